@@ -1,0 +1,199 @@
+package io.jstark.math.field;
+
+/**
+ * The Goldilocks prime field, p = 2^64 - 2^32 + 1.
+ *
+ * <p>Elements are {@code long}s holding the canonical representative in [0, p), read as unsigned.
+ * Every method here takes canonical inputs and returns a canonical result; {@link #reduce(long)}
+ * turns an arbitrary 64-bit pattern into one. This class is the scalar reference: the array kernels
+ * in {@link FieldKernels} must agree with it bit for bit.
+ */
+public final class Goldilocks {
+    /** The modulus 2^64 - 2^32 + 1 (negative as a signed long). */
+    public static final long P = 0xFFFF_FFFF_0000_0001L;
+    /** 2^64 mod p = 2^32 - 1: what a carry out of 64 bits is worth. */
+    static final long EPSILON = 0xFFFF_FFFFL;
+    /** A generator of the whole multiplicative group (order p - 1). */
+    public static final long GENERATOR = 7;
+    /** p - 1 = 2^32 * 3 * 5 * 17 * 257 * 65537: subgroups of order 2^k exist up to k = 32. */
+    public static final int TWO_ADICITY = 32;
+    /** Bytes of the canonical little-endian encoding. */
+    public static final int BYTES = 8;
+
+    private static final long[] TWO_ADIC_GENERATORS = twoAdicGeneratorTable();
+
+    private Goldilocks() {}
+
+    /** Maps any 64-bit pattern (read as unsigned) to its canonical residue. */
+    public static long reduce(long x) {
+        return Long.compareUnsigned(x, P) >= 0 ? x - P : x;
+    }
+
+    /** True when {@code x}, read as unsigned, is below p. */
+    public static boolean isCanonical(long x) {
+        return Long.compareUnsigned(x, P) < 0;
+    }
+
+    /** The element for a signed integer: negative values map to p - |v|. */
+    public static long fromSigned(long v) {
+        return v >= 0 ? reduce(v) : neg(reduce(-v));
+    }
+
+    public static long add(long a, long b) {
+        long s = a + b;
+        if (Long.compareUnsigned(s, a) < 0) {
+            // carry: the true sum is s + 2^64, and 2^64 - p = EPSILON; cannot overflow again
+            return s + EPSILON;
+        }
+        return Long.compareUnsigned(s, P) >= 0 ? s - P : s;
+    }
+
+    public static long sub(long a, long b) {
+        long d = a - b;
+        if (Long.compareUnsigned(a, b) < 0) {
+            // borrow: the true difference is d - 2^64; adding p is subtracting EPSILON
+            return d - EPSILON;
+        }
+        return d;
+    }
+
+    public static long neg(long a) {
+        return a == 0 ? 0 : P - a;
+    }
+
+    public static long mul(long a, long b) {
+        return reduce128(Math.unsignedMultiplyHigh(a, b), a * b);
+    }
+
+    public static long square(long a) {
+        return mul(a, a);
+    }
+
+    public static long dbl(long a) {
+        return add(a, a);
+    }
+
+    /**
+     * Reduces hi * 2^64 + lo modulo p, using 2^64 = 2^32 - 1 and 2^96 = -1 (mod p).
+     * Works for any hi, lo (not only products of canonical values).
+     */
+    public static long reduce128(long hi, long lo) {
+        long hiHi = hi >>> 32;
+        long hiLo = hi & EPSILON;
+        long t0 = lo - hiHi;
+        if (Long.compareUnsigned(lo, hiHi) < 0) {
+            t0 -= EPSILON;
+        }
+        long t1 = hiLo * EPSILON;
+        long t2 = t0 + t1;
+        if (Long.compareUnsigned(t2, t1) < 0) {
+            t2 += EPSILON;
+        }
+        return reduce(t2);
+    }
+
+    /** a^e with e read as an unsigned 64-bit exponent. */
+    public static long pow(long a, long e) {
+        long result = 1;
+        long base = a;
+        while (e != 0) {
+            if ((e & 1) != 0) {
+                result = mul(result, base);
+            }
+            base = mul(base, base);
+            e >>>= 1;
+        }
+        return result;
+    }
+
+    /** The multiplicative inverse (Fermat: a^(p-2)). */
+    public static long inverse(long a) {
+        if (a == 0) {
+            throw new ArithmeticException("inverse of zero in the Goldilocks field");
+        }
+        return pow(a, P - 2);
+    }
+
+    /**
+     * Inverts every element of {@code values[from, from+count)} into {@code out} (which may be
+     * {@code values}) with one field inversion and 3 multiplications per element (Montgomery's trick).
+     *
+     * @throws ArithmeticException if any element is zero
+     */
+    public static void batchInverse(long[] values, int from, int count, long[] out, int outFrom) {
+        if (count == 0) {
+            return;
+        }
+        long[] prefix = new long[count];
+        long acc = 1;
+        for (int i = 0; i < count; i++) {
+            long v = values[from + i];
+            if (v == 0) {
+                throw new ArithmeticException("batch inverse: element " + (from + i) + " is zero");
+            }
+            prefix[i] = acc;
+            acc = mul(acc, v);
+        }
+        long inv = inverse(acc);
+        for (int i = count - 1; i >= 0; i--) {
+            long v = values[from + i];
+            out[outFrom + i] = mul(inv, prefix[i]);
+            inv = mul(inv, v);
+        }
+    }
+
+    /** Convenience form of {@link #batchInverse(long[], int, int, long[], int)} returning a new array. */
+    public static long[] batchInverse(long[] values) {
+        long[] out = new long[values.length];
+        batchInverse(values, 0, values.length, out, 0);
+        return out;
+    }
+
+    /** A generator of the subgroup of order 2^logN, for 0 &lt;= logN &lt;= 32. */
+    public static long twoAdicGenerator(int logN) {
+        if (logN < 0 || logN > TWO_ADICITY) {
+            throw new IllegalArgumentException("no subgroup of order 2^" + logN + " (two-adicity is 32)");
+        }
+        return TWO_ADIC_GENERATORS[logN];
+    }
+
+    private static long[] twoAdicGeneratorTable() {
+        long[] table = new long[TWO_ADICITY + 1];
+        // 7^((p-1)/2^32) generates the subgroup of order 2^32; squaring halves the order.
+        long g = pow(GENERATOR, (P - 1) >>> TWO_ADICITY);
+        for (int k = TWO_ADICITY; k >= 0; k--) {
+            table[k] = g;
+            g = mul(g, g);
+        }
+        return table;
+    }
+
+    /** Writes the canonical little-endian encoding of {@code a}. */
+    public static void encode(long a, byte[] out, int offset) {
+        for (int i = 0; i < 8; i++) {
+            out[offset + i] = (byte) (a >>> (8 * i));
+        }
+    }
+
+    /** Reads 8 little-endian bytes as a field element, rejecting values at or above p. */
+    public static long decodeCanonical(byte[] in, int offset) {
+        long v = decodeRaw(in, offset);
+        if (!isCanonical(v)) {
+            throw new NonCanonicalElementException(offset, v);
+        }
+        return v;
+    }
+
+    /** The 64-bit little-endian value at {@code offset}, not checked against p. */
+    public static long decodeRaw(byte[] in, int offset) {
+        long v = 0;
+        for (int i = 7; i >= 0; i--) {
+            v = (v << 8) | (in[offset + i] & 0xFF);
+        }
+        return v;
+    }
+
+    public static String toString(long a) {
+        return Long.toUnsignedString(a);
+    }
+}

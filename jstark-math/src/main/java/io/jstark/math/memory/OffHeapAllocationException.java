@@ -1,0 +1,9 @@
+package io.jstark.math.memory;
+
+/** The operating system refused off-heap memory for a named buffer. */
+public final class OffHeapAllocationException extends RuntimeException {
+    public OffHeapAllocationException(String label, long bytes, long liveBytes, Throwable cause) {
+        super("could not allocate " + bytes + " bytes off-heap for '" + label + "' (" + liveBytes
+                + " bytes already live); lower the memory budget, the table parallelism, or use spill storage", cause);
+    }
+}

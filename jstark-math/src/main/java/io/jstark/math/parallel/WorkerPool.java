@@ -1,0 +1,126 @@
+package io.jstark.math.parallel;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.RecursiveAction;
+import java.util.function.IntConsumer;
+
+/**
+ * The one pool that runs heavy numeric work (NTT butterflies, Merkle hashing, constraint evaluation)
+ * for every table. Its size never changes a result: work is split into index ranges whose outputs are
+ * disjoint, so the bytes computed are the same for 1 or N threads.
+ *
+ * <p>Callers (driver threads, the main thread) block in {@link #forEachChunk}; pool workers only compute
+ * and never wait on anything but their own subtasks.
+ */
+public final class WorkerPool implements AutoCloseable {
+    private static final class Common {
+        static final WorkerPool INSTANCE = new WorkerPool(
+                new ForkJoinPool(Runtime.getRuntime().availableProcessors(), WorkerPool::daemonWorker, null, false),
+                false);
+    }
+
+    private final ForkJoinPool pool;
+    private final boolean owned;
+
+    private WorkerPool(ForkJoinPool pool, boolean owned) {
+        this.pool = pool;
+        this.owned = owned;
+    }
+
+    /** The process-wide default: one daemon worker per available processor. */
+    public static WorkerPool common() {
+        return Common.INSTANCE;
+    }
+
+    private static ForkJoinWorkerThread daemonWorker(ForkJoinPool pool) {
+        ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+        thread.setDaemon(true);
+        thread.setName("jstark-worker-" + thread.getPoolIndex());
+        return thread;
+    }
+
+    /** A pool of its own with {@code threads} workers; close it when done. */
+    public static WorkerPool ofThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("worker threads must be at least 1, got " + threads);
+        }
+        return new WorkerPool(new ForkJoinPool(threads, WorkerPool::daemonWorker, null, false), true);
+    }
+
+    /** Number of threads that may run work at once. */
+    public int parallelism() {
+        return pool.getParallelism();
+    }
+
+    /**
+     * Runs {@code body.accept(chunk)} for every chunk index in [0, chunks), in parallel, and returns
+     * when all are done. Exceptions from a chunk are rethrown to the caller.
+     */
+    public void forEachChunk(int chunks, IntConsumer body) {
+        if (chunks <= 0) {
+            return;
+        }
+        if (chunks == 1 || parallelism() == 1) {
+            for (int i = 0; i < chunks; i++) {
+                body.accept(i);
+            }
+            return;
+        }
+        RangeTask task = new RangeTask(body, 0, chunks);
+        if (Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool) {
+            task.invoke();
+        } else {
+            pool.invoke(task);
+        }
+    }
+
+    /**
+     * Splits [0, n) into ranges of at least {@code minGrain} elements (about 4 per thread) and runs
+     * {@code body.run(from, to)} on each in parallel.
+     */
+    public void forRange(int n, int minGrain, RangeBody body) {
+        if (n <= 0) {
+            return;
+        }
+        int target = Math.max(1, parallelism() * 4);
+        int grain = Math.max(minGrain, (n + target - 1) / target);
+        int chunks = (n + grain - 1) / grain;
+        forEachChunk(chunks, c -> body.run(c * grain, Math.min(n, (c + 1) * grain)));
+    }
+
+    /** A piece of work over an index range. */
+    @FunctionalInterface
+    public interface RangeBody {
+        void run(int from, int to);
+    }
+
+    @Override
+    public void close() {
+        if (owned) {
+            pool.close();
+        }
+    }
+
+    private static final class RangeTask extends RecursiveAction {
+        private final IntConsumer body;
+        private final int from;
+        private final int to;
+
+        RangeTask(IntConsumer body, int from, int to) {
+            this.body = body;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        protected void compute() {
+            if (to - from == 1) {
+                body.accept(from);
+                return;
+            }
+            int mid = (from + to) >>> 1;
+            invokeAll(new RangeTask(body, from, mid), new RangeTask(body, mid, to));
+        }
+    }
+}

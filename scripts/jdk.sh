@@ -1,0 +1,31 @@
+# Sourced by the other scripts: finds a JDK 25 or newer and exports JAVA_HOME.
+# Order: $JAVA_HOME, then /usr/lib/jvm/*, then the java on PATH.
+jstark_java_major() {
+  "$1/bin/java" -XshowSettings:properties -version 2>&1 \
+    | sed -n 's/^ *java.specification.version = \([0-9]*\).*/\1/p' | head -n 1
+}
+jstark_find_jdk() {
+  local candidate major
+  for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/* "$(dirname "$(dirname "$(readlink -f "$(command -v java 2>/dev/null || echo /nonexistent)")")")"; do
+    [ -n "$candidate" ] && [ -x "$candidate/bin/java" ] && [ -x "$candidate/bin/javac" ] || continue
+    major=$(jstark_java_major "$candidate")
+    if [ -n "$major" ] && [ "$major" -ge 25 ]; then
+      echo "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+if ! JAVA_HOME=$(jstark_find_jdk); then
+  echo "jstark: no JDK 25 or newer found (looked at \$JAVA_HOME, /usr/lib/jvm/* and the java on PATH)." >&2
+  echo "jstark: install a JDK 25 (for example Temurin 25) and set JAVA_HOME to it." >&2
+  exit 1
+fi
+export JAVA_HOME
+export PATH="$JAVA_HOME/bin:$PATH"
+if ! command -v mvn >/dev/null 2>&1; then
+  echo "jstark: Maven (mvn) is not on PATH; install Maven 3.8 or newer." >&2
+  exit 1
+fi
+# Maven itself runs on this JDK; keep its own start-up warnings out of the output.
+export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
