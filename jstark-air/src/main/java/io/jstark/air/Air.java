@@ -1,0 +1,171 @@
+package io.jstark.air;
+
+import io.jstark.air.expr.Expr;
+import io.jstark.air.logup.LogUpPlan;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The definition of one kind of table: its columns, constraints and bus interactions. Immutable;
+ * build one with {@link #builder(String)}. A proof may contain several tables of the same kind (with
+ * different heights).
+ *
+ * <p>Everything a prover and a verifier must agree on is derived here once: the LogUp aux columns and
+ * their constraints ({@link #logUp()}), every constraint's degree, and the number of composition parts.
+ */
+public final class Air {
+    private final String name;
+    private final List<String> mainColumns;
+    private final List<PreprocessedColumn> preprocessedColumns;
+    private final int fixedLogHeight;
+    private final List<PeriodicColumn> periodicColumns;
+    private final List<String> publicInputs;
+    private final List<Constraint> userConstraints;
+    private final List<BusInteraction> interactions;
+    private final LogUpPlan logUp;
+    private final List<Constraint> allConstraints;
+
+    Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
+            List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
+            List<BusInteraction> interactions) {
+        this.name = name;
+        this.mainColumns = List.copyOf(mainColumns);
+        this.preprocessedColumns = List.copyOf(preprocessedColumns);
+        this.fixedLogHeight = fixedLogHeight;
+        this.periodicColumns = List.copyOf(periodicColumns);
+        this.publicInputs = List.copyOf(publicInputs);
+        this.userConstraints = List.copyOf(userConstraints);
+        this.interactions = List.copyOf(interactions);
+        int userMaxDegree = 0;
+        for (Constraint c : userConstraints) {
+            userMaxDegree = Math.max(userMaxDegree, c.degree());
+        }
+        this.logUp = LogUpPlan.of(this.interactions, userMaxDegree);
+        List<Constraint> all = new ArrayList<>(userConstraints);
+        all.addAll(logUp.constraints());
+        this.allConstraints = List.copyOf(all);
+    }
+
+    public static AirBuilder builder(String name) {
+        return new AirBuilder(name);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int mainWidth() {
+        return mainColumns.size();
+    }
+
+    public List<String> mainColumns() {
+        return mainColumns;
+    }
+
+    public int preprocessedWidth() {
+        return preprocessedColumns.size();
+    }
+
+    public List<PreprocessedColumn> preprocessedColumns() {
+        return preprocessedColumns;
+    }
+
+    /** log2 of the height a table with preprocessed columns must have; -1 when the height is free. */
+    public int fixedLogHeight() {
+        return fixedLogHeight;
+    }
+
+    public List<PeriodicColumn> periodicColumns() {
+        return periodicColumns;
+    }
+
+    public List<String> publicInputs() {
+        return publicInputs;
+    }
+
+    /** The constraints the author wrote. */
+    public List<Constraint> userConstraints() {
+        return userConstraints;
+    }
+
+    public List<BusInteraction> interactions() {
+        return interactions;
+    }
+
+    public LogUpPlan logUp() {
+        return logUp;
+    }
+
+    /** Extension-field aux columns (LogUp), 0 when the table uses no bus. */
+    public int auxWidth() {
+        return logUp.auxColumns();
+    }
+
+    /** User constraints followed by the LogUp constraints: the order of the composition coefficients. */
+    public List<Constraint> constraints() {
+        return allConstraints;
+    }
+
+    /** The highest constraint degree (derived from the expressions). */
+    public int maxDegree() {
+        int d = 0;
+        for (Constraint c : allConstraints) {
+            d = Math.max(d, c.degree());
+        }
+        return d;
+    }
+
+    /**
+     * Number of composition-polynomial parts (each of degree below the trace length) for a trace of
+     * 2^logHeight rows: the highest quotient degree over all constraints, divided by the trace length,
+     * rounded up. The LDE blowup must be at least this.
+     */
+    public int compositionParts(int logHeight) {
+        long n = 1L << logHeight;
+        long maxQuotientDegree = 0;
+        for (Constraint c : allConstraints) {
+            long numerator = (long) c.degree() * (n - 1);
+            long divisor = switch (c.domain()) {
+                case ConstraintDomain.Transition t -> n - Math.min(t.exemptRows(), n);
+                case ConstraintDomain.Boundary b -> 1;
+            };
+            maxQuotientDegree = Math.max(maxQuotientDegree, numerator - divisor);
+        }
+        long parts = (maxQuotientDegree + 1 + n - 1) / n;
+        return (int) Math.max(1, parts);
+    }
+
+    /** True when some constraint or interaction reads the next row. */
+    public boolean readsNextRow() {
+        for (Constraint c : allConstraints) {
+            if (Exprs.readsNextRow(c.expr())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "Air[" + name + ", main " + mainWidth() + ", preprocessed " + preprocessedWidth() + ", aux " + auxWidth()
+                + ", constraints " + allConstraints.size() + ", degree " + maxDegree() + "]";
+    }
+
+    /** Small helpers over expressions used by validation. */
+    static final class Exprs {
+        private Exprs() {}
+
+        static boolean readsNextRow(Expr e) {
+            return switch (e) {
+                case Expr.MainCell c -> c.rowOffset() == 1;
+                case Expr.PreprocessedCell c -> c.rowOffset() == 1;
+                case Expr.AuxCell c -> c.rowOffset() == 1;
+                case Expr.Leaf l -> false;
+                case Expr.Add a -> readsNextRow(a.left()) || readsNextRow(a.right());
+                case Expr.Sub s -> readsNextRow(s.left()) || readsNextRow(s.right());
+                case Expr.Mul m -> readsNextRow(m.left()) || readsNextRow(m.right());
+                case Expr.Neg n -> readsNextRow(n.inner());
+            };
+        }
+    }
+}

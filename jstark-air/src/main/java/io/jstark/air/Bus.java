@@ -1,0 +1,41 @@
+package io.jstark.air;
+
+import io.jstark.math.field.Goldilocks;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
+/**
+ * A named lookup bus: tables send and receive tuples of {@code arity} values on it, and the sends and
+ * receives of all tables must cancel. The bus id, which separates buses inside the LogUp fingerprint,
+ * is derived from the name (first 8 bytes of its SHA-256, reduced mod p), so two programs that name a bus
+ * alike agree on it without a registry.
+ */
+public record Bus(String name, int arity, long id) {
+    public Bus {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("bus name must not be blank");
+        }
+        if (arity < 1) {
+            throw new IllegalArgumentException("bus '" + name + "' must carry at least one value, arity " + arity);
+        }
+    }
+
+    public static Bus of(String name, int arity) {
+        return new Bus(name, arity, idOf(name));
+    }
+
+    static long idOf(String name) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("jstark-bus:" + name).getBytes(StandardCharsets.UTF_8));
+            return Goldilocks.reduce(Goldilocks.decodeRaw(digest, 0));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + "/" + arity;
+    }
+}

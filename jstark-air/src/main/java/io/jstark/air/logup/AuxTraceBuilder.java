@@ -1,0 +1,108 @@
+package io.jstark.air.logup;
+
+import io.jstark.air.Air;
+import io.jstark.air.expr.Expr;
+import io.jstark.air.program.ConstraintProgram;
+import io.jstark.air.program.Uniforms;
+import io.jstark.air.trace.TraceBatchSource;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.math.memory.BufferAllocator;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.parallel.WorkerPool;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds a table's LogUp aux trace from its main trace and the lookup challenges: the fraction columns
+ * and the running sum (see {@link LogUpPlan}), in natural row order, 3 base columns per extension column.
+ */
+public final class AuxTraceBuilder {
+    private static final int BATCH = 512;
+
+    private AuxTraceBuilder() {}
+
+    /** The aux trace and the table's bus contribution (its running sum's last value). */
+    public record AuxTrace(Matrix matrix, Ext3 busSum) {}
+
+    /**
+     * @param preprocessed the table's preprocessed columns (natural order) or null
+     * @param challenges the global lookup challenges, {@link LogUpPlan#CHALLENGE_COUNT} of them
+     */
+    public static AuxTrace build(String tableName, Air air, Matrix main, Matrix preprocessed, long[] publicInputs,
+            Ext3[] challenges, BufferAllocator allocator, WorkerPool pool) {
+        LogUpPlan plan = air.logUp();
+        int rows = main.rows();
+        int interactions = plan.interactions().size();
+        List<Expr> outputs = new ArrayList<>(2 * interactions);
+        for (int i = 0; i < interactions; i++) {
+            outputs.add(plan.fingerprint(i));
+        }
+        for (int i = 0; i < interactions; i++) {
+            outputs.add(plan.signedMultiplicityOf(i));
+        }
+        ConstraintProgram.Bound program = ConstraintProgram.compile(outputs)
+                .bind(Uniforms.of(publicInputs).withChallenges(challenges));
+        TraceBatchSource source = new TraceBatchSource(air, main, preprocessed, null);
+        int fractionColumns = plan.fractionColumns().size();
+        int sumColumn = plan.runningSumColumn();
+        Matrix aux = Matrix.allocate(allocator, tableName + "/aux", rows, 3 * plan.auxColumns());
+        try {
+            int batches = (rows + BATCH - 1) / BATCH;
+            pool.forEachChunk(batches, batch -> {
+                ConstraintProgram.Workspace ws = program.newWorkspace(BATCH);
+                int from = batch * BATCH;
+                int len = Math.min(BATCH, rows - from);
+                program.evaluate(ws, source, from, len);
+                long[][] h = new long[3][len];
+                long[][] rowSum = new long[3][len];
+                for (int j = 0; j < fractionColumns; j++) {
+                    for (int c = 0; c < 3; c++) {
+                        java.util.Arrays.fill(h[c], 0);
+                    }
+                    for (int member : plan.fractionColumns().get(j)) {
+                        long[] f0 = ws.output(member, 0), f1 = ws.output(member, 1), f2 = ws.output(member, 2);
+                        long[] m = ws.output(interactions + member, 0);
+                        for (int r = 0; r < len; r++) {
+                            Ext3 f = new Ext3(f0[r], f1[r], f2[r]);
+                            if (f.isZero()) {
+                                throw new IllegalStateException("table '" + tableName + "': LogUp fingerprint vanished at row "
+                                        + (from + r) + " (probability ~2^-190; the challenges must be resampled)");
+                            }
+                            Ext3 t = f.inverse().mul(m[r]);
+                            h[0][r] = Goldilocks.add(h[0][r], t.c0());
+                            h[1][r] = Goldilocks.add(h[1][r], t.c1());
+                            h[2][r] = Goldilocks.add(h[2][r], t.c2());
+                        }
+                    }
+                    for (int c = 0; c < 3; c++) {
+                        aux.writeColumn(3 * j + c, from, h[c], 0, len);
+                        for (int r = 0; r < len; r++) {
+                            rowSum[c][r] = Goldilocks.add(rowSum[c][r], h[c][r]);
+                        }
+                    }
+                }
+                for (int c = 0; c < 3; c++) {
+                    aux.writeColumn(3 * sumColumn + c, from, rowSum[c], 0, len);
+                }
+            });
+            // prefix sums of the row sums, coefficient by coefficient (extension addition is per coefficient)
+            long[] column = new long[rows];
+            long[] last = new long[3];
+            for (int c = 0; c < 3; c++) {
+                aux.readColumn(3 * sumColumn + c, 0, column, 0, rows);
+                long acc = 0;
+                for (int r = 0; r < rows; r++) {
+                    acc = Goldilocks.add(acc, column[r]);
+                    column[r] = acc;
+                }
+                aux.writeColumn(3 * sumColumn + c, 0, column, 0, rows);
+                last[c] = acc;
+            }
+            return new AuxTrace(aux, new Ext3(last[0], last[1], last[2]));
+        } catch (RuntimeException e) {
+            aux.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package io.jstark.air;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jstark.air.expr.Expr;
+import io.jstark.air.expr.PointEvaluator;
+import io.jstark.air.program.BatchSource;
+import io.jstark.air.program.ConstraintProgram;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/** The compiled batch program must agree with the point evaluator on every row, for any expression. */
+class ConstraintProgramTest {
+    private static final int COLUMNS = 4;
+
+    /** Random per-row leaf values; uniform leaves fixed. */
+    private static final class RandomRows implements BatchSource {
+        final long[][] base;
+        final Ext3[][] aux;
+        final long[] publicInputs;
+        final Ext3[] challenges;
+        final Ext3 busSum;
+        final Ext3[] coefficients;
+
+        RandomRows(Random rnd, int rows) {
+            base = new long[3 * COLUMNS + 4][rows];
+            for (long[] col : base) {
+                for (int r = 0; r < rows; r++) {
+                    col[r] = edgeOrRandom(rnd);
+                }
+            }
+            aux = new Ext3[2 * COLUMNS][rows];
+            for (Ext3[] col : aux) {
+                for (int r = 0; r < rows; r++) {
+                    col[r] = new Ext3(edgeOrRandom(rnd), edgeOrRandom(rnd), edgeOrRandom(rnd));
+                }
+            }
+            publicInputs = new long[] {edgeOrRandom(rnd), edgeOrRandom(rnd)};
+            challenges = new Ext3[] {randomExt(rnd), randomExt(rnd)};
+            busSum = randomExt(rnd);
+            coefficients = new Ext3[] {randomExt(rnd), randomExt(rnd), randomExt(rnd)};
+        }
+
+        int baseColumn(Expr.Leaf leaf) {
+            return switch (leaf) {
+                case Expr.MainCell c -> c.column() * 2 + c.rowOffset();
+                case Expr.PreprocessedCell c -> 2 * COLUMNS + c.column() * 2 + c.rowOffset() - COLUMNS;
+                case Expr.Periodic p -> 3 * COLUMNS + p.index();
+                case Expr.Divisor d -> 3 * COLUMNS + 2 + d.group();
+                default -> throw new IllegalArgumentException(leaf.toString());
+            };
+        }
+
+        @Override
+        public void loadBase(Expr.Leaf leaf, int rowStart, int length, long[] dst) {
+            System.arraycopy(base[baseColumn(leaf)], rowStart, dst, 0, length);
+        }
+
+        @Override
+        public void loadExtension(Expr.Leaf leaf, int rowStart, int length, long[] d0, long[] d1, long[] d2) {
+            Expr.AuxCell c = (Expr.AuxCell) leaf;
+            Ext3[] col = aux[c.column() * 2 + c.rowOffset()];
+            for (int i = 0; i < length; i++) {
+                d0[i] = col[rowStart + i].c0();
+                d1[i] = col[rowStart + i].c1();
+                d2[i] = col[rowStart + i].c2();
+            }
+        }
+
+        Ext3 uniform(Expr.Leaf leaf) {
+            return switch (leaf) {
+                case Expr.Const c -> Ext3.of(c.value());
+                case Expr.PublicInput p -> Ext3.of(publicInputs[p.index()]);
+                case Expr.Challenge c -> challenges[c.index()];
+                case Expr.BusSum b -> busSum;
+                case Expr.Coefficient c -> coefficients[c.index()];
+                default -> throw new IllegalArgumentException(leaf.toString());
+            };
+        }
+
+        Ext3 atRow(Expr.Leaf leaf, int row) {
+            if (leaf instanceof Expr.AuxCell c) {
+                return aux[c.column() * 2 + c.rowOffset()][row];
+            }
+            return switch (leaf) {
+                case Expr.MainCell c -> Ext3.of(base[baseColumn(c)][row]);
+                case Expr.PreprocessedCell c -> Ext3.of(base[baseColumn(c)][row]);
+                case Expr.Periodic p -> Ext3.of(base[baseColumn(p)][row]);
+                case Expr.Divisor d -> Ext3.of(base[baseColumn(d)][row]);
+                default -> uniform(leaf);
+            };
+        }
+    }
+
+    static long edgeOrRandom(Random rnd) {
+        return switch (rnd.nextInt(8)) {
+            case 0 -> 0;
+            case 1 -> 1;
+            case 2 -> Goldilocks.P - 1;
+            default -> Goldilocks.reduce(rnd.nextLong());
+        };
+    }
+
+    static Ext3 randomExt(Random rnd) {
+        return new Ext3(edgeOrRandom(rnd), edgeOrRandom(rnd), edgeOrRandom(rnd));
+    }
+
+    static Expr randomLeaf(Random rnd) {
+        return switch (rnd.nextInt(11)) {
+            case 0 -> new Expr.MainCell(rnd.nextInt(COLUMNS), rnd.nextInt(2));
+            case 1 -> new Expr.PreprocessedCell(COLUMNS + rnd.nextInt(COLUMNS) - COLUMNS, rnd.nextInt(2));
+            case 2 -> new Expr.AuxCell(rnd.nextInt(COLUMNS), rnd.nextInt(2));
+            case 3 -> new Expr.Periodic(rnd.nextInt(2));
+            case 4 -> new Expr.Divisor(rnd.nextInt(2));
+            case 5 -> Expr.constant(edgeOrRandom(rnd));
+            case 6 -> new Expr.PublicInput(rnd.nextInt(2));
+            case 7 -> new Expr.Challenge(rnd.nextInt(2));
+            case 8 -> new Expr.BusSum();
+            case 9 -> new Expr.Coefficient(rnd.nextInt(3));
+            default -> new Expr.MainCell(rnd.nextInt(COLUMNS), 0);
+        };
+    }
+
+    static Expr randomExpr(Random rnd, int depth, List<Expr> pool) {
+        if (depth == 0 || rnd.nextInt(5) == 0) {
+            if (!pool.isEmpty() && rnd.nextInt(4) == 0) {
+                return pool.get(rnd.nextInt(pool.size())); // shared subtree
+            }
+            return randomLeaf(rnd);
+        }
+        Expr a = randomExpr(rnd, depth - 1, pool);
+        Expr e = switch (rnd.nextInt(5)) {
+            case 0 -> a.add(randomExpr(rnd, depth - 1, pool));
+            case 1 -> a.sub(randomExpr(rnd, depth - 1, pool));
+            case 2 -> a.mul(randomExpr(rnd, depth - 1, pool));
+            case 3 -> a.neg();
+            default -> a.mul(a); // same operand twice
+        };
+        pool.add(e);
+        return e;
+    }
+
+    @Property(tries = 60)
+    void batchProgramMatchesPointEvaluation(@ForAll long seed, @ForAll @IntRange(min = 1, max = 70) int rows,
+            @ForAll @IntRange(min = 1, max = 33) int batch) {
+        Random rnd = new Random(seed);
+        List<Expr> pool = new ArrayList<>();
+        List<Expr> outputs = new ArrayList<>();
+        int count = 1 + rnd.nextInt(6);
+        for (int i = 0; i < count; i++) {
+            outputs.add(randomExpr(rnd, 1 + rnd.nextInt(6), pool));
+        }
+        RandomRows data = new RandomRows(rnd, rows);
+        ConstraintProgram.Bound program = ConstraintProgram.compile(outputs).bind(data::uniform);
+        ConstraintProgram.Workspace ws = program.newWorkspace(batch);
+        for (int from = 0; from < rows; from += batch) {
+            int len = Math.min(batch, rows - from);
+            program.evaluate(ws, data, from, len);
+            for (int r = 0; r < len; r++) {
+                int row = from + r;
+                PointEvaluator point = new PointEvaluator(leaf -> data.atRow(leaf, row));
+                for (int k = 0; k < outputs.size(); k++) {
+                    Ext3 expected = point.evaluate(outputs.get(k));
+                    long c1 = ws.outputIsExtension(k) ? ws.output(k, 1)[r] : 0;
+                    long c2 = ws.outputIsExtension(k) ? ws.output(k, 2)[r] : 0;
+                    assertThat(new Ext3(ws.output(k, 0)[r], c1, c2)).as("output %d row %d", k, row).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void equalSubtreesAreMergedAndUniformSubtreesFolded() {
+        Expr a = new Expr.MainCell(0, 0);
+        Expr b = new Expr.MainCell(1, 0);
+        // (a*b) written twice as distinct objects, plus a constant subtree 3*4 that must fold away
+        Expr e1 = a.mul(b).add(Expr.constant(3).mul(4));
+        Expr e2 = new Expr.MainCell(0, 0).mul(new Expr.MainCell(1, 0));
+        ConstraintProgram program = ConstraintProgram.compile(List.of(e1, e2));
+        // one mul shared by both outputs, one add of the folded constant
+        assertThat(program.instructionCount()).isEqualTo(2);
+        assertThat(program.varyingLeaves()).hasSize(2);
+    }
+
+    @Test
+    void degreesAreDerivedFromExpressions() {
+        Expr a = new Expr.MainCell(0, 0);
+        assertThat(Expr.constant(5).degree()).isZero();
+        assertThat(a.degree()).isEqualTo(1);
+        assertThat(a.mul(a).mul(a).sub(7).degree()).isEqualTo(3);
+        assertThat(a.pow(5).degree()).isEqualTo(5);
+        assertThat(a.add(a.mul(a)).degree()).isEqualTo(2);
+        assertThat(new Expr.Challenge(0).mul(a).isExtension()).isTrue();
+    }
+}

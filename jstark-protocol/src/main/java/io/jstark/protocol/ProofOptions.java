@@ -1,0 +1,130 @@
+package io.jstark.protocol;
+
+import java.util.Locale;
+
+/**
+ * The knobs of a proof. Each one trades prover time, proof size and security; the conjectured security
+ * they reach is computed by {@link Security}, and the prover refuses options below
+ * {@link #requiredSecurityBits()}.
+ *
+ * @param logBlowup log2 of the LDE blowup (1..5: blowup 2..32). Each query then brings log2(blowup)
+ *     bits of security, so a larger blowup needs fewer queries (smaller proof) but makes every LDE,
+ *     Merkle tree and the constraint evaluation blowup times bigger. The blowup must also be at least
+ *     the number of composition parts (constraint degree - 1).
+ * @param queries FRI queries (1..255). Security grows by log2(blowup) bits per query; proof size and
+ *     verifier time grow linearly with it.
+ * @param grindingBits proof-of-work bits (0..32) before the queries are drawn. Adds that many bits of
+ *     security for 2^bits hashes of prover work (16 bits: ~65k hashes, tens of milliseconds).
+ * @param logFoldingFactor log2 of the FRI folding factor (1..3: factor 2, 4 or 8). A larger factor means
+ *     fewer FRI layers (fewer Merkle paths in the proof) but wider leaves.
+ * @param logFinalDegree log2 of the degree bound below which FRI stops folding and sends the
+ *     polynomial in the clear (0..10). Larger: fewer layers, more coefficients in the proof.
+ * @param hash the hash of every commitment and of the transcript: sha256 (fastest here: SHA-NI),
+ *     keccak256, blake3.
+ * @param requiredSecurityBits the prover refuses options whose conjectured security is lower.
+ */
+public record ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree,
+        String hash, int requiredSecurityBits) {
+
+    public static final int MIN_LOG_BLOWUP = 1;
+    public static final int MAX_LOG_BLOWUP = 5;
+    public static final int MAX_QUERIES = 255;
+    public static final int MAX_GRINDING_BITS = 32;
+    public static final int MAX_LOG_FINAL_DEGREE = 10;
+
+    public ProofOptions {
+        check(logBlowup >= MIN_LOG_BLOWUP && logBlowup <= MAX_LOG_BLOWUP, "blowup", "must be 2, 4, 8, 16 or 32, got 2^" + logBlowup);
+        check(queries >= 1 && queries <= MAX_QUERIES, "queries", "must be in 1.." + MAX_QUERIES + ", got " + queries);
+        check(grindingBits >= 0 && grindingBits <= MAX_GRINDING_BITS, "grinding bits", "must be in 0.." + MAX_GRINDING_BITS
+                + ", got " + grindingBits);
+        check(logFoldingFactor >= 1 && logFoldingFactor <= 3, "folding factor", "must be 2, 4 or 8, got 2^" + logFoldingFactor);
+        check(logFinalDegree >= 0 && logFinalDegree <= MAX_LOG_FINAL_DEGREE, "final degree", "must be 2^0..2^"
+                + MAX_LOG_FINAL_DEGREE + ", got 2^" + logFinalDegree);
+        check(hash != null, "hash", "must be set (sha256, keccak256 or blake3)");
+        hash = hash.toLowerCase(Locale.ROOT);
+        check(requiredSecurityBits >= 0 && requiredSecurityBits <= 192, "required security", "must be in 0..192 bits, got "
+                + requiredSecurityBits);
+    }
+
+    private static void check(boolean ok, String option, String message) {
+        if (!ok) {
+            throw new InvalidOptionsException(option, message);
+        }
+    }
+
+    /** Blowup 8, 28 queries, 16 grinding bits, folding 4: about 100 conjectured bits, fast. */
+    public static ProofOptions fast100() {
+        return new ProofOptions(3, 28, 16, 2, 3, "sha256", 100);
+    }
+
+    /** Blowup 16, 28 queries, 16 grinding bits, folding 4: 128 conjectured bits. */
+    public static ProofOptions secure128() {
+        return new ProofOptions(4, 28, 16, 2, 3, "sha256", 128);
+    }
+
+    /** The default preset: {@link #fast100()}. */
+    public static ProofOptions defaults() {
+        return fast100();
+    }
+
+    /** A named preset: "fast100" (also "fast", "default") or "secure128" (also "128"). */
+    public static ProofOptions preset(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "fast100", "fast", "default", "100" -> fast100();
+            case "secure128", "secure", "128" -> secure128();
+            default -> throw new InvalidOptionsException("preset", "unknown preset '" + name + "'; known: fast100, secure128");
+        };
+    }
+
+    public int blowup() {
+        return 1 << logBlowup;
+    }
+
+    public int foldingFactor() {
+        return 1 << logFoldingFactor;
+    }
+
+    public ProofOptions withBlowup(int blowup) {
+        return new ProofOptions(log2Exact(blowup, "blowup"), queries, grindingBits, logFoldingFactor, logFinalDegree, hash,
+                requiredSecurityBits);
+    }
+
+    public ProofOptions withQueries(int q) {
+        return new ProofOptions(logBlowup, q, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits);
+    }
+
+    public ProofOptions withGrindingBits(int bits) {
+        return new ProofOptions(logBlowup, queries, bits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits);
+    }
+
+    public ProofOptions withFoldingFactor(int factor) {
+        return new ProofOptions(logBlowup, queries, grindingBits, log2Exact(factor, "folding factor"), logFinalDegree, hash,
+                requiredSecurityBits);
+    }
+
+    public ProofOptions withFinalDegree(int degreeBound) {
+        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, log2Exact(degreeBound, "final degree"), hash,
+                requiredSecurityBits);
+    }
+
+    public ProofOptions withHash(String hashName) {
+        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hashName, requiredSecurityBits);
+    }
+
+    public ProofOptions withRequiredSecurityBits(int bits) {
+        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, bits);
+    }
+
+    private static int log2Exact(int value, String option) {
+        if (value < 1 || Integer.bitCount(value) != 1) {
+            throw new InvalidOptionsException(option, "must be a power of two, got " + value);
+        }
+        return Integer.numberOfTrailingZeros(value);
+    }
+
+    @Override
+    public String toString() {
+        return "blowup " + blowup() + ", " + queries + " queries, " + grindingBits + " grinding bits, folding " + foldingFactor()
+                + ", final degree < " + (1 << logFinalDegree) + ", " + hash;
+    }
+}

@@ -1,0 +1,70 @@
+package io.jstark.protocol;
+
+/**
+ * Conjectured security of a proof (the ethSTARK conjecture, computed the way Winterfell does):
+ *
+ * <pre>
+ *   bits = min( hash collision bits,                       = digest bits / 2 = 128
+ *               queries * log2(blowup) + grinding bits,    query soundness plus proof of work
+ *               field bits - log2(largest LDE domain) - 1) extension field: 3 * 64 = 192 bits
+ * </pre>
+ *
+ * The first term bounds what any Merkle commitment can give; the second is the FRI query phase under
+ * the conjecture that each query of a rate-1/blowup code gives log2(blowup) bits; the third accounts for
+ * the out-of-domain point and the random combinations drawn from the extension field.
+ */
+public final class Security {
+    /** Collision resistance of a 256-bit digest. */
+    public static final int HASH_COLLISION_BITS = 128;
+    /** Size of the extension field in bits (3 * log2(p), p just under 2^64). */
+    public static final int EXTENSION_FIELD_BITS = 192;
+
+    private Security() {}
+
+    /** The three terms and their minimum. */
+    public record Report(int hashBits, int queryBits, int fieldBits) {
+        public int conjecturedBits() {
+            return Math.min(hashBits, Math.min(queryBits, fieldBits));
+        }
+
+        /** The term that limits security, for messages. */
+        public String limitingTerm() {
+            int bits = conjecturedBits();
+            if (bits == queryBits) {
+                return "queries * log2(blowup) + grinding";
+            }
+            return bits == hashBits ? "hash collision resistance" : "extension field size";
+        }
+    }
+
+    /** Security of {@code options} for a proof whose largest LDE domain has 2^logLargestLde points. */
+    public static Report of(ProofOptions options, int logLargestLde) {
+        int query = options.queries() * options.logBlowup() + options.grindingBits();
+        int field = EXTENSION_FIELD_BITS - logLargestLde - 1;
+        return new Report(HASH_COLLISION_BITS, query, field);
+    }
+
+    /**
+     * @throws InsufficientSecurityException when {@code options} reach less than their required bits,
+     *     with a message saying which knob to turn and how far
+     */
+    public static Report require(ProofOptions options, int logLargestLde) {
+        Report report = of(options, logLargestLde);
+        int required = options.requiredSecurityBits();
+        if (report.conjecturedBits() < required) {
+            String advice;
+            if (report.queryBits() < required) {
+                int missing = required - report.queryBits();
+                int moreQueries = (missing + options.logBlowup() - 1) / options.logBlowup();
+                advice = "raise --queries to " + (options.queries() + moreQueries) + ", or --grinding to "
+                        + Math.min(ProofOptions.MAX_GRINDING_BITS, options.grindingBits() + missing) + ", or the blowup";
+            } else if (report.hashBits() < required) {
+                advice = "no hash here gives more than " + report.hashBits() + " bits: lower the required security";
+            } else {
+                advice = "the trace is too large for " + required + " bits in this field: lower the required security";
+            }
+            throw new InsufficientSecurityException(report.conjecturedBits(), required, report.limitingTerm(), advice);
+        }
+        return report;
+    }
+}
