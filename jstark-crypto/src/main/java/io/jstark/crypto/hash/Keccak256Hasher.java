@@ -1,0 +1,43 @@
+package io.jstark.crypto.hash;
+
+import org.bouncycastle.crypto.digests.KeccakDigest;
+
+/**
+ * Keccak-256 as Ethereum uses it: the original Keccak padding (0x01), not the FIPS 202 SHA3-256
+ * padding (0x06), so digests differ from SHA3-256. BouncyCastle's {@link KeccakDigest}.
+ */
+public final class Keccak256Hasher extends AbstractHasher {
+    public static final byte ID = 2;
+    public static final Keccak256Hasher INSTANCE = new Keccak256Hasher();
+
+    private Keccak256Hasher() {
+        super("keccak256", ID);
+    }
+
+    @Override
+    public Digester newDigester() {
+        return new KeccakDigester(this, new KeccakDigest(256));
+    }
+
+    private record KeccakDigester(Hasher hasher, KeccakDigest digest) implements Digester {
+        @Override
+        public void update(byte[] in, int off, int len) {
+            digest.update(in, off, len);
+        }
+
+        @Override
+        public void update(byte b) {
+            digest.update(b);
+        }
+
+        @Override
+        public void finish(byte[] out, int outOff) {
+            digest.doFinal(out, outOff);
+        }
+
+        @Override
+        public void reset() {
+            digest.reset();
+        }
+    }
+}

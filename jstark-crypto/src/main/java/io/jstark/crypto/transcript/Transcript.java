@@ -1,0 +1,386 @@
+package io.jstark.crypto.transcript;
+
+import io.jstark.crypto.hash.Digester;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.math.parallel.WorkerPool;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The Fiat-Shamir transcript: prover and verifier absorb the same messages in the same order and draw
+ * the same challenges from it. Not thread safe; {@link #fork} gives each table its own.
+ *
+ * <p><b>Byte-level construction (part of the proof format).</b> H is the transcript's {@link Hasher}
+ * (32-byte output), || concatenation, u8/u64 an unsigned integer as 1 / 8 bytes little-endian. The
+ * state is a 32-byte digest S and a counter c of 8-byte chunks drawn since S last changed.
+ * <pre>
+ * create(label):  S = H("jstark-transcript-v1" || u64(len(label)) || label)
+ *                 (the tag is 20 ASCII bytes; the label is UTF-8, len counts its bytes)
+ *                 c = 0
+ * frame(t, data)  = S || u8(t) || u64(c) || u64(len(data)) || data
+ * absorb(t, data): S = H(frame(t, data)); c = 0 (the rest of a partly read block is never used)
+ *   t = 0x01 bytes                 data as given
+ *       0x02 digest                32 bytes
+ *       0x03 base field elements   each canonical, 8 bytes LE
+ *       0x04 extension elements    each as c0, c1, c2, 8 bytes LE each
+ *       0x05 u64                   8 bytes LE
+ *       0x08 grinding nonce        8 bytes LE
+ * next chunk:     the u64 (LE) at bytes [8 * (c mod 4), 8 * (c mod 4) + 8) of
+ *                 block(c div 4), where block(j) = H(S || u8(0x09) || u64(j)); then c = c + 1
+ * sample field:   the next chunk; a chunk &gt;= p is discarded and the next one read (no bias)
+ * sample Ext3:    three field samples: c0, c1, c2
+ * sample index in [0, 2^k): the next chunk's low k bits (one chunk per index, even for k = 0)
+ * fork(i):        a new transcript with S' = H(frame(0x06, u64(i))), c' = 0; this one is unchanged
+ * grinding(b):    prefix = H(frame(0x07, u8(b))); nonce n is valid when H(prefix || u64(n)) starts
+ *                 with at least b zero bits (byte 0 first, most significant bit of a byte first).
+ *                 The prover's nonce is the smallest valid one; it is then absorbed with t = 0x08.
+ * </pre>
+ * Framing every absorb with its tag and length makes the message sequence recoverable from the hashed
+ * bytes; carrying c into frames makes every challenge drawn between two absorbs part of the state.
+ */
+public final class Transcript {
+    /** ASCII bytes that start the first hashed message: the transcript format's version. */
+    public static final String PROTOCOL_TAG = "jstark-transcript-v1";
+    /** Grinding costs about 2^bits hashes; settings above this bound are refused (and fail verification). */
+    public static final int MAX_GRINDING_BITS = 64;
+
+    static final byte TAG_BYTES = 0x01;
+    static final byte TAG_DIGEST = 0x02;
+    static final byte TAG_FIELDS = 0x03;
+    static final byte TAG_EXTS = 0x04;
+    static final byte TAG_U64 = 0x05;
+    static final byte TAG_FORK = 0x06;
+    static final byte TAG_GRIND = 0x07;
+    static final byte TAG_NONCE = 0x08;
+    static final byte TAG_SQUEEZE = 0x09;
+
+    private static final int DIGEST = Hasher.DIGEST_BYTES;
+    private static final int CHUNK = Long.BYTES;
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Nonces one grinding task tries before the round's tasks compare results. */
+    private static final int GRIND_CHUNK = 1 << 12;
+
+    private final Hasher hasher;
+    private final Digester digester;
+    private final byte[] state = new byte[DIGEST];
+    /** c: chunks drawn since the state last changed. */
+    private long chunksDrawn;
+    /** block(c div 4) once c mod 4 != 0; stale otherwise. */
+    private final byte[] block = new byte[DIGEST];
+    /** Frame headers and encoded elements are staged here; one allocation per transcript. */
+    private final byte[] scratch = new byte[256];
+
+    /** A transcript for {@code label} (which separates protocols and proof types). */
+    public Transcript(Hasher hasher, String label) {
+        this.hasher = hasher;
+        this.digester = hasher.newDigester();
+        byte[] protocol = PROTOCOL_TAG.getBytes(StandardCharsets.US_ASCII);
+        byte[] labelBytes = label.getBytes(StandardCharsets.UTF_8);
+        digester.update(protocol, 0, protocol.length);
+        LONG_LE.set(scratch, 0, (long) labelBytes.length);
+        digester.update(scratch, 0, CHUNK);
+        digester.update(labelBytes, 0, labelBytes.length);
+        digester.finish(state, 0);
+    }
+
+    private Transcript(Transcript source) {
+        this.hasher = source.hasher;
+        this.digester = hasher.newDigester();
+        System.arraycopy(source.state, 0, state, 0, DIGEST);
+        this.chunksDrawn = source.chunksDrawn;
+        System.arraycopy(source.block, 0, block, 0, DIGEST);
+    }
+
+    public Hasher hasher() {
+        return hasher;
+    }
+
+    /** A copy of the current 32-byte state S (for diagnostics; challenges come from the sample methods). */
+    public byte[] state() {
+        return state.clone();
+    }
+
+    // ---------------------------------------------------------------- absorbing
+
+    public void absorbBytes(byte[] data) {
+        absorbBytes(data, 0, data.length);
+    }
+
+    public void absorbBytes(byte[] data, int offset, int length) {
+        java.util.Objects.checkFromIndexSize(offset, length, data.length);
+        startFrame(TAG_BYTES, length);
+        digester.update(data, offset, length);
+        endAbsorb();
+    }
+
+    /** Absorbs a 32-byte digest (a Merkle root). */
+    public void absorbDigest(byte[] digest) {
+        if (digest.length != DIGEST) {
+            throw new IllegalArgumentException("a digest has " + DIGEST + " bytes, got " + digest.length);
+        }
+        startFrame(TAG_DIGEST, DIGEST);
+        digester.update(digest, 0, DIGEST);
+        endAbsorb();
+    }
+
+    /** Absorbs an unsigned 64-bit integer (a count, an index, an option). */
+    public void absorbU64(long value) {
+        startFrame(TAG_U64, CHUNK);
+        LONG_LE.set(scratch, 0, value);
+        digester.update(scratch, 0, CHUNK);
+        endAbsorb();
+    }
+
+    /** Absorbs one base-field element; same bytes as {@code absorbFields(value)}. */
+    public void absorbField(long value) {
+        absorbFields(new long[] {value}, 0, 1);
+    }
+
+    public void absorbFields(long... values) {
+        absorbFields(values, 0, values.length);
+    }
+
+    /**
+     * Absorbs {@code values[from, from + count)} as one message.
+     *
+     * @throws IllegalArgumentException naming the element when one is not canonical (nothing is absorbed)
+     */
+    public void absorbFields(long[] values, int from, int count) {
+        java.util.Objects.checkFromIndexSize(from, count, values.length);
+        for (int i = from; i < from + count; i++) {
+            if (!Goldilocks.isCanonical(values[i])) {
+                throw new IllegalArgumentException("cannot absorb non-canonical field element "
+                        + Long.toUnsignedString(values[i]) + " at index " + i);
+            }
+        }
+        startFrame(TAG_FIELDS, (long) count * CHUNK);
+        int staged = 0;
+        for (int i = from; i < from + count; i++) {
+            if (staged == scratch.length) {
+                digester.update(scratch, 0, staged);
+                staged = 0;
+            }
+            LONG_LE.set(scratch, staged, values[i]);
+            staged += CHUNK;
+        }
+        digester.update(scratch, 0, staged);
+        endAbsorb();
+    }
+
+    /** Absorbs extension elements as one message (coefficients c0, c1, c2 of each in turn). */
+    public void absorbExt(Ext3... values) {
+        startFrame(TAG_EXTS, (long) values.length * Ext3.BYTES);
+        int staged = 0;
+        for (Ext3 value : values) {
+            if (staged + Ext3.BYTES > scratch.length) {
+                digester.update(scratch, 0, staged);
+                staged = 0;
+            }
+            LONG_LE.set(scratch, staged, value.c0());
+            LONG_LE.set(scratch, staged + CHUNK, value.c1());
+            LONG_LE.set(scratch, staged + 2 * CHUNK, value.c2());
+            staged += Ext3.BYTES;
+        }
+        digester.update(scratch, 0, staged);
+        endAbsorb();
+    }
+
+    /** Feeds S || u8(tag) || u64(c) || u64(length) to the digester; the caller feeds the payload. */
+    private void startFrame(byte tag, long payloadLength) {
+        digester.reset();
+        digester.update(state, 0, DIGEST);
+        digester.update(tag);
+        LONG_LE.set(scratch, 0, chunksDrawn);
+        LONG_LE.set(scratch, CHUNK, payloadLength);
+        digester.update(scratch, 0, 2 * CHUNK);
+    }
+
+    private void endAbsorb() {
+        digester.finish(state, 0);
+        chunksDrawn = 0;
+    }
+
+    // ---------------------------------------------------------------- sampling
+
+    /** A uniformly random base-field element (canonical). */
+    public long sampleField() {
+        return firstCanonical(this::nextChunk);
+    }
+
+    /** Rejection sampling: the first chunk below p. */
+    static long firstCanonical(LongSupplier chunks) {
+        long chunk;
+        do {
+            chunk = chunks.getAsLong();
+        } while (!Goldilocks.isCanonical(chunk));
+        return chunk;
+    }
+
+    /** A uniformly random extension element. */
+    public Ext3 sampleExt() {
+        long c0 = sampleField();
+        long c1 = sampleField();
+        long c2 = sampleField();
+        return new Ext3(c0, c1, c2);
+    }
+
+    /** A uniformly random index in [0, 2^logRange), 0 &lt;= logRange &lt;= 31. */
+    public int sampleIndex(int logRange) {
+        checkLogRange(logRange);
+        return (int) (nextChunk() & ((1L << logRange) - 1));
+    }
+
+    /** {@code count} independent indices in [0, 2^logRange), in drawing order (repeats possible). */
+    public int[] sampleIndices(int count, int logRange) {
+        checkLogRange(logRange);
+        if (count < 0) {
+            throw new IllegalArgumentException("cannot sample a negative number of indices: " + count);
+        }
+        int[] indices = new int[count];
+        long mask = (1L << logRange) - 1;
+        for (int i = 0; i < count; i++) {
+            indices[i] = (int) (nextChunk() & mask);
+        }
+        return indices;
+    }
+
+    private static void checkLogRange(int logRange) {
+        if (logRange < 0 || logRange > 31) {
+            throw new IllegalArgumentException("index range must be 2^k with 0 <= k <= 31, got k = " + logRange);
+        }
+    }
+
+    private long nextChunk() {
+        int withinBlock = (int) (chunksDrawn % (DIGEST / CHUNK));
+        if (withinBlock == 0) {
+            digester.reset();
+            digester.update(state, 0, DIGEST);
+            digester.update(TAG_SQUEEZE);
+            LONG_LE.set(scratch, 0, chunksDrawn / (DIGEST / CHUNK));
+            digester.update(scratch, 0, CHUNK);
+            digester.finish(block, 0);
+        }
+        chunksDrawn++;
+        return (long) LONG_LE.get(block, withinBlock * CHUNK);
+    }
+
+    // ---------------------------------------------------------------- fork and copy
+
+    /**
+     * A new transcript derived from this one's state and {@code index} (a table index, say). Forks with
+     * different indices are independent; this transcript continues as if nothing happened.
+     */
+    public Transcript fork(long index) {
+        Transcript child = new Transcript(this);
+        startFrame(TAG_FORK, CHUNK);
+        LONG_LE.set(scratch, 0, index);
+        digester.update(scratch, 0, CHUNK);
+        digester.finish(child.state, 0);
+        child.chunksDrawn = 0;
+        return child;
+    }
+
+    /** An exact copy: the same absorbs and samples on both give the same results. */
+    public Transcript copy() {
+        return new Transcript(this);
+    }
+
+    // ---------------------------------------------------------------- proof of work
+
+    /**
+     * Finds the smallest nonce whose grinding hash has {@code bits} leading zero bits, absorbs it and
+     * returns it. The search runs on {@code pool} in rounds of consecutive chunks; a round ends with the
+     * smallest valid nonce it contains, so the answer does not depend on the number of threads.
+     */
+    public long grind(int bits, WorkerPool pool) {
+        if (bits < 0 || bits > MAX_GRINDING_BITS) {
+            throw new IllegalArgumentException("grinding bits must be in [0, " + MAX_GRINDING_BITS + "], got " + bits);
+        }
+        byte[] prefix = grindingPrefix(bits);
+        int tasks = Math.max(1, pool.parallelism() * 2);
+        long roundSize = (long) tasks * GRIND_CHUNK;
+        for (long roundStart = 0; ; roundStart += roundSize) {
+            AtomicLong best = new AtomicLong(Long.MAX_VALUE);
+            long start = roundStart;
+            pool.forEachChunk(tasks, task -> {
+                long from = start + (long) task * GRIND_CHUNK;
+                searchNonces(hasher, prefix, bits, from, from + GRIND_CHUNK, best);
+            });
+            long found = best.get();
+            if (found != Long.MAX_VALUE) {
+                absorbNonce(found);
+                return found;
+            }
+        }
+    }
+
+    /**
+     * The verifier's side of {@link #grind}: when {@code nonce} is valid for {@code bits} (in range),
+     * absorbs it and returns true; otherwise returns false and leaves the transcript unchanged.
+     */
+    public boolean verifyGrinding(int bits, long nonce) {
+        if (bits < 0 || bits > MAX_GRINDING_BITS) {
+            return false;
+        }
+        byte[] message = new byte[DIGEST + CHUNK];
+        System.arraycopy(grindingPrefix(bits), 0, message, 0, DIGEST);
+        LONG_LE.set(message, DIGEST, nonce);
+        byte[] digest = new byte[DIGEST];
+        digester.reset();
+        digester.hash(message, 0, message.length, digest, 0);
+        if (!hasLeadingZeroBits(digest, bits)) {
+            return false;
+        }
+        absorbNonce(nonce);
+        return true;
+    }
+
+    private byte[] grindingPrefix(int bits) {
+        startFrame(TAG_GRIND, 1);
+        digester.update((byte) bits);
+        byte[] prefix = new byte[DIGEST];
+        digester.finish(prefix, 0);
+        return prefix;
+    }
+
+    private void absorbNonce(long nonce) {
+        startFrame(TAG_NONCE, CHUNK);
+        LONG_LE.set(scratch, 0, nonce);
+        digester.update(scratch, 0, CHUNK);
+        endAbsorb();
+    }
+
+    /** Tries nonces [from, to) in order; stops at the first valid one or once a smaller one is known. */
+    private static void searchNonces(Hasher hasher, byte[] prefix, int bits, long from, long to, AtomicLong best) {
+        Digester digester = hasher.threadDigester();
+        byte[] message = new byte[DIGEST + CHUNK];
+        System.arraycopy(prefix, 0, message, 0, DIGEST);
+        byte[] digest = new byte[DIGEST];
+        for (long nonce = from; nonce < to && nonce < best.get(); nonce++) {
+            LONG_LE.set(message, DIGEST, nonce);
+            digester.hash(message, 0, message.length, digest, 0);
+            if (hasLeadingZeroBits(digest, bits)) {
+                best.accumulateAndGet(nonce, Math::min);
+                return;
+            }
+        }
+    }
+
+    /** True when the first {@code bits} bits of {@code digest} (byte 0 first, high bit first) are zero. */
+    static boolean hasLeadingZeroBits(byte[] digest, int bits) {
+        int fullBytes = bits >>> 3;
+        for (int i = 0; i < fullBytes; i++) {
+            if (digest[i] != 0) {
+                return false;
+            }
+        }
+        int rest = bits & 7;
+        return rest == 0 || ((digest[fullBytes] & 0xFF) >>> (8 - rest)) == 0;
+    }
+}
