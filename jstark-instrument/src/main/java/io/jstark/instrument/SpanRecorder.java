@@ -2,18 +2,36 @@ package io.jstark.instrument;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Keeps the timeline of one run: every span closed while it is active. Thread-safe; spans may open
- * and close on any thread.
+ * Keeps the timeline of one run: every span closed while it is active. Thread-safe; spans may open and close
+ * on any thread.
+ *
+ * <p>What a span records: its parent (the innermost span still open on the opening thread, or the explicit
+ * parent of {@link Spans#openChild}, possibly on another thread), the opening thread's name and id, start and
+ * end relative to this recorder's origin, the opening thread's CPU time at open and close, and its fields.
+ *
+ * <p><b>Caller-thread spans.</b> A root span, and a span opened on the same thread as its caller-thread
+ * parent, is a caller-thread span: the thread that calls the prover and opens the phase spans. A span whose
+ * parent lives on another thread (a driver or worker working for a phase) is not, nor are its descendants.
+ * Only caller-thread spans sample the process CPU clock at open and close: a phase span wraps all the work
+ * of its phase, so the process CPU inside it is the phase's CPU; inside a per-table or worker span it would
+ * be everybody's CPU. Sampling only there also keeps the extra clock read off the many worker spans.
+ * Only a caller-thread span may trigger the JFR capture.
+ *
+ * <p><b>Closing out of order.</b> Closing a span that is not the thread's innermost one, closing it twice,
+ * or closing it on another thread never corrupts the thread's chain: closed spans are skipped when the chain
+ * is read, so the parent of the next span is always the innermost span still open.
  */
 public final class SpanRecorder {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -23,10 +41,18 @@ public final class SpanRecorder {
     private final AtomicLong nextId = new AtomicLong(1);
     private final ConcurrentLinkedQueue<SpanRecord> finished = new ConcurrentLinkedQueue<>();
     private final ThreadLocal<LiveSpan> currentSpan = new ThreadLocal<>();
-    private final boolean cpuTime;
+    private final boolean threadCpuTime = THREADS.isCurrentThreadCpuTimeSupported();
+    private final ProcessCpuClock processCpu = ProcessCpuClock.get();
+    private final JfrCapture capture;
 
+    /** A recorder that captures the span named by {@code JSTARK_CAPTURE_SPAN}, if set. */
     public SpanRecorder() {
-        this.cpuTime = THREADS.isCurrentThreadCpuTimeSupported();
+        this(CaptureRequest.fromEnvironment().orElse(null));
+    }
+
+    /** A recorder with the given capture request, or none when null (the environment is not read). */
+    public SpanRecorder(CaptureRequest capture) {
+        this.capture = capture == null ? null : new JfrCapture(capture);
     }
 
     /** Wall-clock time (epoch millis) at which {@code startNanos == 0}. */
@@ -34,27 +60,19 @@ public final class SpanRecorder {
         return originEpochMillis;
     }
 
-    LiveSpan currentOnThread() {
-        return currentSpan.get();
+    /** The JFR capture file, once the captured span has closed and the file is written. */
+    public Optional<Path> capturedFile() {
+        return capture == null ? Optional.empty() : Optional.ofNullable(capture.writtenFile());
     }
 
-    Span open(String label, Span parent, Object[] keyValues) {
-        LiveSpan span = new LiveSpan(this, nextId.getAndIncrement(), parent == null ? 0 : parent.id(), label,
-                currentSpan.get());
-        if (keyValues != null) {
-            if (keyValues.length % 2 != 0) {
-                throw new IllegalArgumentException("span '" + label + "': fields must be key/value pairs");
-            }
-            for (int i = 0; i < keyValues.length; i += 2) {
-                span.field(String.valueOf(keyValues[i]), keyValues[i + 1]);
-            }
-        }
-        currentSpan.set(span);
-        return span;
+    /** Whether the capture recording is running now (started by its span, which has not closed yet). */
+    public boolean isCapturing() {
+        return capture != null && capture.isRecording();
     }
 
-    private long cpuNow() {
-        return cpuTime ? THREADS.getCurrentThreadCpuTime() : -1;
+    /** Which clock fills {@link SpanRecord#processCpuStartNanos()}, so reports can state its resolution. */
+    public String processCpuClock() {
+        return processCpu.source();
     }
 
     /** Snapshot of the finished spans, ordered by start time then id. */
@@ -64,62 +82,93 @@ public final class SpanRecorder {
         return Collections.unmodifiableList(list);
     }
 
-    /** A span being measured. */
-    static final class LiveSpan implements Span {
-        private final SpanRecorder recorder;
-        private final long id;
-        private final long parentId;
-        private final String label;
-        private final LiveSpan enclosingOnThread;
-        private final Thread thread = Thread.currentThread();
-        private final long startNanos;
-        private final long cpuStart;
-        private Map<String, Object> fields;
-        private boolean closed;
+    /** Snapshot of the finished spans with a header carrying {@code metadata} (options, command line...). */
+    public Timeline timeline(Map<String, ?> metadata) {
+        return new Timeline(new TimelineHeader(Timeline.FORMAT_VERSION, originEpochMillis,
+                Runtime.getRuntime().availableProcessors(), processCpu.source(), FieldValues.normalizeMetadata(metadata)),
+                records());
+    }
 
-        LiveSpan(SpanRecorder recorder, long id, long parentId, String label, LiveSpan enclosingOnThread) {
-            this.recorder = recorder;
-            this.id = id;
-            this.parentId = parentId;
-            this.label = label;
-            this.enclosingOnThread = enclosingOnThread;
-            this.cpuStart = recorder.cpuNow();
-            this.startNanos = System.nanoTime() - recorder.originNanos;
+    /** The innermost span still open on this thread, or null. */
+    LiveSpan currentOnThread() {
+        LiveSpan current = currentSpan.get();
+        if (current == null || !current.closed) {
+            return current;
         }
+        LiveSpan open = current;
+        while (open != null && open.closed) {
+            open = open.enclosingOnThread;
+        }
+        setCurrent(open);
+        return open;
+    }
 
-        @Override
-        public long id() {
-            return id;
-        }
+    Span openOnThread(String label, Object[] keyValues) {
+        LiveSpan enclosing = currentOnThread();
+        return open(label, enclosing, enclosing, keyValues);
+    }
 
-        @Override
-        public synchronized Span field(String key, Object value) {
-            if (fields == null) {
-                fields = new LinkedHashMap<>();
-            }
-            fields.put(key, value);
-            return this;
-        }
+    /** {@code parent} may be another thread's span, the no-op span or null (both make a root). */
+    Span openChild(Span parent, String label, Object[] keyValues) {
+        LiveSpan ownParent = parent instanceof LiveSpan live && live.recorderIs(this) ? live : null;
+        return open(label, ownParent, currentOnThread(), keyValues);
+    }
 
-        @Override
-        public void close() {
-            long end = System.nanoTime() - recorder.originNanos;
-            long cpuEnd = recorder.cpuNow();
-            synchronized (this) {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-            }
-            if (recorder.currentSpan.get() == this) {
-                recorder.currentSpan.set(enclosingOnThread);
-            }
-            Map<String, Object> f;
-            synchronized (this) {
-                f = fields == null ? Map.of() : Collections.unmodifiableMap(fields);
-            }
-            recorder.finished.add(new SpanRecord(id, parentId, label, thread.getName(), thread.threadId(), startNanos,
-                    end, cpuStart, cpuEnd, f));
+    private Span open(String label, LiveSpan parent, LiveSpan enclosing, Object[] keyValues) {
+        if (label == null) {
+            throw new IllegalArgumentException("span label must not be null");
         }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        if (keyValues != null) {
+            FieldValues.putKeyValues(label, keyValues, fields);
+        }
+        Thread thread = Thread.currentThread();
+        boolean callerThread = parent == null || (parent.callerThread && parent.thread == thread);
+        boolean capturing = capture != null && capture.tryStart(label, callerThread);
+        LiveSpan span = new LiveSpan(this, nextId.getAndIncrement(), parent == null ? 0 : parent.id(), label,
+                enclosing, callerThread, fields);
+        if (capturing) {
+            capture.own(span);
+        }
+        currentSpan.set(span);
+        return span;
+    }
+
+    /** Called on the opening thread as {@code span} closes: pops it if it is the innermost. */
+    void leave(LiveSpan span) {
+        if (currentSpan.get() == span) {
+            LiveSpan open = span.enclosingOnThread;
+            while (open != null && open.closed) {
+                open = open.enclosingOnThread;
+            }
+            setCurrent(open);
+        }
+    }
+
+    void finished(SpanRecord record, LiveSpan span) {
+        finished.add(record);
+        if (capture != null && capture.isOwner(span)) {
+            capture.finish(span);
+        }
+    }
+
+    private void setCurrent(LiveSpan span) {
+        if (span == null) {
+            currentSpan.remove();
+        } else {
+            currentSpan.set(span);
+        }
+    }
+
+    long nanosSinceOrigin() {
+        return System.nanoTime() - originNanos;
+    }
+
+    long threadCpuNow() {
+        return threadCpuTime ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    long processCpuNow() {
+        return processCpu.nanos();
     }
 }

@@ -1,12 +1,25 @@
 package io.jstark.instrument;
 
 /**
- * Entry point of the instrumentation: {@code try (var s = Spans.open("lde", "rows", n)) { ... }}.
+ * Entry point of the instrumentation: {@code try (var _ = Spans.open("lde", "rows", n)) { ... }} (the unnamed
+ * variable keeps {@code -Xlint:try} quiet when the span is not otherwise used).
  *
- * <p>When no {@link SpanRecorder} is active, {@link #open} returns a shared no-op span after one
- * volatile read, so instrumented code costs almost nothing. When recording, a span remembers the span
- * that was open on its thread as its parent; work handed to another thread passes its parent
- * explicitly with {@link #openChild}.
+ * <p><b>Off by default.</b> When no {@link SpanRecorder} is active, every method here is one volatile read
+ * and returns a shared no-op span: nothing is allocated inside. The only allocations left at a call site are
+ * the caller's own: the varargs array of {@code open(label, k, v, ...)} and the boxing of primitive values,
+ * both of which the JIT usually removes once the call is inlined (escape analysis), since the disabled path
+ * lets neither escape. Fields are validated (even count) only while recording.
+ *
+ * <p><b>Parents.</b> When recording, a span's parent is the innermost span still open on its thread. Work
+ * handed to another thread passes its parent explicitly with {@link #openChild}, so the timeline knows which
+ * phase a driver or worker span belongs to.
+ *
+ * <p><b>Labels.</b> Phase spans are opened on the calling thread and wrap the whole phase, concurrent work
+ * included; per-table instance spans that run concurrently carry the suffix {@code _table}, so that no phase
+ * label is ever summed over concurrent instances (the analysis checks it).
+ *
+ * <p>Every recorded span is also a JFR event ({@code io.jstark.Span}) when a JFR recording enables it, and
+ * the recorder can capture a JFR file around one span ({@link CaptureRequest}, {@code JSTARK_CAPTURE_SPAN}).
  */
 public final class Spans {
     private static volatile SpanRecorder active;
@@ -16,7 +29,7 @@ public final class Spans {
     /** Opens a span whose parent is the innermost span open on this thread. */
     public static Span open(String label) {
         SpanRecorder recorder = active;
-        return recorder == null ? NoopSpan.INSTANCE : recorder.open(label, recorder.currentOnThread(), null);
+        return recorder == null ? NoopSpan.INSTANCE : recorder.openOnThread(label, null);
     }
 
     /**
@@ -25,19 +38,19 @@ public final class Spans {
      */
     public static Span open(String label, Object... keyValues) {
         SpanRecorder recorder = active;
-        return recorder == null ? NoopSpan.INSTANCE : recorder.open(label, recorder.currentOnThread(), keyValues);
+        return recorder == null ? NoopSpan.INSTANCE : recorder.openOnThread(label, keyValues);
     }
 
     /**
      * Opens a span on this thread whose parent is {@code parent}, which may have been opened on another
-     * thread (a driver thread working for a phase opened by the caller).
+     * thread (a driver thread working for a phase opened by the caller). A null or no-op parent makes a root.
      */
     public static Span openChild(Span parent, String label, Object... keyValues) {
         SpanRecorder recorder = active;
-        return recorder == null ? NoopSpan.INSTANCE : recorder.open(label, parent, keyValues);
+        return recorder == null ? NoopSpan.INSTANCE : recorder.openChild(parent, label, keyValues);
     }
 
-    /** The innermost open span of this thread, or the no-op span. */
+    /** The innermost span still open on this thread, or the no-op span. */
     public static Span current() {
         SpanRecorder recorder = active;
         if (recorder == null) {
@@ -57,8 +70,8 @@ public final class Spans {
     }
 
     /**
-     * Makes {@code recorder} receive every span opened from now on, until {@link #stop}. Only one
-     * recorder is active at a time.
+     * Makes {@code recorder} receive every span opened from now on, until {@link #stop}. Only one recorder is
+     * active at a time. Spans already open keep reporting to the recorder that opened them.
      *
      * @throws IllegalStateException when another recorder is already active
      */

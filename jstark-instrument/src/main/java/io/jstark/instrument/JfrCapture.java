@@ -1,0 +1,96 @@
+package io.jstark.instrument;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import jdk.jfr.Configuration;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+
+/**
+ * One recorder's capture of a {@link CaptureRequest}: at most one JFR recording per recorder, started by the
+ * first caller-thread instance of the label and stopped only by that same instance, so that concurrent
+ * instances on other threads (which may close first) never cut it short.
+ */
+final class JfrCapture {
+    private final CaptureRequest request;
+    private final AtomicBoolean claimed = new AtomicBoolean();
+    private volatile LiveSpan owner;
+    private Recording recording; // written by the claiming thread before owner is published, read by owner
+    private volatile Path written;
+
+    JfrCapture(CaptureRequest request) {
+        this.request = request;
+    }
+
+    /**
+     * Starts the recording when a span with this label opens on the caller thread and no capture has been
+     * claimed yet; the caller must then {@link #own} it with the new span.
+     */
+    boolean tryStart(String label, boolean callerThread) {
+        if (!callerThread || !label.equals(request.label()) || claimed.get() || !claimed.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
+            if (!FlightRecorder.isAvailable()) {
+                System.err.println("jstark: cannot capture span '" + label + "': JFR is not available in this JVM");
+                return false;
+            }
+            Path file = request.file().toAbsolutePath();
+            Path dir = file.getParent();
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            Recording r = new Recording(Configuration.getConfiguration("profile"));
+            r.setName("jstark-capture-" + label);
+            r.enable(SpanEvent.NAME);
+            r.setToDisk(true);
+            r.setDestination(file);
+            r.start();
+            recording = r;
+            return true;
+        } catch (Exception e) {
+            System.err.println("jstark: cannot capture span '" + label + "': " + e);
+            return false;
+        }
+    }
+
+    void own(LiveSpan span) {
+        owner = span;
+    }
+
+    boolean isOwner(LiveSpan span) {
+        return owner == span;
+    }
+
+    /** Called by the owning span as it closes: stops the recording, which writes the file, and reports it. */
+    void finish(LiveSpan span) {
+        owner = null;
+        Recording r = recording;
+        recording = null;
+        if (r == null) {
+            return;
+        }
+        try (r) {
+            r.stop();
+            Path file = r.getDestination();
+            written = file;
+            System.err.println("jstark: JFR capture of span '" + request.label() + "' (span " + span.id()
+                    + ") written to " + file);
+            if (request.onWritten() != null) {
+                request.onWritten().accept(file);
+            }
+        } catch (RuntimeException e) {
+            System.err.println("jstark: JFR capture of span '" + request.label() + "' failed: " + e);
+        }
+    }
+
+    /** Whether a recording has been started and not yet stopped. */
+    boolean isRecording() {
+        return owner != null;
+    }
+
+    Path writtenFile() {
+        return written;
+    }
+}

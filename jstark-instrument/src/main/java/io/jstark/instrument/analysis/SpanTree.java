@@ -1,0 +1,187 @@
+package io.jstark.instrument.analysis;
+
+import io.jstark.instrument.SpanRecord;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parent structure of one run's spans, shared by every analysis.
+ *
+ * <p>A span's <b>path</b> is the labels from its root down to it, joined by {@value #SEPARATOR}
+ * ({@code prove/round2/constraints_table}). A span whose parent id is absent from the timeline is treated
+ * as a root here (and reported by {@link TimelineChecks}).
+ *
+ * <p>A <b>caller-thread</b> span is a root, or a span on the same thread as its caller-thread parent (the
+ * rule {@link io.jstark.instrument.SpanRecorder} applies when recording). A <b>phase</b> span is a
+ * caller-thread span whose label does not end in {@value #TABLE_SUFFIX}: phases run one at a time on the
+ * calling thread and wrap all the concurrent work below them.
+ */
+public final class SpanTree {
+    public static final String SEPARATOR = "/";
+    public static final String TABLE_SUFFIX = "_table";
+
+    private final List<SpanRecord> spans;
+    private final Map<Long, SpanRecord> byId = new HashMap<>();
+    private final Map<Long, List<SpanRecord>> children = new HashMap<>();
+    private final Map<Long, String> pathById = new HashMap<>();
+    private final Map<Long, Boolean> callerThreadById = new HashMap<>();
+    private final Map<String, String> parentPath = new HashMap<>();
+    private final Map<String, Integer> depth = new HashMap<>();
+    private final Map<String, List<SpanRecord>> instancesByPath = new LinkedHashMap<>();
+    private final List<SpanRecord> roots = new ArrayList<>();
+
+    private SpanTree(List<SpanRecord> spans) {
+        List<SpanRecord> sorted = new ArrayList<>(spans);
+        sorted.sort(Comparator.comparingLong(SpanRecord::startNanos).thenComparingLong(SpanRecord::id));
+        this.spans = Collections.unmodifiableList(sorted);
+        for (SpanRecord span : sorted) {
+            if (byId.putIfAbsent(span.id(), span) != null) {
+                throw new IllegalArgumentException("timeline has two spans with id " + span.id());
+            }
+        }
+        for (SpanRecord span : sorted) {
+            SpanRecord parent = parentOf(span);
+            if (parent == null) {
+                roots.add(span);
+            } else {
+                children.computeIfAbsent(parent.id(), id -> new ArrayList<>()).add(span);
+            }
+        }
+        // walk down from the roots so that parents are resolved before children (and cycles are never entered)
+        List<SpanRecord> pending = new ArrayList<>(roots);
+        while (!pending.isEmpty()) {
+            SpanRecord span = pending.removeLast();
+            SpanRecord parent = parentOf(span);
+            String path = parent == null ? span.label() : pathById.get(parent.id()) + SEPARATOR + span.label();
+            pathById.put(span.id(), path);
+            callerThreadById.put(span.id(), parent == null
+                    || (callerThreadById.get(parent.id()) && parent.threadId() == span.threadId()));
+            if (!depth.containsKey(path)) {
+                depth.put(path, parent == null ? 0 : depth.get(pathById.get(parent.id())) + 1);
+                if (parent != null) {
+                    parentPath.put(path, pathById.get(parent.id()));
+                }
+            }
+            pending.addAll(children.getOrDefault(span.id(), List.of()));
+        }
+        for (SpanRecord span : sorted) {
+            String path = pathById.get(span.id());
+            if (path == null) {
+                throw new IllegalArgumentException("span " + span.id() + " '" + span.label()
+                        + "' is on a parent cycle and reaches no root");
+            }
+            instancesByPath.computeIfAbsent(path, p -> new ArrayList<>()).add(span);
+        }
+    }
+
+    public static SpanTree of(List<SpanRecord> spans) {
+        return new SpanTree(spans);
+    }
+
+    /** All spans, ordered by start then id. */
+    public List<SpanRecord> spans() {
+        return spans;
+    }
+
+    /** Spans without a parent in this timeline, ordered by start. */
+    public List<SpanRecord> roots() {
+        return Collections.unmodifiableList(roots);
+    }
+
+    /** The span's parent, or null for a root or when the parent is missing from the timeline. */
+    public SpanRecord parentOf(SpanRecord span) {
+        return span.parentId() == 0 ? null : byId.get(span.parentId());
+    }
+
+    public SpanRecord byId(long id) {
+        return byId.get(id);
+    }
+
+    /** Direct children of a span, ordered by start. */
+    public List<SpanRecord> childrenOf(long spanId) {
+        return Collections.unmodifiableList(children.getOrDefault(spanId, List.of()));
+    }
+
+    public String pathOf(SpanRecord span) {
+        return pathById.get(span.id());
+    }
+
+    public boolean isCallerThread(SpanRecord span) {
+        return callerThreadById.get(span.id());
+    }
+
+    public boolean isPhase(SpanRecord span) {
+        return isCallerThread(span) && !span.label().endsWith(TABLE_SUFFIX);
+    }
+
+    /** Every distinct path, in order of first start. */
+    public List<String> paths() {
+        return List.copyOf(instancesByPath.keySet());
+    }
+
+    /** Every distinct path depth-first: each path followed by its child paths, siblings by first start. */
+    public List<String> pathsDepthFirst() {
+        Map<String, List<String>> childPaths = new LinkedHashMap<>();
+        List<String> rootPaths = new ArrayList<>();
+        for (String path : instancesByPath.keySet()) {
+            String parent = parentPath.get(path);
+            if (parent == null) {
+                rootPaths.add(path);
+            } else {
+                childPaths.computeIfAbsent(parent, p -> new ArrayList<>()).add(path);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        List<String> pending = new ArrayList<>(rootPaths.reversed());
+        while (!pending.isEmpty()) {
+            String path = pending.removeLast();
+            out.add(path);
+            pending.addAll(childPaths.getOrDefault(path, List.of()).reversed());
+        }
+        return out;
+    }
+
+    /** The instances of a path, ordered by start; empty for an unknown path. */
+    public List<SpanRecord> instancesOf(String path) {
+        return Collections.unmodifiableList(instancesByPath.getOrDefault(path, List.of()));
+    }
+
+    /** The path one level up, or null for a root path. */
+    public String parentPathOf(String path) {
+        return parentPath.get(path);
+    }
+
+    /** The root path above {@code path} (itself for a root path). */
+    public String rootPathOf(String path) {
+        String current = path;
+        for (String up = parentPath.get(current); up != null; up = parentPath.get(current)) {
+            current = up;
+        }
+        return current;
+    }
+
+    /** 0 for a root path. */
+    public int depthOf(String path) {
+        Integer d = depth.get(path);
+        if (d == null) {
+            throw new IllegalArgumentException("no span has path '" + path + "'");
+        }
+        return d;
+    }
+
+    /** Direct child paths of {@code path}, by first start. */
+    public List<String> childPathsOf(String path) {
+        List<String> out = new ArrayList<>();
+        for (String candidate : instancesByPath.keySet()) {
+            if (path.equals(parentPath.get(candidate))) {
+                out.add(candidate);
+            }
+        }
+        return out;
+    }
+}
