@@ -1,0 +1,284 @@
+package io.jstark.examples;
+
+import io.jstark.air.Air;
+import io.jstark.air.AirBuilder;
+import io.jstark.air.Bus;
+import io.jstark.air.expr.Expr;
+import io.jstark.math.memory.BufferAllocator;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * "vm": a small accumulator machine proven as three tables of different heights and widths, tied
+ * together by two buses.
+ *
+ * <p><b>The machine.</b> Memory holds 16-bit words at addresses 0..A-1 (initial contents arbitrary). Step
+ * clk reads the word at addr, adds it to the accumulator modulo 2^16 and writes the sum back to the same
+ * address: {@code val = mem[addr]; res = (acc + val) mod 2^16; mem[addr] = res; acc = res}. A seeded
+ * program picks a random address per step.
+ *
+ * <p><b>cpu</b> (2^k rows; columns clk, addr, val, acc, res, carry, active). One step per active row,
+ * then padding rows (active = 0, val = carry = 0, res = acc):
+ * <ul>
+ *   <li>res = acc + val - 2^16 * carry with carry boolean; res and val are sent on {@code range16}, so the
+ *       addition is exact 16-bit arithmetic;
+ *   <li>acc' = acc + active * (res - acc): the accumulator follows res on active rows and stays on padding;
+ *   <li>clk' = clk + 1 from clk = 0; acc = 0 on the first row; active is boolean and never restarts;
+ *   <li>the public input final_acc equals the accumulator after the last row;
+ *   <li>the read (addr, 2*clk, val, 0) and the write (addr, 2*clk + 1, res, 1) are sent on {@code memory}
+ *       (multiplicity active).
+ * </ul>
+ *
+ * <p><b>memory</b> (2^m rows, at least 2 * steps; columns addr, time, value, is_write, active, same_addr,
+ * diff). Every access once, sorted by (addr, time), then padding rows (active = 0, address counting up
+ * from the last one, everything else 0). Row i describes its relation to row i + 1:
+ * <ul>
+ *   <li>same_addr (boolean): the next row has the same address (addr' = addr);
+ *   <li>diff = time' - time - 1 when same_addr, addr' - addr - 1 otherwise, sent on {@code range16}
+ *       (multiplicity active): accesses are strictly increasing in (addr, time), so each address's
+ *       accesses form one block in time order;
+ *   <li>a read right after an access to the same address returns its value: same_addr * (1 - is_write')
+ *       * (value' - value) = 0; the first access to an address may read any initial value;
+ *   <li>it receives every (addr, time, value, is_write) the CPU sends (multiplicity active);
+ *   <li>the last row has no successor: same_addr = diff = 0 there.
+ * </ul>
+ *
+ * <p><b>range16</b> (2^16 rows, {@link RangeTable}) receives every value sent on {@code range16}.
+ *
+ * <p>Times are 2 * clk and 2 * clk + 1, so their gaps fit 16 bits as long as steps <= 2^15. Every
+ * constraint has degree <= 3.
+ */
+public final class Vm implements Example {
+    public static final String NAME = "vm";
+    /** (addr, time, value, is_write) memory accesses. */
+    public static final Bus MEMORY_BUS = Bus.of("memory", 4);
+    public static final int MAX_STEPS = 1 << 15;
+    public static final int DEFAULT_ADDRESS_SPACE = 32;
+    private static final int WORD = 1 << 16;
+
+    /** CPU column indices. */
+    public static final int CLK = 0, ADDR = 1, VAL = 2, ACC = 3, RES = 4, CARRY = 5, ACTIVE = 6;
+    /** Memory column indices. */
+    public static final int M_ADDR = 0, M_TIME = 1, M_VALUE = 2, M_IS_WRITE = 3, M_ACTIVE = 4, M_SAME_ADDR = 5, M_DIFF = 6;
+
+    public static final Air CPU = cpuAir();
+    public static final Air MEMORY = memoryAir();
+
+    public static final String CPU_TABLE = "cpu";
+    public static final String MEMORY_TABLE = "memory";
+
+    private static Air cpuAir() {
+        AirBuilder b = Air.builder("vm-cpu");
+        Expr.MainCell[] c = b.main("clk", "addr", "val", "acc", "res", "carry", "active");
+        Expr.MainCell clk = c[CLK], addr = c[ADDR], val = c[VAL], acc = c[ACC], res = c[RES], carry = c[CARRY], active = c[ACTIVE];
+        Expr finalAcc = b.publicInput("final_acc");
+        Expr accAfter = acc.add(active.mul(res.sub(acc)));
+        b.everyRow("active is boolean", active.mul(active.oneMinus()));
+        b.transition("active never restarts", active.oneMinus().mul(active.next()));
+        b.everyRow("carry is boolean", carry.mul(carry.oneMinus()));
+        b.everyRow("res = acc + val - 2^16 carry", res.sub(acc.add(val).sub(carry.mul(WORD))));
+        b.transition("acc' = res on active rows, acc on padding", acc.next().sub(accAfter));
+        b.transition("clk' = clk + 1", clk.next().sub(clk).sub(1));
+        b.first("clk starts at 0", clk);
+        b.first("acc starts at 0", acc);
+        b.last("final_acc is the accumulator after the last row", accAfter.sub(finalAcc));
+        Expr time = clk.mul(2);
+        b.send(MEMORY_BUS, active, addr, time, val, Expr.constant(0));
+        b.send(MEMORY_BUS, active, addr, time.add(1), res, Expr.constant(1));
+        b.send(RangeTable.BUS, active, res);
+        b.send(RangeTable.BUS, active, val);
+        return b.build();
+    }
+
+    private static Air memoryAir() {
+        AirBuilder b = Air.builder("vm-memory");
+        Expr.MainCell[] c = b.main("addr", "time", "value", "is_write", "active", "same_addr", "diff");
+        Expr.MainCell addr = c[M_ADDR], time = c[M_TIME], value = c[M_VALUE], isWrite = c[M_IS_WRITE], active = c[M_ACTIVE],
+                sameAddr = c[M_SAME_ADDR], diff = c[M_DIFF];
+        b.everyRow("active is boolean", active.mul(active.oneMinus()));
+        b.transition("active never restarts", active.oneMinus().mul(active.next()));
+        b.everyRow("is_write is boolean", isWrite.mul(isWrite.oneMinus()));
+        b.everyRow("same_addr is boolean", sameAddr.mul(sameAddr.oneMinus()));
+        b.transition("same_addr means addr' = addr", sameAddr.mul(addr.next().sub(addr)));
+        Expr timeGap = time.next().sub(time).sub(1);
+        Expr addrGap = addr.next().sub(addr).sub(1);
+        b.transition("diff is the gap to the next access", diff.sub(sameAddr.mul(timeGap).add(sameAddr.oneMinus().mul(addrGap))));
+        b.transition("a read returns the last value at its address",
+                sameAddr.mul(isWrite.next().oneMinus()).mul(value.next().sub(value)));
+        b.last("the last row has no successor at its address", sameAddr);
+        b.last("the last row has no gap", diff);
+        b.receive(MEMORY_BUS, active, addr, time, value, isWrite);
+        b.send(RangeTable.BUS, active, diff);
+        return b.build();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "small accumulator VM: cpu, sorted memory and 16-bit range-check tables over buses 'memory' and 'range16'";
+    }
+
+    @Override
+    public List<Air> airs() {
+        return List.of(CPU, MEMORY, RangeTable.AIR);
+    }
+
+    @Override
+    public String sizeParameter() {
+        return "log2 of the CPU steps (" + DEFAULT_ADDRESS_SPACE + " addresses)";
+    }
+
+    @Override
+    public int minLogSize() {
+        return 1;
+    }
+
+    @Override
+    public int maxLogSize() {
+        return 15;
+    }
+
+    @Override
+    public int defaultLogSize() {
+        return 12;
+    }
+
+    @Override
+    public List<TableShape> shapes(int logSize) {
+        requireLogSize(logSize);
+        return shapesForSteps(1 << logSize);
+    }
+
+    /** The table shapes of a run of {@code steps} steps. */
+    public static List<TableShape> shapesForSteps(int steps) {
+        requireSteps(steps);
+        return List.of(new TableShape(CPU_TABLE, CPU, cpuLogHeight(steps)), new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)),
+                new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
+    }
+
+    /** One row per step, at least 2. */
+    public static int cpuLogHeight(int steps) {
+        return ceilLog2(Math.max(2, steps));
+    }
+
+    /** One row per access (two per step), at least 2. */
+    public static int memoryLogHeight(int steps) {
+        return ceilLog2(Math.max(2, 2 * steps));
+    }
+
+    private static int ceilLog2(int n) {
+        return 32 - Integer.numberOfLeadingZeros(n - 1);
+    }
+
+    private static void requireSteps(int steps) {
+        if (steps < 0 || steps > MAX_STEPS) {
+            throw new IllegalArgumentException("vm: " + steps + " steps outside 0.." + MAX_STEPS + " (access times must stay below 2^16)");
+        }
+    }
+
+    @Override
+    public Workload generate(int logSize, long seed, BufferAllocator allocator) {
+        requireLogSize(logSize);
+        return workload(1 << logSize, DEFAULT_ADDRESS_SPACE, seed, allocator);
+    }
+
+    /**
+     * Runs a seeded random program of {@code steps} steps over {@code addressSpace} addresses (initial
+     * memory random 16-bit words) and returns its cpu, memory and range16 traces.
+     */
+    public static Workload workload(int steps, int addressSpace, long seed, BufferAllocator allocator) {
+        requireSteps(steps);
+        if (addressSpace < 1 || addressSpace > WORD) {
+            throw new IllegalArgumentException("vm: address space " + addressSpace + " outside 1.." + WORD);
+        }
+        long[] rangeCounts = new long[RangeTable.ROWS];
+        int accesses = 2 * steps;
+        // an access is identified by its time: keys sort by (addr, time), values are looked up by time
+        long[] accessKeys = new long[accesses];
+        long[] valueAtTime = new long[accesses];
+        long[][] cpu = runCpu(steps, addressSpace, seed, rangeCounts, accessKeys, valueAtTime);
+        int last = cpu[ACC].length - 1;
+        long finalAcc = cpu[ACTIVE][last] == 1 ? cpu[RES][last] : cpu[ACC][last];
+        long[][] memory = sortMemory(steps, accessKeys, valueAtTime, rangeCounts);
+        String label = NAME + "(steps=" + steps + ", addresses=" + addressSpace + ", seed=" + seed + ")";
+        try (WorkloadBuilder builder = new WorkloadBuilder(label, 3, allocator)) {
+            builder.set(0, CPU_TABLE, CPU, cpu, finalAcc);
+            builder.set(1, MEMORY_TABLE, MEMORY, memory);
+            builder.set(2, RangeTable.NAME, RangeTable.AIR, new long[][] {rangeCounts});
+            return builder.build();
+        }
+    }
+
+    private static long[][] runCpu(int steps, int addressSpace, long seed, long[] rangeCounts, long[] accessKeys, long[] valueAtTime) {
+        int rows = 1 << cpuLogHeight(steps);
+        long[][] cpu = new long[CPU.mainWidth()][rows];
+        SplittableRandom program = Seeds.stream(seed, 0);
+        SplittableRandom initial = Seeds.stream(seed, 1);
+        long[] memory = new long[addressSpace];
+        for (int a = 0; a < addressSpace; a++) {
+            memory[a] = initial.nextInt(WORD);
+        }
+        long acc = 0;
+        for (int clk = 0; clk < steps; clk++) {
+            int addr = program.nextInt(addressSpace);
+            long val = memory[addr];
+            long sum = acc + val;
+            long res = sum & (WORD - 1);
+            cpu[CLK][clk] = clk;
+            cpu[ADDR][clk] = addr;
+            cpu[VAL][clk] = val;
+            cpu[ACC][clk] = acc;
+            cpu[RES][clk] = res;
+            cpu[CARRY][clk] = sum >>> 16;
+            cpu[ACTIVE][clk] = 1;
+            RangeTable.count(rangeCounts, res);
+            RangeTable.count(rangeCounts, val);
+            int read = 2 * clk;
+            accessKeys[read] = (long) addr << 16 | read;
+            valueAtTime[read] = val;
+            accessKeys[read + 1] = (long) addr << 16 | (read + 1);
+            valueAtTime[read + 1] = res;
+            memory[addr] = res;
+            acc = res;
+        }
+        for (int clk = steps; clk < rows; clk++) {
+            cpu[CLK][clk] = clk;
+            cpu[ACC][clk] = acc;
+            cpu[RES][clk] = acc;
+        }
+        return cpu;
+    }
+
+    private static long[][] sortMemory(int steps, long[] accessKeys, long[] valueAtTime, long[] rangeCounts) {
+        int rows = 1 << memoryLogHeight(steps);
+        int accesses = accessKeys.length;
+        long[][] mem = new long[MEMORY.mainWidth()][rows];
+        Arrays.sort(accessKeys);
+        for (int i = 0; i < accesses; i++) {
+            int time = (int) (accessKeys[i] & (WORD - 1));
+            mem[M_ADDR][i] = accessKeys[i] >>> 16;
+            mem[M_TIME][i] = time;
+            mem[M_VALUE][i] = valueAtTime[time];
+            mem[M_IS_WRITE][i] = time & 1;
+            mem[M_ACTIVE][i] = 1;
+        }
+        long nextAddr = accesses == 0 ? 0 : mem[M_ADDR][accesses - 1] + 1;
+        for (int i = accesses; i < rows; i++) {
+            mem[M_ADDR][i] = nextAddr++;
+        }
+        for (int i = 0; i + 1 < rows; i++) {
+            boolean same = i + 1 < accesses && mem[M_ADDR][i + 1] == mem[M_ADDR][i];
+            mem[M_SAME_ADDR][i] = same ? 1 : 0;
+            mem[M_DIFF][i] = same ? mem[M_TIME][i + 1] - mem[M_TIME][i] - 1 : mem[M_ADDR][i + 1] - mem[M_ADDR][i] - 1;
+        }
+        for (int i = 0; i < accesses; i++) {
+            RangeTable.count(rangeCounts, mem[M_DIFF][i]);
+        }
+        return mem;
+    }
+}
