@@ -5,6 +5,7 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -13,8 +14,8 @@ import java.util.List;
  *
  * <pre>
  * global transcript T = Transcript(hash, "jstark-proof-v1"):
- *   1. statement: format version, every option, table count; per table in index order: air digest,
- *      log2 height, public inputs
+ *   1. statement: format version, every option, table count; per table in index order: its name, its
+ *      definition's name and digest, log2 height, public inputs
  *   2. preprocessed roots, per table that has preprocessed columns, in index order
  *   3. main-trace roots, in table-index order                  (the one barrier between tables)
  *   4. sample the lookup challenges (LogUp z, alpha)
@@ -46,8 +47,11 @@ public final class ProofTranscript {
         t.absorbU64(options.logFoldingFactor());
         t.absorbU64(options.logFinalDegree());
         t.absorbU64(hasher.id());
+        t.absorbU64(options.requiredSecurityBits());
         t.absorbU64(tables.size());
         for (TableStatement s : tables) {
+            t.absorbBytes(s.name().getBytes(StandardCharsets.UTF_8));
+            t.absorbBytes(s.airName().getBytes(StandardCharsets.UTF_8));
             t.absorbBytes(s.airDigest());
             t.absorbU64(s.logHeight());
             t.absorbU64(s.publicInputs().length);
@@ -62,7 +66,8 @@ public final class ProofTranscript {
     }
 
     /** What the statement says about one table. */
-    public record TableStatement(byte[] airDigest, int logHeight, long[] publicInputs, byte[] preprocessedRoot) {}
+    public record TableStatement(String name, String airName, byte[] airDigest, int logHeight, long[] publicInputs,
+            byte[] preprocessedRoot) {}
 
     /** Steps 3-4: absorbs the main roots and returns the lookup challenges. */
     public static Ext3[] absorbMainRootsAndSampleLookupChallenges(Transcript t, List<byte[]> mainRoots) {

@@ -1,0 +1,44 @@
+package io.jstark.prover;
+
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.prover.exec.SequentialExecutor;
+import io.jstark.prover.exec.TableExecutor;
+
+/**
+ * How to run the prover (none of it changes the proof bytes).
+ *
+ * @param pool the shared worker pool for the numeric work of every table
+ * @param executor how tables of one pass are scheduled (sequential, or the concurrent scheduler)
+ * @param storage where each table's large buffers live
+ * @param debugChecks before proving, evaluate every constraint on the trace and replay the buses, and
+ *     name the first failing row and constraint (or the unbalanced tuples) instead of producing a
+ *     proof that fails to verify; costs about one extra pass over each trace
+ * @param progress receives progress events (tables finished per pass); may be {@link ProgressListener#NONE}
+ */
+public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePolicy storage, boolean debugChecks,
+        ProgressListener progress) {
+
+    public static ProverSettings defaults() {
+        return new ProverSettings(WorkerPool.common(), SequentialExecutor.INSTANCE, StoragePolicy.RAM, false, ProgressListener.NONE);
+    }
+
+    public ProverSettings withPool(WorkerPool p) {
+        return new ProverSettings(p, executor, storage, debugChecks, progress);
+    }
+
+    public ProverSettings withExecutor(TableExecutor e) {
+        return new ProverSettings(pool, e, storage, debugChecks, progress);
+    }
+
+    public ProverSettings withStorage(StoragePolicy s) {
+        return new ProverSettings(pool, executor, s, debugChecks, progress);
+    }
+
+    public ProverSettings withDebugChecks(boolean on) {
+        return new ProverSettings(pool, executor, storage, on, progress);
+    }
+
+    public ProverSettings withProgress(ProgressListener listener) {
+        return new ProverSettings(pool, executor, storage, debugChecks, listener);
+    }
+}

@@ -1,0 +1,62 @@
+package io.jstark.prover;
+
+import io.jstark.air.Air;
+import io.jstark.crypto.hash.Hashers;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.Preprocessing;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.VerifyingKey;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The prover's side of a {@link VerifyingKey}: the same table definitions, plus the preprocessed
+ * columns' LDEs and trees, computed once per options and kept for every proof (their openings are part
+ * of each proof). Close it to release them.
+ */
+public final class ProvingKey implements AutoCloseable {
+    private final VerifyingKey verifyingKey;
+    private final Map<String, Preprocessing.Committed> preprocessed = new ConcurrentHashMap<>();
+
+    private ProvingKey(VerifyingKey verifyingKey) {
+        this.verifyingKey = verifyingKey;
+    }
+
+    public static ProvingKey of(List<Air> airs) {
+        return new ProvingKey(VerifyingKey.of(airs));
+    }
+
+    public VerifyingKey verifyingKey() {
+        return verifyingKey;
+    }
+
+    public Air air(String name) {
+        return verifyingKey.air(name);
+    }
+
+    /** The committed preprocessed columns of {@code air} under {@code options} (computed on first use). */
+    public Preprocessing.Committed preprocessed(Air air, ProofOptions options, WorkerPool pool) {
+        String key = air.name() + "|" + options.logBlowup() + "|" + options.logFoldingFactor() + "|" + options.hash();
+        return preprocessed.computeIfAbsent(key,
+                k -> Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
+    }
+
+    /** Bytes held by cached preprocessed LDEs and trees. */
+    public long cachedBytes() {
+        long bytes = 0;
+        for (Preprocessing.Committed c : preprocessed.values()) {
+            bytes += c.lde().bytes() + c.tree().bytes();
+        }
+        return bytes;
+    }
+
+    @Override
+    public void close() {
+        for (Preprocessing.Committed c : preprocessed.values()) {
+            c.close();
+        }
+        preprocessed.clear();
+    }
+}

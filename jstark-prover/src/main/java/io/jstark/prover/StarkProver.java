@@ -1,0 +1,246 @@
+package io.jstark.prover;
+
+import io.jstark.air.Air;
+import io.jstark.air.AirDigest;
+import io.jstark.air.debug.BusBalanceChecker;
+import io.jstark.air.debug.ConstraintChecker;
+import io.jstark.air.program.Uniforms;
+import io.jstark.air.trace.InvalidTraceException;
+import io.jstark.air.trace.Preprocessed;
+import io.jstark.air.trace.TableTrace;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.transcript.Transcript;
+import io.jstark.instrument.Span;
+import io.jstark.instrument.Spans;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.protocol.Preprocessing;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofTranscript;
+import io.jstark.protocol.Security;
+import io.jstark.prover.exec.TableTask;
+import io.jstark.prover.exec.TaskControl;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Proves many tables as one proof. The phases, each a span on the calling thread whose children sum to
+ * the whole:
+ *
+ * <ol>
+ *   <li>{@code prepass}: check the statement and the options' security, optional debug checks, absorb
+ *       the statement;</li>
+ *   <li>{@code main_commit}: every table's main-trace LDE and Merkle tree (per-table spans
+ *       {@code main_commit_table});</li>
+ *   <li>{@code lookup_challenges}: absorb the main roots in table order, sample the LogUp challenges
+ *       (the one barrier between tables);</li>
+ *   <li>{@code aux_and_rounds_2_4}: per table, on its own forked transcript, the fused chain aux build,
+ *       aux commit, composition, out-of-domain openings, DEEP, FRI, grinding, queries (spans
+ *       {@code aux_and_rounds_2_4_table});</li>
+ *   <li>{@code assemble}: the proof object.</li>
+ * </ol>
+ *
+ * The proof bytes depend only on the traces and the options: not on the executor, the number of worker
+ * threads or where buffers live.
+ */
+public final class StarkProver {
+    public static final String PHASE_PREPASS = "prepass";
+    public static final String PHASE_MAIN_COMMIT = "main_commit";
+    public static final String PHASE_LOOKUP_CHALLENGES = "lookup_challenges";
+    public static final String PHASE_TABLE_CHAIN = "aux_and_rounds_2_4";
+    public static final String PHASE_ASSEMBLE = "assemble";
+
+    private final ProvingKey key;
+    private final ProofOptions options;
+    private final ProverSettings settings;
+    private final Hasher hasher;
+
+    public StarkProver(ProvingKey key, ProofOptions options, ProverSettings settings) {
+        this.key = key;
+        this.options = options;
+        this.settings = settings;
+        this.hasher = Hashers.byName(options.hash());
+    }
+
+    public ProofOptions options() {
+        return options;
+    }
+
+    /**
+     * Proves the tables (in the given order, which is the proof's table order). The traces stay owned by
+     * the caller.
+     *
+     * @throws io.jstark.protocol.InsufficientSecurityException when the options are below their required security
+     * @throws io.jstark.prover.exec.TableProvingException naming the table whose proving failed
+     */
+    public Proof prove(List<TableTrace> traces) {
+        try (Span root = Spans.open("prove", "tables", traces.size(), "options", options.toString())) {
+            List<TableProver> provers = new ArrayList<>(traces.size());
+            Transcript transcript;
+            try (Span _ = Spans.open(PHASE_PREPASS)) {
+                transcript = prepass(traces, provers);
+            }
+            int count = traces.size();
+            AtomicReferenceArray<MainCommitment> mains = new AtomicReferenceArray<>(count);
+            try {
+                try (Span _ = Spans.open(PHASE_MAIN_COMMIT)) {
+                    List<TableTask<MainCommitment>> tasks = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        int index = i;
+                        TableTrace trace = traces.get(i);
+                        tasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism()), control -> {
+                            MainCommitment main = provers.get(index).commitMain();
+                            mains.set(index, main);
+                            settings.progress().tableFinished(PHASE_MAIN_COMMIT, trace.name(), trace.height());
+                            return main;
+                        }));
+                    }
+                    settings.progress().passStarted(PHASE_MAIN_COMMIT, count);
+                    settings.executor().runAll(PHASE_MAIN_COMMIT, tasks);
+                    settings.progress().passFinished(PHASE_MAIN_COMMIT);
+                }
+                Ext3[] lookup;
+                List<byte[]> mainRoots = new ArrayList<>(count);
+                try (Span _ = Spans.open(PHASE_LOOKUP_CHALLENGES)) {
+                    for (int i = 0; i < count; i++) {
+                        mainRoots.add(mains.get(i).root());
+                    }
+                    lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(transcript, mainRoots);
+                }
+                List<Proof.TableProof> tableProofs;
+                try (Span _ = Spans.open(PHASE_TABLE_CHAIN)) {
+                    List<TableTask<Proof.TableProof>> tasks = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        int index = i;
+                        TableTrace trace = traces.get(i);
+                        Transcript forked = ProofTranscript.forTable(transcript, index);
+                        tasks.add(task(index, trace, MemoryEstimates.chainBytes(trace, options, settings.pool().parallelism()), control -> {
+                            MainCommitment main = mains.getAndSet(index, null);
+                            Proof.TableProof p = provers.get(index).proveRest(main, lookup, forked, control);
+                            settings.progress().tableFinished(PHASE_TABLE_CHAIN, trace.name(), trace.height());
+                            return p;
+                        }));
+                    }
+                    settings.progress().passStarted(PHASE_TABLE_CHAIN, count);
+                    tableProofs = settings.executor().runAll(PHASE_TABLE_CHAIN, tasks);
+                    settings.progress().passFinished(PHASE_TABLE_CHAIN);
+                }
+                try (Span _ = Spans.open(PHASE_ASSEMBLE)) {
+                    List<Proof.TableHeader> headers = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        TableTrace trace = traces.get(i);
+                        Preprocessing.Committed pre = preprocessedOf(trace.air());
+                        headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
+                                pre == null ? null : pre.tree().root()));
+                    }
+                    return new Proof(options, headers, mainRoots, tableProofs);
+                }
+            } finally {
+                // on failure, commitments of tables whose chain never ran are still held here
+                for (int i = 0; i < count; i++) {
+                    MainCommitment left = mains.getAndSet(i, null);
+                    if (left != null) {
+                        left.close();
+                    }
+                }
+            }
+        }
+    }
+
+    private Transcript prepass(List<TableTrace> traces, List<TableProver> provers) {
+        if (traces.isEmpty()) {
+            throw new IllegalArgumentException("nothing to prove: no tables given");
+        }
+        int logLargestLde = 0;
+        List<ProofTranscript.TableStatement> statements = new ArrayList<>();
+        for (TableTrace trace : traces) {
+            Air air = trace.air();
+            Air known = key.air(air.name());
+            if (known != air) {
+                throw new InvalidTraceException(trace.name(), known == null ? "table definition '" + air.name() + "' is not in the proving key"
+                        : "table definition '" + air.name() + "' differs from the one in the proving key");
+            }
+            int parts = air.compositionParts(trace.logHeight());
+            if (parts > options.blowup()) {
+                throw new InvalidTraceException(trace.name(), "constraint degree " + air.maxDegree() + " needs " + parts
+                        + " composition parts, more than the blowup " + options.blowup() + ": raise the blowup to at least "
+                        + Integer.highestOneBit(parts * 2 - 1));
+            }
+            if (trace.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
+                throw new InvalidTraceException(trace.name(), "a table of " + trace.height() + " rows is too small for folding factor "
+                        + options.foldingFactor() + " at blowup " + options.blowup());
+            }
+            logLargestLde = Math.max(logLargestLde, trace.logHeight() + options.logBlowup());
+        }
+        Security.require(options, logLargestLde);
+        if (settings.debugChecks()) {
+            debugChecks(traces);
+        }
+        for (TableTrace trace : traces) {
+            Preprocessing.Committed pre = preprocessedOf(trace.air());
+            provers.add(new TableProver(trace, options, hasher, settings, pre));
+            statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()), trace.logHeight(), trace.publicInputs(),
+                    pre == null ? null : pre.tree().root()));
+        }
+        return ProofTranscript.start(hasher, options, statements);
+    }
+
+    private Preprocessing.Committed preprocessedOf(Air air) {
+        return air.preprocessedWidth() == 0 ? null : key.preprocessed(air, options, settings.pool());
+    }
+
+    /** Constraints of every table on its own trace, then the buses across tables. */
+    private void debugChecks(List<TableTrace> traces) {
+        try (Span _ = Spans.open("debug_checks")) {
+            List<BusBalanceChecker.TableInput> inputs = new ArrayList<>();
+            List<Matrix> generated = new ArrayList<>();
+            try {
+                for (TableTrace trace : traces) {
+                    Matrix pre = Preprocessed.generate(trace.air(), RamAllocator.shared());
+                    if (pre != null) {
+                        generated.add(pre);
+                    }
+                    ConstraintChecker.check(trace.name(), trace.air(), trace.main(), pre, null, Uniforms.of(trace.publicInputs()));
+                    inputs.add(new BusBalanceChecker.TableInput(trace.name(), trace.air(), trace.main(), pre, trace.publicInputs()));
+                }
+                BusBalanceChecker.check(inputs);
+            } finally {
+                for (Matrix m : generated) {
+                    m.close();
+                }
+            }
+        }
+    }
+
+    private interface Work<R> {
+        R run(TaskControl control) throws Exception;
+    }
+
+    private static <R> TableTask<R> task(int index, TableTrace trace, long bytes, Work<R> work) {
+        return new TableTask<>() {
+            @Override
+            public int index() {
+                return index;
+            }
+
+            @Override
+            public String table() {
+                return trace.name();
+            }
+
+            @Override
+            public long estimatedBytes() {
+                return bytes;
+            }
+
+            @Override
+            public R run(TaskControl control) throws Exception {
+                return work.run(control);
+            }
+        };
+    }
+}

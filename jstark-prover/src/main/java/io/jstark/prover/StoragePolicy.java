@@ -1,0 +1,16 @@
+package io.jstark.prover;
+
+import io.jstark.math.memory.BufferAllocator;
+import io.jstark.math.memory.RamAllocator;
+
+/**
+ * Chooses where each large buffer of each table lives. The default keeps everything in off-heap RAM; the
+ * storage module's planner sends some roles of some tables to memory-mapped spill files.
+ */
+@FunctionalInterface
+public interface StoragePolicy {
+    BufferAllocator allocatorFor(String table, MatrixRole role);
+
+    /** Everything in off-heap RAM. */
+    StoragePolicy RAM = (table, role) -> RamAllocator.shared();
+}

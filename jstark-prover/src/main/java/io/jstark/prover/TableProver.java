@@ -1,0 +1,302 @@
+package io.jstark.prover;
+
+import io.jstark.air.Air;
+import io.jstark.air.PeriodicColumn;
+import io.jstark.air.debug.ConstraintChecker;
+import io.jstark.air.logup.AuxTraceBuilder;
+import io.jstark.air.program.ConstraintProgram;
+import io.jstark.air.program.Uniforms;
+import io.jstark.air.trace.TableTrace;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.merkle.MerkleTree;
+import io.jstark.crypto.transcript.Transcript;
+import io.jstark.fri.FriParameters;
+import io.jstark.fri.FriProof;
+import io.jstark.fri.FriProver;
+import io.jstark.instrument.Span;
+import io.jstark.instrument.Spans;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.ntt.Lde;
+import io.jstark.math.ntt.Ntt;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.math.poly.Barycentric;
+import io.jstark.protocol.CompositionLayout;
+import io.jstark.protocol.DeepComposition;
+import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.Preprocessing;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofTranscript;
+import io.jstark.prover.exec.TaskControl;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The per-table work of the prover, as two functions of the table's own inputs only (so tables can run
+ * in any order or concurrently): {@link #commitMain} (round 1's commitment) and {@link #proveRest} (the
+ * fused chain: aux build, aux commit, rounds 2-4). Each step opens a span on the thread running it.
+ */
+final class TableProver {
+    private static final int COMPOSITION_BATCH = 512;
+    private static final long SHIFT = Preprocessing.SHIFT;
+
+    private final TableTrace trace;
+    private final Air air;
+    private final ProofOptions options;
+    private final Hasher hasher;
+    private final ProverSettings settings;
+    private final Preprocessing.Committed preprocessed;
+    private final int logN;
+    private final int logBlowup;
+    private final int rowsPerLeaf;
+
+    TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed) {
+        this.trace = trace;
+        this.air = trace.air();
+        this.options = options;
+        this.hasher = hasher;
+        this.settings = settings;
+        this.preprocessed = preprocessed;
+        this.logN = trace.logHeight();
+        this.logBlowup = options.logBlowup();
+        this.rowsPerLeaf = options.foldingFactor();
+    }
+
+    private String table() {
+        return trace.name();
+    }
+
+    private Matrix allocate(MatrixRole role, String what, int rows, int columns) {
+        return Matrix.allocate(settings.storage().allocatorFor(table(), role), table() + "/" + what, rows, columns);
+    }
+
+    private MerkleTree commit(Matrix m) {
+        return MerkleTree.commit(m, rowsPerLeaf, hasher, settings.pool(), settings.storage().allocatorFor(table(), MatrixRole.MERKLE_TREE));
+    }
+
+    /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
+    MainCommitment commitMain() {
+        Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
+        try {
+            Lde.extend(trace.main(), logBlowup, SHIFT, lde, settings.pool());
+            return new MainCommitment(lde, commit(lde));
+        } catch (RuntimeException | Error e) {
+            lde.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The fused chain: aux build and commit, rounds 2-4 on the table's own transcript. Closes
+     * {@code main} when done (on every path): nothing of the table outlives its proof.
+     */
+    Proof.TableProof proveRest(MainCommitment main, Ext3[] lookupChallenges, Transcript t, TaskControl control) {
+        List<AutoCloseable> owned = new ArrayList<>();
+        owned.add(main);
+        try {
+            return proveRest(main, lookupChallenges, t, control, owned);
+        } finally {
+            closeAll(owned);
+        }
+    }
+
+    private Proof.TableProof proveRest(MainCommitment main, Ext3[] lookup, Transcript t, TaskControl control, List<AutoCloseable> owned) {
+        WorkerPool pool = settings.pool();
+        int n = trace.height();
+        int bigN = n << logBlowup;
+        Uniforms uniforms = Uniforms.of(trace.publicInputs()).withChallenges(lookup);
+        Matrix preLde = preprocessed == null ? null : preprocessed.lde();
+        // ---- aux (LogUp)
+        Matrix auxLde = null;
+        MerkleTree auxTree = null;
+        Ext3 busSum = null;
+        if (air.auxWidth() > 0) {
+            AuxTraceBuilder.AuxTrace aux;
+            try (Span _ = Spans.open("aux_build", "table", table(), "columns", 3 * air.auxWidth())) {
+                Matrix preNatural = null;
+                try {
+                    if (air.preprocessedWidth() > 0) {
+                        preNatural = io.jstark.air.trace.Preprocessed.generate(air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE));
+                    }
+                    aux = AuxTraceBuilder.build(table(), air, trace.main(), preNatural, trace.publicInputs(), lookup,
+                            settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE), pool);
+                    if (settings.debugChecks()) {
+                        ConstraintChecker.check(table(), air, trace.main(), preNatural, aux.matrix(), uniforms.withBusSum(aux.busSum()));
+                    }
+                } finally {
+                    if (preNatural != null) {
+                        preNatural.close();
+                    }
+                }
+            }
+            busSum = aux.busSum();
+            try (Span _ = Spans.open("aux_commit", "table", table()); Matrix auxNatural = aux.matrix()) {
+                auxLde = allocate(MatrixRole.AUX_LDE, "aux-lde", bigN, auxNatural.columns());
+                owned.add(auxLde);
+                Lde.extend(auxNatural, logBlowup, SHIFT, auxLde, pool);
+                auxTree = commit(auxLde);
+                owned.add(auxTree);
+            }
+            ProofTranscript.absorbAux(t, auxTree.root(), busSum);
+        }
+        control.checkpoint();
+        // ---- round 2: composition polynomial
+        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
+        CompositionLayout layout = CompositionLayout.of(air, logN);
+        int parts = air.compositionParts(logN);
+        LdeDomain domain = new LdeDomain(logN, logBlowup, SHIFT);
+        Matrix compositionLde;
+        MerkleTree compositionTree;
+        try (Span _ = Spans.open("round2_composition", "table", table(), "parts", parts)) {
+            ConstraintProgram.Bound program;
+            try (Span __ = Spans.open("compile_constraints", "table", table())) {
+                program = ConstraintProgram.compile(List.of(layout.expression()))
+                        .bind(uniforms.withBusSum(busSum).withCoefficients(layout.coefficients(alpha)));
+            }
+            long[][] periodic = periodicTables();
+            try (Matrix evaluations = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition", bigN, 3)) {
+                evaluateComposition(program, domain, main.lde(), preLde, auxLde, periodic, layout, evaluations);
+                try (Matrix coefficients = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition-parts", n, 3 * parts)) {
+                    try {
+                        Lde.interpolateCoset(evaluations, SHIFT, coefficients, pool);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalStateException("table '" + table() + "': the composition polynomial is not of low degree, "
+                                + "so the trace does not satisfy its constraints; run with debug checks to find the row", e);
+                    }
+                    compositionLde = allocate(MatrixRole.COMPOSITION_LDE, "composition-lde", bigN, 3 * parts);
+                    owned.add(compositionLde);
+                    Lde.extendCoefficients(coefficients, logBlowup, SHIFT, compositionLde, pool);
+                }
+            }
+            compositionTree = commit(compositionLde);
+            owned.add(compositionTree);
+        }
+        ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
+        control.checkpoint();
+        // ---- round 3: out-of-domain openings
+        Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, SHIFT);
+        OodFrame frame;
+        try (Span _ = Spans.open("round3_ood", "table", table())) {
+            long w = Goldilocks.twoAdicGenerator(logN);
+            Barycentric atZ = Barycentric.forCoset(logN, SHIFT, z, Barycentric.Order.BIT_REVERSED, pool);
+            Barycentric atZNext = Barycentric.forCoset(logN, SHIFT, z.mul(w), Barycentric.Order.BIT_REVERSED, pool);
+            frame = new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), open(atZNext, preLde),
+                    open(atZNext, main.lde()), open(atZNext, auxLde), open(atZ, compositionLde));
+        }
+        ProofTranscript.absorbOodFrame(t, frame);
+        control.checkpoint();
+        // ---- round 4: DEEP, FRI, grinding, queries
+        Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
+        FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
+        FriProver fri;
+        try (Matrix deepValues = allocate(MatrixRole.DEEP, "deep", bigN, 3)) {
+            try (Span _ = Spans.open("round4_deep", "table", table())) {
+                DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
+                DeepEvaluator.evaluate(deep, domain, Arrays.asList(preLde, main.lde(), auxLde), compositionLde, deepValues, pool);
+            }
+            fri = FriProver.commit(table(), deepValues, SHIFT, logN, friParameters, t, hasher, pool,
+                    settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
+            owned.add(fri);
+        }
+        control.checkpoint();
+        long nonce;
+        try (Span _ = Spans.open("grinding", "table", table(), "bits", options.grindingBits())) {
+            nonce = t.grind(options.grindingBits(), pool);
+        }
+        int logCosets = logN + logBlowup - options.logFoldingFactor();
+        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
+        try (Span _ = Spans.open("queries", "table", table(), "queries", queries.length)) {
+            int[] cosets = FriProver.distinctSorted(queries);
+            Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
+            Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
+            Proof.TreeOpening auxOpening = auxTree == null ? null : opening(auxTree, cosets);
+            Proof.TreeOpening compOpening = opening(compositionTree, cosets);
+            FriProof friProof = fri.proof(queries);
+            return new Proof.TableProof(auxTree == null ? null : auxTree.root(), busSum, compositionTree.root(), frame, friProof, nonce,
+                    pre, mainOpening, auxOpening, compOpening);
+        }
+    }
+
+    private void evaluateComposition(ConstraintProgram.Bound program, LdeDomain domain, Matrix mainLde, Matrix preLde, Matrix auxLde,
+            long[][] periodic, CompositionLayout layout, Matrix out) {
+        int rows = out.rows();
+        int batch = Math.min(COMPOSITION_BATCH, domain.n);
+        try (Span _ = Spans.open("constraint_evaluation", "table", table(), "rows", rows, "instructions",
+                program.program().instructionCount())) {
+            settings.pool().forRange(rows / batch, 1, (from, to) -> {
+                ConstraintProgram.Workspace ws = program.newWorkspace(batch);
+                LdeBatchSource source = new LdeBatchSource(domain, mainLde, preLde, auxLde, periodic, layout, batch);
+                for (int b = from; b < to; b++) {
+                    int rowStart = b * batch;
+                    program.evaluate(ws, source, rowStart, batch);
+                    out.writeColumn(0, rowStart, ws.output(0, 0), 0, batch);
+                    if (ws.outputIsExtension(0)) {
+                        out.writeColumn(1, rowStart, ws.output(0, 1), 0, batch);
+                        out.writeColumn(2, rowStart, ws.output(0, 2), 0, batch);
+                    }
+                }
+            });
+        }
+    }
+
+    /** Each periodic column's values on the LDE, as a natural-order table indexed by (LDE index mod size). */
+    private long[][] periodicTables() {
+        List<PeriodicColumn> columns = air.periodicColumns();
+        long[][] tables = new long[columns.size()][];
+        for (int i = 0; i < tables.length; i++) {
+            long[] values = columns.get(i).values();
+            int logM = Integer.numberOfTrailingZeros(values.length);
+            if (logM > logN) {
+                throw new IllegalArgumentException("table '" + table() + "': periodic column '" + columns.get(i).name() + "' has period "
+                        + values.length + ", longer than the table's " + trace.height() + " rows");
+            }
+            Ntt.inverseNaturalToNatural(values, 0, logM);
+            long[] table = new long[values.length << logBlowup];
+            long shiftPower = Goldilocks.pow(SHIFT, 1L << (logN - logM));
+            long scale = 1;
+            for (int k = 0; k < values.length; k++) {
+                table[k] = Goldilocks.mul(values[k], scale);
+                scale = Goldilocks.mul(scale, shiftPower);
+            }
+            Ntt.forwardNaturalToNatural(table, 0, logM + logBlowup);
+            tables[i] = table;
+        }
+        return tables;
+    }
+
+    private Ext3[] open(Barycentric at, Matrix lde) {
+        if (lde == null) {
+            return new Ext3[0];
+        }
+        return at.evaluateColumns(lde, 0, 0, lde.columns(), settings.pool());
+    }
+
+    private static Proof.TreeOpening opening(MerkleTree tree, int[] cosets) {
+        long[][] leaves = new long[cosets.length][];
+        for (int i = 0; i < cosets.length; i++) {
+            leaves[i] = tree.leafElements(cosets[i]);
+        }
+        return new Proof.TreeOpening(leaves, tree.openBatch(cosets));
+    }
+
+    static void closeAll(List<AutoCloseable> resources) {
+        RuntimeException failure = null;
+        for (int i = resources.size() - 1; i >= 0; i--) {
+            try {
+                resources.get(i).close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = new IllegalStateException("could not release " + resources.get(i), e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.jstark.prover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.VerifyingKey;
+import io.jstark.verifier.StarkVerifier;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ProveVerifyTest {
+    static final ProofOptions SMALL = new ProofOptions(2, 8, 4, 1, 1, "sha256", 0);
+
+    static byte[] prove(ProvingKey key, ProofOptions options, List<TableTrace> traces) {
+        Proof proof = new StarkProver(key, options, ProverSettings.defaults()).prove(traces);
+        return ProofFormat.write(proof);
+    }
+
+    @Test
+    void fibonacciRoundTrip() throws Exception {
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
+            TableTrace trace = TestAirs.fibTrace(6, 0);
+            byte[] bytes = prove(key, SMALL, List.of(trace));
+            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void periodicCubeRoundTrip() throws Exception {
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.CUBE))) {
+            TableTrace trace = TestAirs.cubeTrace(5, 9);
+            byte[] bytes = prove(key, SMALL, List.of(trace));
+            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void busesAndPreprocessedRoundTrip() throws Exception {
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.SENDER, TestAirs.BYTES))) {
+            TableTrace s1 = TestAirs.senderTrace(5, 1);
+            TableTrace s2 = TestAirs.senderTrace(7, 2);
+            TableTrace bytesTable = TestAirs.bytesTrace(s1, s2);
+            byte[] bytes = prove(key, SMALL, List.of(s1, bytesTable, s2));
+            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            // an unbalanced bus: one extra count in the receiver
+            bytesTable.main().set(3, 0, bytesTable.main().get(3, 0) + 1);
+            byte[] bad = prove(key, SMALL, List.of(s1, bytesTable, s2));
+            assertThatThrownBy(() -> StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bad))
+                    .isInstanceOf(ProofRejectedException.class).hasMessageContaining("bus contributions do not cancel");
+            s1.main().close();
+            s2.main().close();
+            bytesTable.main().close();
+        }
+    }
+
+    @Test
+    void tamperedProofIsRejected() {
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
+            TableTrace trace = TestAirs.fibTrace(4, 3);
+            byte[] bytes = prove(key, SMALL, List.of(trace));
+            VerifyingKey vk = key.verifyingKey().withMinimumSecurityBits(0);
+            assertThat(StarkVerifier.isValid(vk, bytes)).isTrue();
+            int rejected = 0;
+            for (int i = 0; i < bytes.length; i++) {
+                byte[] copy = bytes.clone();
+                copy[i] ^= 1;
+                if (!StarkVerifier.isValid(vk, copy)) {
+                    rejected++;
+                }
+            }
+            assertThat(rejected).isEqualTo(bytes.length);
+            trace.main().close();
+        }
+    }
+}
