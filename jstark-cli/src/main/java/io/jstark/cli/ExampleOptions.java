@@ -1,0 +1,35 @@
+package io.jstark.cli;
+
+import io.jstark.examples.Example;
+import io.jstark.examples.Examples;
+import picocli.CommandLine.Option;
+
+/** Which example workload to prove, and how big. */
+public final class ExampleOptions {
+    @Option(names = {"-e", "--example"}, description = "Example workload: ${COMPLETION-CANDIDATES}.", defaultValue = "vm",
+            completionCandidates = ExampleNames.class)
+    String example;
+
+    @Option(names = {"--size", "--rows"}, description = "Size as 2^k or a power of two: trace rows for fib/periodic, CPU steps "
+            + "for vm, rows of the tallest table for mix (default: the example's).")
+    String size;
+
+    @Option(names = "--seed", description = "Seed of the generated traces (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    long seed;
+
+    Example resolve() {
+        return Examples.byName(example);
+    }
+
+    int logSize(Example e) {
+        return size == null ? e.defaultLogSize() : Sizes.parseLog(size, "--size");
+    }
+
+    /** Names for picocli's completion and help. */
+    static final class ExampleNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Examples.names().iterator();
+        }
+    }
+}

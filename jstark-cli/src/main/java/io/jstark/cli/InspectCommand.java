@@ -1,0 +1,65 @@
+package io.jstark.cli;
+
+import io.jstark.instrument.analysis.TextTable;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Security;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code jstark inspect}: what a proof file holds, part by part. */
+@Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a proof's options, security, tables and the size of each part.")
+public final class InspectCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "The proof file.", defaultValue = "proof.bin")
+    Path file;
+
+    @Override
+    public Integer call() throws Exception {
+        byte[] bytes = Files.readAllBytes(file);
+        ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
+        Proof proof;
+        try {
+            proof = ProofFormat.read(bytes, sizes);
+        } catch (ProofRejectedException e) {
+            System.out.println("not a readable proof: " + e.getMessage());
+            return 1;
+        }
+        ProofOptions o = proof.options();
+        int logLargest = 0;
+        for (Proof.TableHeader h : proof.tables()) {
+            logLargest = Math.max(logLargest, h.logHeight() + o.logBlowup());
+        }
+        Security.Report security = Security.of(o, logLargest);
+        System.out.printf("proof          %s, %,d bytes, format version %d%n", file, bytes.length, ProofFormat.VERSION);
+        System.out.printf("options        %s%n", o);
+        System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
+                security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
+        System.out.println();
+        TextTable tables = new TextTable(TextTable.Column.right("#"), TextTable.Column.left("table"), TextTable.Column.left("definition"),
+                TextTable.Column.right("rows"), TextTable.Column.right("public inputs"), TextTable.Column.left("preprocessed"),
+                TextTable.Column.right("bytes"));
+        for (int i = 0; i < proof.tables().size(); i++) {
+            Proof.TableHeader h = proof.tables().get(i);
+            long tableBytes = 0;
+            for (long v : sizes.perTable().getOrDefault(h.name(), Map.of()).values()) {
+                tableBytes += v;
+            }
+            tables.row(i, h.name(), h.airName(), "2^" + h.logHeight(), h.publicInputs().length,
+                    h.preprocessedRoot() == null ? "-" : "pinned", String.format("%,d", tableBytes));
+        }
+        System.out.print(tables.render());
+        System.out.println();
+        TextTable parts = new TextTable(TextTable.Column.left("part"), TextTable.Column.right("bytes"), TextTable.Column.right("% of proof"));
+        for (Map.Entry<String, Long> e : sizes.totals().entrySet()) {
+            parts.row(e.getKey(), String.format("%,d", e.getValue()), String.format("%.1f%%", 100.0 * e.getValue() / bytes.length));
+        }
+        System.out.print(parts.render());
+        return 0;
+    }
+}
