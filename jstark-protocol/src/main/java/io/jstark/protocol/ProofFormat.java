@@ -404,6 +404,10 @@ public final class ProofFormat {
         if (leaves < 0 || perLeaf < 0) {
             throw in.malformed(what + " opening has a negative count");
         }
+        if (perLeaf == 0 && leaves != 0) {
+            // an empty leaf costs no bytes, so the length check below could not bound the leaf count
+            throw in.malformed(what + " opening has " + leaves + " leaves of no elements");
+        }
         in.require((long) leaves * perLeaf * 8, what + " opened leaves");
         long[][] values = new long[leaves][perLeaf];
         for (int l = 0; l < leaves; l++) {

@@ -1,0 +1,162 @@
+package io.jstark.prover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.VerifyingKey;
+import io.jstark.prover.exec.TableProvingException;
+import io.jstark.verifier.StarkVerifier;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Prove-then-verify over sizes, hashes, folding factors and blowups; determinism; soundness of the prover's refusal. */
+class RoundTripMatrixTest {
+    static byte[] prove(ProofOptions options, TableTrace trace, WorkerPool pool) {
+        try (ProvingKey key = ProvingKey.of(List.of(trace.air()))) {
+            Proof proof = new StarkProver(key, options, ProverSettings.defaults().withPool(pool)).prove(List.of(trace));
+            return ProofFormat.write(proof);
+        }
+    }
+
+    static void verify(TableTrace trace, byte[] bytes) throws ProofRejectedException {
+        StarkVerifier.verify(VerifyingKey.of(List.of(trace.air())).withMinimumSecurityBits(0), bytes);
+    }
+
+    @ParameterizedTest(name = "fib 2^{0}")
+    @ValueSource(ints = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
+    void everySize(int logRows) throws Exception {
+        TableTrace trace = TestAirs.fibTrace(logRows, logRows);
+        try {
+            ProofOptions options = new ProofOptions(1, 6, 2, 1, 2, "sha256", 0);
+            verify(trace, prove(options, trace, WorkerPool.common()));
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, folding {1}, blowup {2}")
+    @CsvSource({"sha256,2,2", "sha256,4,4", "sha256,8,8", "keccak256,2,16", "keccak256,4,2", "keccak256,8,4", "blake3,2,8",
+            "blake3,4,16", "blake3,8,2", "sha256,8,16"})
+    void everyHashFoldingAndBlowup(String hash, int folding, int blowup) throws Exception {
+        TableTrace fib = TestAirs.fibTrace(7, 1);
+        TableTrace cube = TestAirs.cubeTrace(6, 4);
+        try {
+            ProofOptions options = new ProofOptions(1, 5, 3, 1, 0, hash, 0).withFoldingFactor(folding).withBlowup(blowup);
+            verify(fib, prove(options, fib, WorkerPool.common()));
+            verify(cube, prove(options, cube, WorkerPool.common()));
+        } finally {
+            fib.main().close();
+            cube.main().close();
+        }
+    }
+
+    @Test
+    void proofBytesAreIdenticalAcrossRunsAndThreadCounts() {
+        TableTrace trace = TestAirs.cubeTrace(9, 77);
+        ProofOptions options = new ProofOptions(2, 12, 8, 2, 1, "sha256", 0);
+        try (WorkerPool one = WorkerPool.ofThreads(1); WorkerPool two = WorkerPool.ofThreads(2); WorkerPool three = WorkerPool.ofThreads(3)) {
+            byte[] a = prove(options, trace, one);
+            byte[] b = prove(options, trace, two);
+            byte[] c = prove(options, trace, three);
+            byte[] d = prove(options, trace, two);
+            assertThat(b).isEqualTo(a);
+            assertThat(c).isEqualTo(a);
+            assertThat(d).isEqualTo(a);
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void aTraceBreakingOneConstraintAtOneRowYieldsNoAcceptedProof() {
+        for (int row : new int[] {0, 5, 31, 62}) {
+            TableTrace trace = TestAirs.fibTrace(6, 2);
+            try {
+                trace.main().set(row, 1, trace.main().get(row, 1) + 1);
+                ProofOptions options = new ProofOptions(2, 8, 2, 1, 1, "sha256", 0);
+                byte[] bytes;
+                try {
+                    bytes = prove(options, trace, WorkerPool.common());
+                } catch (TableProvingException refused) {
+                    assertThat(refused).hasMessageContaining("table 'fib'").hasMessageContaining("not of low degree");
+                    continue;
+                }
+                assertThatThrownBy(() -> verify(trace, bytes)).isInstanceOf(ProofRejectedException.class);
+            } finally {
+                trace.main().close();
+            }
+        }
+    }
+
+    @Test
+    void debugChecksNameTheFailingRowAndConstraint() {
+        TableTrace trace = TestAirs.fibTrace(6, 2);
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
+            trace.main().set(20, 1, 12345);
+            ProverSettings debug = ProverSettings.defaults().withDebugChecks(true);
+            assertThatThrownBy(() -> new StarkProver(key, new ProofOptions(2, 8, 2, 1, 1, "sha256", 0), debug).prove(List.of(trace)))
+                    .hasMessageContaining("table 'fib'").hasMessageContaining("row 19").hasMessageContaining("b' = a + b");
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void wrongPublicInputIsRejected() throws Exception {
+        TableTrace trace = TestAirs.fibTrace(5, 2);
+        try {
+            ProofOptions options = new ProofOptions(2, 8, 2, 1, 1, "sha256", 0);
+            Proof proof;
+            try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
+                proof = new StarkProver(key, options, ProverSettings.defaults()).prove(List.of(trace));
+            }
+            Proof.TableHeader h = proof.tables().get(0);
+            long[] inputs = h.publicInputs();
+            inputs[1] = inputs[1] + 1; // claim another result
+            Proof forged = new Proof(proof.options(), List.of(new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), inputs,
+                    h.preprocessedRoot())), proof.mainRoots(), proof.tableProofs());
+            assertThatThrownBy(() -> StarkVerifier.verify(VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0), forged))
+                    .isInstanceOf(ProofRejectedException.class);
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void truncatedAndPaddedFilesAreRejectedClearly() {
+        TableTrace trace = TestAirs.fibTrace(4, 2);
+        try {
+            byte[] bytes = prove(new ProofOptions(2, 8, 2, 1, 1, "sha256", 0), trace, WorkerPool.common());
+            VerifyingKey key = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
+            for (int cut : new int[] {0, 3, 10, 100, bytes.length / 2, bytes.length - 1}) {
+                assertThatThrownBy(() -> StarkVerifier.verify(key, Arrays.copyOf(bytes, cut)))
+                        .isInstanceOf(ProofRejectedException.class).hasMessageMatching("(?s).*(truncated|not a jstark proof).*");
+            }
+            assertThatThrownBy(() -> StarkVerifier.verify(key, Arrays.copyOf(bytes, bytes.length + 7)))
+                    .isInstanceOf(ProofRejectedException.class).hasMessageContaining("unexpected bytes");
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void optionsBelowTheRequiredSecurityAreRefusedWithAdvice() {
+        TableTrace trace = TestAirs.fibTrace(4, 2);
+        try {
+            ProofOptions weak = ProofOptions.fast100().withQueries(10);
+            assertThatThrownBy(() -> prove(weak, trace, WorkerPool.common())).hasMessageContaining("raise --queries to 28");
+        } finally {
+            trace.main().close();
+        }
+    }
+}
