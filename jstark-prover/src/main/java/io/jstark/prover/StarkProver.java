@@ -155,8 +155,34 @@ public final class StarkProver {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
+        try (Span _ = Spans.open("check_statement", "tables", traces.size())) {
+            checkStatement(traces);
+        }
+        if (settings.debugChecks()) {
+            debugChecks(traces);
+        }
+        List<Preprocessing.Committed> preprocessed = new ArrayList<>();
+        try (Span _ = Spans.open("preprocessed_commit")) {
+            for (TableTrace trace : traces) {
+                preprocessed.add(preprocessedOf(trace.air()));
+            }
+        }
+        try (Span _ = Spans.open("absorb_statement")) {
+            List<ProofTranscript.TableStatement> statements = new ArrayList<>();
+            for (int i = 0; i < traces.size(); i++) {
+                TableTrace trace = traces.get(i);
+                Preprocessing.Committed pre = preprocessed.get(i);
+                provers.add(new TableProver(trace, options, hasher, settings, pre));
+                statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
+                        trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
+            }
+            return ProofTranscript.start(hasher, options, statements);
+        }
+    }
+
+    /** Table definitions known to the key, shapes the options can prove, options secure enough. */
+    private void checkStatement(List<TableTrace> traces) {
         int logLargestLde = 0;
-        List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (TableTrace trace : traces) {
             Air air = trace.air();
             Air known = key.air(air.name());
@@ -177,16 +203,6 @@ public final class StarkProver {
             logLargestLde = Math.max(logLargestLde, trace.logHeight() + options.logBlowup());
         }
         Security.require(options, logLargestLde);
-        if (settings.debugChecks()) {
-            debugChecks(traces);
-        }
-        for (TableTrace trace : traces) {
-            Preprocessing.Committed pre = preprocessedOf(trace.air());
-            provers.add(new TableProver(trace, options, hasher, settings, pre));
-            statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()), trace.logHeight(), trace.publicInputs(),
-                    pre == null ? null : pre.tree().root()));
-        }
-        return ProofTranscript.start(hasher, options, statements);
     }
 
     private Preprocessing.Committed preprocessedOf(Air air) {
