@@ -157,7 +157,10 @@ final class TableProver {
                         .bind(uniforms.withBusSum(busSum).withCoefficients(layout.coefficients(alpha)));
             }
             long[][] periodic = periodicTables();
-            try (Matrix evaluations = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition", bigN, 3)) {
+            // C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the
+            // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
+            int evaluationRows = (int) Math.min(bigN, 2L * parts * n);
+            try (Matrix evaluations = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition", evaluationRows, 3)) {
                 evaluateComposition(program, domain, main.lde(), preLde, auxLde, periodic, layout, evaluations);
                 try (Matrix coefficients = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition-parts", n, 3 * parts)) {
                     try {
@@ -180,11 +183,10 @@ final class TableProver {
         Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, SHIFT);
         OodFrame frame;
         try (Span _ = Spans.open("round3_ood", "table", table())) {
-            long w = Goldilocks.twoAdicGenerator(logN);
+            // T(z*w) is the polynomial T(wX) at z, whose values on block 0 are T's values one trace row later
             Barycentric atZ = Barycentric.forCoset(logN, SHIFT, z, Barycentric.Order.BIT_REVERSED, pool);
-            Barycentric atZNext = Barycentric.forCoset(logN, SHIFT, z.mul(w), Barycentric.Order.BIT_REVERSED, pool);
-            frame = new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), open(atZNext, preLde),
-                    open(atZNext, main.lde()), open(atZNext, auxLde), open(atZ, compositionLde));
+            frame = new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), openNext(atZ, domain, preLde),
+                    openNext(atZ, domain, main.lde()), openNext(atZ, domain, auxLde), open(atZ, compositionLde));
         }
         ProofTranscript.absorbOodFrame(t, frame);
         control.checkpoint();
@@ -192,12 +194,14 @@ final class TableProver {
         Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
         FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
         FriProver fri;
-        try (Matrix deepValues = allocate(MatrixRole.DEEP, "deep", bigN, 3)) {
-            try (Span _ = Spans.open("round4_deep", "table", table())) {
-                DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
-                DeepEvaluator.evaluate(deep, domain, Arrays.asList(preLde, main.lde(), auxLde), compositionLde, deepValues, pool);
-            }
-            fri = FriProver.commit(table(), deepValues, SHIFT, logN, friParameters, t, hasher, pool,
+        Matrix deepCoefficients;
+        try (Span _ = Spans.open("round4_deep", "table", table())) {
+            DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
+            deepCoefficients = DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), auxLde), compositionLde, n,
+                    SHIFT, this::allocate, pool);
+        }
+        try (Matrix coefficients = deepCoefficients) {
+            fri = FriProver.commit(table(), coefficients, SHIFT, logBlowup, friParameters, t, hasher, pool,
                     settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
             owned.add(fri);
         }
@@ -272,6 +276,26 @@ final class TableProver {
             return new Ext3[0];
         }
         return at.evaluateColumns(lde, 0, 0, lde.columns(), settings.pool());
+    }
+
+    /** Each column's polynomial at z * w: its block-0 values permuted to the next trace row, at z. */
+    private Ext3[] openNext(Barycentric atZ, LdeDomain domain, Matrix lde) {
+        if (lde == null) {
+            return new Ext3[0];
+        }
+        int n = domain.n;
+        int[] next = domain.nextRow;
+        Ext3[] out = new Ext3[lde.columns()];
+        settings.pool().forEachChunk(lde.columns(), c -> {
+            long[] values = new long[n];
+            lde.readColumn(c, 0, values, 0, n);
+            long[] shifted = new long[n];
+            for (int i = 0; i < n; i++) {
+                shifted[i] = values[next[i]];
+            }
+            out[c] = atZ.evaluate(shifted, 0);
+        });
+        return out;
     }
 
     private static Proof.TreeOpening opening(MerkleTree tree, int[] cosets) {
