@@ -6,11 +6,15 @@ import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.TraceBatchSource;
 import io.jstark.math.field.Ext3;
+import io.jstark.math.field.ExtColumn;
+import io.jstark.math.field.ExtKernels;
+import io.jstark.math.field.FieldKernels;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -56,30 +60,31 @@ public final class AuxTraceBuilder {
                 program.evaluate(ws, source, from, len);
                 long[][] h = new long[3][len];
                 long[][] rowSum = new long[3][len];
+                // all fingerprints of the batch inverted at once (one inversion per interaction and batch)
+                ExtColumn inverses = ExtColumn.zeros(len);
                 for (int j = 0; j < fractionColumns; j++) {
                     for (int c = 0; c < 3; c++) {
-                        java.util.Arrays.fill(h[c], 0);
+                        Arrays.fill(h[c], 0, len, 0);
                     }
                     for (int member : plan.fractionColumns().get(j)) {
-                        long[] f0 = ws.output(member, 0), f1 = ws.output(member, 1), f2 = ws.output(member, 2);
+                        ExtColumn f = new ExtColumn(ws.output(member, 0), ws.output(member, 1), ws.output(member, 2));
+                        try {
+                            ExtKernels.batchInverse(f, 0, inverses, 0, len);
+                        } catch (ArithmeticException e) {
+                            throw new IllegalStateException("table '" + tableName + "': a LogUp fingerprint vanished in rows "
+                                    + from + ".." + (from + len - 1) + " (probability ~2^-190; the challenges must be resampled)", e);
+                        }
                         long[] m = ws.output(interactions + member, 0);
                         for (int r = 0; r < len; r++) {
-                            Ext3 f = new Ext3(f0[r], f1[r], f2[r]);
-                            if (f.isZero()) {
-                                throw new IllegalStateException("table '" + tableName + "': LogUp fingerprint vanished at row "
-                                        + (from + r) + " (probability ~2^-190; the challenges must be resampled)");
-                            }
-                            Ext3 t = f.inverse().mul(m[r]);
-                            h[0][r] = Goldilocks.add(h[0][r], t.c0());
-                            h[1][r] = Goldilocks.add(h[1][r], t.c1());
-                            h[2][r] = Goldilocks.add(h[2][r], t.c2());
+                            long mr = m[r];
+                            h[0][r] = Goldilocks.add(h[0][r], Goldilocks.mul(inverses.c0()[r], mr));
+                            h[1][r] = Goldilocks.add(h[1][r], Goldilocks.mul(inverses.c1()[r], mr));
+                            h[2][r] = Goldilocks.add(h[2][r], Goldilocks.mul(inverses.c2()[r], mr));
                         }
                     }
                     for (int c = 0; c < 3; c++) {
                         aux.writeColumn(3 * j + c, from, h[c], 0, len);
-                        for (int r = 0; r < len; r++) {
-                            rowSum[c][r] = Goldilocks.add(rowSum[c][r], h[c][r]);
-                        }
+                        FieldKernels.add(rowSum[c], 0, h[c], 0, rowSum[c], 0, len);
                     }
                 }
                 for (int c = 0; c < 3; c++) {

@@ -1,6 +1,9 @@
 package io.jstark.air.program;
 
 import io.jstark.math.field.Ext3;
+import io.jstark.math.field.ExtColumn;
+import io.jstark.math.field.ExtKernels;
+import io.jstark.math.field.FieldKernels;
 import io.jstark.math.field.Goldilocks;
 
 /**
@@ -11,21 +14,15 @@ final class Kernels {
     private Kernels() {}
 
     static void addBase(long[] a, long[] b, long[] out, int len) {
-        for (int i = 0; i < len; i++) {
-            out[i] = Goldilocks.add(a[i], b[i]);
-        }
+        FieldKernels.add(a, 0, b, 0, out, 0, len);
     }
 
     static void subBase(long[] a, long[] b, long[] out, int len) {
-        for (int i = 0; i < len; i++) {
-            out[i] = Goldilocks.sub(a[i], b[i]);
-        }
+        FieldKernels.sub(a, 0, b, 0, out, 0, len);
     }
 
     static void mulBase(long[] a, long[] b, long[] out, int len) {
-        for (int i = 0; i < len; i++) {
-            out[i] = Goldilocks.mul(a[i], b[i]);
-        }
+        FieldKernels.mul(a, 0, b, 0, out, 0, len);
     }
 
     static void negBase(long[] a, long[] out, int len) {
@@ -41,9 +38,7 @@ final class Kernels {
     }
 
     static void mulBaseScalar(long[] a, long s, long[] out, int len) {
-        for (int i = 0; i < len; i++) {
-            out[i] = Goldilocks.mul(a[i], s);
-        }
+        FieldKernels.mulByConstant(a, 0, s, out, 0, len);
     }
 
     static void addBaseExtScalar(long[] a, Ext3 s, long[][] out, int len) {
@@ -57,18 +52,9 @@ final class Kernels {
     }
 
     static void mulBaseExtScalar(long[] a, Ext3 s, long[][] out, int len) {
-        long s0 = s.c0();
-        long s1 = s.c1();
-        long s2 = s.c2();
-        long[] o0 = out[0];
-        long[] o1 = out[1];
-        long[] o2 = out[2];
-        for (int i = 0; i < len; i++) {
-            long v = a[i];
-            o0[i] = Goldilocks.mul(v, s0);
-            o1[i] = Goldilocks.mul(v, s1);
-            o2[i] = Goldilocks.mul(v, s2);
-        }
+        FieldKernels.mulByConstant(a, 0, s.c0(), out[0], 0, len);
+        FieldKernels.mulByConstant(a, 0, s.c1(), out[1], 0, len);
+        FieldKernels.mulByConstant(a, 0, s.c2(), out[2], 0, len);
     }
 
     static void addExt(long[][] a, long[][] b, long[][] out, int len) {
@@ -126,28 +112,11 @@ final class Kernels {
     }
 
     static void mulExt(long[][] a, long[][] b, long[][] out, int len) {
-        long[] a0 = a[0], a1 = a[1], a2 = a[2];
-        long[] b0 = b[0], b1 = b[1], b2 = b[2];
-        long[] o0 = out[0], o1 = out[1], o2 = out[2];
-        for (int i = 0; i < len; i++) {
-            long x0 = a0[i], x1 = a1[i], x2 = a2[i];
-            long y0 = b0[i], y1 = b1[i], y2 = b2[i];
-            o0[i] = Ext3.mul0(x0, x1, x2, y0, y1, y2);
-            o1[i] = Ext3.mul1(x0, x1, x2, y0, y1, y2);
-            o2[i] = Ext3.mul2(x0, x1, x2, y0, y1, y2);
-        }
+        ExtKernels.mul(new ExtColumn(a[0], a[1], a[2]), 0, new ExtColumn(b[0], b[1], b[2]), 0, new ExtColumn(out[0], out[1], out[2]), 0, len);
     }
 
     static void mulExtScalar(long[][] a, Ext3 s, long[][] out, int len) {
-        long y0 = s.c0(), y1 = s.c1(), y2 = s.c2();
-        long[] a0 = a[0], a1 = a[1], a2 = a[2];
-        long[] o0 = out[0], o1 = out[1], o2 = out[2];
-        for (int i = 0; i < len; i++) {
-            long x0 = a0[i], x1 = a1[i], x2 = a2[i];
-            o0[i] = Ext3.mul0(x0, x1, x2, y0, y1, y2);
-            o1[i] = Ext3.mul1(x0, x1, x2, y0, y1, y2);
-            o2[i] = Ext3.mul2(x0, x1, x2, y0, y1, y2);
-        }
+        ExtKernels.scale(new ExtColumn(a[0], a[1], a[2]), 0, s, new ExtColumn(out[0], out[1], out[2]), 0, len);
     }
 
     private static void copyIfDistinct(long[] src, long[] dst, int len) {
