@@ -39,22 +39,22 @@ public final class Goldilocks {
         return v >= 0 ? reduce(v) : neg(reduce(-v));
     }
 
+    // add, sub and reduce128 are branch-free: on random operands their carries are coin flips, and a
+    // mispredicted branch costs more than the whole operation.
+
     public static long add(long a, long b) {
-        long s = a + b;
-        if (Long.compareUnsigned(s, a) < 0) {
-            // carry: the true sum is s + 2^64, and 2^64 - p = EPSILON; cannot overflow again
-            return s + EPSILON;
-        }
-        return Long.compareUnsigned(s, P) >= 0 ? s - P : s;
+        // a + (b - p) wraps past 2^64 exactly when a + b >= p; otherwise add p back (subtract EPSILON)
+        long bMinusP = b + EPSILON;
+        long s = a + bMinusP;
+        long carry = ((a & bMinusP) | ((a | bMinusP) & ~s)) >>> 63;
+        return s - ((carry - 1) & EPSILON);
     }
 
     public static long sub(long a, long b) {
         long d = a - b;
-        if (Long.compareUnsigned(a, b) < 0) {
-            // borrow: the true difference is d - 2^64; adding p is subtracting EPSILON
-            return d - EPSILON;
-        }
-        return d;
+        // a borrow means the true difference is d - 2^64, and -2^64 = -EPSILON (mod p)
+        long borrow = ((~a & b) | (~(a ^ b) & d)) >>> 63;
+        return d - (-borrow & EPSILON);
     }
 
     public static long neg(long a) {
@@ -81,14 +81,12 @@ public final class Goldilocks {
         long hiHi = hi >>> 32;
         long hiLo = hi & EPSILON;
         long t0 = lo - hiHi;
-        if (Long.compareUnsigned(lo, hiHi) < 0) {
-            t0 -= EPSILON;
-        }
-        long t1 = hiLo * EPSILON;
+        long borrow = ((~lo & hiHi) | (~(lo ^ hiHi) & t0)) >>> 63;
+        t0 -= -borrow & EPSILON;
+        long t1 = (hiLo << 32) - hiLo; // hiLo * EPSILON
         long t2 = t0 + t1;
-        if (Long.compareUnsigned(t2, t1) < 0) {
-            t2 += EPSILON;
-        }
+        long carry = ((t0 & t1) | ((t0 | t1) & ~t2)) >>> 63;
+        t2 += -carry & EPSILON;
         return reduce(t2);
     }
 

@@ -1,0 +1,285 @@
+package io.jstark.math.field;
+
+import jdk.incubator.vector.LongVector;
+
+/**
+ * Kernels on extension-field columns in structure-of-arrays form ({@link ExtColumn}): each method works
+ * on {@code length} elements starting at the given offsets. The output may be one of the inputs at the same
+ * offset; it must not partially overlap them.
+ *
+ * <p>{@link Scalar} is the reference (a loop over the formulas of {@link Ext3}); {@link Vectorized} runs on
+ * base-field vector lanes. A vector loop body can hold only one or two Goldilocks products before C2 stops
+ * inlining (see {@link GoldilocksVector#mul}), so an extension product is computed in passes over
+ * cache-sized chunks, one partial product per pass. The static methods of this class pick the vector path
+ * when {@link FieldKernels#vectorEnabled()}.
+ */
+public final class ExtKernels {
+    private static final int VECTOR_MIN_LENGTH = 32;
+
+    private ExtKernels() {}
+
+    private static boolean useVector(int length) {
+        return FieldKernels.vectorEnabled() && length >= VECTOR_MIN_LENGTH;
+    }
+
+    /** out = a * b. */
+    public static void mul(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.mul(a, aOff, b, bOff, out, outOff, length);
+        } else {
+            Scalar.mul(a, aOff, b, bOff, out, outOff, length);
+        }
+    }
+
+    /** out = a * b for a base-field column b. */
+    public static void mulBase(ExtColumn a, int aOff, long[] b, int bOff, ExtColumn out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.mulBase(a, aOff, b, bOff, out, outOff, length);
+        } else {
+            Scalar.mulBase(a, aOff, b, bOff, out, outOff, length);
+        }
+    }
+
+    /** out = a + b. */
+    public static void add(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
+        FieldKernels.add(a.c0(), aOff, b.c0(), bOff, out.c0(), outOff, length);
+        FieldKernels.add(a.c1(), aOff, b.c1(), bOff, out.c1(), outOff, length);
+        FieldKernels.add(a.c2(), aOff, b.c2(), bOff, out.c2(), outOff, length);
+    }
+
+    /** out = a - b. */
+    public static void sub(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
+        FieldKernels.sub(a.c0(), aOff, b.c0(), bOff, out.c0(), outOff, length);
+        FieldKernels.sub(a.c1(), aOff, b.c1(), bOff, out.c1(), outOff, length);
+        FieldKernels.sub(a.c2(), aOff, b.c2(), bOff, out.c2(), outOff, length);
+    }
+
+    /** out = a * c for an extension constant c. */
+    public static void scale(ExtColumn a, int aOff, Ext3 c, ExtColumn out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.scale(a, aOff, c, out, outOff, length);
+        } else {
+            Scalar.scale(a, aOff, c, out, outOff, length);
+        }
+    }
+
+    /**
+     * out = 1 / a, element-wise. Each inverse is adj(a) / N(a) (see {@link Ext3#inverse()}); the norms are
+     * base-field elements, inverted together with Montgomery's trick, so the sequential part is a chain of
+     * base-field products and the rest vectorizes.
+     *
+     * @throws ArithmeticException naming the first zero element
+     */
+    public static void batchInverse(ExtColumn a, int aOff, ExtColumn out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.batchInverse(a, aOff, out, outOff, length);
+        } else {
+            Scalar.batchInverse(a, aOff, out, outOff, length);
+        }
+    }
+
+    private static void checkNorms(long[] norms, int count, int firstIndex) {
+        for (int i = 0; i < count; i++) {
+            if (norms[i] == 0) {
+                throw new ArithmeticException("extension batch inverse: element " + (firstIndex + i) + " is zero");
+            }
+        }
+    }
+
+    /** The reference kernels. */
+    public static final class Scalar {
+        private Scalar() {}
+
+        public static void mul(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
+            long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
+            long[] b0 = b.c0(), b1 = b.c1(), b2 = b.c2();
+            for (int i = 0; i < length; i++) {
+                long x0 = a0[aOff + i], x1 = a1[aOff + i], x2 = a2[aOff + i];
+                long y0 = b0[bOff + i], y1 = b1[bOff + i], y2 = b2[bOff + i];
+                out.c0()[outOff + i] = Ext3.mul0(x0, x1, x2, y0, y1, y2);
+                out.c1()[outOff + i] = Ext3.mul1(x0, x1, x2, y0, y1, y2);
+                out.c2()[outOff + i] = Ext3.mul2(x0, x1, x2, y0, y1, y2);
+            }
+        }
+
+        public static void mulBase(ExtColumn a, int aOff, long[] b, int bOff, ExtColumn out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                long y = b[bOff + i];
+                long x0 = a.c0()[aOff + i], x1 = a.c1()[aOff + i], x2 = a.c2()[aOff + i];
+                out.c0()[outOff + i] = Goldilocks.mul(x0, y);
+                out.c1()[outOff + i] = Goldilocks.mul(x1, y);
+                out.c2()[outOff + i] = Goldilocks.mul(x2, y);
+            }
+        }
+
+        public static void scale(ExtColumn a, int aOff, Ext3 c, ExtColumn out, int outOff, int length) {
+            long y0 = c.c0(), y1 = c.c1(), y2 = c.c2();
+            for (int i = 0; i < length; i++) {
+                long x0 = a.c0()[aOff + i], x1 = a.c1()[aOff + i], x2 = a.c2()[aOff + i];
+                out.c0()[outOff + i] = Ext3.mul0(x0, x1, x2, y0, y1, y2);
+                out.c1()[outOff + i] = Ext3.mul1(x0, x1, x2, y0, y1, y2);
+                out.c2()[outOff + i] = Ext3.mul2(x0, x1, x2, y0, y1, y2);
+            }
+        }
+
+        public static void batchInverse(ExtColumn a, int aOff, ExtColumn out, int outOff, int length) {
+            if (length == 0) {
+                return;
+            }
+            // adj(a) = (A, B, C) and N(a), exactly as Ext3.inverse; adj kept apart so that out may be a
+            long[] adjA = new long[length], adjB = new long[length], adjC = new long[length];
+            long[] norms = new long[length];
+            for (int i = 0; i < length; i++) {
+                long x0 = a.c0()[aOff + i], x1 = a.c1()[aOff + i], x2 = a.c2()[aOff + i];
+                long pa = Goldilocks.sub(Goldilocks.square(x0), Goldilocks.dbl(Goldilocks.mul(x1, x2)));
+                long pb = Goldilocks.sub(Goldilocks.dbl(Goldilocks.square(x2)), Goldilocks.mul(x0, x1));
+                long pc = Goldilocks.sub(Goldilocks.square(x1), Goldilocks.mul(x0, x2));
+                adjA[i] = pa;
+                adjB[i] = pb;
+                adjC[i] = pc;
+                norms[i] = Goldilocks.add(Goldilocks.mul(x0, pa),
+                        Goldilocks.dbl(Goldilocks.add(Goldilocks.mul(x2, pb), Goldilocks.mul(x1, pc))));
+            }
+            checkNorms(norms, length, aOff);
+            Goldilocks.batchInverse(norms, 0, length, norms, 0);
+            for (int i = 0; i < length; i++) {
+                out.c0()[outOff + i] = Goldilocks.mul(adjA[i], norms[i]);
+                out.c1()[outOff + i] = Goldilocks.mul(adjB[i], norms[i]);
+                out.c2()[outOff + i] = Goldilocks.mul(adjC[i], norms[i]);
+            }
+        }
+    }
+
+    /**
+     * Vector kernels. Products are written to chunk-sized temporaries first, so that out may alias an
+     * input; each pass below is a loop with one lane product.
+     */
+    public static final class Vectorized {
+        /** Elements per pass: the temporaries and the operand chunks stay in L1/L2. */
+        private static final int CHUNK = 1024;
+        private static final int LANES = GoldilocksVector.LANES;
+
+        private Vectorized() {}
+
+        public static void mul(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
+            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
+            long[] b0 = b.c0(), b1 = b.c1(), b2 = b.c2();
+            for (int done = 0; done < length; done += CHUNK) {
+                int n = Math.min(CHUNK, length - done);
+                int x = aOff + done, y = bOff + done;
+                // c0 = a0 b0 + 2 (a1 b2 + a2 b1)
+                FieldKernels.Vectorized.mul(a0, x, b0, y, t0, 0, n);
+                mulAddTwice(a1, x, b2, y, t0, n);
+                mulAddTwice(a2, x, b1, y, t0, n);
+                // c1 = a0 b1 + a1 b0 + 2 a2 b2
+                FieldKernels.Vectorized.mul(a0, x, b1, y, t1, 0, n);
+                FieldKernels.Vectorized.mulAdd(a1, x, b0, y, t1, 0, n);
+                mulAddTwice(a2, x, b2, y, t1, n);
+                // c2 = a0 b2 + a1 b1 + a2 b0
+                FieldKernels.Vectorized.mul(a0, x, b2, y, t2, 0, n);
+                FieldKernels.Vectorized.mulAdd(a1, x, b1, y, t2, 0, n);
+                FieldKernels.Vectorized.mulAdd(a2, x, b0, y, t2, 0, n);
+                copyOut(t0, t1, t2, out, outOff + done, n);
+            }
+        }
+
+        public static void mulBase(ExtColumn a, int aOff, long[] b, int bOff, ExtColumn out, int outOff, int length) {
+            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            for (int done = 0; done < length; done += CHUNK) {
+                int n = Math.min(CHUNK, length - done);
+                FieldKernels.Vectorized.mul(a.c0(), aOff + done, b, bOff + done, t0, 0, n);
+                FieldKernels.Vectorized.mul(a.c1(), aOff + done, b, bOff + done, t1, 0, n);
+                FieldKernels.Vectorized.mul(a.c2(), aOff + done, b, bOff + done, t2, 0, n);
+                copyOut(t0, t1, t2, out, outOff + done, n);
+            }
+        }
+
+        public static void scale(ExtColumn a, int aOff, Ext3 c, ExtColumn out, int outOff, int length) {
+            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
+            // the doubled constants absorb the factor W = 2 of x^3 = 2
+            long c0 = c.c0(), c1 = c.c1(), c2 = c.c2();
+            long c1w = Goldilocks.dbl(c1), c2w = Goldilocks.dbl(c2);
+            for (int done = 0; done < length; done += CHUNK) {
+                int n = Math.min(CHUNK, length - done);
+                int x = aOff + done;
+                FieldKernels.Vectorized.mulByConstant(a0, x, c0, t0, 0, n);
+                mulByConstantAdd(a1, x, c2w, t0, n);
+                mulByConstantAdd(a2, x, c1w, t0, n);
+                FieldKernels.Vectorized.mulByConstant(a0, x, c1, t1, 0, n);
+                mulByConstantAdd(a1, x, c0, t1, n);
+                mulByConstantAdd(a2, x, c2w, t1, n);
+                FieldKernels.Vectorized.mulByConstant(a0, x, c2, t2, 0, n);
+                mulByConstantAdd(a1, x, c1, t2, n);
+                mulByConstantAdd(a2, x, c0, t2, n);
+                copyOut(t0, t1, t2, out, outOff + done, n);
+            }
+        }
+
+        public static void batchInverse(ExtColumn a, int aOff, ExtColumn out, int outOff, int length) {
+            long[] adjA = new long[CHUNK], adjB = new long[CHUNK], adjC = new long[CHUNK];
+            long[] norm = new long[CHUNK], tmp = new long[CHUNK];
+            long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
+            for (int done = 0; done < length; done += CHUNK) {
+                int n = Math.min(CHUNK, length - done);
+                int x = aOff + done;
+                // A = a0^2 - 2 a1 a2
+                FieldKernels.Vectorized.square(a0, x, adjA, 0, n);
+                FieldKernels.Vectorized.mul(a1, x, a2, x, tmp, 0, n);
+                FieldKernels.Vectorized.add(tmp, 0, tmp, 0, tmp, 0, n);
+                FieldKernels.Vectorized.sub(adjA, 0, tmp, 0, adjA, 0, n);
+                // B = 2 a2^2 - a0 a1
+                FieldKernels.Vectorized.square(a2, x, adjB, 0, n);
+                FieldKernels.Vectorized.add(adjB, 0, adjB, 0, adjB, 0, n);
+                FieldKernels.Vectorized.mul(a0, x, a1, x, tmp, 0, n);
+                FieldKernels.Vectorized.sub(adjB, 0, tmp, 0, adjB, 0, n);
+                // C = a1^2 - a0 a2
+                FieldKernels.Vectorized.square(a1, x, adjC, 0, n);
+                FieldKernels.Vectorized.mul(a0, x, a2, x, tmp, 0, n);
+                FieldKernels.Vectorized.sub(adjC, 0, tmp, 0, adjC, 0, n);
+                // N = a0 A + 2 (a2 B + a1 C)
+                FieldKernels.Vectorized.mul(a2, x, adjB, 0, norm, 0, n);
+                FieldKernels.Vectorized.mulAdd(a1, x, adjC, 0, norm, 0, n);
+                FieldKernels.Vectorized.add(norm, 0, norm, 0, norm, 0, n);
+                FieldKernels.Vectorized.mulAdd(a0, x, adjA, 0, norm, 0, n);
+                checkNorms(norm, n, x);
+                Goldilocks.batchInverse(norm, 0, n, norm, 0);
+                FieldKernels.Vectorized.mul(adjA, 0, norm, 0, out.c0(), outOff + done, n);
+                FieldKernels.Vectorized.mul(adjB, 0, norm, 0, out.c1(), outOff + done, n);
+                FieldKernels.Vectorized.mul(adjC, 0, norm, 0, out.c2(), outOff + done, n);
+            }
+        }
+
+        private static void copyOut(long[] t0, long[] t1, long[] t2, ExtColumn out, int outOff, int n) {
+            System.arraycopy(t0, 0, out.c0(), outOff, n);
+            System.arraycopy(t1, 0, out.c1(), outOff, n);
+            System.arraycopy(t2, 0, out.c2(), outOff, n);
+        }
+
+        /** t[0, n) += 2 * x * y. */
+        private static void mulAddTwice(long[] x, int xOff, long[] y, int yOff, long[] t, int n) {
+            int end = n - n % LANES;
+            for (int i = 0; i < end; i += LANES) {
+                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
+                GoldilocksVector.add(GoldilocksVector.load(t, i), GoldilocksVector.dbl(p)).intoArray(t, i);
+            }
+            for (int i = end; i < n; i++) {
+                t[i] = Goldilocks.add(t[i], Goldilocks.dbl(Goldilocks.mul(x[xOff + i], y[yOff + i])));
+            }
+        }
+
+        /** t[0, n) += x * c. */
+        private static void mulByConstantAdd(long[] x, int xOff, long c, long[] t, int n) {
+            int end = n - n % LANES;
+            LongVector cv = GoldilocksVector.broadcast(c);
+            for (int i = 0; i < end; i += LANES) {
+                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), cv);
+                GoldilocksVector.add(GoldilocksVector.load(t, i), p).intoArray(t, i);
+            }
+            for (int i = end; i < n; i++) {
+                t[i] = Goldilocks.add(t[i], Goldilocks.mul(x[xOff + i], c));
+            }
+        }
+    }
+}

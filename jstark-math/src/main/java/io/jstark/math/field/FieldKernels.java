@@ -1,0 +1,290 @@
+package io.jstark.math.field;
+
+import java.util.Locale;
+import jdk.incubator.vector.LongVector;
+
+/**
+ * Goldilocks column kernels on {@code long[]} ranges: each method works on {@code length} elements starting
+ * at the given offsets; the output range may be one of the input ranges (same offset), and must not
+ * partially overlap them.
+ *
+ * <p>Two implementations: {@link Scalar}, the reference (a loop over {@link Goldilocks}), and
+ * {@link Vectorized} (Vector API, {@link GoldilocksVector}). They agree bit for bit; the static methods of
+ * this class pick the one that measured faster on this machine (see {@link #vectorEnabled()}).
+ */
+public final class FieldKernels {
+    /**
+     * {@code -Djstark.math.vector=true|false|auto}: force or forbid the vector paths. {@code auto} (default)
+     * uses them when the incubator module is loaded and vectors have at least 8 long lanes (AVX-512), the
+     * configuration where they measured faster (see the jstark-bench field benchmarks).
+     */
+    public static final String VECTOR_PROPERTY = "jstark.math.vector";
+
+    private static final boolean VECTOR_AVAILABLE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    private static final boolean VECTOR_ENABLED = decideVectorPath();
+    /** Below this many elements the vector loop setup costs more than it saves. */
+    private static final int VECTOR_MIN_LENGTH = 32;
+
+    private FieldKernels() {}
+
+    /** True when {@code jdk.incubator.vector} is in the boot layer ({@code --add-modules jdk.incubator.vector}). */
+    public static boolean vectorAvailable() {
+        return VECTOR_AVAILABLE;
+    }
+
+    /** True when the kernels of this package (and the NTT) use their vector paths. */
+    public static boolean vectorEnabled() {
+        return VECTOR_ENABLED;
+    }
+
+    private static boolean decideVectorPath() {
+        String setting = System.getProperty(VECTOR_PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        return switch (setting) {
+            case "false" -> false;
+            case "true" -> {
+                if (!VECTOR_AVAILABLE) {
+                    throw new IllegalStateException(VECTOR_PROPERTY
+                            + "=true but module jdk.incubator.vector is not loaded (add --add-modules jdk.incubator.vector)");
+                }
+                yield true;
+            }
+            case "auto" -> VECTOR_AVAILABLE && VectorWidth.lanes() >= 8;
+            default -> throw new IllegalArgumentException(
+                    VECTOR_PROPERTY + " must be true, false or auto, got '" + setting + "'");
+        };
+    }
+
+    /** Holder so that {@link FieldKernels} itself never links vector classes when the module is absent. */
+    private static final class VectorWidth {
+        static int lanes() {
+            return GoldilocksVector.LANES;
+        }
+    }
+
+    private static boolean useVector(int length) {
+        return VECTOR_ENABLED && length >= VECTOR_MIN_LENGTH;
+    }
+
+    /** out = a + b. */
+    public static void add(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.add(a, aOff, b, bOff, out, outOff, length);
+        } else {
+            Scalar.add(a, aOff, b, bOff, out, outOff, length);
+        }
+    }
+
+    /** out = a - b. */
+    public static void sub(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.sub(a, aOff, b, bOff, out, outOff, length);
+        } else {
+            Scalar.sub(a, aOff, b, bOff, out, outOff, length);
+        }
+    }
+
+    /** out = a * b. */
+    public static void mul(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.mul(a, aOff, b, bOff, out, outOff, length);
+        } else {
+            Scalar.mul(a, aOff, b, bOff, out, outOff, length);
+        }
+    }
+
+    /** out = a * c for a field constant c. */
+    public static void mulByConstant(long[] a, int aOff, long c, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.mulByConstant(a, aOff, c, out, outOff, length);
+        } else {
+            Scalar.mulByConstant(a, aOff, c, out, outOff, length);
+        }
+    }
+
+    /** out += a * b. */
+    public static void mulAdd(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.mulAdd(a, aOff, b, bOff, out, outOff, length);
+        } else {
+            Scalar.mulAdd(a, aOff, b, bOff, out, outOff, length);
+        }
+    }
+
+    /** out = a^2. */
+    public static void square(long[] a, int aOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.square(a, aOff, out, outOff, length);
+        } else {
+            Scalar.square(a, aOff, out, outOff, length);
+        }
+    }
+
+    /** The sum of a[i] * b[i] over the range. */
+    public static long dot(long[] a, int aOff, long[] b, int bOff, int length) {
+        return useVector(length) ? Vectorized.dot(a, aOff, b, bOff, length) : Scalar.dot(a, aOff, b, bOff, length);
+    }
+
+    /** out[i] = start * ratio^i: a geometric sequence (coset powers, twiddles). */
+    public static void powers(long start, long ratio, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.powers(start, ratio, out, outOff, length);
+        } else {
+            Scalar.powers(start, ratio, out, outOff, length);
+        }
+    }
+
+    /** The reference kernels: plain loops over {@link Goldilocks}. */
+    public static final class Scalar {
+        private Scalar() {}
+
+        public static void add(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = Goldilocks.add(a[aOff + i], b[bOff + i]);
+            }
+        }
+
+        public static void sub(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = Goldilocks.sub(a[aOff + i], b[bOff + i]);
+            }
+        }
+
+        public static void mul(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = Goldilocks.mul(a[aOff + i], b[bOff + i]);
+            }
+        }
+
+        public static void mulByConstant(long[] a, int aOff, long c, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = Goldilocks.mul(a[aOff + i], c);
+            }
+        }
+
+        public static void mulAdd(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = Goldilocks.add(out[outOff + i], Goldilocks.mul(a[aOff + i], b[bOff + i]));
+            }
+        }
+
+        public static void square(long[] a, int aOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = Goldilocks.square(a[aOff + i]);
+            }
+        }
+
+        public static long dot(long[] a, int aOff, long[] b, int bOff, int length) {
+            long acc = 0;
+            for (int i = 0; i < length; i++) {
+                acc = Goldilocks.add(acc, Goldilocks.mul(a[aOff + i], b[bOff + i]));
+            }
+            return acc;
+        }
+
+        public static void powers(long start, long ratio, long[] out, int outOff, int length) {
+            long x = start;
+            for (int i = 0; i < length; i++) {
+                out[outOff + i] = x;
+                x = Goldilocks.mul(x, ratio);
+            }
+        }
+    }
+
+    /** The Vector API kernels; the tail that does not fill a vector runs the scalar loop. */
+    public static final class Vectorized {
+        private static final int LANES = GoldilocksVector.LANES;
+
+        private Vectorized() {}
+
+        private static int vectorEnd(int length) {
+            return length - length % LANES;
+        }
+
+        public static void add(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            for (int i = 0; i < end; i += LANES) {
+                GoldilocksVector.add(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
+                        .intoArray(out, outOff + i);
+            }
+            Scalar.add(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
+        }
+
+        public static void sub(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            for (int i = 0; i < end; i += LANES) {
+                GoldilocksVector.sub(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
+                        .intoArray(out, outOff + i);
+            }
+            Scalar.sub(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
+        }
+
+        public static void mul(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            for (int i = 0; i < end; i += LANES) {
+                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
+                        .intoArray(out, outOff + i);
+            }
+            Scalar.mul(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
+        }
+
+        public static void mulByConstant(long[] a, int aOff, long c, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            LongVector cv = GoldilocksVector.broadcast(c);
+            for (int i = 0; i < end; i += LANES) {
+                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), cv).intoArray(out, outOff + i);
+            }
+            Scalar.mulByConstant(a, aOff + end, c, out, outOff + end, length - end);
+        }
+
+        public static void mulAdd(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            for (int i = 0; i < end; i += LANES) {
+                LongVector product =
+                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i));
+                GoldilocksVector.add(GoldilocksVector.load(out, outOff + i), product).intoArray(out, outOff + i);
+            }
+            Scalar.mulAdd(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
+        }
+
+        public static void square(long[] a, int aOff, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            for (int i = 0; i < end; i += LANES) {
+                GoldilocksVector.square(GoldilocksVector.load(a, aOff + i)).intoArray(out, outOff + i);
+            }
+            Scalar.square(a, aOff + end, out, outOff + end, length - end);
+        }
+
+        public static long dot(long[] a, int aOff, long[] b, int bOff, int length) {
+            int end = vectorEnd(length);
+            LongVector acc = GoldilocksVector.broadcast(0);
+            for (int i = 0; i < end; i += LANES) {
+                acc = GoldilocksVector.add(acc,
+                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i)));
+            }
+            long sum = Scalar.dot(a, aOff + end, b, bOff + end, length - end);
+            for (int lane = 0; lane < LANES; lane++) {
+                sum = Goldilocks.add(sum, acc.lane(lane));
+            }
+            return sum;
+        }
+
+        public static void powers(long start, long ratio, long[] out, int outOff, int length) {
+            int end = vectorEnd(length);
+            if (end == 0) {
+                Scalar.powers(start, ratio, out, outOff, length);
+                return;
+            }
+            // lanes hold start * ratio^(i + lane); every step multiplies all of them by ratio^LANES
+            long[] first = new long[LANES];
+            Scalar.powers(start, ratio, first, 0, LANES);
+            LongVector x = GoldilocksVector.load(first, 0);
+            LongVector step = GoldilocksVector.broadcast(Goldilocks.pow(ratio, LANES));
+            for (int i = 0; i < end; i += LANES) {
+                x.intoArray(out, outOff + i);
+                x = GoldilocksVector.mul(x, step);
+            }
+            long next = Goldilocks.mul(out[outOff + end - 1], ratio);
+            Scalar.powers(next, ratio, out, outOff + end, length - end);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.jstark.math.field;
+
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Goldilocks arithmetic on every lane of a {@link LongVector}: the building block of the vector paths of
+ * {@link FieldKernels}, {@link ExtKernels} and the NTT butterflies. Lanes hold canonical elements and every
+ * method returns canonical lanes, equal bit for bit to {@link Goldilocks} on each lane.
+ *
+ * <p>There is no 64x64 -> 128 lane multiply, so {@link #mul} builds the product from four 32x32 -> 64
+ * partial products (C2 turns a lane multiply of masked/shifted operands into {@code vpmuludq}) and
+ * reduces it like {@link Goldilocks#reduce128} with unsigned lane compares.
+ *
+ * <p>Touching this class loads {@code jdk.incubator.vector}; callers check {@link FieldKernels#vectorAvailable()}
+ * first.
+ */
+public final class GoldilocksVector {
+    /** The widest species the CPU runs natively (8 lanes with AVX-512). */
+    public static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_PREFERRED;
+    /** Lanes per vector. */
+    public static final int LANES = SPECIES.length();
+
+    private static final long LOW32 = 0xFFFF_FFFFL;
+
+    private GoldilocksVector() {}
+
+    public static LongVector load(long[] a, int offset) {
+        return LongVector.fromArray(SPECIES, a, offset);
+    }
+
+    public static LongVector broadcast(long value) {
+        return LongVector.broadcast(SPECIES, value);
+    }
+
+    public static LongVector add(LongVector a, LongVector b) {
+        // a + (b - p) wraps exactly when a + b >= p; otherwise add p back (subtract 2^64 - p).
+        LongVector s = a.add(b.add(Goldilocks.EPSILON));
+        VectorMask<Long> noWrap = s.compare(VectorOperators.UGE, a);
+        return s.sub(Goldilocks.EPSILON, noWrap);
+    }
+
+    public static LongVector sub(LongVector a, LongVector b) {
+        LongVector d = a.sub(b);
+        // a borrow means the true difference is d - 2^64, and -2^64 = -EPSILON (mod p)
+        VectorMask<Long> borrow = a.compare(VectorOperators.ULT, b);
+        return d.sub(Goldilocks.EPSILON, borrow);
+    }
+
+    public static LongVector dbl(LongVector a) {
+        return add(a, a);
+    }
+
+    public static LongVector neg(LongVector a) {
+        LongVector zero = LongVector.zero(SPECIES);
+        return sub(zero, a);
+    }
+
+    /**
+     * a * b. One flat method on purpose: C2 stops inlining a compile unit's non-JDK calls once it has
+     * parsed about 18000 nodes, and every Vector API call parses into hundreds before it collapses into a
+     * few instructions. A call of ours that fails to inline boxes its vectors (allocation, 10x slower), so
+     * the product and its reduction must be a single inlining decision. Loops that use this should hold
+     * at most two or three of these per iteration.
+     */
+    public static LongVector mul(LongVector a, LongVector b) {
+        LongVector aHigh = a.lanewise(VectorOperators.LSHR, 32);
+        LongVector bHigh = b.lanewise(VectorOperators.LSHR, 32);
+        LongVector aLow = a.and(LOW32);
+        LongVector bLow = b.and(LOW32);
+        LongVector lowLow = aLow.mul(bLow);
+        LongVector lowHigh = aLow.mul(bHigh);
+        LongVector highLow = aHigh.mul(bLow);
+        LongVector highHigh = aHigh.mul(bHigh);
+        // Carry-free schoolbook: each sum below stays under 2^64.
+        LongVector t = highLow.add(lowLow.lanewise(VectorOperators.LSHR, 32));
+        LongVector u = lowHigh.add(t.and(LOW32));
+        LongVector lo = u.lanewise(VectorOperators.LSHL, 32).or(lowLow.and(LOW32));
+        LongVector hi = highHigh.add(t.lanewise(VectorOperators.LSHR, 32)).add(u.lanewise(VectorOperators.LSHR, 32));
+        // hi * 2^64 + lo mod p, as Goldilocks.reduce128 (2^64 = EPSILON, 2^96 = -1)
+        LongVector hiHi = hi.lanewise(VectorOperators.LSHR, 32);
+        LongVector hiLo = hi.and(LOW32);
+        LongVector t0 = lo.sub(hiHi);
+        t0 = t0.sub(Goldilocks.EPSILON, lo.compare(VectorOperators.ULT, hiHi));
+        LongVector t1 = hiLo.lanewise(VectorOperators.LSHL, 32).sub(hiLo); // hiLo * EPSILON
+        LongVector t2 = t0.add(t1);
+        t2 = t2.add(Goldilocks.EPSILON, t2.compare(VectorOperators.ULT, t1));
+        // t2 - p wraps to t2 + 2^64 - p > t2 exactly when t2 < p: the unsigned minimum is canonical
+        return t2.lanewise(VectorOperators.UMIN, t2.sub(Goldilocks.P));
+    }
+
+    public static LongVector square(LongVector a) {
+        return mul(a, a);
+    }
+
+    /** Lane-wise {@link Goldilocks#reduce}: subtracts p from lanes at or above p. */
+    public static LongVector canonicalize(LongVector x) {
+        // x - p wraps to x + 2^64 - p > x exactly when x < p, so the unsigned minimum picks the right one
+        return x.lanewise(VectorOperators.UMIN, x.sub(Goldilocks.P));
+    }
+}

@@ -1,0 +1,263 @@
+package io.jstark.math.ntt;
+
+import io.jstark.instrument.Span;
+import io.jstark.instrument.Spans;
+import io.jstark.math.field.FieldKernels;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.parallel.WorkerPool;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Coset low-degree extension of many columns at once, and its inverse.
+ *
+ * <p>Domains (see the project conventions): the trace domain is {@code <w_n>}, n = 2^logN, in natural
+ * order; the LDE domain is the coset {@code shift * <w_N>}, N = n * 2^logBlowup, stored in bit-reversed
+ * order, so row p holds the value at {@code shift * w_N^{bitrev_logN'(p)}} (logN' = log2 N). Block c (rows
+ * [c*n, (c+1)*n)) is then the coset {@code s_c * <w_n>} with {@code s_c = shift * w_N^{bitrev_logBlowup(c)}},
+ * itself in bit-reversed order: it is the size-n DIF transform of the coefficients p_i scaled by s_c^i.
+ * That is how {@link #extend} works: coefficients once per column, then one scaling and one size-n
+ * transform per block, which needs only size-n twiddles and size-n scratch.
+ *
+ * <p>Work runs on a {@link WorkerPool}: across columns when there are at least as many columns as
+ * threads, otherwise inside each transform. Each call opens one {@link Spans span} on the calling thread.
+ * Scratch is one n-element buffer per concurrently processed column plus one n-element table of powers,
+ * reused for the whole call; {@link #extendScratchBytes} and {@link #interpolateScratchBytes} give the
+ * figure for a memory model (the twiddle cache is counted by {@link Twiddles#cachedBytes()}).
+ */
+public final class Lde {
+    private Lde() {}
+
+    /**
+     * Extends every column of a trace given in natural order on {@code <w_n>} to the coset
+     * {@code shift * <w_N>}, N = n * 2^logBlowup, written in bit-reversed order.
+     *
+     * @param traceNatural n x m, n a power of two
+     * @param out N x m; its last block also serves as the coefficient buffer while the call runs
+     */
+    public static void extend(Matrix traceNatural, int logBlowup, long shift, Matrix out, WorkerPool pool) {
+        int logN = checkShapes(traceNatural, logBlowup, shift, out, "trace");
+        int n = traceNatural.rows();
+        int columns = traceNatural.columns();
+        try (Span span = Spans.open("lde", "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
+            Scratch scratch = new Scratch(n);
+            int lastBlockRow = ((1 << logBlowup) - 1) * n;
+            // Coefficients (times n: the 1/n is folded into the block powers) go to the last block of out.
+            forEachColumn(columns, pool, (column, parallel) -> {
+                long[] buffer = scratch.take();
+                traceNatural.readColumn(column, 0, buffer, 0, n);
+                Ntt.bitReverse(buffer, 0, logN);
+                Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logN, 1, parallel);
+                out.writeColumn(column, lastBlockRow, buffer, 0, n);
+                scratch.give(buffer);
+            });
+            evaluateBlocks(out, lastBlockRow, logN, logBlowup, shift, Ntt.inverseOfSize(logN), scratch, pool);
+        }
+    }
+
+    /**
+     * Evaluates polynomials given by natural-order coefficients (one per column, degree &lt; n) on the
+     * coset {@code shift * <w_N>}, N = n * 2^logBlowup, written in bit-reversed order.
+     */
+    public static void extendCoefficients(Matrix coeffsNatural, int logBlowup, long shift, Matrix out,
+            WorkerPool pool) {
+        int logN = checkShapes(coeffsNatural, logBlowup, shift, out, "coefficient");
+        int n = coeffsNatural.rows();
+        try (Span span = Spans.open("lde_coefficients", "rows", n, "columns", coeffsNatural.columns(),
+                "blowup", 1 << logBlowup)) {
+            evaluateBlocksFrom(coeffsNatural, 0, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
+        }
+    }
+
+    /**
+     * Interpolates columns of evaluations on the coset {@code shift * <w_N>} given in bit-reversed order
+     * (as {@link #extend} writes them) back to natural-order coefficients.
+     *
+     * <p>{@code outCoefficients} may split each polynomial into parts: with R = its row count and
+     * k = its column count / the input column count, coefficient i of input column j goes to row i mod R of
+     * output column (i / R) * inputColumns + j. Coefficients from k*R up to N are not written and must be
+     * zero (the polynomial must have degree &lt; k*R).
+     *
+     * @throws IllegalArgumentException if the shapes disagree, or a polynomial has a nonzero coefficient of
+     *     degree k*R or more (naming the column and the degree)
+     */
+    public static void interpolateCoset(Matrix evalsBitReversed, long shift, Matrix outCoefficients, WorkerPool pool) {
+        int bigN = evalsBitReversed.rows();
+        int columns = evalsBitReversed.columns();
+        int logBigN = log2Exact(bigN, "coset evaluation rows");
+        int partRows = outCoefficients.rows();
+        if (shift == 0 || !Goldilocks.isCanonical(shift)) {
+            throw new IllegalArgumentException("coset shift must be a nonzero canonical element, got "
+                    + Goldilocks.toString(shift));
+        }
+        if (columns == 0 || outCoefficients.columns() % columns != 0) {
+            throw new IllegalArgumentException("coefficient matrix " + outCoefficients + " does not hold whole parts of "
+                    + columns + " columns from " + evalsBitReversed);
+        }
+        int parts = outCoefficients.columns() / columns;
+        if (partRows < 1 || (long) partRows * parts > bigN) {
+            throw new IllegalArgumentException("coefficient matrix " + outCoefficients + " has more rows x parts than the "
+                    + bigN + " evaluations of " + evalsBitReversed);
+        }
+        int keep = partRows * parts;
+        try (Span span = Spans.open("coset_interpolate", "rows", bigN, "columns", columns, "parts", parts)) {
+            // coefficient i of P is coefficient i of P(shift X) times shift^-i; 1/N folded in
+            long[] unshift = new long[keep];
+            fillPowers(Ntt.inverseOfSize(logBigN), Goldilocks.inverse(shift), unshift, pool);
+            Scratch scratch = new Scratch(bigN);
+            forEachColumn(columns, pool, (column, parallel) -> {
+                long[] buffer = scratch.take();
+                evalsBitReversed.readColumn(column, 0, buffer, 0, bigN);
+                Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logBigN, 1, parallel);
+                for (int i = keep; i < bigN; i++) {
+                    if (buffer[i] != 0) {
+                        throw new IllegalArgumentException("column " + column + " of " + evalsBitReversed
+                                + " has a nonzero coefficient of degree " + i + ", beyond the " + keep + " kept");
+                    }
+                }
+                FieldKernels.mul(buffer, 0, unshift, 0, buffer, 0, keep);
+                for (int part = 0; part < parts; part++) {
+                    outCoefficients.writeColumn(part * columns + column, 0, buffer, part * partRows, partRows);
+                }
+                scratch.give(buffer);
+            });
+        }
+    }
+
+    /**
+     * Scratch bytes {@link #extend} or {@link #extendCoefficients} of an n-row, m-column matrix needs with
+     * a pool of the given parallelism: one n-element buffer per concurrently processed column and one
+     * table of powers. Excludes the output matrix and the twiddle cache.
+     */
+    public static long extendScratchBytes(int rows, int columns, int parallelism) {
+        return (long) Long.BYTES * rows * (concurrentColumns(columns, parallelism) + 1);
+    }
+
+    /** Scratch bytes {@link #interpolateCoset} of an N-row, m-column matrix needs (same rule as extend). */
+    public static long interpolateScratchBytes(int rows, int columns, int parallelism) {
+        return extendScratchBytes(rows, columns, parallelism);
+    }
+
+    /** The domain point of row {@code row} of a bit-reversed LDE of size 2^logLdeSize on shift * &lt;w_N&gt;. */
+    public static long domainPoint(int logLdeSize, long shift, int row) {
+        long w = Goldilocks.twoAdicGenerator(logLdeSize);
+        return Goldilocks.mul(shift, Goldilocks.pow(w, Ntt.reverseBits(row, logLdeSize)));
+    }
+
+    /**
+     * Entry q is w_n^{bitrev_logN(q)}: the trace domain in bit-reversed order (multiply by s_c for block c
+     * of an LDE). Cached per size and shared: callers must not modify it.
+     */
+    public static long[] traceDomainBitReversed(int logN) {
+        return Twiddles.bitReversedDomain(logN);
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    /** Block c of {@code out} from coefficients stored in {@code out} itself, rows [coeffRow, coeffRow + n). */
+    private static void evaluateBlocks(Matrix out, int coeffRow, int logN, int logBlowup, long shift, long scale,
+            Scratch scratch, WorkerPool pool) {
+        evaluateBlocksFrom(out, coeffRow, out, logN, logBlowup, shift, scale, scratch, pool);
+    }
+
+    /**
+     * Writes every block of {@code out} from the coefficients in {@code coeffs} rows [coeffRow, coeffRow + n),
+     * each multiplied by {@code scale}. Blocks run in order, so when {@code coeffs} is {@code out}'s last
+     * block, that block is read for the others before it is overwritten last.
+     */
+    private static void evaluateBlocksFrom(Matrix coeffs, int coeffRow, Matrix out, int logN, int logBlowup,
+            long shift, long scale, Scratch scratch, WorkerPool pool) {
+        int n = 1 << logN;
+        int blocks = 1 << logBlowup;
+        long blockRoot = Goldilocks.twoAdicGenerator(logN + logBlowup);
+        long[] powers = new long[n];
+        for (int block = 0; block < blocks; block++) {
+            long blockShift = Goldilocks.mul(shift, Goldilocks.pow(blockRoot, Ntt.reverseBits(block, logBlowup)));
+            fillPowers(scale, blockShift, powers, pool);
+            int outRow = block * n;
+            forEachColumn(out.columns(), pool, (column, parallel) -> {
+                long[] buffer = scratch.take();
+                coeffs.readColumn(column, coeffRow, buffer, 0, n);
+                FieldKernels.mul(buffer, 0, powers, 0, buffer, 0, n);
+                Ntt.forwardMaybeParallel(buffer, 0, logN, parallel);
+                out.writeColumn(column, outRow, buffer, 0, n);
+                scratch.give(buffer);
+            });
+        }
+    }
+
+    /** powers[i] = start * ratio^i, filled in parallel ranges. */
+    private static void fillPowers(long start, long ratio, long[] powers, WorkerPool pool) {
+        pool.forRange(powers.length, 1 << 14, (from, to) -> {
+            long first = Goldilocks.mul(start, Goldilocks.pow(ratio, from));
+            FieldKernels.powers(first, ratio, powers, from, to - from);
+        });
+    }
+
+    /** Work on one column; {@code parallel} is the pool to split the column's transform on, or null. */
+    @FunctionalInterface
+    private interface ColumnWork {
+        void run(int column, WorkerPool parallel);
+    }
+
+    /**
+     * Columns side by side when there are at least as many as threads; otherwise one after another, each
+     * transform split across the pool.
+     */
+    private static void forEachColumn(int columns, WorkerPool pool, ColumnWork work) {
+        if (columns >= pool.parallelism()) {
+            pool.forEachChunk(columns, column -> work.run(column, null));
+        } else {
+            for (int column = 0; column < columns; column++) {
+                work.run(column, pool);
+            }
+        }
+    }
+
+    private static int concurrentColumns(int columns, int parallelism) {
+        // the thread that submits may run a task as well as the pool's workers
+        return columns >= parallelism ? Math.min(columns, parallelism + 1) : 1;
+    }
+
+    private static int checkShapes(Matrix in, int logBlowup, long shift, Matrix out, String what) {
+        int logN = log2Exact(in.rows(), what + " rows");
+        if (logBlowup < 0 || logN + logBlowup > 30) {
+            throw new IllegalArgumentException("blowup 2^" + logBlowup + " of " + in.rows() + " rows is out of range");
+        }
+        if (shift == 0 || !Goldilocks.isCanonical(shift)) {
+            throw new IllegalArgumentException("coset shift must be a nonzero canonical element, got "
+                    + Goldilocks.toString(shift));
+        }
+        if (out.rows() != in.rows() << logBlowup || out.columns() != in.columns()) {
+            throw new IllegalArgumentException("LDE output " + out + " should be " + (in.rows() << logBlowup) + "x"
+                    + in.columns() + " for " + in + " with blowup 2^" + logBlowup);
+        }
+        return logN;
+    }
+
+    private static int log2Exact(int rows, String what) {
+        if (rows < 1 || Integer.bitCount(rows) != 1) {
+            throw new IllegalArgumentException(what + " must be a power of two, got " + rows);
+        }
+        return Integer.numberOfTrailingZeros(rows);
+    }
+
+    /** Column buffers of one size, reused across the tasks of one call and dropped with it. */
+    private static final class Scratch {
+        private final int size;
+        private final ConcurrentLinkedQueue<long[]> free = new ConcurrentLinkedQueue<>();
+
+        Scratch(int size) {
+            this.size = size;
+        }
+
+        long[] take() {
+            long[] buffer = free.poll();
+            return buffer != null ? buffer : new long[size];
+        }
+
+        void give(long[] buffer) {
+            free.add(buffer);
+        }
+    }
+}
