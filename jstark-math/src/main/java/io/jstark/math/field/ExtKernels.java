@@ -162,11 +162,12 @@ public final class ExtKernels {
         private Vectorized() {}
 
         public static void mul(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
-            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            int chunk = Math.min(CHUNK, length);
+            long[] t0 = new long[chunk], t1 = new long[chunk], t2 = new long[chunk];
             long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
             long[] b0 = b.c0(), b1 = b.c1(), b2 = b.c2();
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 int x = aOff + done, y = bOff + done;
                 // c0 = a0 b0 + 2 (a1 b2 + a2 b1)
                 FieldKernels.Vectorized.mul(a0, x, b0, y, t0, 0, n);
@@ -185,9 +186,10 @@ public final class ExtKernels {
         }
 
         public static void mulBase(ExtColumn a, int aOff, long[] b, int bOff, ExtColumn out, int outOff, int length) {
-            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            int chunk = Math.min(CHUNK, length);
+            long[] t0 = new long[chunk], t1 = new long[chunk], t2 = new long[chunk];
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 FieldKernels.Vectorized.mul(a.c0(), aOff + done, b, bOff + done, t0, 0, n);
                 FieldKernels.Vectorized.mul(a.c1(), aOff + done, b, bOff + done, t1, 0, n);
                 FieldKernels.Vectorized.mul(a.c2(), aOff + done, b, bOff + done, t2, 0, n);
@@ -196,13 +198,14 @@ public final class ExtKernels {
         }
 
         public static void scale(ExtColumn a, int aOff, Ext3 c, ExtColumn out, int outOff, int length) {
-            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            int chunk = Math.min(CHUNK, length);
+            long[] t0 = new long[chunk], t1 = new long[chunk], t2 = new long[chunk];
             long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
             // the doubled constants absorb the factor W = 2 of x^3 = 2
             long c0 = c.c0(), c1 = c.c1(), c2 = c.c2();
             long c1w = Goldilocks.dbl(c1), c2w = Goldilocks.dbl(c2);
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 int x = aOff + done;
                 FieldKernels.Vectorized.mulByConstant(a0, x, c0, t0, 0, n);
                 mulByConstantAdd(a1, x, c2w, t0, n);
@@ -218,11 +221,12 @@ public final class ExtKernels {
         }
 
         public static void batchInverse(ExtColumn a, int aOff, ExtColumn out, int outOff, int length) {
-            long[] adjA = new long[CHUNK], adjB = new long[CHUNK], adjC = new long[CHUNK];
-            long[] norm = new long[CHUNK], tmp = new long[CHUNK];
+            int chunk = Math.min(CHUNK, length);
+            long[] adjA = new long[chunk], adjB = new long[chunk], adjC = new long[chunk];
+            long[] norm = new long[chunk], tmp = new long[chunk];
             long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 int x = aOff + done;
                 // A = a0^2 - 2 a1 a2
                 FieldKernels.Vectorized.square(a0, x, adjA, 0, n);
@@ -244,7 +248,7 @@ public final class ExtKernels {
                 FieldKernels.Vectorized.add(norm, 0, norm, 0, norm, 0, n);
                 FieldKernels.Vectorized.mulAdd(a0, x, adjA, 0, norm, 0, n);
                 checkNorms(norm, n, x);
-                Goldilocks.batchInverse(norm, 0, n, norm, 0);
+                FieldKernels.Vectorized.batchInverse(norm, 0, norm, 0, n);
                 FieldKernels.Vectorized.mul(adjA, 0, norm, 0, out.c0(), outOff + done, n);
                 FieldKernels.Vectorized.mul(adjB, 0, norm, 0, out.c1(), outOff + done, n);
                 FieldKernels.Vectorized.mul(adjC, 0, norm, 0, out.c2(), outOff + done, n);

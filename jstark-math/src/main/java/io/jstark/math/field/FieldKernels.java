@@ -1,5 +1,6 @@
 package io.jstark.math.field;
 
+import java.util.Arrays;
 import java.util.Locale;
 import jdk.incubator.vector.LongVector;
 
@@ -124,6 +125,19 @@ public final class FieldKernels {
         return useVector(length) ? Vectorized.dot(a, aOff, b, bOff, length) : Scalar.dot(a, aOff, b, bOff, length);
     }
 
+    /**
+     * out = 1 / a element-wise (Montgomery's trick: one inversion for the range). out may be a.
+     *
+     * @throws ArithmeticException naming the first zero element (by its index in {@code a})
+     */
+    public static void batchInverse(long[] a, int aOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.batchInverse(a, aOff, out, outOff, length);
+        } else {
+            Scalar.batchInverse(a, aOff, out, outOff, length);
+        }
+    }
+
     /** out[i] = start * ratio^i: a geometric sequence (coset powers, twiddles). */
     public static void powers(long start, long ratio, long[] out, int outOff, int length) {
         if (useVector(length)) {
@@ -179,6 +193,10 @@ public final class FieldKernels {
                 acc = Goldilocks.add(acc, Goldilocks.mul(a[aOff + i], b[bOff + i]));
             }
             return acc;
+        }
+
+        public static void batchInverse(long[] a, int aOff, long[] out, int outOff, int length) {
+            Goldilocks.batchInverse(a, aOff, length, out, outOff);
         }
 
         public static void powers(long start, long ratio, long[] out, int outOff, int length) {
@@ -266,6 +284,51 @@ public final class FieldKernels {
                 sum = Goldilocks.add(sum, acc.lane(lane));
             }
             return sum;
+        }
+
+        /**
+         * Montgomery's trick on LANES interleaved chains (lane k takes elements k, k + LANES, ...), so that
+         * the sequential products are vector products; the lanes' totals are inverted together. Written as
+         * a sequence of one-product loops with no vector code of its own (see {@link GoldilocksVector}).
+         */
+        public static void batchInverse(long[] a, int aOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                if (a[aOff + i] == 0) {
+                    throw new ArithmeticException("batch inverse: element " + (aOff + i) + " is zero");
+                }
+            }
+            int end = vectorEnd(length);
+            long[] prefix = new long[end];
+            long[] lanes = new long[LANES];
+            Arrays.fill(lanes, 1);
+            prefixProducts(a, aOff, prefix, end, lanes);
+            Goldilocks.batchInverse(lanes, 0, LANES, lanes, 0);
+            suffixInverses(a, aOff, out, outOff, end, lanes);
+            mul(out, outOff, prefix, 0, out, outOff, end);
+            Goldilocks.batchInverse(a, aOff + end, length - end, out, outOff + end);
+        }
+
+        /** prefix[i] = product of the earlier elements of i's lane; {@code lanes} ends as the lanes' totals. */
+        private static void prefixProducts(long[] a, int aOff, long[] prefix, int end, long[] lanes) {
+            LongVector acc = GoldilocksVector.load(lanes, 0);
+            for (int i = 0; i < end; i += LANES) {
+                acc.intoArray(prefix, i);
+                acc = GoldilocksVector.mul(acc, GoldilocksVector.load(a, aOff + i));
+            }
+            acc.intoArray(lanes, 0);
+        }
+
+        /**
+         * Given the inverses of the lanes' totals, out[i] = inverse of the product of i's lane up to and
+         * including i (out may be a: each element is read before it is overwritten).
+         */
+        private static void suffixInverses(long[] a, int aOff, long[] out, int outOff, int end, long[] lanes) {
+            LongVector inv = GoldilocksVector.load(lanes, 0);
+            for (int i = end - LANES; i >= 0; i -= LANES) {
+                LongVector x = GoldilocksVector.load(a, aOff + i);
+                inv.intoArray(out, outOff + i);
+                inv = GoldilocksVector.mul(inv, x);
+            }
         }
 
         public static void powers(long start, long ratio, long[] out, int outOff, int length) {

@@ -214,8 +214,17 @@ public final class Ntt {
     /** In-place DIF of a[off, off + 2^logM) using the layered forward table. */
     static void dif(long[] a, int off, int logM, long[] tw) {
         if (logM <= LEAF_LOG) {
-            for (int half = (1 << logM) >>> 1; half >= 1; half >>>= 1) {
-                for (int block = off; block < off + (1 << logM); block += 2 * half) {
+            int m = 1 << logM;
+            for (int half = m >>> 1; half >= 1; half >>>= 1) {
+                if (half < VECTOR_MIN_HALF && m >= 2 * VECTOR_MIN_HALF) {
+                    if (half == 1) {
+                        NttVector.difLastStage(a, off, off + m);
+                    } else {
+                        NttVector.difSmallStage(a, off, off + m, half);
+                    }
+                    continue;
+                }
+                for (int block = off; block < off + m; block += 2 * half) {
                     difButterflies(a, block, block + half, half, tw, half);
                 }
             }
@@ -235,6 +244,14 @@ public final class Ntt {
                 FieldKernels.mulByConstant(a, off, scale, a, off, m);
             }
             for (int half = 1; half < m; half <<= 1) {
+                if (half < VECTOR_MIN_HALF && m >= 2 * VECTOR_MIN_HALF) {
+                    if (half == 1) {
+                        NttVector.ditFirstStage(a, off, off + m);
+                    } else {
+                        NttVector.ditSmallStage(a, off, off + m, half);
+                    }
+                    continue;
+                }
                 for (int block = off; block < off + m; block += 2 * half) {
                     ditButterflies(a, block, block + half, half, tw, half);
                 }

@@ -149,6 +149,42 @@ class FieldKernelsTest {
     }
 
     @Test
+    void batchInverseAgreesWithSingleInversesOnEveryPath() {
+        SplittableRandom random = new SplittableRandom(31);
+        for (int length : LENGTHS) {
+            long[] a = new long[length + 3];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = FieldSamples.nonZero(random);
+            }
+            long[] expected = new long[length + 2];
+            for (int i = 0; i < length; i++) {
+                expected[2 + i] = Goldilocks.inverse(a[3 + i]);
+            }
+            long[] scalar = new long[length + 2], vector = new long[length + 2], dispatch = new long[length + 2];
+            FieldKernels.Scalar.batchInverse(a, 3, scalar, 2, length);
+            FieldKernels.Vectorized.batchInverse(a, 3, vector, 2, length);
+            FieldKernels.batchInverse(a, 3, dispatch, 2, length);
+            assertAllEqual("batchInverse", expected, scalar, vector, dispatch);
+            long[] inPlace = a.clone();
+            FieldKernels.Vectorized.batchInverse(inPlace, 3, inPlace, 3, length);
+            for (int i = 0; i < length; i++) {
+                assertThat(inPlace[3 + i]).isEqualTo(expected[2 + i]);
+            }
+        }
+    }
+
+    @Test
+    void batchInverseNamesTheZeroElement() {
+        long[] a = FieldSamples.elements(new SplittableRandom(4), 100);
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] == 0 ? 1 : a[i];
+        }
+        a[77] = 0;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FieldKernels.Vectorized.batchInverse(a, 10, new long[90], 0, 90))
+                .isInstanceOf(ArithmeticException.class).hasMessageContaining("element 77");
+    }
+
+    @Test
     void outputMayBeAnInput() {
         SplittableRandom random = new SplittableRandom(9);
         long[] a = FieldSamples.elements(random, 101);
