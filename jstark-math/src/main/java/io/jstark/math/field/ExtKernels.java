@@ -1,5 +1,7 @@
 package io.jstark.math.field;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import jdk.incubator.vector.LongVector;
 
 /**
@@ -10,8 +12,8 @@ import jdk.incubator.vector.LongVector;
  * <p>{@link Scalar} is the reference (a loop over the formulas of {@link Ext3}); {@link Vectorized} runs on
  * base-field vector lanes. A vector loop body can hold only one or two Goldilocks products before C2 stops
  * inlining (see {@link GoldilocksVector#mul}), so an extension product is computed in passes over
- * cache-sized chunks, one partial product per pass. The static methods of this class pick the vector path
- * when {@link FieldKernels#vectorEnabled()}.
+ * cache-sized chunks, one partial product per pass, each pass a loop behind a {@link CompileBarrier}. The
+ * static methods of this class pick the vector path when {@link FieldKernels#vectorEnabled()}.
  */
 public final class ExtKernels {
     private static final int VECTOR_MIN_LENGTH = 32;
@@ -158,6 +160,11 @@ public final class ExtKernels {
         /** Elements per pass: the temporaries and the operand chunks stay in L1/L2. */
         private static final int CHUNK = 1024;
         private static final int LANES = GoldilocksVector.LANES;
+        // one loop of each shape; handles sit in arrays so that C2 cannot inline them (see CompileBarrier)
+        private static final MethodHandle[] MUL_ADD_TWICE = CompileBarrier.handles(MethodHandles.lookup(),
+                FieldKernels.Vectorized.BINARY, "mulAddTwiceLoop");
+        private static final MethodHandle[] MUL_BY_CONSTANT_ADD = CompileBarrier.handles(MethodHandles.lookup(),
+                FieldKernels.Vectorized.CONSTANT, "mulByConstantAddLoop");
 
         private Vectorized() {}
 
@@ -264,9 +271,10 @@ public final class ExtKernels {
         /** t[0, n) += 2 * x * y. */
         private static void mulAddTwice(long[] x, int xOff, long[] y, int yOff, long[] t, int n) {
             int end = n - n % LANES;
-            for (int i = 0; i < end; i += LANES) {
-                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
-                GoldilocksVector.add(GoldilocksVector.load(t, i), GoldilocksVector.dbl(p)).intoArray(t, i);
+            try {
+                MUL_ADD_TWICE[0].invokeExact(x, xOff, y, yOff, t, 0, end);
+            } catch (Throwable e) {
+                throw CompileBarrier.rethrow(e);
             }
             for (int i = end; i < n; i++) {
                 t[i] = Goldilocks.add(t[i], Goldilocks.dbl(Goldilocks.mul(x[xOff + i], y[yOff + i])));
@@ -276,13 +284,28 @@ public final class ExtKernels {
         /** t[0, n) += x * c. */
         private static void mulByConstantAdd(long[] x, int xOff, long c, long[] t, int n) {
             int end = n - n % LANES;
-            LongVector cv = GoldilocksVector.broadcast(c);
-            for (int i = 0; i < end; i += LANES) {
-                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), cv);
-                GoldilocksVector.add(GoldilocksVector.load(t, i), p).intoArray(t, i);
+            try {
+                MUL_BY_CONSTANT_ADD[0].invokeExact(x, xOff, c, t, 0, end);
+            } catch (Throwable e) {
+                throw CompileBarrier.rethrow(e);
             }
             for (int i = end; i < n; i++) {
                 t[i] = Goldilocks.add(t[i], Goldilocks.mul(x[xOff + i], c));
+            }
+        }
+
+        private static void mulAddTwiceLoop(long[] x, int xOff, long[] y, int yOff, long[] t, int tOff, int length) {
+            for (int i = 0; i < length; i += LANES) {
+                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
+                GoldilocksVector.add(GoldilocksVector.load(t, tOff + i), GoldilocksVector.dbl(p)).intoArray(t, tOff + i);
+            }
+        }
+
+        private static void mulByConstantAddLoop(long[] x, int xOff, long c, long[] t, int tOff, int length) {
+            LongVector cv = GoldilocksVector.broadcast(c);
+            for (int i = 0; i < length; i += LANES) {
+                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), cv);
+                GoldilocksVector.add(GoldilocksVector.load(t, tOff + i), p).intoArray(t, tOff + i);
             }
         }
     }

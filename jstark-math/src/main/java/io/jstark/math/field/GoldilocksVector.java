@@ -22,10 +22,8 @@ import jdk.incubator.vector.VectorSpecies;
  * Hence two rules, which {@code VectorInliningTest} checks by watching allocation:
  * <ol>
  *   <li>a loop body holds at most one {@link #mul} and a few {@link #add}/{@link #sub};
- *   <li>a method with such a loop calls no other method that has one. Methods that need several passes
- *       (extension products, batch inversion, NTT stages) hold no vector code themselves and call
- *       one-loop methods, which C2 then compiles on their own (once compiled they are too big to be
- *       inlined into the caller).
+ *   <li>every loop using this class is a method of its own, entered through a {@link CompileBarrier}, so
+ *       that it is compiled as its own unit and never inlined into a caller that has used up the budget.
  * </ol>
  *
  * <p>Touching this class loads {@code jdk.incubator.vector}; callers check {@link FieldKernels#vectorEnabled()}

@@ -213,24 +213,14 @@ public final class Ntt {
 
     /** In-place DIF of a[off, off + 2^logM) using the layered forward table. */
     static void dif(long[] a, int off, int logM, long[] tw) {
+        int m = 1 << logM;
         if (logM <= LEAF_LOG) {
-            int m = 1 << logM;
             for (int half = m >>> 1; half >= 1; half >>>= 1) {
-                if (half < VECTOR_MIN_HALF && m >= 2 * VECTOR_MIN_HALF) {
-                    if (half == 1) {
-                        NttVector.difLastStage(a, off, off + m);
-                    } else {
-                        NttVector.difSmallStage(a, off, off + m, half);
-                    }
-                    continue;
-                }
-                for (int block = off; block < off + m; block += 2 * half) {
-                    difButterflies(a, block, block + half, half, tw, half);
-                }
+                difStage(a, off, off + m, half, tw);
             }
             return;
         }
-        int half = 1 << (logM - 1);
+        int half = m >>> 1;
         difButterflies(a, off, off + half, half, tw, half);
         dif(a, off, logM - 1, tw);
         dif(a, off + half, logM - 1, tw);
@@ -238,30 +228,42 @@ public final class Ntt {
 
     /** In-place DIT of a[off, off + 2^logM), every element multiplied by {@code scale} first. */
     static void dit(long[] a, int off, int logM, long[] tw, long scale) {
+        int m = 1 << logM;
         if (logM <= LEAF_LOG) {
-            int m = 1 << logM;
             if (scale != 1) {
                 FieldKernels.mulByConstant(a, off, scale, a, off, m);
             }
             for (int half = 1; half < m; half <<= 1) {
-                if (half < VECTOR_MIN_HALF && m >= 2 * VECTOR_MIN_HALF) {
-                    if (half == 1) {
-                        NttVector.ditFirstStage(a, off, off + m);
-                    } else {
-                        NttVector.ditSmallStage(a, off, off + m, half);
-                    }
-                    continue;
-                }
-                for (int block = off; block < off + m; block += 2 * half) {
-                    ditButterflies(a, block, block + half, half, tw, half);
-                }
+                ditStage(a, off, off + m, half, tw);
             }
             return;
         }
-        int half = 1 << (logM - 1);
+        int half = m >>> 1;
         dit(a, off, logM - 1, tw, scale);
         dit(a, off + half, logM - 1, tw, scale);
         ditButterflies(a, off, off + half, half, tw, half);
+    }
+
+    /** One DIF stage of half-size {@code half} over every block of a[from, to). */
+    private static void difStage(long[] a, int from, int to, int half, long[] tw) {
+        if (half >= VECTOR_MIN_HALF || (VECTOR && to - from >= 2 * VECTOR_MIN_HALF)) {
+            NttVector.difStage(a, from, to, half, tw);
+            return;
+        }
+        for (int block = from; block < to; block += 2 * half) {
+            difButterflies(a, block, block + half, half, tw, half);
+        }
+    }
+
+    /** One DIT stage of half-size {@code half} over every block of a[from, to). */
+    private static void ditStage(long[] a, int from, int to, int half, long[] tw) {
+        if (half >= VECTOR_MIN_HALF || (VECTOR && to - from >= 2 * VECTOR_MIN_HALF)) {
+            NttVector.ditStage(a, from, to, half, tw);
+            return;
+        }
+        for (int block = from; block < to; block += 2 * half) {
+            ditButterflies(a, block, block + half, half, tw, half);
+        }
     }
 
     private static void difButterflies(long[] a, int lo, int hi, int count, long[] tw, int twOff) {

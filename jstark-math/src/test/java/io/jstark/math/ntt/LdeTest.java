@@ -23,6 +23,8 @@ class LdeTest {
     // daemon workers, shared by JUnit tests and jqwik properties (which run after JUnit's @AfterAll)
     private static final WorkerPool ONE = WorkerPool.ofThreads(1);
     private static final WorkerPool THREE = WorkerPool.ofThreads(3);
+    /** More threads than the test matrices have columns: the "narrow" strategies. */
+    private static final WorkerPool EIGHT = WorkerPool.ofThreads(8);
 
     private static Matrix matrix(String label, int rows, int columns) {
         return Matrix.allocate(RamAllocator.shared(), label, rows, columns);
@@ -67,11 +69,12 @@ class LdeTest {
     @Test
     void extendAgreesWithDirectEvaluationOnTheCoset() {
         SplittableRandom random = new SplittableRandom(1);
-        for (int logN : new int[] {0, 1, 3, 6}) {
+        for (WorkerPool pool : new WorkerPool[] {THREE, EIGHT}) {
+          for (int logN : new int[] {0, 1, 3, 6}) {
             for (int logBlowup = 1; logBlowup <= 5; logBlowup++) {
                 int n = 1 << logN, bigN = n << logBlowup;
                 try (Matrix trace = randomMatrix(random, n, 3); Matrix lde = matrix("lde", bigN, 3)) {
-                    Lde.extend(trace, logBlowup, SHIFT, lde, THREE);
+                    Lde.extend(trace, logBlowup, SHIFT, lde, pool);
                     for (int c = 0; c < 3; c++) {
                         long[] coeffs = naiveInterpolate(trace.columnToArray(c));
                         for (int row = 0; row < bigN; row++) {
@@ -82,6 +85,7 @@ class LdeTest {
                     }
                 }
             }
+          }
         }
     }
 
@@ -102,8 +106,9 @@ class LdeTest {
     @Test
     void parallelAndSequentialExtensionsAreIdentical() {
         SplittableRandom random = new SplittableRandom(3);
-        // 5 columns >= 3 threads: column-parallel; 2 columns < 3 threads with 2^14 rows: split transforms
-        for (int[] shape : new int[][] {{10, 5, 2}, {14, 2, 1}, {14, 1, 2}}) {
+        // 5 columns >= 3 threads: columns side by side; 2 columns x 2 blocks >= 3 threads: (column, block)
+        // tasks; 1 column x 2 blocks < 3 threads: transforms split across the pool
+        for (int[] shape : new int[][] {{10, 5, 2}, {14, 2, 1}, {14, 1, 2}, {14, 1, 1}}) {
             int logN = shape[0], columns = shape[1], logBlowup = shape[2];
             int n = 1 << logN;
             try (Matrix trace = randomMatrix(random, n, columns);
@@ -131,8 +136,11 @@ class LdeTest {
         SplittableRandom random = new SplittableRandom(4);
         int logN = 5, logBlowup = 2;
         int n = 1 << logN, bigN = n << logBlowup;
-        try (Matrix coeffs = randomMatrix(random, n, 4); Matrix lde = matrix("lde", bigN, 4)) {
+        try (Matrix coeffs = randomMatrix(random, n, 4); Matrix lde = matrix("lde", bigN, 4);
+                Matrix narrow = matrix("narrow", bigN, 4)) {
             Lde.extendCoefficients(coeffs, logBlowup, SHIFT, lde, THREE);
+            Lde.extendCoefficients(coeffs, logBlowup, SHIFT, narrow, EIGHT);
+            assertThat(narrow.segment().mismatch(lde.segment())).isEqualTo(-1);
             for (int c = 0; c < 4; c++) {
                 long[] p = coeffs.columnToArray(c);
                 for (int row = 0; row < bigN; row++) {
@@ -229,10 +237,17 @@ class LdeTest {
     }
 
     @Test
-    void scratchEstimateCountsBuffersPerConcurrentColumn() {
-        assertThat(Lde.extendScratchBytes(1 << 20, 100, 16)).isEqualTo(8L * (1 << 20) * 18);
-        assertThat(Lde.extendScratchBytes(1 << 20, 2, 16)).isEqualTo(8L * (1 << 20) * 2);
+    void scratchEstimateCountsBuffersPerRunningTask() {
+        long column = 8L << 20;
+        // wide: 17 running columns (16 workers and the caller) + one table of powers
+        assertThat(Lde.extendScratchBytes(1 << 20, 100, 3, 16)).isEqualTo(column * 18);
+        // narrow with enough (column, block) tasks: 2 heap coefficient columns + 16 tasks x (buffer + powers)
+        assertThat(Lde.extendScratchBytes(1 << 20, 2, 3, 16)).isEqualTo(column * (2 + 32));
+        assertThat(Lde.extendScratchBytes(1 << 20, 3, 3, 16)).isEqualTo(column * (3 + 34));
+        // narrow with few tasks: coefficients + one buffer + one table
+        assertThat(Lde.extendScratchBytes(1 << 20, 2, 1, 16)).isEqualTo(column * 4);
         assertThat(Lde.interpolateScratchBytes(1 << 10, 1, 4)).isEqualTo(8L * 1024 * 2);
+        assertThat(Lde.interpolateScratchBytes(1 << 10, 8, 4)).isEqualTo(8L * 1024 * 6);
     }
 
     @Test
