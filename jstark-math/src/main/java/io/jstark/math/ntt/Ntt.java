@@ -192,16 +192,50 @@ public final class Ntt {
         if (logN < 2) {
             return;
         }
-        int n = 1 << logN;
-        int shift = 32 - logN;
-        for (int i = 0; i < n; i++) {
-            int r = Integer.reverse(i) >>> shift;
-            if (i < r) {
-                long t = a[off + i];
-                a[off + i] = a[off + r];
-                a[off + r] = t;
+        if (logN < 2 * TILE_LOG + 2) {
+            int n = 1 << logN;
+            int shift = 32 - logN;
+            for (int i = 0; i < n; i++) {
+                int r = Integer.reverse(i) >>> shift;
+                if (i < r) {
+                    swap(a, off + i, off + r);
+                }
+            }
+            return;
+        }
+        // Write i = (high, middle, low) with TILE_LOG-bit high and low parts: bitrev(i) =
+        // (bitrev(low), bitrev(middle), bitrev(high)). For one middle value m, the elements with every
+        // high and low part fill TILE rows of one cache line each, and so do their partners (middle
+        // bitrev(m)); swapping tile by tile uses whole cache lines instead of one element per line.
+        int middleBits = logN - 2 * TILE_LOG;
+        int highShift = logN - TILE_LOG;
+        for (int m = 0; m < 1 << middleBits; m++) {
+            int mr = reverseBits(m, middleBits);
+            if (mr < m) {
+                continue;
+            }
+            for (int high = 0; high < TILE; high++) {
+                int rowBase = off + (high << highShift) + (m << TILE_LOG);
+                int partnerLow = reverseBits(high, TILE_LOG);
+                for (int low = 0; low < TILE; low++) {
+                    int i = rowBase + low;
+                    int j = off + (reverseBits(low, TILE_LOG) << highShift) + (mr << TILE_LOG) + partnerLow;
+                    if (m != mr || i < j) {
+                        swap(a, i, j);
+                    }
+                }
             }
         }
+    }
+
+    /** Bit reversal tiles: 2^TILE_LOG longs = one 64-byte cache line per tile row. */
+    private static final int TILE_LOG = 3;
+    private static final int TILE = 1 << TILE_LOG;
+
+    private static void swap(long[] a, int i, int j) {
+        long t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
 
     /** bitrev_bits(i): the low {@code bits} bits of i in reverse order. */

@@ -177,7 +177,8 @@ class NttTest {
 
     @Test
     void bitReverseIsTheStatedPermutation() {
-        for (int logN = 0; logN <= 11; logN++) {
+        // sizes from 2^8 up take the tiled path; odd and even middle widths both covered
+        for (int logN = 0; logN <= 15; logN++) {
             int n = 1 << logN;
             long[] a = new long[n + 4];
             for (int i = 0; i < n; i++) {
