@@ -20,7 +20,8 @@ import io.jstark.math.parallel.WorkerPool;
  * on their own, until a sub-transform of {@code 2^LEAF_LOG} elements fits in the L1/L2 cache, where all its
  * remaining stages run back to back. The overloads taking a {@link WorkerPool} split one big transform (top
  * stages cut across the pool, then independent sub-blocks) or run many columns side by side; the result is
- * bit for bit the sequential one.
+ * bit for bit the sequential one. When {@link FieldKernels#vectorEnabled()}, every stage runs on vector
+ * lanes, the last ones (butterfly partners inside one vector) through two-vector lane selects.
  */
 public final class Ntt {
     /** Sub-transforms of this many elements (32 KiB) run all their stages while they sit in cache. */
