@@ -1,5 +1,7 @@
 package io.jstark.math.field;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import jdk.incubator.vector.LongVector;
 
 /**
@@ -10,8 +12,8 @@ import jdk.incubator.vector.LongVector;
  * <p>{@link Scalar} is the reference (a loop over the formulas of {@link Ext3}); {@link Vectorized} runs on
  * base-field vector lanes. A vector loop body can hold only one or two Goldilocks products before C2 stops
  * inlining (see {@link GoldilocksVector#mul}), so an extension product is computed in passes over
- * cache-sized chunks, one partial product per pass. The static methods of this class pick the vector path
- * when {@link FieldKernels#vectorEnabled()}.
+ * cache-sized chunks, one partial product per pass, each pass a loop behind a {@link CompileBarrier}. The
+ * static methods of this class pick the vector path when {@link FieldKernels#vectorEnabled()}.
  */
 public final class ExtKernels {
     private static final int VECTOR_MIN_LENGTH = 32;
@@ -158,15 +160,21 @@ public final class ExtKernels {
         /** Elements per pass: the temporaries and the operand chunks stay in L1/L2. */
         private static final int CHUNK = 1024;
         private static final int LANES = GoldilocksVector.LANES;
+        // one loop of each shape; handles sit in arrays so that C2 cannot inline them (see CompileBarrier)
+        private static final MethodHandle[] MUL_ADD_TWICE = CompileBarrier.handles(MethodHandles.lookup(),
+                FieldKernels.Vectorized.BINARY, "mulAddTwiceLoop");
+        private static final MethodHandle[] MUL_BY_CONSTANT_ADD = CompileBarrier.handles(MethodHandles.lookup(),
+                FieldKernels.Vectorized.CONSTANT, "mulByConstantAddLoop");
 
         private Vectorized() {}
 
         public static void mul(ExtColumn a, int aOff, ExtColumn b, int bOff, ExtColumn out, int outOff, int length) {
-            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            int chunk = Math.min(CHUNK, length);
+            long[] t0 = new long[chunk], t1 = new long[chunk], t2 = new long[chunk];
             long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
             long[] b0 = b.c0(), b1 = b.c1(), b2 = b.c2();
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 int x = aOff + done, y = bOff + done;
                 // c0 = a0 b0 + 2 (a1 b2 + a2 b1)
                 FieldKernels.Vectorized.mul(a0, x, b0, y, t0, 0, n);
@@ -185,9 +193,10 @@ public final class ExtKernels {
         }
 
         public static void mulBase(ExtColumn a, int aOff, long[] b, int bOff, ExtColumn out, int outOff, int length) {
-            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            int chunk = Math.min(CHUNK, length);
+            long[] t0 = new long[chunk], t1 = new long[chunk], t2 = new long[chunk];
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 FieldKernels.Vectorized.mul(a.c0(), aOff + done, b, bOff + done, t0, 0, n);
                 FieldKernels.Vectorized.mul(a.c1(), aOff + done, b, bOff + done, t1, 0, n);
                 FieldKernels.Vectorized.mul(a.c2(), aOff + done, b, bOff + done, t2, 0, n);
@@ -196,13 +205,14 @@ public final class ExtKernels {
         }
 
         public static void scale(ExtColumn a, int aOff, Ext3 c, ExtColumn out, int outOff, int length) {
-            long[] t0 = new long[CHUNK], t1 = new long[CHUNK], t2 = new long[CHUNK];
+            int chunk = Math.min(CHUNK, length);
+            long[] t0 = new long[chunk], t1 = new long[chunk], t2 = new long[chunk];
             long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
             // the doubled constants absorb the factor W = 2 of x^3 = 2
             long c0 = c.c0(), c1 = c.c1(), c2 = c.c2();
             long c1w = Goldilocks.dbl(c1), c2w = Goldilocks.dbl(c2);
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 int x = aOff + done;
                 FieldKernels.Vectorized.mulByConstant(a0, x, c0, t0, 0, n);
                 mulByConstantAdd(a1, x, c2w, t0, n);
@@ -218,11 +228,12 @@ public final class ExtKernels {
         }
 
         public static void batchInverse(ExtColumn a, int aOff, ExtColumn out, int outOff, int length) {
-            long[] adjA = new long[CHUNK], adjB = new long[CHUNK], adjC = new long[CHUNK];
-            long[] norm = new long[CHUNK], tmp = new long[CHUNK];
+            int chunk = Math.min(CHUNK, length);
+            long[] adjA = new long[chunk], adjB = new long[chunk], adjC = new long[chunk];
+            long[] norm = new long[chunk], tmp = new long[chunk];
             long[] a0 = a.c0(), a1 = a.c1(), a2 = a.c2();
-            for (int done = 0; done < length; done += CHUNK) {
-                int n = Math.min(CHUNK, length - done);
+            for (int done = 0; done < length; done += chunk) {
+                int n = Math.min(chunk, length - done);
                 int x = aOff + done;
                 // A = a0^2 - 2 a1 a2
                 FieldKernels.Vectorized.square(a0, x, adjA, 0, n);
@@ -244,7 +255,7 @@ public final class ExtKernels {
                 FieldKernels.Vectorized.add(norm, 0, norm, 0, norm, 0, n);
                 FieldKernels.Vectorized.mulAdd(a0, x, adjA, 0, norm, 0, n);
                 checkNorms(norm, n, x);
-                Goldilocks.batchInverse(norm, 0, n, norm, 0);
+                FieldKernels.Vectorized.batchInverse(norm, 0, norm, 0, n);
                 FieldKernels.Vectorized.mul(adjA, 0, norm, 0, out.c0(), outOff + done, n);
                 FieldKernels.Vectorized.mul(adjB, 0, norm, 0, out.c1(), outOff + done, n);
                 FieldKernels.Vectorized.mul(adjC, 0, norm, 0, out.c2(), outOff + done, n);
@@ -260,9 +271,10 @@ public final class ExtKernels {
         /** t[0, n) += 2 * x * y. */
         private static void mulAddTwice(long[] x, int xOff, long[] y, int yOff, long[] t, int n) {
             int end = n - n % LANES;
-            for (int i = 0; i < end; i += LANES) {
-                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
-                GoldilocksVector.add(GoldilocksVector.load(t, i), GoldilocksVector.dbl(p)).intoArray(t, i);
+            try {
+                MUL_ADD_TWICE[0].invokeExact(x, xOff, y, yOff, t, 0, end);
+            } catch (Throwable e) {
+                throw CompileBarrier.rethrow(e);
             }
             for (int i = end; i < n; i++) {
                 t[i] = Goldilocks.add(t[i], Goldilocks.dbl(Goldilocks.mul(x[xOff + i], y[yOff + i])));
@@ -272,13 +284,28 @@ public final class ExtKernels {
         /** t[0, n) += x * c. */
         private static void mulByConstantAdd(long[] x, int xOff, long c, long[] t, int n) {
             int end = n - n % LANES;
-            LongVector cv = GoldilocksVector.broadcast(c);
-            for (int i = 0; i < end; i += LANES) {
-                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), cv);
-                GoldilocksVector.add(GoldilocksVector.load(t, i), p).intoArray(t, i);
+            try {
+                MUL_BY_CONSTANT_ADD[0].invokeExact(x, xOff, c, t, 0, end);
+            } catch (Throwable e) {
+                throw CompileBarrier.rethrow(e);
             }
             for (int i = end; i < n; i++) {
                 t[i] = Goldilocks.add(t[i], Goldilocks.mul(x[xOff + i], c));
+            }
+        }
+
+        private static void mulAddTwiceLoop(long[] x, int xOff, long[] y, int yOff, long[] t, int tOff, int length) {
+            for (int i = 0; i < length; i += LANES) {
+                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
+                GoldilocksVector.add(GoldilocksVector.load(t, tOff + i), GoldilocksVector.dbl(p)).intoArray(t, tOff + i);
+            }
+        }
+
+        private static void mulByConstantAddLoop(long[] x, int xOff, long c, long[] t, int tOff, int length) {
+            LongVector cv = GoldilocksVector.broadcast(c);
+            for (int i = 0; i < length; i += LANES) {
+                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), cv);
+                GoldilocksVector.add(GoldilocksVector.load(t, tOff + i), p).intoArray(t, tOff + i);
             }
         }
     }

@@ -1,5 +1,9 @@
 package io.jstark.math.field;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import java.util.Locale;
 import jdk.incubator.vector.LongVector;
 
@@ -124,6 +128,19 @@ public final class FieldKernels {
         return useVector(length) ? Vectorized.dot(a, aOff, b, bOff, length) : Scalar.dot(a, aOff, b, bOff, length);
     }
 
+    /**
+     * out = 1 / a element-wise (Montgomery's trick: one inversion for the range). out may be a.
+     *
+     * @throws ArithmeticException naming the first zero element (by its index in {@code a})
+     */
+    public static void batchInverse(long[] a, int aOff, long[] out, int outOff, int length) {
+        if (useVector(length)) {
+            Vectorized.batchInverse(a, aOff, out, outOff, length);
+        } else {
+            Scalar.batchInverse(a, aOff, out, outOff, length);
+        }
+    }
+
     /** out[i] = start * ratio^i: a geometric sequence (coset powers, twiddles). */
     public static void powers(long start, long ratio, long[] out, int outOff, int length) {
         if (useVector(length)) {
@@ -181,6 +198,10 @@ public final class FieldKernels {
             return acc;
         }
 
+        public static void batchInverse(long[] a, int aOff, long[] out, int outOff, int length) {
+            Goldilocks.batchInverse(a, aOff, length, out, outOff);
+        }
+
         public static void powers(long start, long ratio, long[] out, int outOff, int length) {
             long x = start;
             for (int i = 0; i < length; i++) {
@@ -190,9 +211,26 @@ public final class FieldKernels {
         }
     }
 
-    /** The Vector API kernels; the tail that does not fill a vector runs the scalar loop. */
+    /**
+     * The Vector API kernels; the tail that does not fill a vector runs the scalar loop. Every loop is entered
+     * through a {@link CompileBarrier} (compiled on its own) and holds one lane product at most.
+     */
     public static final class Vectorized {
         private static final int LANES = GoldilocksVector.LANES;
+
+        /** (a, aOff, b, bOff, out, outOff, length): the shape of the two-operand loops. */
+        static final MethodType BINARY = MethodType.methodType(void.class, long[].class, int.class, long[].class,
+                int.class, long[].class, int.class, int.class);
+        /** (a, aOff, c, out, outOff, length): the shape of the loops with a constant operand. */
+        static final MethodType CONSTANT = MethodType.methodType(void.class, long[].class, int.class, long.class,
+                long[].class, int.class, int.class);
+
+        private static final int ADD = 0, SUB = 1, MUL = 2, MUL_ADD = 3, DOT = 4, PREFIX = 5, SUFFIX = 6;
+        private static final MethodHandle[] BINARY_LOOPS = CompileBarrier.handles(MethodHandles.lookup(), BINARY,
+                "addLoop", "subLoop", "mulLoop", "mulAddLoop", "dotLoop", "prefixProductsLoop", "suffixInversesLoop");
+        private static final int MUL_CONSTANT = 0, POWERS = 1;
+        private static final MethodHandle[] CONSTANT_LOOPS = CompileBarrier.handles(MethodHandles.lookup(), CONSTANT,
+                "mulByConstantLoop", "powersLoop");
 
         private Vectorized() {}
 
@@ -200,72 +238,86 @@ public final class FieldKernels {
             return length - length % LANES;
         }
 
+        private static void binary(int loop, long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            try {
+                BINARY_LOOPS[loop].invokeExact(a, aOff, b, bOff, out, outOff, length);
+            } catch (Throwable t) {
+                throw CompileBarrier.rethrow(t);
+            }
+        }
+
+        private static void constant(int loop, long[] a, int aOff, long c, long[] out, int outOff, int length) {
+            try {
+                CONSTANT_LOOPS[loop].invokeExact(a, aOff, c, out, outOff, length);
+            } catch (Throwable t) {
+                throw CompileBarrier.rethrow(t);
+            }
+        }
+
         public static void add(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
             int end = vectorEnd(length);
-            for (int i = 0; i < end; i += LANES) {
-                GoldilocksVector.add(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
-                        .intoArray(out, outOff + i);
-            }
+            binary(ADD, a, aOff, b, bOff, out, outOff, end);
             Scalar.add(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
         }
 
         public static void sub(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
             int end = vectorEnd(length);
-            for (int i = 0; i < end; i += LANES) {
-                GoldilocksVector.sub(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
-                        .intoArray(out, outOff + i);
-            }
+            binary(SUB, a, aOff, b, bOff, out, outOff, end);
             Scalar.sub(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
         }
 
         public static void mul(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
             int end = vectorEnd(length);
-            for (int i = 0; i < end; i += LANES) {
-                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
-                        .intoArray(out, outOff + i);
-            }
+            binary(MUL, a, aOff, b, bOff, out, outOff, end);
             Scalar.mul(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
         }
 
         public static void mulByConstant(long[] a, int aOff, long c, long[] out, int outOff, int length) {
             int end = vectorEnd(length);
-            LongVector cv = GoldilocksVector.broadcast(c);
-            for (int i = 0; i < end; i += LANES) {
-                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), cv).intoArray(out, outOff + i);
-            }
+            constant(MUL_CONSTANT, a, aOff, c, out, outOff, end);
             Scalar.mulByConstant(a, aOff + end, c, out, outOff + end, length - end);
         }
 
         public static void mulAdd(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
             int end = vectorEnd(length);
-            for (int i = 0; i < end; i += LANES) {
-                LongVector product =
-                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i));
-                GoldilocksVector.add(GoldilocksVector.load(out, outOff + i), product).intoArray(out, outOff + i);
-            }
+            binary(MUL_ADD, a, aOff, b, bOff, out, outOff, end);
             Scalar.mulAdd(a, aOff + end, b, bOff + end, out, outOff + end, length - end);
         }
 
         public static void square(long[] a, int aOff, long[] out, int outOff, int length) {
-            int end = vectorEnd(length);
-            for (int i = 0; i < end; i += LANES) {
-                GoldilocksVector.square(GoldilocksVector.load(a, aOff + i)).intoArray(out, outOff + i);
-            }
-            Scalar.square(a, aOff + end, out, outOff + end, length - end);
+            mul(a, aOff, a, aOff, out, outOff, length);
         }
 
         public static long dot(long[] a, int aOff, long[] b, int bOff, int length) {
             int end = vectorEnd(length);
-            LongVector acc = GoldilocksVector.broadcast(0);
-            for (int i = 0; i < end; i += LANES) {
-                acc = GoldilocksVector.add(acc,
-                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i)));
-            }
+            long[] lanes = new long[LANES];
+            binary(DOT, a, aOff, b, bOff, lanes, 0, end);
             long sum = Scalar.dot(a, aOff + end, b, bOff + end, length - end);
-            for (int lane = 0; lane < LANES; lane++) {
-                sum = Goldilocks.add(sum, acc.lane(lane));
+            for (long lane : lanes) {
+                sum = Goldilocks.add(sum, lane);
             }
             return sum;
+        }
+
+        /**
+         * Montgomery's trick on LANES interleaved chains (lane k takes elements k, k + LANES, ...), so that
+         * the sequential products are vector products; the lanes' totals are inverted together.
+         */
+        public static void batchInverse(long[] a, int aOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i++) {
+                if (a[aOff + i] == 0) {
+                    throw new ArithmeticException("batch inverse: element " + (aOff + i) + " is zero");
+                }
+            }
+            int end = vectorEnd(length);
+            long[] prefix = new long[end];
+            long[] lanes = new long[LANES];
+            Arrays.fill(lanes, 1);
+            binary(PREFIX, a, aOff, lanes, 0, prefix, 0, end);
+            Goldilocks.batchInverse(lanes, 0, LANES, lanes, 0);
+            binary(SUFFIX, a, aOff, lanes, 0, out, outOff, end);
+            mul(out, outOff, prefix, 0, out, outOff, end);
+            Goldilocks.batchInverse(a, aOff + end, length - end, out, outOff + end);
         }
 
         public static void powers(long start, long ratio, long[] out, int outOff, int length) {
@@ -277,14 +329,95 @@ public final class FieldKernels {
             // lanes hold start * ratio^(i + lane); every step multiplies all of them by ratio^LANES
             long[] first = new long[LANES];
             Scalar.powers(start, ratio, first, 0, LANES);
-            LongVector x = GoldilocksVector.load(first, 0);
-            LongVector step = GoldilocksVector.broadcast(Goldilocks.pow(ratio, LANES));
-            for (int i = 0; i < end; i += LANES) {
-                x.intoArray(out, outOff + i);
-                x = GoldilocksVector.mul(x, step);
-            }
+            constant(POWERS, first, 0, Goldilocks.pow(ratio, LANES), out, outOff, end);
             long next = Goldilocks.mul(out[outOff + end - 1], ratio);
             Scalar.powers(next, ratio, out, outOff + end, length - end);
+        }
+
+        // ------------------------------------------------------------ loops (length a multiple of LANES)
+
+        private static void addLoop(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i += LANES) {
+                GoldilocksVector.add(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
+                        .intoArray(out, outOff + i);
+            }
+        }
+
+        private static void subLoop(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i += LANES) {
+                GoldilocksVector.sub(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
+                        .intoArray(out, outOff + i);
+            }
+        }
+
+        private static void mulLoop(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i += LANES) {
+                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
+                        .intoArray(out, outOff + i);
+            }
+        }
+
+        private static void mulAddLoop(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+            for (int i = 0; i < length; i += LANES) {
+                LongVector product =
+                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i));
+                GoldilocksVector.add(GoldilocksVector.load(out, outOff + i), product).intoArray(out, outOff + i);
+            }
+        }
+
+        private static void mulByConstantLoop(long[] a, int aOff, long c, long[] out, int outOff, int length) {
+            LongVector cv = GoldilocksVector.broadcast(c);
+            for (int i = 0; i < length; i += LANES) {
+                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), cv).intoArray(out, outOff + i);
+            }
+        }
+
+        /** lanes[0, LANES) += sum over rows of a * b, lane by lane. */
+        private static void dotLoop(long[] a, int aOff, long[] b, int bOff, long[] lanes, int lanesOff, int length) {
+            LongVector acc = GoldilocksVector.load(lanes, lanesOff);
+            for (int i = 0; i < length; i += LANES) {
+                acc = GoldilocksVector.add(acc,
+                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i)));
+            }
+            acc.intoArray(lanes, lanesOff);
+        }
+
+        /** out[i] = first[lane] * step^(i / LANES): lanes of consecutive powers advanced by step. */
+        private static void powersLoop(long[] first, int firstOff, long step, long[] out, int outOff, int length) {
+            LongVector x = GoldilocksVector.load(first, firstOff);
+            LongVector stepVector = GoldilocksVector.broadcast(step);
+            for (int i = 0; i < length; i += LANES) {
+                x.intoArray(out, outOff + i);
+                x = GoldilocksVector.mul(x, stepVector);
+            }
+        }
+
+        /**
+         * prefix[i] = product of the earlier elements of i's lane, starting from {@code lanes}, which ends as
+         * the lanes' totals.
+         */
+        private static void prefixProductsLoop(long[] a, int aOff, long[] lanes, int lanesOff, long[] prefix,
+                int prefixOff, int length) {
+            LongVector acc = GoldilocksVector.load(lanes, lanesOff);
+            for (int i = 0; i < length; i += LANES) {
+                acc.intoArray(prefix, prefixOff + i);
+                acc = GoldilocksVector.mul(acc, GoldilocksVector.load(a, aOff + i));
+            }
+            acc.intoArray(lanes, lanesOff);
+        }
+
+        /**
+         * Given the inverses of the lanes' totals in {@code lanes}, out[i] = inverse of the product of i's lane
+         * up to and including i (out may be a: each element is read before it is overwritten).
+         */
+        private static void suffixInversesLoop(long[] a, int aOff, long[] lanes, int lanesOff, long[] out, int outOff,
+                int length) {
+            LongVector inv = GoldilocksVector.load(lanes, lanesOff);
+            for (int i = length - LANES; i >= 0; i -= LANES) {
+                LongVector x = GoldilocksVector.load(a, aOff + i);
+                inv.intoArray(out, outOff + i);
+                inv = GoldilocksVector.mul(inv, x);
+            }
         }
     }
 }

@@ -14,7 +14,19 @@ import jdk.incubator.vector.VectorSpecies;
  * partial products (C2 turns a lane multiply of masked/shifted operands into {@code vpmuludq}) and
  * reduces it like {@link Goldilocks#reduce128} with unsigned lane compares.
  *
- * <p>Touching this class loads {@code jdk.incubator.vector}; callers check {@link FieldKernels#vectorAvailable()}
+ * <p>How to use these methods without losing the vector path (HotSpot C2 as of JDK 25): a Vector API call
+ * parses into hundreds of IR nodes before it collapses into a few instructions, and C2 stops inlining
+ * ordinary (not JDK {@code @ForceInline}) methods once a compile unit has parsed about 18000 nodes. A
+ * method of this class that is not inlined gets its vectors boxed: the result is still right, but every
+ * loop iteration allocates and runs several times slower. {@link #mul} uses about half of that budget.
+ * Hence two rules, which {@code VectorInliningTest} checks by watching allocation:
+ * <ol>
+ *   <li>a loop body holds at most one {@link #mul} and a few {@link #add}/{@link #sub};
+ *   <li>every loop using this class is a method of its own, entered through a {@link CompileBarrier}, so
+ *       that it is compiled as its own unit and never inlined into a caller that has used up the budget.
+ * </ol>
+ *
+ * <p>Touching this class loads {@code jdk.incubator.vector}; callers check {@link FieldKernels#vectorEnabled()}
  * first.
  */
 public final class GoldilocksVector {
@@ -59,11 +71,8 @@ public final class GoldilocksVector {
     }
 
     /**
-     * a * b. One flat method on purpose: C2 stops inlining a compile unit's non-JDK calls once it has
-     * parsed about 18000 nodes, and every Vector API call parses into hundreds before it collapses into a
-     * few instructions. A call of ours that fails to inline boxes its vectors (allocation, 10x slower), so
-     * the product and its reduction must be a single inlining decision. Loops that use this should hold
-     * at most two or three of these per iteration.
+     * a * b. The product and its reduction are one flat method on purpose, so that they are one inlining
+     * decision (see the class comment).
      */
     public static LongVector mul(LongVector a, LongVector b) {
         LongVector aHigh = a.lanewise(VectorOperators.LSHR, 32);

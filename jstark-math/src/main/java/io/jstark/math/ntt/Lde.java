@@ -13,17 +13,25 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Domains (see the project conventions): the trace domain is {@code <w_n>}, n = 2^logN, in natural
  * order; the LDE domain is the coset {@code shift * <w_N>}, N = n * 2^logBlowup, stored in bit-reversed
- * order, so row p holds the value at {@code shift * w_N^{bitrev_logN'(p)}} (logN' = log2 N). Block c (rows
- * [c*n, (c+1)*n)) is then the coset {@code s_c * <w_n>} with {@code s_c = shift * w_N^{bitrev_logBlowup(c)}},
- * itself in bit-reversed order: it is the size-n DIF transform of the coefficients p_i scaled by s_c^i.
- * That is how {@link #extend} works: coefficients once per column, then one scaling and one size-n
- * transform per block, which needs only size-n twiddles and size-n scratch.
+ * order, so row p holds the value at {@code shift * w_N^{bitrev(p)}} (bitrev over log2 N bits). Block c
+ * (rows [c*n, (c+1)*n)) is then the coset {@code s_c * <w_n>} with
+ * {@code s_c = shift * w_N^{bitrev_logBlowup(c)}}, itself in bit-reversed order: it is the size-n DIF
+ * transform of the coefficients p_i scaled by s_c^i. That is how {@link #extend} works: coefficients once
+ * per column, then one scaling and one size-n transform per block, which needs only size-n twiddles and
+ * size-n scratch.
  *
- * <p>Work runs on a {@link WorkerPool}: across columns when there are at least as many columns as
- * threads, otherwise inside each transform. Each call opens one {@link Spans span} on the calling thread.
- * Scratch is one n-element buffer per concurrently processed column plus one n-element table of powers,
- * reused for the whole call; {@link #extendScratchBytes} and {@link #interpolateScratchBytes} give the
- * figure for a memory model (the twiddle cache is counted by {@link Twiddles#cachedBytes()}).
+ * <p>Work runs on a {@link WorkerPool}, and each call opens one {@link Spans span} on the calling thread.
+ * <ul>
+ *   <li>At least as many columns as threads ("wide"): columns run side by side, block after block. The
+ *       coefficients live in the output's last block (written last), so the only scratch is one n-element
+ *       buffer per running column and one table of block powers.
+ *   <li>Fewer columns ("narrow"): the coefficients are kept on the heap and every (column, block) pair is
+ *       a task, each with its own buffer and powers; when even those are fewer than the threads, the
+ *       pairs run one after another with each transform split across the pool.
+ * </ul>
+ * {@link #extendScratchBytes} and {@link #interpolateScratchBytes} give the scratch figure for a memory
+ * model (the twiddle cache is counted by {@link Twiddles#cachedBytes()}); fresh scratch is allocated per
+ * call and dropped with it.
  */
 public final class Lde {
     private Lde() {}
@@ -41,17 +49,25 @@ public final class Lde {
         int columns = traceNatural.columns();
         try (Span span = Spans.open("lde", "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
             Scratch scratch = new Scratch(n);
-            int lastBlockRow = ((1 << logBlowup) - 1) * n;
-            // Coefficients (times n: the 1/n is folded into the block powers) go to the last block of out.
-            forEachColumn(columns, pool, (column, parallel) -> {
-                long[] buffer = scratch.take();
-                traceNatural.readColumn(column, 0, buffer, 0, n);
-                Ntt.bitReverse(buffer, 0, logN);
-                Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logN, 1, parallel);
-                out.writeColumn(column, lastBlockRow, buffer, 0, n);
-                scratch.give(buffer);
-            });
-            evaluateBlocks(out, lastBlockRow, logN, logBlowup, shift, Ntt.inverseOfSize(logN), scratch, pool);
+            long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
+            if (isWide(columns, pool)) {
+                int lastBlockRow = ((1 << logBlowup) - 1) * n;
+                pool.forEachChunk(columns, column -> {
+                    long[] buffer = scratch.take();
+                    interpolateUnscaled(traceNatural, column, buffer, logN, null);
+                    out.writeColumn(column, lastBlockRow, buffer, 0, n);
+                    scratch.give(buffer);
+                });
+                evaluateBlocksWide((column, dst) -> out.readColumn(column, lastBlockRow, dst, 0, n), out, logN, logBlowup,
+                        shift, scale, scratch, pool);
+            } else {
+                long[][] coefficients = new long[columns][n];
+                for (int column = 0; column < columns; column++) {
+                    interpolateUnscaled(traceNatural, column, coefficients[column], logN, pool);
+                }
+                evaluateBlocksNarrow((column, dst) -> System.arraycopy(coefficients[column], 0, dst, 0, n), out, logN,
+                        logBlowup, shift, scale, scratch, pool);
+            }
         }
     }
 
@@ -65,7 +81,12 @@ public final class Lde {
         int n = coeffsNatural.rows();
         try (Span span = Spans.open("lde_coefficients", "rows", n, "columns", coeffsNatural.columns(),
                 "blowup", 1 << logBlowup)) {
-            evaluateBlocksFrom(coeffsNatural, 0, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
+            CoefficientSource source = (column, dst) -> coeffsNatural.readColumn(column, 0, dst, 0, n);
+            if (isWide(coeffsNatural.columns(), pool)) {
+                evaluateBlocksWide(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
+            } else {
+                evaluateBlocksNarrow(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
+            }
         }
     }
 
@@ -125,17 +146,29 @@ public final class Lde {
     }
 
     /**
-     * Scratch bytes {@link #extend} or {@link #extendCoefficients} of an n-row, m-column matrix needs with
-     * a pool of the given parallelism: one n-element buffer per concurrently processed column and one
-     * table of powers. Excludes the output matrix and the twiddle cache.
+     * Upper bound of the scratch bytes {@link #extend} (and {@link #extendCoefficients}, which needs no
+     * more) allocates for an n-row, m-column matrix on a pool of the given parallelism. Excludes the output
+     * matrix and the twiddle cache.
      */
-    public static long extendScratchBytes(int rows, int columns, int parallelism) {
-        return (long) Long.BYTES * rows * (concurrentColumns(columns, parallelism) + 1);
+    public static long extendScratchBytes(int rows, int columns, int logBlowup, int parallelism) {
+        long buffers;
+        if (columns >= parallelism) {
+            buffers = concurrentTasks(columns, parallelism) + 1; // column buffers + block powers
+        } else {
+            long tasks = (long) columns << logBlowup;
+            // heap coefficients, then a buffer and a powers table per running (column, block) task
+            buffers = columns + (tasks >= parallelism ? 2L * concurrentTasks(tasks, parallelism) : 2);
+        }
+        return (long) Long.BYTES * rows * buffers;
     }
 
-    /** Scratch bytes {@link #interpolateCoset} of an N-row, m-column matrix needs (same rule as extend). */
+    /**
+     * Scratch bytes {@link #interpolateCoset} allocates for an N-row, m-column matrix: one N-element buffer per
+     * running column (one when columns are fewer than threads) and the table of powers.
+     */
     public static long interpolateScratchBytes(int rows, int columns, int parallelism) {
-        return extendScratchBytes(rows, columns, parallelism);
+        long buffers = (columns >= parallelism ? concurrentTasks(columns, parallelism) : 1) + 1;
+        return (long) Long.BYTES * rows * buffers;
     }
 
     /** The domain point of row {@code row} of a bit-reversed LDE of size 2^logLdeSize on shift * &lt;w_N&gt;. */
@@ -154,35 +187,80 @@ public final class Lde {
 
     // ------------------------------------------------------------------ internals
 
-    /** Block c of {@code out} from coefficients stored in {@code out} itself, rows [coeffRow, coeffRow + n). */
-    private static void evaluateBlocks(Matrix out, int coeffRow, int logN, int logBlowup, long shift, long scale,
-            Scratch scratch, WorkerPool pool) {
-        evaluateBlocksFrom(out, coeffRow, out, logN, logBlowup, shift, scale, scratch, pool);
+    /** Copies the coefficients of one column into a scratch buffer. */
+    @FunctionalInterface
+    private interface CoefficientSource {
+        void read(int column, long[] dst);
     }
 
     /**
-     * Writes every block of {@code out} from the coefficients in {@code coeffs} rows [coeffRow, coeffRow + n),
-     * each multiplied by {@code scale}. Blocks run in order, so when {@code coeffs} is {@code out}'s last
-     * block, that block is read for the others before it is overwritten last.
+     * Natural-order values of a trace column -> its coefficients times n, in {@code buffer}; the transform is
+     * split across {@code pool} unless it is null.
      */
-    private static void evaluateBlocksFrom(Matrix coeffs, int coeffRow, Matrix out, int logN, int logBlowup,
-            long shift, long scale, Scratch scratch, WorkerPool pool) {
+    private static void interpolateUnscaled(Matrix trace, int column, long[] buffer, int logN, WorkerPool pool) {
+        trace.readColumn(column, 0, buffer, 0, 1 << logN);
+        Ntt.bitReverse(buffer, 0, logN);
+        Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logN, 1, pool);
+    }
+
+    /** s_c = shift * w_N^{bitrev_logBlowup(c)}: block c is the coset s_c * <w_n>. */
+    private static long blockShift(int block, int logN, int logBlowup, long shift) {
+        long root = Goldilocks.twoAdicGenerator(logN + logBlowup);
+        return Goldilocks.mul(shift, Goldilocks.pow(root, Ntt.reverseBits(block, logBlowup)));
+    }
+
+    /** Block c of one column: buffer = DIF(coefficients * powers), written to rows [c*n, (c+1)*n) of out. */
+    private static void evaluateBlock(CoefficientSource source, int column, long[] powers, long[] buffer, Matrix out,
+            int block, int logN, WorkerPool transformPool) {
         int n = 1 << logN;
-        int blocks = 1 << logBlowup;
-        long blockRoot = Goldilocks.twoAdicGenerator(logN + logBlowup);
-        long[] powers = new long[n];
-        for (int block = 0; block < blocks; block++) {
-            long blockShift = Goldilocks.mul(shift, Goldilocks.pow(blockRoot, Ntt.reverseBits(block, logBlowup)));
-            fillPowers(scale, blockShift, powers, pool);
-            int outRow = block * n;
-            forEachColumn(out.columns(), pool, (column, parallel) -> {
+        source.read(column, buffer);
+        FieldKernels.mul(buffer, 0, powers, 0, buffer, 0, n);
+        Ntt.forwardMaybeParallel(buffer, 0, logN, transformPool);
+        out.writeColumn(column, block * n, buffer, 0, n);
+    }
+
+    /**
+     * Block after block, columns side by side, one shared table of powers per block. The source may be
+     * {@code out}'s last block: it is read for every other block before it is overwritten last.
+     */
+    private static void evaluateBlocksWide(CoefficientSource source, Matrix out, int logN, int logBlowup, long shift,
+            long scale, Scratch scratch, WorkerPool pool) {
+        long[] powers = new long[1 << logN];
+        for (int block = 0; block < 1 << logBlowup; block++) {
+            fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
+            int b = block;
+            pool.forEachChunk(out.columns(), column -> {
                 long[] buffer = scratch.take();
-                coeffs.readColumn(column, coeffRow, buffer, 0, n);
-                FieldKernels.mul(buffer, 0, powers, 0, buffer, 0, n);
-                Ntt.forwardMaybeParallel(buffer, 0, logN, parallel);
-                out.writeColumn(column, outRow, buffer, 0, n);
+                evaluateBlock(source, column, powers, buffer, out, b, logN, null);
                 scratch.give(buffer);
             });
+        }
+    }
+
+    /** Every (column, block) pair as a task, or one pair at a time with split transforms if pairs are few. */
+    private static void evaluateBlocksNarrow(CoefficientSource source, Matrix out, int logN, int logBlowup, long shift,
+            long scale, Scratch scratch, WorkerPool pool) {
+        int columns = out.columns();
+        int tasks = columns << logBlowup;
+        if (tasks >= pool.parallelism()) {
+            pool.forEachChunk(tasks, task -> {
+                int column = task >>> logBlowup, block = task & ((1 << logBlowup) - 1);
+                long[] powers = scratch.take();
+                long[] buffer = scratch.take();
+                FieldKernels.powers(scale, blockShift(block, logN, logBlowup, shift), powers, 0, powers.length);
+                evaluateBlock(source, column, powers, buffer, out, block, logN, null);
+                scratch.give(buffer);
+                scratch.give(powers);
+            });
+        } else {
+            long[] powers = new long[1 << logN];
+            long[] buffer = scratch.take();
+            for (int block = 0; block < 1 << logBlowup; block++) {
+                fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
+                for (int column = 0; column < columns; column++) {
+                    evaluateBlock(source, column, powers, buffer, out, block, logN, pool);
+                }
+            }
         }
     }
 
@@ -214,9 +292,13 @@ public final class Lde {
         }
     }
 
-    private static int concurrentColumns(int columns, int parallelism) {
-        // the thread that submits may run a task as well as the pool's workers
-        return columns >= parallelism ? Math.min(columns, parallelism + 1) : 1;
+    /** Tasks that may run at once: the pool's workers, and the submitting thread may help. */
+    private static long concurrentTasks(long tasks, int parallelism) {
+        return Math.min(tasks, parallelism + 1L);
+    }
+
+    private static boolean isWide(int columns, WorkerPool pool) {
+        return columns >= pool.parallelism();
     }
 
     private static int checkShapes(Matrix in, int logBlowup, long shift, Matrix out, String what) {

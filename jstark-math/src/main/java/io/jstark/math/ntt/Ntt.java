@@ -20,7 +20,8 @@ import io.jstark.math.parallel.WorkerPool;
  * on their own, until a sub-transform of {@code 2^LEAF_LOG} elements fits in the L1/L2 cache, where all its
  * remaining stages run back to back. The overloads taking a {@link WorkerPool} split one big transform (top
  * stages cut across the pool, then independent sub-blocks) or run many columns side by side; the result is
- * bit for bit the sequential one.
+ * bit for bit the sequential one. When {@link FieldKernels#vectorEnabled()}, every stage runs on vector
+ * lanes, the last ones (butterfly partners inside one vector) through two-vector lane selects.
  */
 public final class Ntt {
     /** Sub-transforms of this many elements (32 KiB) run all their stages while they sit in cache. */
@@ -192,16 +193,50 @@ public final class Ntt {
         if (logN < 2) {
             return;
         }
-        int n = 1 << logN;
-        int shift = 32 - logN;
-        for (int i = 0; i < n; i++) {
-            int r = Integer.reverse(i) >>> shift;
-            if (i < r) {
-                long t = a[off + i];
-                a[off + i] = a[off + r];
-                a[off + r] = t;
+        if (logN < 2 * TILE_LOG + 2) {
+            int n = 1 << logN;
+            int shift = 32 - logN;
+            for (int i = 0; i < n; i++) {
+                int r = Integer.reverse(i) >>> shift;
+                if (i < r) {
+                    swap(a, off + i, off + r);
+                }
+            }
+            return;
+        }
+        // Write i = (high, middle, low) with TILE_LOG-bit high and low parts: bitrev(i) =
+        // (bitrev(low), bitrev(middle), bitrev(high)). For one middle value m, the elements with every
+        // high and low part fill TILE rows of one cache line each, and so do their partners (middle
+        // bitrev(m)); swapping tile by tile uses whole cache lines instead of one element per line.
+        int middleBits = logN - 2 * TILE_LOG;
+        int highShift = logN - TILE_LOG;
+        for (int m = 0; m < 1 << middleBits; m++) {
+            int mr = reverseBits(m, middleBits);
+            if (mr < m) {
+                continue;
+            }
+            for (int high = 0; high < TILE; high++) {
+                int rowBase = off + (high << highShift) + (m << TILE_LOG);
+                int partnerLow = reverseBits(high, TILE_LOG);
+                for (int low = 0; low < TILE; low++) {
+                    int i = rowBase + low;
+                    int j = off + (reverseBits(low, TILE_LOG) << highShift) + (mr << TILE_LOG) + partnerLow;
+                    if (m != mr || i < j) {
+                        swap(a, i, j);
+                    }
+                }
             }
         }
+    }
+
+    /** Bit reversal tiles: 2^TILE_LOG longs = one 64-byte cache line per tile row. */
+    private static final int TILE_LOG = 3;
+    private static final int TILE = 1 << TILE_LOG;
+
+    private static void swap(long[] a, int i, int j) {
+        long t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
 
     /** bitrev_bits(i): the low {@code bits} bits of i in reverse order. */
@@ -213,15 +248,14 @@ public final class Ntt {
 
     /** In-place DIF of a[off, off + 2^logM) using the layered forward table. */
     static void dif(long[] a, int off, int logM, long[] tw) {
+        int m = 1 << logM;
         if (logM <= LEAF_LOG) {
-            for (int half = (1 << logM) >>> 1; half >= 1; half >>>= 1) {
-                for (int block = off; block < off + (1 << logM); block += 2 * half) {
-                    difButterflies(a, block, block + half, half, tw, half);
-                }
+            for (int half = m >>> 1; half >= 1; half >>>= 1) {
+                difStage(a, off, off + m, half, tw);
             }
             return;
         }
-        int half = 1 << (logM - 1);
+        int half = m >>> 1;
         difButterflies(a, off, off + half, half, tw, half);
         dif(a, off, logM - 1, tw);
         dif(a, off + half, logM - 1, tw);
@@ -229,22 +263,42 @@ public final class Ntt {
 
     /** In-place DIT of a[off, off + 2^logM), every element multiplied by {@code scale} first. */
     static void dit(long[] a, int off, int logM, long[] tw, long scale) {
+        int m = 1 << logM;
         if (logM <= LEAF_LOG) {
-            int m = 1 << logM;
             if (scale != 1) {
                 FieldKernels.mulByConstant(a, off, scale, a, off, m);
             }
             for (int half = 1; half < m; half <<= 1) {
-                for (int block = off; block < off + m; block += 2 * half) {
-                    ditButterflies(a, block, block + half, half, tw, half);
-                }
+                ditStage(a, off, off + m, half, tw);
             }
             return;
         }
-        int half = 1 << (logM - 1);
+        int half = m >>> 1;
         dit(a, off, logM - 1, tw, scale);
         dit(a, off + half, logM - 1, tw, scale);
         ditButterflies(a, off, off + half, half, tw, half);
+    }
+
+    /** One DIF stage of half-size {@code half} over every block of a[from, to). */
+    private static void difStage(long[] a, int from, int to, int half, long[] tw) {
+        if (half >= VECTOR_MIN_HALF || (VECTOR && to - from >= 2 * VECTOR_MIN_HALF)) {
+            NttVector.difStage(a, from, to, half, tw);
+            return;
+        }
+        for (int block = from; block < to; block += 2 * half) {
+            difButterflies(a, block, block + half, half, tw, half);
+        }
+    }
+
+    /** One DIT stage of half-size {@code half} over every block of a[from, to). */
+    private static void ditStage(long[] a, int from, int to, int half, long[] tw) {
+        if (half >= VECTOR_MIN_HALF || (VECTOR && to - from >= 2 * VECTOR_MIN_HALF)) {
+            NttVector.ditStage(a, from, to, half, tw);
+            return;
+        }
+        for (int block = from; block < to; block += 2 * half) {
+            ditButterflies(a, block, block + half, half, tw, half);
+        }
     }
 
     private static void difButterflies(long[] a, int lo, int hi, int count, long[] tw, int twOff) {
