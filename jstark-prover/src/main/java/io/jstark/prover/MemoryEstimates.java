@@ -19,7 +19,7 @@ public final class MemoryEstimates {
         Air air = trace.air();
         long bigN = (long) trace.height() << options.logBlowup();
         return Matrix.bytesFor(bigN, air.mainWidth()) + MerkleTree.bytesFor(bigN / options.foldingFactor())
-                + Lde.extendScratchBytes(trace.height(), air.mainWidth(), parallelism);
+                + Lde.extendScratchBytes(trace.height(), air.mainWidth(), options.logBlowup(), parallelism);
     }
 
     /** The fused chain's peak: aux trace and LDE, composition buffers and LDE, DEEP, FRI layers and trees. */
