@@ -1,0 +1,97 @@
+package io.jstark.bench.stark;
+
+import io.jstark.examples.Example;
+import io.jstark.examples.Examples;
+import io.jstark.examples.Workload;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.VerifyingKey;
+import io.jstark.prover.ProverSettings;
+import io.jstark.prover.ProvingKey;
+import io.jstark.prover.StarkProver;
+import io.jstark.verifier.StarkVerifier;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The issue-3 reference shape: Fibonacci, 2^20 rows x 2 columns, blowup 8, 28 queries, 16 grinding bits
+ * (folding 4). Prove with 1 and 2 worker threads, and verify; the proof size is reported as a counter.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx12g",
+        "-XX:+UseParallelGC"})
+public class FibonacciProveBenchmark {
+    static final ProofOptions OPTIONS = new ProofOptions(3, 28, 16, 2, 3, "sha256", 100);
+
+    @Param({"20"})
+    public int logRows;
+
+    @Param({"1", "2"})
+    public int threads;
+
+    private Workload workload;
+    private ProvingKey key;
+    private VerifyingKey verifyingKey;
+    private WorkerPool pool;
+    private byte[] proof;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        Example fib = Examples.byName("fib");
+        workload = fib.generate(logRows, 1);
+        key = ProvingKey.of(fib.airs());
+        verifyingKey = VerifyingKey.of(fib.airs());
+        pool = WorkerPool.ofThreads(threads);
+        proof = prove();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        workload.close();
+        key.close();
+        pool.close();
+    }
+
+    private byte[] prove() {
+        Proof p = new StarkProver(key, OPTIONS, ProverSettings.defaults().withPool(pool)).prove(workload.tables());
+        return ProofFormat.write(p);
+    }
+
+    /** Proof size in bytes, reported next to the timings. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Size {
+        public long proofBytes;
+    }
+
+    @Benchmark
+    public byte[] prove(Size size) {
+        byte[] bytes = prove();
+        size.proofBytes = bytes.length;
+        return bytes;
+    }
+
+    @Benchmark
+    public boolean verify() {
+        return StarkVerifier.isValid(verifyingKey, proof);
+    }
+}
