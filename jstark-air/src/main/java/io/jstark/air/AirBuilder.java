@@ -151,8 +151,9 @@ public final class AirBuilder {
     }
 
     public Air build() {
-        if (mainColumns.isEmpty() && preprocessed.isEmpty()) {
-            throw new IllegalArgumentException("table '" + name + "' declares no columns");
+        if (mainColumns.isEmpty()) {
+            // every table commits a main trace (its root is what ties it into the proof)
+            throw new IllegalArgumentException("table '" + name + "' declares no main columns");
         }
         if (!preprocessed.isEmpty() && fixedLogHeight < 0) {
             throw new IllegalArgumentException("table '" + name + "' has preprocessed columns: declare fixedHeight(logHeight)");
