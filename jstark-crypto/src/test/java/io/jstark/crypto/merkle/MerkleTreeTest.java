@@ -204,6 +204,6 @@ class MerkleTreeTest {
         assertThat(merkle).hasSize(1);
         SpanRecord span = merkle.getFirst();
         assertThat(span.thread()).isEqualTo(Thread.currentThread().getName());
-        assertThat(span.fields()).containsEntry("rows", 1024).containsEntry("columns", 3).containsEntry("leaves", 256);
+        assertThat(span.fields()).containsEntry("rows", 1024L).containsEntry("columns", 3L).containsEntry("leaves", 256L);
     }
 }
