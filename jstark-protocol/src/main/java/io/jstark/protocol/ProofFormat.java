@@ -6,6 +6,9 @@ import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,6 +48,8 @@ public final class ProofFormat {
     /** Bounds that no honest proof comes near; they keep hostile lengths from meaning anything. */
     static final int MAX_TABLES = 1 << 12;
     static final int MAX_LOG_HEIGHT = 28;
+    /** A batch opening of at most 255 leaves in a tree of at most 2^31 leaves needs fewer siblings than this. */
+    static final int MAX_SIBLINGS = ProofOptions.MAX_QUERIES * 31;
 
     private ProofFormat() {}
 
@@ -404,11 +409,18 @@ public final class ProofFormat {
         if (leaves < 0 || perLeaf < 0) {
             throw in.malformed(what + " opening has a negative count");
         }
+        if (leaves > ProofOptions.MAX_QUERIES) {
+            // every opened leaf is a distinct query, so no honest opening has more
+            throw in.malformed(what + " opening has " + leaves + " leaves, more than the " + ProofOptions.MAX_QUERIES + " queries allowed");
+        }
         if (perLeaf == 0 && leaves != 0) {
             // an empty leaf costs no bytes, so the length check below could not bound the leaf count
             throw in.malformed(what + " opening has " + leaves + " leaves of no elements");
         }
-        in.require((long) leaves * perLeaf * 8, what + " opened leaves");
+        if (leaves > 0 && perLeaf > in.remaining() / 8 / leaves) {
+            throw in.malformed("truncated: " + what + " opened leaves need " + leaves + " x " + perLeaf + " elements, "
+                    + in.remaining() + " bytes remain");
+        }
         long[][] values = new long[leaves][perLeaf];
         for (int l = 0; l < leaves; l++) {
             for (int e = 0; e < perLeaf; e++) {
@@ -416,8 +428,9 @@ public final class ProofFormat {
             }
         }
         int siblings = in.u32(what + " sibling count");
-        if (siblings < 0) {
-            throw in.malformed(what + " opening has a negative sibling count");
+        if (siblings < 0 || siblings > MAX_SIBLINGS) {
+            throw in.malformed(what + " opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + MAX_SIBLINGS
+                    + " are possible");
         }
         in.require((long) siblings * DIGEST, what + " siblings");
         byte[][] nodes = new byte[siblings][];
@@ -516,9 +529,14 @@ public final class ProofFormat {
         String string(String what) throws ProofRejectedException {
             int length = u16(what);
             require(length, what);
-            String s = new String(data, position, length, StandardCharsets.UTF_8);
-            position += length;
-            return s;
+            try {
+                String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(data, position, length)).toString();
+                position += length;
+                return s;
+            } catch (CharacterCodingException e) {
+                throw malformed(what + " is not valid UTF-8");
+            }
         }
     }
 }
