@@ -163,7 +163,7 @@ public final class BenchCommand implements Runnable {
             if (!plot.equals("none")) {
                 Path file = Path.of(plot);
                 ProveOutputs.createParent(file);
-                plot(file, e.name() + " " + proofOptions.options(), x, metrics, fits);
+                plot(file, e.name(), x, metrics, fits);
                 System.out.println("plot written to " + file);
             }
             return 0;
@@ -175,9 +175,9 @@ public final class BenchCommand implements Runnable {
 
         private static void plot(Path file, String subtitle, double[] x, List<Metric> metrics, List<LinearFit> fits) throws IOException {
             System.setProperty("java.awt.headless", "true");
-            XYChart time = chart("prove time: " + subtitle, "s");
+            XYChart time = chart("prove time: " + subtitle + " (median per size)", "s");
             addMeasuredAndFit(time, "prove time", x, metrics.get(0).values(), fits.isEmpty() ? null : fits.get(0));
-            XYChart memory = chart("peak memory", "MiB");
+            XYChart memory = chart("peak memory: " + subtitle + " (median per size)", "MiB");
             for (int i = 1; i < metrics.size(); i++) {
                 addMeasuredAndFit(memory, metrics.get(i).name(), x, metrics.get(i).values(), fits.isEmpty() ? null : fits.get(i));
             }
