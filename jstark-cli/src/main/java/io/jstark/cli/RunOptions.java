@@ -16,10 +16,6 @@ public final class RunOptions {
             + "failing row.")
     boolean debug;
 
-    @Option(names = "--report", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Print the timing report after proving (default: on; --no-report to skip).")
-    boolean report;
-
     @Option(names = {"-k", "--parallelism"}, description = "Tables proven at once (driver threads; default: "
             + "$JSTARK_TABLE_PARALLELISM, else " + SchedulerOptions.DEFAULT_TABLE_PARALLELISM + ").")
     Integer parallelism;

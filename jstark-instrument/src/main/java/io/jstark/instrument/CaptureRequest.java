@@ -16,6 +16,14 @@ public record CaptureRequest(String label, Path file, Consumer<Path> onWritten) 
     public static final String LABEL_VARIABLE = "JSTARK_CAPTURE_SPAN";
     public static final String FILE_VARIABLE = "JSTARK_CAPTURE_FILE";
     static final String TABLE_SUFFIX = "_table";
+    /**
+     * The span that times starting the recording, just before the captured span opens, as its sibling: a JFR
+     * recording takes a noticeable time to start, which must not hide between two phases (the sum rule) nor
+     * inflate the captured phase.
+     */
+    public static final String START_SPAN = "jfr_capture_start";
+    /** The span that times stopping the recording and writing the file, just after the captured span closes. */
+    public static final String STOP_SPAN = "jfr_capture_stop";
 
     public CaptureRequest {
         if (label == null || label.isBlank()) {

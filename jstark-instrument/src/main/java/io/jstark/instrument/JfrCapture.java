@@ -23,6 +23,11 @@ final class JfrCapture {
         this.request = request;
     }
 
+    /** Whether {@link #tryStart} would try to start the recording for this span (nothing claimed yet). */
+    boolean wouldStart(String label, boolean callerThread) {
+        return callerThread && label.equals(request.label()) && !claimed.get();
+    }
+
     /**
      * Starts the recording when a span with this label opens on the caller thread and no capture has been
      * claimed yet; the caller must then {@link #own} it with the new span.

@@ -32,6 +32,10 @@ final class LiveSpan implements Span {
         this.thread = Thread.currentThread();
         this.threadName = thread.getName();
         this.fields = fields;
+        MemorySampler memory = callerThread ? recorder.memorySampler() : null;
+        if (memory != null) {
+            memory.sampleOpen(fields); // before the clocks: the sample's cost stays outside the span
+        }
         this.jfrEvent = SpanEvent.beginIfEnabled(label, id, parentId);
         // clocks are read innermost-last here and innermost-first in close, so the span excludes its own overhead
         this.processCpuStart = callerThread ? recorder.processCpuNow() : -1;
@@ -77,8 +81,12 @@ final class LiveSpan implements Span {
         if (onOpeningThread) {
             recorder.leave(this);
         }
+        MemorySampler memory = callerThread ? recorder.memorySampler() : null;
         SpanRecord record;
         synchronized (this) { // the record copies the fields, which another thread may still be adding to
+            if (memory != null) {
+                memory.sampleClose(fields);
+            }
             record = new SpanRecord(id, parentId, label, threadName, thread.threadId(), startNanos, endNanos,
                     cpuStart, cpuEnd, processCpuStart, processCpuEnd, fields);
         }

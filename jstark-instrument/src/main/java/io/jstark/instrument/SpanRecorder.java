@@ -27,7 +27,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Only caller-thread spans sample the process CPU clock at open and close: a phase span wraps all the work
  * of its phase, so the process CPU inside it is the phase's CPU; inside a per-table or worker span it would
  * be everybody's CPU. Sampling only there also keeps the extra clock read off the many worker spans.
- * Only a caller-thread span may trigger the JFR capture.
+ * Only a caller-thread span may trigger the JFR capture, and only caller-thread spans sample memory (see
+ * {@link MemorySampler}). The chain stops at a per-table span (suffix {@code _table}): such a span, and
+ * everything inside it, is never a caller-thread span, even when a sequential executor runs it on the caller
+ * thread. Starting and stopping the capture's JFR recording are timed as two spans of their own,
+ * {@value CaptureRequest#START_SPAN} and {@value CaptureRequest#STOP_SPAN}, siblings just before and after the
+ * captured span, so that their cost is neither lost between two phases nor charged to the captured one.
  *
  * <p><b>Closing out of order.</b> Closing a span that is not the thread's innermost one, closing it twice,
  * or closing it on another thread never corrupts the thread's chain: closed spans are skipped when the chain
@@ -44,6 +49,7 @@ public final class SpanRecorder {
     private final boolean threadCpuTime = THREADS.isCurrentThreadCpuTimeSupported();
     private final ProcessCpuClock processCpu = ProcessCpuClock.get();
     private final JfrCapture capture;
+    private final MemorySampler memory;
 
     /** A recorder that captures the span named by {@code JSTARK_CAPTURE_SPAN}, if set. */
     public SpanRecorder() {
@@ -52,7 +58,21 @@ public final class SpanRecorder {
 
     /** A recorder with the given capture request, or none when null (the environment is not read). */
     public SpanRecorder(CaptureRequest capture) {
+        this(capture, null);
+    }
+
+    /**
+     * A recorder with the given capture request (none when null; the environment is not read) that samples
+     * memory at the open and close of caller-thread spans into their fields (none when {@code memory} is null).
+     */
+    public SpanRecorder(CaptureRequest capture, MemorySampler memory) {
         this.capture = capture == null ? null : new JfrCapture(capture);
+        this.memory = memory;
+    }
+
+    /** The memory sampler of caller-thread spans, or null. */
+    MemorySampler memorySampler() {
+        return memory;
     }
 
     /** Wall-clock time (epoch millis) at which {@code startNanos == 0}. */
@@ -123,8 +143,19 @@ public final class SpanRecorder {
             FieldValues.putKeyValues(label, keyValues, fields);
         }
         Thread thread = Thread.currentThread();
-        boolean callerThread = parent == null || (parent.callerThread && parent.thread == thread);
-        boolean capturing = capture != null && capture.tryStart(label, callerThread);
+        // the chain of phases stops at a per-table span, even one run on the caller thread by a sequential
+        // executor: it and what runs inside it are one table's work, not a phase of the whole run
+        boolean callerThread = parent == null || (parent.callerThread && parent.thread == thread
+                && !isTableLabel(parent.label()) && !isTableLabel(label));
+        boolean capturing = false;
+        if (capture != null && capture.wouldStart(label, callerThread)) {
+            Map<String, Object> costFields = new LinkedHashMap<>();
+            costFields.put("captured", label);
+            LiveSpan cost = new LiveSpan(this, nextId.getAndIncrement(), parent == null ? 0 : parent.id(),
+                    CaptureRequest.START_SPAN, enclosing, callerThread, costFields);
+            capturing = capture.tryStart(label, callerThread);
+            cost.close();
+        }
         LiveSpan span = new LiveSpan(this, nextId.getAndIncrement(), parent == null ? 0 : parent.id(), label,
                 enclosing, callerThread, fields);
         if (capturing) {
@@ -132,6 +163,10 @@ public final class SpanRecorder {
         }
         currentSpan.set(span);
         return span;
+    }
+
+    static boolean isTableLabel(String label) {
+        return label.endsWith(CaptureRequest.TABLE_SUFFIX);
     }
 
     /** Called on the opening thread as {@code span} closes: pops it if it is the innermost. */
@@ -148,7 +183,12 @@ public final class SpanRecorder {
     void finished(SpanRecord record, LiveSpan span) {
         finished.add(record);
         if (capture != null && capture.isOwner(span)) {
+            Map<String, Object> costFields = new LinkedHashMap<>();
+            costFields.put("captured", span.label());
+            LiveSpan cost = new LiveSpan(this, nextId.getAndIncrement(), record.parentId(), CaptureRequest.STOP_SPAN, null,
+                    span.callerThread && span.thread == Thread.currentThread(), costFields);
             capture.finish(span);
+            cost.close();
         }
     }
 

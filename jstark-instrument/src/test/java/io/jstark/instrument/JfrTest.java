@@ -135,6 +135,39 @@ class JfrTest {
     }
 
     @Test
+    void startingAndStoppingTheCaptureAreTimedAsSiblingsOfTheCapturedSpan(@TempDir Path dir) {
+        SpanRecorder recorder = new SpanRecorder(new CaptureRequest("round3", dir.resolve("c.jfr"), null));
+        Spans.start(recorder);
+        try (Span _ = Spans.open("prove")) {
+            try (Span _ = Spans.open("round2")) {
+                // work
+            }
+            try (Span _ = Spans.open("round3")) {
+                // work
+            }
+        } finally {
+            Spans.stop(recorder);
+        }
+        List<SpanRecord> records = recorder.records();
+        assertThat(records).extracting(SpanRecord::label)
+                .containsExactly("prove", "round2", CaptureRequest.START_SPAN, "round3", CaptureRequest.STOP_SPAN);
+        SpanRecord prove = records.getFirst();
+        SpanRecord start = records.get(2);
+        SpanRecord round3 = records.get(3);
+        SpanRecord stop = records.get(4);
+        assertThat(start.parentId()).isEqualTo(prove.id());
+        assertThat(stop.parentId()).isEqualTo(prove.id());
+        assertThat(start.fields()).containsEntry("captured", "round3");
+        assertThat(start.endNanos()).isLessThanOrEqualTo(round3.startNanos());
+        assertThat(stop.startNanos()).isGreaterThanOrEqualTo(round3.endNanos());
+        assertThat(stop.endNanos()).isLessThanOrEqualTo(prove.endNanos());
+        // what the recording's start and stop cost is inside a phase-level span, not lost between phases
+        assertThat(io.jstark.instrument.analysis.SumRule.checkPhaseTree(io.jstark.instrument.analysis.SpanTree.of(records), prove.id(),
+                0.01).checked()).singleElement().satisfies(c -> assertThat(c.children())
+                        .containsExactly("round2", CaptureRequest.START_SPAN, "round3", CaptureRequest.STOP_SPAN));
+    }
+
+    @Test
     void tableLabelsCanNeverBeCaptured() {
         assertThatThrownBy(() -> new CaptureRequest("round2_table")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("round2_table");

@@ -48,6 +48,7 @@ public record InstancesView(String label, List<Instance> instances) {
                     Fmt.millis(instance.wallNanos()),
                     gap.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", gap.getAsLong() / 1e6) : "-");
         }
-        return "instances of '" + label + "'\n" + table.render();
+        return "instances of '" + label + "' by start (a negative gap: the next instance started before this one ended)\n"
+                + table.render();
     }
 }

@@ -16,10 +16,17 @@ import java.util.Map;
  * ({@code prove/round2/constraints_table}). A span whose parent id is absent from the timeline is treated
  * as a root here (and reported by {@link TimelineChecks}).
  *
- * <p>A <b>caller-thread</b> span is a root, or a span on the same thread as its caller-thread parent (the
- * rule {@link io.jstark.instrument.SpanRecorder} applies when recording). A <b>phase</b> span is a
- * caller-thread span whose label does not end in {@value #TABLE_SUFFIX}: phases run one at a time on the
- * calling thread and wrap all the concurrent work below them.
+ * <p>A <b>caller-thread</b> span is a root, or a span on the same thread as its caller-thread parent, where
+ * neither is a per-table span (label suffix {@value #TABLE_SUFFIX}): the rule
+ * {@link io.jstark.instrument.SpanRecorder} applies when recording. The chain stops at a per-table span even
+ * when a sequential executor runs it on the caller thread.
+ *
+ * <p>A <b>sub-operation</b> label is one that occurs inside a per-table span anywhere in the timeline (lde,
+ * merkle, constraint_evaluation...): the label of work done for one table, possibly many at once. A
+ * <b>phase</b> span is a caller-thread span that is neither a per-table span nor a sub-operation: phases run
+ * one at a time on the calling thread and wrap all the concurrent work below them, and their phase children
+ * are meant to tile them (the sum rule). A sub-operation the caller thread runs itself (the LDE of a
+ * preprocessed table inside {@code preprocessed_commit}) is work inside a phase, not a phase.
  */
 public final class SpanTree {
     public static final String SEPARATOR = "/";
@@ -34,6 +41,8 @@ public final class SpanTree {
     private final Map<String, Integer> depth = new HashMap<>();
     private final Map<String, List<SpanRecord>> instancesByPath = new LinkedHashMap<>();
     private final List<SpanRecord> roots = new ArrayList<>();
+    private final Map<Long, Boolean> insideTableById = new HashMap<>();
+    private final java.util.Set<String> subOperationLabels = new java.util.LinkedHashSet<>();
 
     private SpanTree(List<SpanRecord> spans) {
         List<SpanRecord> sorted = new ArrayList<>(spans);
@@ -60,7 +69,11 @@ public final class SpanTree {
             String path = parent == null ? span.label() : pathById.get(parent.id()) + SEPARATOR + span.label();
             pathById.put(span.id(), path);
             callerThreadById.put(span.id(), parent == null
-                    || (callerThreadById.get(parent.id()) && parent.threadId() == span.threadId()));
+                    || (callerThreadById.get(parent.id()) && parent.threadId() == span.threadId()
+                            && !isTableLabel(parent.label()) && !isTableLabel(span.label())));
+            boolean insideTable = parent != null
+                    && (insideTableById.get(parent.id()) || isTableLabel(parent.label()));
+            insideTableById.put(span.id(), insideTable);
             if (!depth.containsKey(path)) {
                 depth.put(path, parent == null ? 0 : depth.get(pathById.get(parent.id())) + 1);
                 if (parent != null) {
@@ -76,7 +89,15 @@ public final class SpanTree {
                         + "' is on a parent cycle and reaches no root");
             }
             instancesByPath.computeIfAbsent(path, p -> new ArrayList<>()).add(span);
+            if (insideTableById.get(span.id()) && !isTableLabel(span.label())) {
+                subOperationLabels.add(span.label());
+            }
         }
+    }
+
+    /** Whether the label names per-table instance spans (suffix {@value #TABLE_SUFFIX}). */
+    public static boolean isTableLabel(String label) {
+        return label.endsWith(TABLE_SUFFIX);
     }
 
     public static SpanTree of(List<SpanRecord> spans) {
@@ -115,8 +136,19 @@ public final class SpanTree {
         return callerThreadById.get(span.id());
     }
 
+    /** Whether a per-table span encloses this span (the span itself not counted). */
+    public boolean isInsideTable(SpanRecord span) {
+        return insideTableById.get(span.id());
+    }
+
+    /** Labels that occur inside a per-table span, in order of first start. */
+    public java.util.Set<String> subOperationLabels() {
+        return Collections.unmodifiableSet(subOperationLabels);
+    }
+
+    /** A caller-thread span that is neither a per-table span nor a sub-operation (see the class comment). */
     public boolean isPhase(SpanRecord span) {
-        return isCallerThread(span) && !span.label().endsWith(TABLE_SUFFIX);
+        return isCallerThread(span) && !isTableLabel(span.label()) && !subOperationLabels.contains(span.label());
     }
 
     /** Every distinct path, in order of first start. */

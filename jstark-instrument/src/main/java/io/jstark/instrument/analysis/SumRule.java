@@ -64,6 +64,43 @@ public final class SumRule {
         return SumRuleResult.of(tolerance, List.of(check));
     }
 
+    /**
+     * Checks every phase span at or below {@code rootId} that has phase children (see {@link SpanTree#isPhase}):
+     * the children, grouped by label and each counted by its wall, against the span. Sub-operations the caller
+     * thread runs inside a phase and per-table spans are not phase children, so a phase made only of those is
+     * a leaf and not checked. A span reached from {@code rootId} is named by its path, with {@code #id} added
+     * when its path has several instances.
+     */
+    public static SumRuleResult checkPhaseTree(SpanTree tree, long rootId, double tolerance) {
+        SpanRecord root = tree.byId(rootId);
+        if (root == null) {
+            throw new IllegalArgumentException("no span has id " + rootId);
+        }
+        List<SumCheck> checks = new ArrayList<>();
+        List<SpanRecord> pending = new ArrayList<>(List.of(root));
+        while (!pending.isEmpty()) {
+            SpanRecord parent = pending.removeFirst();
+            Map<String, List<SpanRecord>> byLabel = new LinkedHashMap<>();
+            for (SpanRecord child : tree.childrenOf(parent.id())) {
+                if (tree.isPhase(child)) {
+                    byLabel.computeIfAbsent(child.label(), l -> new ArrayList<>()).add(child);
+                    pending.add(child);
+                }
+            }
+            if (byLabel.isEmpty()) {
+                continue;
+            }
+            long sum = 0;
+            for (List<SpanRecord> instances : byLabel.values()) {
+                sum += IntervalSet.of(instances).length();
+            }
+            String path = tree.pathOf(parent);
+            String name = tree.instancesOf(path).size() > 1 ? path + " #" + parent.id() : path;
+            checks.add(new SumCheck(name, List.copyOf(byLabel.keySet()), sum, parent.durationNanos()));
+        }
+        return SumRuleResult.of(tolerance, checks);
+    }
+
     private static SumCheck checkPath(SpanTree tree, String path) {
         List<String> children = tree.childPathsOf(path);
         long sum = 0;

@@ -14,7 +14,9 @@ import java.util.Set;
  *   <li>no phase label has overlapping instances anywhere in the timeline (else its wall and busy would mix
  *       concurrent work: per-table instances must use the {@value SpanTree#TABLE_SUFFIX} suffix);</li>
  *   <li>every span's parent exists in the timeline;</li>
- *   <li>every span lies inside its parent's interval (else a percentage of the parent would be wrong).</li>
+ *   <li>every span lies inside its parent's interval (else a percentage of the parent would be wrong);</li>
+ *   <li>every per-table span {@code X_table} is a direct child of its phase, a phase span labelled {@code X}
+ *       (else the per-table rows would be charged to the wrong pass).</li>
  * </ul>
  */
 public final class TimelineChecks {
@@ -29,22 +31,28 @@ public final class TimelineChecks {
     /** A span that starts before or ends after its parent, by {@code nanosOutside} in total. */
     public record OutsideParent(long spanId, String label, long parentId, long nanosOutside) {}
 
+    /** A per-table span whose parent is not the phase its label names ({@code parentLabel} null: no parent). */
+    public record MisplacedTable(long spanId, String label, String parentLabel) {}
+
     public record Result(List<PhaseOverlap> phaseOverlaps, List<MissingParent> missingParents,
-            List<OutsideParent> outsideParent) {
+            List<OutsideParent> outsideParent, List<MisplacedTable> misplacedTables) {
         public Result {
             phaseOverlaps = List.copyOf(phaseOverlaps);
             missingParents = List.copyOf(missingParents);
             outsideParent = List.copyOf(outsideParent);
+            misplacedTables = List.copyOf(misplacedTables);
         }
 
         public boolean isClean() {
-            return phaseOverlaps.isEmpty() && missingParents.isEmpty() && outsideParent.isEmpty();
+            return phaseOverlaps.isEmpty() && missingParents.isEmpty() && outsideParent.isEmpty()
+                    && misplacedTables.isEmpty();
         }
 
         /** One line per problem, or a line saying the timeline is consistent. */
         public String render() {
             if (isClean()) {
-                return "timeline checks: ok (no overlapping phase instances, every parent present and enclosing)\n";
+                return "timeline checks: ok (no overlapping phase instances, every parent present and enclosing,"
+                        + " every per-table span under its phase)\n";
             }
             StringBuilder out = new StringBuilder("timeline checks: FAILED\n");
             for (PhaseOverlap o : phaseOverlaps) {
@@ -61,13 +69,45 @@ public final class TimelineChecks {
                         .append(Fmt.millis(o.nanosOutside())).append(" ms outside its parent ")
                         .append(o.parentId()).append('\n');
             }
+            for (MisplacedTable m : misplacedTables) {
+                out.append("  per-table span ").append(m.spanId()).append(" '").append(m.label()).append("': ");
+                if (phaseOf(m.label()).equals(m.parentLabel())) {
+                    out.append("its parent '").append(m.parentLabel())
+                            .append("' is not a phase span (the label is also used inside a table)\n");
+                } else {
+                    out.append("parent is ").append(m.parentLabel() == null ? "missing" : "'" + m.parentLabel() + "'")
+                            .append(", not its phase '").append(phaseOf(m.label())).append("'\n");
+                }
+            }
             return out.toString();
         }
     }
 
     public static Result check(List<SpanRecord> spans) {
-        SpanTree tree = SpanTree.of(spans);
-        return new Result(phaseOverlaps(tree), missingParents(tree), outsideParent(tree));
+        return check(SpanTree.of(spans));
+    }
+
+    public static Result check(SpanTree tree) {
+        return new Result(phaseOverlaps(tree), missingParents(tree), outsideParent(tree), misplacedTables(tree));
+    }
+
+    /** The phase label a per-table label belongs to: {@code main_commit} for {@code main_commit_table}. */
+    public static String phaseOf(String tableLabel) {
+        return tableLabel.substring(0, tableLabel.length() - SpanTree.TABLE_SUFFIX.length());
+    }
+
+    private static List<MisplacedTable> misplacedTables(SpanTree tree) {
+        List<MisplacedTable> misplaced = new ArrayList<>();
+        for (SpanRecord span : tree.spans()) {
+            if (!SpanTree.isTableLabel(span.label())) {
+                continue;
+            }
+            SpanRecord parent = tree.parentOf(span);
+            if (parent == null || !tree.isPhase(parent) || !parent.label().equals(phaseOf(span.label()))) {
+                misplaced.add(new MisplacedTable(span.id(), span.label(), parent == null ? null : parent.label()));
+            }
+        }
+        return misplaced;
     }
 
     /** Labels of the phase spans (caller-thread, not per-table), in order of first start. */

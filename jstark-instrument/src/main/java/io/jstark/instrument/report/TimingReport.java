@@ -1,173 +1,333 @@
 package io.jstark.instrument.report;
 
+import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.analysis.IntervalSet;
 import io.jstark.instrument.analysis.SpanTree;
+import io.jstark.instrument.analysis.SumCheck;
+import io.jstark.instrument.analysis.SumRule;
+import io.jstark.instrument.analysis.SumRuleResult;
 import io.jstark.instrument.analysis.TextTable;
+import io.jstark.instrument.analysis.TimelineChecks;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 
 /**
- * The timing report of one run, built only from measured spans:
+ * The timing report of one run, built only from measured spans (nothing is estimated, nothing hard-wired):
  *
  * <ul>
- *   <li>the phase tree: caller-thread spans under the root, down to (not into) per-table spans, with
- *       wall seconds and % of the root's wall (a union of intervals, so never above 100%);</li>
- *   <li>a self-check that each phase's children sum to it within 1%, with a visible warning when not;</li>
- *   <li>per-table rows: each table's busy seconds in each pass (tables of one kind merged as "NAME xK",
- *       small ones lumped as "(N others)");</li>
- *   <li>sub-operation totals (NTT/LDE, Merkle, constraint evaluation, FRI, ...): wall (union) and busy
- *       (the sum of instance durations over all threads: a CPU-sum style figure, labelled as such);</li>
- *   <li>memory lines supplied by the caller (predicted and measured peaks).</li>
+ *   <li><b>phases</b>: the phase spans under the root as an indented tree, with wall seconds, % of the
+ *       root's wall (the part of the phase inside the root, so never above 100%), and the heap and off-heap
+ *       bytes at the phase's open and close where the recorder sampled them ({@link MemorySampler});</li>
+ *   <li><b>self-check</b>: every phase's phase children sum to it within 1% ({@link SumRule#checkPhaseTree})
+ *       and the timeline is consistent ({@link TimelineChecks}); a failure prints a visible warning;</li>
+ *   <li><b>per table</b>: each table's busy seconds in each pass (tables of one kind merged as
+ *       {@code NAME xK}, small ones lumped as {@code (N others)});</li>
+ *   <li><b>sub-operations</b>: the spans inside the per-table spans and inside the phases, nested as they ran
+ *       (an operation is indented under the operation that contains it), with count, wall (union), busy (sum of
+ *       durations over all threads: a CPU-sum figure, labelled as such) and concurrency; then totals per kind
+ *       (NTT/LDE, Merkle, constraint evaluation, FRI, queries, grinding), each kind counted once where it
+ *       nests inside itself and the kinds it contains named;</li>
+ *   <li><b>memory</b>: predicted and measured peaks and any lines the caller adds.</li>
  * </ul>
  */
 public final class TimingReport {
     /** Children must sum to their parent within this fraction. */
-    public static final double TOLERANCE = 0.01;
-    /** Tables below this share of the root wall (in every pass) are lumped together. */
+    public static final double TOLERANCE = SumRule.DEFAULT_TOLERANCE;
+    /** Tables below this share of the root wall (all passes together) are lumped together. */
     private static final double SMALL_TABLE_SHARE = 0.01;
+    private static final double MIB = 1024.0 * 1024.0;
 
     /** What the caller knows of a table: its kind (definition name) and its rows. */
     public record TableInfo(String kind, long rows) {}
 
-    private final List<SpanRecord> spans;
+    /**
+     * A peak of one kind of memory: predicted before the run (by a memory model) and measured during it.
+     *
+     * @param what           e.g. "off-heap" or "heap"
+     * @param predictedBytes -1 when nothing predicted it
+     * @param measuredBytes  -1 when it was not measured
+     * @param how            how the measured figure was taken (printed with it), may be empty
+     */
+    public record MemoryPeak(String what, long predictedBytes, long measuredBytes, String how) {}
+
+    /**
+     * A kind of sub-operation whose spans the report totals.
+     *
+     * @param name   as printed
+     * @param labels the span labels of this kind
+     */
+    public record OperationKind(String name, Set<String> labels) {
+        public OperationKind {
+            labels = Set.copyOf(labels);
+        }
+    }
+
+    /** The kinds the prover's sub-operation spans fall into. */
+    public static final List<OperationKind> DEFAULT_KINDS = List.of(
+            new OperationKind("NTT/LDE", Set.of("lde", "lde_coefficients", "coset_interpolate")),
+            new OperationKind("Merkle", Set.of("merkle")),
+            new OperationKind("constraint evaluation", Set.of("constraint_evaluation")),
+            new OperationKind("FRI commit", Set.of("fri_commit")),
+            new OperationKind("queries", Set.of("queries")),
+            new OperationKind("grinding", Set.of("grinding")));
+
     private final SpanTree tree;
     private final SpanRecord root;
     private final Map<String, TableInfo> tables;
+    private final List<MemoryPeak> memoryPeaks;
     private final List<String> memoryLines;
-    private final List<String> violations = new ArrayList<>();
+    private final List<OperationKind> kinds;
+    private final SumRuleResult sumRule;
+    private final TimelineChecks.Result timelineChecks;
 
-    private TimingReport(List<SpanRecord> spans, SpanRecord root, Map<String, TableInfo> tables, List<String> memoryLines) {
-        this.spans = spans;
-        this.tree = SpanTree.of(spans);
+    private TimingReport(Builder b, SpanTree tree, SpanRecord root) {
+        this.tree = tree;
         this.root = root;
-        this.tables = tables;
-        this.memoryLines = memoryLines;
+        this.tables = Map.copyOf(b.tables);
+        this.memoryPeaks = List.copyOf(b.memoryPeaks);
+        this.memoryLines = List.copyOf(b.memoryLines);
+        this.kinds = List.copyOf(b.kinds);
+        this.sumRule = SumRule.checkPhaseTree(tree, root.id(), TOLERANCE);
+        this.timelineChecks = TimelineChecks.check(tree);
     }
 
-    /**
-     * A report over the spans under the last finished root span labelled {@code rootLabel}.
-     *
-     * @throws IllegalArgumentException when there is no such span
-     */
-    public static TimingReport of(List<SpanRecord> spans, String rootLabel, Map<String, TableInfo> tables, List<String> memoryLines) {
-        SpanRecord root = null;
-        for (SpanRecord s : spans) {
-            if (s.label().equals(rootLabel) && s.parentId() == 0 && (root == null || s.startNanos() > root.startNanos())) {
-                root = s;
+    public static Builder builder(List<SpanRecord> spans) {
+        return new Builder(spans);
+    }
+
+    /** Collects what the report needs besides the spans. */
+    public static final class Builder {
+        private final List<SpanRecord> spans;
+        private String rootLabel = "prove";
+        private Map<String, TableInfo> tables = Map.of();
+        private List<MemoryPeak> memoryPeaks = List.of();
+        private List<String> memoryLines = List.of();
+        private List<OperationKind> kinds = DEFAULT_KINDS;
+
+        private Builder(List<SpanRecord> spans) {
+            this.spans = List.copyOf(spans);
+        }
+
+        /** The label of the root span to report on (default {@code prove}); the last one recorded is used. */
+        public Builder root(String label) {
+            this.rootLabel = label;
+            return this;
+        }
+
+        /** Table name to kind and rows, for the per-table rows. */
+        public Builder tables(Map<String, TableInfo> tables) {
+            this.tables = tables;
+            return this;
+        }
+
+        public Builder memoryPeaks(List<MemoryPeak> peaks) {
+            this.memoryPeaks = peaks;
+            return this;
+        }
+
+        /** Free lines printed at the end of the memory section. */
+        public Builder memoryLines(List<String> lines) {
+            this.memoryLines = lines;
+            return this;
+        }
+
+        public Builder operationKinds(List<OperationKind> kinds) {
+            this.kinds = kinds;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException when no root span has the root label */
+        public TimingReport build() {
+            SpanTree tree = SpanTree.of(spans);
+            SpanRecord root = null;
+            for (SpanRecord s : tree.roots()) {
+                if (s.label().equals(rootLabel) && (root == null || s.startNanos() >= root.startNanos())) {
+                    root = s;
+                }
             }
+            if (root == null) {
+                throw new IllegalArgumentException("no root span '" + rootLabel + "' was recorded");
+            }
+            return new TimingReport(this, tree, root);
         }
-        if (root == null) {
-            throw new IllegalArgumentException("no '" + rootLabel + "' span was recorded");
-        }
-        return new TimingReport(spans, root, tables, memoryLines);
     }
 
-    /** Phase-sum violations found while rendering (empty when the self-check passed). */
+    /** The sum-rule checks made, with their violations. */
+    public SumRuleResult sumRule() {
+        return sumRule;
+    }
+
+    public TimelineChecks.Result timelineChecks() {
+        return timelineChecks;
+    }
+
+    /** One line per failed check (empty when the self-check passed). */
     public List<String> violations() {
-        render();
-        return List.copyOf(violations);
-    }
-
-    public boolean selfCheckPassed() {
-        return violations().isEmpty();
-    }
-
-    public String render() {
-        violations.clear();
-        StringBuilder out = new StringBuilder();
-        long rootWall = root.durationNanos();
-        out.append("Timing report: ").append(root.label()).append(" took ").append(seconds(rootWall)).append(" s wall\n\n");
-        TextTable phases = new TextTable(TextTable.Column.left("phase"), TextTable.Column.right("wall s"),
-                TextTable.Column.right("% of total"));
-        phaseRows(phases, root, 0, rootWall);
-        out.append(phases.render());
-        if (violations.isEmpty()) {
-            out.append("self-check: every phase's children sum to it within ").append(Math.round(TOLERANCE * 100)).append("%: OK\n");
-        } else {
-            out.append("WARNING: the phase sum rule failed (children must sum to their parent within ")
-                    .append(Math.round(TOLERANCE * 100)).append("%):\n");
-            for (String v : violations) {
-                out.append("  ").append(v).append('\n');
-            }
+        List<String> out = new ArrayList<>();
+        for (SumCheck v : sumRule.violations()) {
+            out.add(String.format(Locale.ROOT, "sum rule: '%s': its phases %s sum to %s s, the phase took %s s (%.1f%%)",
+                    v.parent(), v.children(), seconds(v.childrenSumNanos()), seconds(v.parentWallNanos()), 100 * v.ratio()));
         }
-        String perTable = perTable(rootWall);
-        if (!perTable.isEmpty()) {
-            out.append("\nPer table (busy s: the table's own span, summed over its instances; tables run concurrently, so "
-                    + "rows may add up to more than the phase wall)\n").append(perTable);
-        }
-        out.append("\nSub-operations (wall: union of intervals; busy: sum of durations over all threads, a CPU-sum figure)\n");
-        out.append(subOperations(rootWall));
-        if (!memoryLines.isEmpty()) {
-            out.append("\nMemory\n");
-            for (String line : memoryLines) {
-                out.append("  ").append(line).append('\n');
-            }
-        }
-        return out.toString();
-    }
-
-    /** Caller-thread, non-table children of a span: the sub-phases the sum rule applies to. */
-    private List<SpanRecord> phaseChildren(SpanRecord parent) {
-        List<SpanRecord> out = new ArrayList<>();
-        for (SpanRecord child : tree.childrenOf(parent.id())) {
-            if (child.threadId() == parent.threadId() && !child.label().endsWith(SpanTree.TABLE_SUFFIX)) {
-                out.add(child);
+        if (!timelineChecks.isClean()) {
+            for (String line : timelineChecks.render().split("\n")) {
+                if (line.startsWith("  ")) {
+                    out.add("timeline: " + line.strip());
+                }
             }
         }
         return out;
     }
 
-    private void phaseRows(TextTable table, SpanRecord span, int depth, long rootWall) {
-        table.row("  ".repeat(depth) + span.label(), seconds(span.durationNanos()), percent(span, rootWall));
-        List<SpanRecord> children = phaseChildren(span);
-        if (children.isEmpty()) {
-            return;
+    public boolean selfCheckPassed() {
+        return sumRule.passed() && timelineChecks.isClean();
+    }
+
+    public String render() {
+        StringBuilder out = new StringBuilder();
+        long rootWall = root.durationNanos();
+        out.append("Timing report: ").append(root.label()).append(" took ").append(seconds(rootWall)).append(" s wall");
+        String shape = shape();
+        out.append(shape.isEmpty() ? "" : " (" + shape + ")").append("\n\n");
+        out.append(phases());
+        out.append(selfCheck());
+        String perTable = perTable(rootWall);
+        if (!perTable.isEmpty()) {
+            out.append("\nPer table: busy s = the table's own span in each pass, summed over its instances. Tables run\n"
+                    + "concurrently, so a column may add up to more than its phase's wall.\n").append(perTable);
         }
-        // group children by label: a phase label has one instance per parent (checked), its wall is a union
-        Map<String, List<SpanRecord>> byLabel = new LinkedHashMap<>();
-        for (SpanRecord c : children) {
-            byLabel.computeIfAbsent(c.label(), k -> new ArrayList<>()).add(c);
+        String subOperations = subOperations(rootWall);
+        if (!subOperations.isEmpty()) {
+            out.append("\nSub-operations, nested as they ran (an operation is indented under the one that contains it).\n"
+                    + "wall = union of intervals; busy = sum of durations over all threads (a CPU-sum figure, not the\n"
+                    + "process's CPU); concurrency = busy / wall.\n").append(subOperations);
+            out.append("\nTotals by kind (whole run; a span inside another of its own kind is not counted again)\n")
+                    .append(kinds(rootWall));
         }
-        long childrenSum = 0;
-        for (Map.Entry<String, List<SpanRecord>> e : byLabel.entrySet()) {
-            List<SpanRecord> instances = e.getValue();
-            childrenSum += IntervalSet.of(instances).length();
-            if (instances.size() == 1) {
-                phaseRows(table, instances.get(0), depth + 1, rootWall);
-            } else {
-                long wall = IntervalSet.of(instances).length();
-                table.row("  ".repeat(depth + 1) + e.getKey() + " x" + instances.size(), seconds(wall),
-                        String.format("%.1f%%", 100.0 * wall / rootWall));
+        out.append(memory());
+        return out.toString();
+    }
+
+    /** "N tables, at most K at once": what ran under the root, from its per-table spans. */
+    private String shape() {
+        Set<String> tableNames = new LinkedHashSet<>();
+        List<long[]> events = new ArrayList<>();
+        for (SpanRecord s : tree.spans()) {
+            if (SpanTree.isTableLabel(s.label()) && within(s) && underRoot(s)) {
+                Object table = s.fields().get("table");
+                tableNames.add(table == null ? s.label() + "#" + s.id() : table.toString());
+                events.add(new long[] {s.startNanos(), 1});
+                events.add(new long[] {s.endNanos(), -1});
             }
         }
-        long parentWall = span.durationNanos();
-        if (parentWall > 0 && Math.abs(childrenSum - parentWall) > TOLERANCE * parentWall) {
-            violations.add(String.format("'%s': children sum to %s s, the phase took %s s (%.1f%%)", span.label(), seconds(childrenSum),
-                    seconds(parentWall), 100.0 * childrenSum / parentWall));
+        if (events.isEmpty()) {
+            return "";
+        }
+        events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])); // ends before starts at a tie
+        int running = 0;
+        int most = 0;
+        for (long[] e : events) {
+            running += (int) e[1];
+            most = Math.max(most, running);
+        }
+        return tableNames.size() + " table" + (tableNames.size() == 1 ? "" : "s") + ", at most " + most + " at once";
+    }
+
+    // ---- phases
+
+    private String phases() {
+        boolean heap = hasField(MemorySampler.HEAP_OPEN);
+        boolean offHeap = hasField(MemorySampler.OFF_HEAP_OPEN);
+        List<TextTable.Column> columns = new ArrayList<>(List.of(TextTable.Column.left("phase"), TextTable.Column.right("wall s"),
+                TextTable.Column.right("% of total")));
+        if (heap) {
+            columns.add(TextTable.Column.right("heap used MiB open -> close"));
+        }
+        if (offHeap) {
+            columns.add(TextTable.Column.right("off-heap MiB open -> close"));
+        }
+        TextTable table = new TextTable(columns.toArray(new TextTable.Column[0]));
+        phaseRows(table, List.of(root), 0, heap, offHeap);
+        return table.render();
+    }
+
+    private void phaseRows(TextTable table, List<SpanRecord> instances, int depth, boolean heap, boolean offHeap) {
+        SpanRecord first = instances.getFirst();
+        long wall = IntervalSet.of(instances).length();
+        String name = "  ".repeat(depth) + first.label() + (instances.size() > 1 ? " x" + instances.size() : "");
+        List<Object> cells = new ArrayList<>(List.of(name, seconds(wall), percent(covered(instances), root.durationNanos())));
+        if (heap) {
+            cells.add(instances.size() == 1 ? memoryCell(first, MemorySampler.HEAP_OPEN, MemorySampler.HEAP_CLOSE) : "-");
+        }
+        if (offHeap) {
+            cells.add(instances.size() == 1 ? memoryCell(first, MemorySampler.OFF_HEAP_OPEN, MemorySampler.OFF_HEAP_CLOSE) : "-");
+        }
+        table.row(cells.toArray());
+        Map<String, List<SpanRecord>> byLabel = new LinkedHashMap<>();
+        for (SpanRecord instance : instances) {
+            for (SpanRecord child : tree.childrenOf(instance.id())) {
+                if (tree.isPhase(child)) {
+                    byLabel.computeIfAbsent(child.label(), k -> new ArrayList<>()).add(child);
+                }
+            }
+        }
+        for (List<SpanRecord> children : byLabel.values()) {
+            phaseRows(table, children, depth + 1, heap, offHeap);
         }
     }
 
-    private String percent(SpanRecord span, long rootWall) {
-        long covered = Math.max(0, Math.min(span.endNanos(), root.endNanos()) - Math.max(span.startNanos(), root.startNanos()));
-        return String.format("%.1f%%", rootWall == 0 ? 0.0 : 100.0 * covered / rootWall);
+    private boolean hasField(String key) {
+        for (SpanRecord s : tree.spans()) {
+            if (s.fields().containsKey(key) && within(s)) {
+                return true;
+            }
+        }
+        return false;
     }
+
+    private static String memoryCell(SpanRecord span, String openKey, String closeKey) {
+        Object open = span.fields().get(openKey);
+        Object close = span.fields().get(closeKey);
+        return open == null && close == null ? "-" : mib(open) + " -> " + mib(close);
+    }
+
+    private static String mib(Object bytes) {
+        return bytes instanceof Long b && b >= 0 ? String.format(Locale.ROOT, "%,.1f", b / MIB) : "-";
+    }
+
+    private String selfCheck() {
+        if (selfCheckPassed()) {
+            return "self-check: OK: " + sumRule.checked().size() + " phase" + (sumRule.checked().size() == 1 ? "" : "s")
+                    + " checked, each phase's phases sum to it within " + Math.round(TOLERANCE * 100) + "%; no phase label"
+                    + " overlaps itself; every span lies inside its parent\n";
+        }
+        StringBuilder out = new StringBuilder("\n!!! WARNING: the self-check FAILED: the figures above do not add up as they must\n");
+        for (String v : violations()) {
+            out.append("!!!   ").append(v).append('\n');
+        }
+        return out.append('\n').toString();
+    }
+
+    // ---- per table
 
     private String perTable(long rootWall) {
         Map<String, Map<String, Long>> busyByTableAndPhase = new LinkedHashMap<>();
         List<String> phases = new ArrayList<>();
-        for (SpanRecord s : spans) {
-            if (!s.label().endsWith(SpanTree.TABLE_SUFFIX) || !within(s)) {
+        for (SpanRecord s : tree.spans()) {
+            if (!SpanTree.isTableLabel(s.label()) || !within(s)) {
                 continue;
             }
             Object table = s.fields().get("table");
             if (table == null) {
                 continue;
             }
-            String phase = s.label().substring(0, s.label().length() - SpanTree.TABLE_SUFFIX.length());
+            String phase = TimelineChecks.phaseOf(s.label());
             if (!phases.contains(phase)) {
                 phases.add(phase);
             }
@@ -176,9 +336,8 @@ public final class TimingReport {
         if (busyByTableAndPhase.isEmpty()) {
             return "";
         }
-        // merge tables of one kind; lump the small ones
         Map<String, Group> groups = new LinkedHashMap<>();
-        Group small = new Group("(others)");
+        Group small = new Group(null);
         for (Map.Entry<String, Map<String, Long>> e : busyByTableAndPhase.entrySet()) {
             TableInfo info = tables.getOrDefault(e.getKey(), new TableInfo(e.getKey(), -1));
             long total = 0;
@@ -194,35 +353,35 @@ public final class TimingReport {
         for (String p : phases) {
             columns.add(TextTable.Column.right(p + " busy s"));
         }
+        columns.add(TextTable.Column.right("total busy s"));
         TextTable t = new TextTable(columns.toArray(new TextTable.Column[0]));
         List<Group> ordered = new ArrayList<>(groups.values());
+        ordered.sort(Comparator.comparingLong(Group::total).reversed());
         if (small.count > 0) {
             ordered.add(small);
         }
         for (Group g : ordered) {
-            Object[] row = new Object[2 + phases.size()];
+            Object[] row = new Object[3 + phases.size()];
             row[0] = g.label();
             row[1] = g.rowsText();
             for (int i = 0; i < phases.size(); i++) {
-                row[2 + i] = seconds(g.busy.getOrDefault(phases.get(i), 0L));
+                Long busy = g.busy.get(phases.get(i));
+                row[2 + i] = busy == null ? "-" : seconds(busy);
             }
+            row[2 + phases.size()] = seconds(g.total());
             t.row(row);
         }
         return t.render();
     }
 
-    private boolean within(SpanRecord s) {
-        return s.startNanos() >= root.startNanos() && s.endNanos() <= root.endNanos();
-    }
-
-    /** Tables merged into one report row. */
+    /** Tables merged into one report row; a null kind lumps the small tables. */
     private static final class Group {
         final String kind;
         int count;
         String onlyName;
         long minRows = Long.MAX_VALUE;
         long maxRows = -1;
-        final Map<String, Long> busy = new TreeMap<>();
+        final Map<String, Long> busy = new LinkedHashMap<>();
 
         Group(String kind) {
             this.kind = kind;
@@ -238,8 +397,16 @@ public final class TimingReport {
             phaseBusy.forEach((p, v) -> busy.merge(p, v, Long::sum));
         }
 
+        long total() {
+            long total = 0;
+            for (long v : busy.values()) {
+                total += v;
+            }
+            return total;
+        }
+
         String label() {
-            if (kind.equals("(others)")) {
+            if (kind == null) {
                 return "(" + count + " other" + (count == 1 ? "" : "s") + ")";
             }
             return count == 1 ? onlyName : kind + " x" + count;
@@ -257,42 +424,232 @@ public final class TimingReport {
         }
     }
 
+    // ---- sub-operations
+
+    /**
+     * Where a sub-operation ran: the nearest enclosing per-table span (named by its label) or phase (named by its
+     * path under the root), and the labels from there down to the operation.
+     */
+    private List<String> nestingOf(SpanRecord span) {
+        List<String> labels = new ArrayList<>();
+        labels.add(span.label());
+        for (SpanRecord up = tree.parentOf(span); up != null; up = tree.parentOf(up)) {
+            if (SpanTree.isTableLabel(up.label())) {
+                labels.add(up.label());
+                return labels.reversed();
+            }
+            if (tree.isPhase(up)) {
+                labels.add(relativePath(up));
+                return labels.reversed();
+            }
+            labels.add(up.label());
+        }
+        return labels.reversed();
+    }
+
+    private String relativePath(SpanRecord phase) {
+        String path = tree.pathOf(phase);
+        String rootPath = tree.pathOf(root);
+        return path.equals(rootPath) ? path : path.substring(rootPath.length() + 1);
+    }
+
+    private boolean isSubOperation(SpanRecord s) {
+        return within(s) && s.id() != root.id() && !SpanTree.isTableLabel(s.label()) && !tree.isPhase(s) && underRoot(s);
+    }
+
     private String subOperations(long rootWall) {
-        Map<String, List<SpanRecord>> byLabel = new TreeMap<>();
-        for (SpanRecord s : spans) {
-            if (!within(s) || s.id() == root.id() || s.label().endsWith(SpanTree.TABLE_SUFFIX) || isPhase(s)) {
+        // a node per nesting (context, op, op...), in order of first start; contexts are the nodes of length 1
+        Map<List<String>, List<SpanRecord>> nodes = new LinkedHashMap<>();
+        for (SpanRecord s : tree.spans()) {
+            if (!isSubOperation(s)) {
                 continue;
             }
-            byLabel.computeIfAbsent(s.label(), k -> new ArrayList<>()).add(s);
-        }
-        TextTable t = new TextTable(TextTable.Column.left("operation"), TextTable.Column.right("count"), TextTable.Column.right("wall s"),
-                TextTable.Column.right("% of total"), TextTable.Column.right("busy s (CPU-sum)"), TextTable.Column.right("concurrency"));
-        for (Map.Entry<String, List<SpanRecord>> e : byLabel.entrySet()) {
-            long wall = IntervalSet.of(e.getValue()).length();
-            long busy = 0;
-            for (SpanRecord s : e.getValue()) {
-                busy += s.durationNanos();
+            List<String> nesting = nestingOf(s);
+            for (int len = 1; len < nesting.size(); len++) {
+                nodes.computeIfAbsent(List.copyOf(nesting.subList(0, len)), k -> new ArrayList<>());
             }
-            t.row(e.getKey(), e.getValue().size(), seconds(wall), String.format("%.1f%%", 100.0 * wall / rootWall), seconds(busy),
-                    wall == 0 ? "-" : String.format("%.2f", (double) busy / wall));
+            nodes.computeIfAbsent(List.copyOf(nesting), k -> new ArrayList<>()).add(s);
+        }
+        if (nodes.isEmpty()) {
+            return "";
+        }
+        // contexts hold their own instances (the per-table spans or the phase) as a reference line
+        for (SpanRecord s : tree.spans()) {
+            if (!within(s) || !underRoot(s)) {
+                continue;
+            }
+            List<String> key = SpanTree.isTableLabel(s.label()) ? List.of(s.label())
+                    : tree.isPhase(s) ? List.of(relativePath(s)) : null;
+            if (key != null && nodes.containsKey(key)) {
+                nodes.get(key).add(s);
+            }
+        }
+        TextTable t = new TextTable(TextTable.Column.left("where / operation"), TextTable.Column.right("count"),
+                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("busy s (CPU-sum)"),
+                TextTable.Column.right("concurrency"));
+        for (List<String> key : depthFirst(nodes.keySet())) {
+            List<SpanRecord> instances = nodes.get(key);
+            String name = "  ".repeat(key.size() - 1) + key.getLast();
+            if (instances.isEmpty()) {
+                t.row(name, "", "", "", "", "");
+                continue;
+            }
+            long wall = IntervalSet.of(instances).length();
+            long busy = busy(instances);
+            t.row(name, instances.size(), seconds(wall), percent(covered(instances), rootWall), seconds(busy), ratio(busy, wall));
         }
         return t.render();
     }
 
-    /** A caller-thread span on the path from the root through phases only. */
-    private boolean isPhase(SpanRecord s) {
-        SpanRecord current = s;
-        while (current != null && current.id() != root.id()) {
-            SpanRecord parent = tree.parentOf(current);
-            if (parent == null || parent.threadId() != current.threadId() || current.label().endsWith(SpanTree.TABLE_SUFFIX)) {
-                return false;
+    /** Keys ordered so that each follows its parent key, siblings in their first-start order. */
+    private static List<List<String>> depthFirst(Set<List<String>> keys) {
+        Map<List<String>, List<List<String>>> children = new LinkedHashMap<>();
+        List<List<String>> tops = new ArrayList<>();
+        for (List<String> key : keys) {
+            if (key.size() == 1) {
+                tops.add(key);
+            } else {
+                children.computeIfAbsent(key.subList(0, key.size() - 1), k -> new ArrayList<>()).add(key);
             }
-            current = parent;
         }
-        return current != null;
+        List<List<String>> out = new ArrayList<>();
+        List<List<String>> pending = new ArrayList<>(tops.reversed());
+        while (!pending.isEmpty()) {
+            List<String> key = pending.removeLast();
+            out.add(key);
+            pending.addAll(children.getOrDefault(key, List.of()).reversed());
+        }
+        return out;
+    }
+
+    private String kinds(long rootWall) {
+        TextTable t = new TextTable(TextTable.Column.left("kind"), TextTable.Column.left("span labels"), TextTable.Column.right("spans"),
+                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("busy s (CPU-sum)"),
+                TextTable.Column.right("concurrency"), TextTable.Column.left("contains"));
+        for (OperationKind kind : kinds) {
+            List<SpanRecord> outermost = new ArrayList<>();
+            Set<String> labels = new java.util.TreeSet<>();
+            for (SpanRecord s : tree.spans()) {
+                if (isSubOperation(s) && kind.labels().contains(s.label()) && !hasAncestorOfKind(s, kind)) {
+                    outermost.add(s);
+                    labels.add(s.label());
+                }
+            }
+            if (outermost.isEmpty()) {
+                continue; // not recorded in this run: no row rather than a row of zeros
+            }
+            List<String> contains = new ArrayList<>();
+            for (OperationKind other : kinds) {
+                if (other != kind && containsKind(outermost, other)) {
+                    contains.add(other.name());
+                }
+            }
+            long wall = IntervalSet.of(outermost).length();
+            long busy = busy(outermost);
+            t.row(kind.name(), String.join(", ", labels), outermost.size(), seconds(wall), percent(covered(outermost), rootWall),
+                    seconds(busy), ratio(busy, wall), contains.isEmpty() ? "" : String.join(", ", contains) + " (also in its row)");
+        }
+        return t.rowCount() == 0 ? "(no spans of the known kinds)\n" : t.render();
+    }
+
+    private boolean hasAncestorOfKind(SpanRecord span, OperationKind kind) {
+        for (SpanRecord up = tree.parentOf(span); up != null; up = tree.parentOf(up)) {
+            if (kind.labels().contains(up.label())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean containsKind(List<SpanRecord> spans, OperationKind other) {
+        Set<Long> ids = new java.util.HashSet<>();
+        for (SpanRecord s : spans) {
+            ids.add(s.id());
+        }
+        for (SpanRecord s : tree.spans()) {
+            if (other.labels().contains(s.label())) {
+                for (SpanRecord up = tree.parentOf(s); up != null; up = tree.parentOf(up)) {
+                    if (ids.contains(up.id())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    // ---- memory
+
+    private String memory() {
+        if (memoryPeaks.isEmpty() && memoryLines.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("\nPeak memory\n");
+        if (!memoryPeaks.isEmpty()) {
+            TextTable t = new TextTable(TextTable.Column.left("memory"), TextTable.Column.right("predicted MiB"),
+                    TextTable.Column.right("measured MiB"), TextTable.Column.right("measured / predicted"), TextTable.Column.left("measured how"));
+            boolean anyPrediction = false;
+            for (MemoryPeak p : memoryPeaks) {
+                anyPrediction |= p.predictedBytes() >= 0;
+                String ratio = p.predictedBytes() > 0 && p.measuredBytes() >= 0
+                        ? String.format(Locale.ROOT, "%.2f", (double) p.measuredBytes() / p.predictedBytes()) : "-";
+                t.row(p.what(), mib(p.predictedBytes()), mib(p.measuredBytes()), ratio, p.how() == null ? "" : p.how());
+            }
+            out.append(t.render());
+            if (!anyPrediction) {
+                out.append("(no memory model is connected: predicted peaks are not available)\n");
+            }
+        }
+        for (String line : memoryLines) {
+            out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+
+    // ---- helpers
+
+    private boolean within(SpanRecord s) {
+        return s.startNanos() >= root.startNanos() && s.endNanos() <= root.endNanos();
+    }
+
+    private boolean underRoot(SpanRecord s) {
+        for (SpanRecord up = s; up != null; up = tree.parentOf(up)) {
+            if (up.id() == root.id()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The part of the instances' union that lies inside the root's interval: at most the root's wall. */
+    private long covered(List<SpanRecord> instances) {
+        return IntervalSet.of(instances).overlapLength(IntervalSet.of(List.of(root)));
+    }
+
+    private static long busy(List<SpanRecord> instances) {
+        long busy = 0;
+        for (SpanRecord s : instances) {
+            busy += s.durationNanos();
+        }
+        return busy;
+    }
+
+    private static String percent(long covered, long rootWall) {
+        if (rootWall <= 0) {
+            return "-";
+        }
+        double percent = 100.0 * covered / rootWall;
+        if (percent > 100.0) {
+            throw new IllegalStateException("percent of total " + percent + " > 100");
+        }
+        return String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
+    private static String ratio(long busy, long wall) {
+        return wall == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) busy / wall);
     }
 
     private static String seconds(long nanos) {
-        return String.format("%.3f", nanos / 1e9);
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
     }
 }

@@ -81,4 +81,25 @@ class SumRuleTest {
         assertThatThrownBy(() -> SumRule.checkPaths(consistent(), List.of("nope"), 0.01))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nope");
     }
+
+    @Test
+    void phaseTreeChecksEveryPhaseWithPhaseChildrenAndOnlyThose() {
+        List<SpanRecord> spans = List.of(
+                span(1, 0, "prove", CALLER, 0, 10_000),
+                span(2, 1, "prepass", CALLER, 0, 1_000),
+                span(3, 2, "check", CALLER, 0, 100),
+                span(4, 2, "commit_pre", CALLER, 100, 900), // prepass: 900 of 1000 = 90%, a violation
+                span(5, 4, "lde", CALLER, 100, 500), // a sub-operation: commit_pre stays a leaf
+                span(6, 1, "rounds", CALLER, 1_000, 10_000),
+                span(7, 6, "rounds_table", 2, 1_000, 9_000),
+                span(8, 7, "lde", 2, 1_000, 5_000));
+        SumRuleResult result = SumRule.checkPhaseTree(SpanTree.of(spans), 1, 0.01);
+        assertThat(result.checked()).extracting(SumCheck::parent).containsExactly("prove", "prove/prepass");
+        assertThat(result.violations()).singleElement().satisfies(v -> {
+            assertThat(v.parent()).isEqualTo("prove/prepass");
+            assertThat(v.children()).containsExactly("check", "commit_pre");
+            assertThat(v.childrenSumNanos()).isEqualTo(900);
+        });
+        assertThatThrownBy(() -> SumRule.checkPhaseTree(SpanTree.of(spans), 99, 0.01)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -1,0 +1,326 @@
+package io.jstark.cli;
+
+import io.jstark.examples.Example;
+import io.jstark.instrument.analysis.TextTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code jstark bench}: measured proving over sizes, and the cost of the instrumentation. */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of whole proofs.",
+        subcommands = {BenchCommand.Scaling.class, BenchCommand.Overhead.class})
+public final class BenchCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    private static final double MIB = 1024.0 * 1024.0;
+
+    static String settingsLine(Example example, ProofOptionsMixin proofOptions, RunOptions run, BenchWorkload w) {
+        return String.format(Locale.ROOT, "%s; %s; %d worker threads, %d cores, Java %s", example.name(), proofOptions.options(),
+                w.pool().parallelism(), Runtime.getRuntime().availableProcessors(), Runtime.version())
+                + "; " + run.schedulerOptions() + "; " + loadAverage();
+    }
+
+    /** The system's load average: on a shared machine, how much else was running. */
+    static String loadAverage() {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? "load average unknown" : String.format(Locale.ROOT, "load average %.2f", load);
+    }
+
+    static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : sorted[mid - 1] + (sorted[mid] - sorted[mid - 1]) / 2;
+    }
+
+    static double medianOf(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** {@code jstark bench scaling}: prove time and peak memory per size, with a line fitted per metric. */
+    @Command(name = "scaling", mixinStandardHelpOptions = true, description = "Prove an example at several sizes: median prove time and "
+            + "peak memory per size (off-heap peak of the shared allocator, heap peak of the heap pools), a least-squares line per "
+            + "metric (slope per million rows, R^2), as a table and a PNG plot.")
+    static final class Scaling implements Callable<Integer> {
+        @Option(names = {"-e", "--example"}, description = "Example workload (default: ${DEFAULT-VALUE}).", defaultValue = "fib")
+        String example;
+
+        @Option(names = "--sizes", split = ",", description = "Sizes, 2^k or powers of two, comma-separated (default: ${DEFAULT-VALUE}).",
+                defaultValue = "2^12,2^14,2^16")
+        List<String> sizes;
+
+        @Option(names = "--runs", description = "Measured runs per size; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int runs;
+
+        @Option(names = "--warmup", description = "Unmeasured runs per size first (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        int warmup;
+
+        @Option(names = "--seed", description = "Seed of the generated traces (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        long seed;
+
+        @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the plot here (default: ${DEFAULT-VALUE}; 'none' to skip).",
+                defaultValue = "scaling.png")
+        String plot;
+
+        @Mixin
+        ProofOptionsMixin proofOptions;
+
+        @Mixin
+        RunOptions run;
+
+        @Override
+        public Integer call() throws IOException {
+            if (runs < 1 || warmup < 0) {
+                throw new IllegalArgumentException("--runs must be at least 1 and --warmup at least 0");
+            }
+            Example e = io.jstark.examples.Examples.byName(example);
+            List<Integer> logSizes = new ArrayList<>();
+            for (String s : sizes) {
+                logSizes.add(Sizes.parseLog(s, "--sizes"));
+            }
+            List<Point> points = new ArrayList<>();
+            String settings = null;
+            for (int logSize : logSizes) {
+                try (BenchWorkload w = new BenchWorkload(e, logSize, seed, proofOptions.options(), run)) {
+                    if (settings == null) {
+                        settings = settingsLine(e, proofOptions, run, w);
+                        System.out.println("bench scaling: " + settings);
+                        System.out.printf("%d measured runs per size (median), after %d warm-up run(s)%n", runs, warmup);
+                    }
+                    for (int i = 0; i < warmup; i++) {
+                        w.prove(false);
+                    }
+                    long[] times = new long[runs];
+                    long[] offHeap = new long[runs];
+                    long[] heap = new long[runs];
+                    for (int i = 0; i < runs; i++) {
+                        BenchWorkload.Sample sample = w.prove(false);
+                        times[i] = sample.proveNanos();
+                        offHeap[i] = sample.offHeapPeakBytes();
+                        heap[i] = sample.heapPeakBytes();
+                    }
+                    Point p = new Point(logSize, w.tables(), w.rows(), w.mainCells(), times, median(times), median(offHeap), median(heap));
+                    System.out.printf(Locale.ROOT, "  size 2^%d: %s s%n", logSize, seconds(times));
+                    points.add(p);
+                }
+            }
+            System.out.println();
+            TextTable table = new TextTable(TextTable.Column.left("size"), TextTable.Column.right("tables"), TextTable.Column.right("rows"),
+                    TextTable.Column.right("main cells"), TextTable.Column.right("prove s (median)"), TextTable.Column.right("min..max s"),
+                    TextTable.Column.right("off-heap peak MiB"), TextTable.Column.right("heap peak MiB"));
+            for (Point p : points) {
+                long min = Arrays.stream(p.times()).min().orElseThrow();
+                long max = Arrays.stream(p.times()).max().orElseThrow();
+                table.row("2^" + p.logSize(), p.tables(), String.format("%,d", p.rows()), String.format("%,d", p.cells()),
+                        String.format(Locale.ROOT, "%.3f", p.medianNanos() / 1e9),
+                        String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9), mib(p.offHeapBytes()), mib(p.heapBytes()));
+            }
+            System.out.print(table.render());
+            List<Metric> metrics = List.of(
+                    new Metric("prove time", "s", points.stream().mapToDouble(p -> p.medianNanos() / 1e9).toArray()),
+                    new Metric("off-heap peak", "MiB", points.stream().mapToDouble(p -> p.offHeapBytes() / MIB).toArray()),
+                    new Metric("heap peak", "MiB", points.stream().mapToDouble(p -> p.heapBytes() / MIB).toArray()));
+            double[] x = points.stream().mapToDouble(p -> p.rows() / 1e6).toArray();
+            List<LinearFit> fits = new ArrayList<>();
+            if (points.size() >= 2) {
+                System.out.println();
+                System.out.println("least-squares line per metric over the sizes (x = million rows, all tables together)");
+                TextTable fitTable = new TextTable(TextTable.Column.left("metric"), TextTable.Column.right("slope per million rows"),
+                        TextTable.Column.right("intercept"), TextTable.Column.right("R^2"));
+                for (Metric m : metrics) {
+                    LinearFit fit = LinearFit.of(x, m.values());
+                    fits.add(fit);
+                    fitTable.row(m.name() + " (" + m.unit() + ")", String.format(Locale.ROOT, "%.4f %s", fit.slope(), m.unit()),
+                            String.format(Locale.ROOT, "%.4f %s", fit.intercept(), m.unit()),
+                            Double.isNaN(fit.rSquared()) ? "-" : String.format(Locale.ROOT, "%.4f", fit.rSquared()));
+                }
+                System.out.print(fitTable.render());
+            } else {
+                System.out.println("(one size: no line to fit)");
+            }
+            if (!plot.equals("none")) {
+                Path file = Path.of(plot);
+                ProveOutputs.createParent(file);
+                plot(file, e.name(), x, metrics, fits);
+                System.out.println("plot written to " + file);
+            }
+            return 0;
+        }
+
+        record Point(int logSize, int tables, long rows, long cells, long[] times, long medianNanos, long offHeapBytes, long heapBytes) {}
+
+        record Metric(String name, String unit, double[] values) {}
+
+        private static void plot(Path file, String subtitle, double[] x, List<Metric> metrics, List<LinearFit> fits) throws IOException {
+            System.setProperty("java.awt.headless", "true");
+            XYChart time = chart("prove time: " + subtitle + " (median per size)", "s");
+            addMeasuredAndFit(time, "prove time", x, metrics.get(0).values(), fits.isEmpty() ? null : fits.get(0));
+            XYChart memory = chart("peak memory: " + subtitle + " (median per size)", "MiB");
+            for (int i = 1; i < metrics.size(); i++) {
+                addMeasuredAndFit(memory, metrics.get(i).name(), x, metrics.get(i).values(), fits.isEmpty() ? null : fits.get(i));
+            }
+            BitmapEncoder.saveBitmap(List.of(time, memory), 1, 2, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+
+        private static XYChart chart(String title, String unit) {
+            XYChart chart = new XYChartBuilder().width(640).height(440).title(title).xAxisTitle("million rows (all tables)")
+                    .yAxisTitle(unit).build();
+            chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+            chart.getStyler().setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(12f));
+            return chart;
+        }
+
+        private static void addMeasuredAndFit(XYChart chart, String name, double[] x, double[] y, LinearFit fit) {
+            XYSeries measured = chart.addSeries(name + " (median, measured)", x, y);
+            measured.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            if (fit != null) {
+                double lo = Arrays.stream(x).min().orElseThrow();
+                double hi = Arrays.stream(x).max().orElseThrow();
+                XYSeries line = chart.addSeries(String.format(Locale.ROOT, "%s fit: %.3g per M rows, R^2 %.3f", name, fit.slope(),
+                        fit.rSquared()), new double[] {lo, hi}, new double[] {fit.at(lo), fit.at(hi)});
+                line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                line.setMarker(SeriesMarkers.NONE);
+            }
+        }
+
+        private static String seconds(long[] times) {
+            StringBuilder out = new StringBuilder();
+            for (long t : times) {
+                out.append(out.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", t / 1e9));
+            }
+            return out.toString();
+        }
+    }
+
+    /** {@code jstark bench overhead}: the same proof with the instrumentation on and off, alternating. */
+    @Command(name = "overhead", mixinStandardHelpOptions = true, description = "Prove one workload repeatedly with the instrumentation "
+            + "on (span recorder with memory sampling, as 'prove' runs) and off, alternating on/off/off/on so that drift cancels, and "
+            + "compare the medians side by side.")
+    static final class Overhead implements Callable<Integer> {
+        @Mixin
+        ExampleOptions example;
+
+        @Option(names = "--runs", description = "Measured runs of each (default: ${DEFAULT-VALUE}).", defaultValue = "6")
+        int runs;
+
+        @Option(names = "--warmup", description = "Unmeasured runs of each first (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        int warmup;
+
+        @Option(names = "--limit", description = "Overhead allowed, in percent (default: ${DEFAULT-VALUE}).", defaultValue = "2")
+        double limitPercent;
+
+        @Mixin
+        ProofOptionsMixin proofOptions;
+
+        @Mixin
+        RunOptions run;
+
+        @Override
+        public Integer call() {
+            if (runs < 1 || warmup < 0) {
+                throw new IllegalArgumentException("--runs must be at least 1 and --warmup at least 0");
+            }
+            Example e = example.resolve();
+            int logSize = example.logSize(e);
+            try (BenchWorkload w = new BenchWorkload(e, logSize, example.seed, proofOptions.options(), run)) {
+                System.out.println("bench overhead: " + settingsLine(e, proofOptions, run, w) + "; size 2^" + logSize);
+                System.out.printf("%d measured runs each, on/off alternating (on off off on ...), after %d warm-up run(s) each%n", runs,
+                        warmup);
+                for (int i = 0; i < warmup; i++) {
+                    w.prove(true);
+                    w.prove(false);
+                }
+                long[] on = new long[runs];
+                long[] off = new long[runs];
+                long[] onCpu = new long[runs];
+                long[] offCpu = new long[runs];
+                double[] pairRatios = new double[runs];
+                int spans = 0;
+                int callerSpans = 0;
+                TextTable table = new TextTable(TextTable.Column.right("pair"), TextTable.Column.right("on s"), TextTable.Column.right("off s"),
+                        TextTable.Column.right("on / off"), TextTable.Column.right("on cpu s"), TextTable.Column.right("off cpu s"));
+                for (int i = 0; i < runs; i++) {
+                    boolean onFirst = i % 2 == 0;
+                    BenchWorkload.Sample first = w.prove(onFirst);
+                    BenchWorkload.Sample second = w.prove(!onFirst);
+                    BenchWorkload.Sample withSpans = onFirst ? first : second;
+                    BenchWorkload.Sample without = onFirst ? second : first;
+                    on[i] = withSpans.proveNanos();
+                    off[i] = without.proveNanos();
+                    onCpu[i] = withSpans.processCpuNanos();
+                    offCpu[i] = without.processCpuNanos();
+                    spans = withSpans.spans();
+                    callerSpans = withSpans.callerSpans();
+                    pairRatios[i] = (double) on[i] / off[i];
+                    table.row(i + 1, secs(on[i]), secs(off[i]), String.format(Locale.ROOT, "%.4f", pairRatios[i]), secs(onCpu[i]),
+                            secs(offCpu[i]));
+                }
+                System.out.print(table.render());
+                System.out.printf("%d spans per proof, %d of them caller-thread spans%n%n", spans, callerSpans);
+                TextTable summary = new TextTable(TextTable.Column.left(""), TextTable.Column.right("on"), TextTable.Column.right("off"),
+                        TextTable.Column.right("on / off"));
+                summary.row("median wall s", secs(median(on)), secs(median(off)), ratio(median(on), median(off)));
+                summary.row("fastest wall s", secs(min(on)), secs(min(off)), ratio(min(on), min(off)));
+                summary.row("median process cpu s", secs(median(onCpu)), secs(median(offCpu)), ratio(median(onCpu), median(offCpu)));
+                System.out.print(summary.render());
+                double ratio = (double) median(on) / median(off);
+                double lowest = Arrays.stream(pairRatios).min().orElseThrow();
+                double highest = Arrays.stream(pairRatios).max().orElseThrow();
+                System.out.printf(Locale.ROOT, "median of the pairs' on / off: %.4f (from %.4f to %.4f)%n", medianOf(pairRatios), lowest, highest);
+                System.out.printf(Locale.ROOT, "instrumentation costs %+.2f%% of the median wall (limit %.1f%%): %s%n", 100 * (ratio - 1),
+                        limitPercent, 100 * (ratio - 1) <= limitPercent ? "within" : "OVER");
+                if (highest - lowest > 2 * limitPercent / 100) {
+                    System.out.println("note: the pairs spread wider than the limit: this machine's run-to-run noise is larger than what is"
+                            + " measured; see the per-span estimate");
+                }
+                System.out.println("at the end: " + loadAverage());
+                SpanCost cost = SpanCost.measure();
+                double estimate = callerSpans * cost.callerSpanNanos() + (spans - callerSpans) * cost.innerSpanNanos();
+                long medianOff = median(off);
+                System.out.printf(Locale.ROOT, "cost per span, measured apart: %.2f us per caller-thread span (process CPU and memory sampled),"
+                        + " %.2f us per other span;%n  x the spans of one proof = %.3f ms = %.3f%% of the median proof (an estimate free of"
+                        + " run-to-run noise)%n", cost.callerSpanNanos() / 1e3, cost.innerSpanNanos() / 1e3, estimate / 1e6,
+                        100 * estimate / medianOff);
+                return 0;
+            }
+        }
+    }
+
+    private static String secs(long nanos) {
+        return nanos < 0 ? "-" : String.format(Locale.ROOT, "%.3f", nanos / 1e9);
+    }
+
+    private static String ratio(long a, long b) {
+        return a < 0 || b <= 0 ? "-" : String.format(Locale.ROOT, "%.4f", (double) a / b);
+    }
+
+    private static long min(long[] values) {
+        return Arrays.stream(values).min().orElseThrow();
+    }
+
+    private static String mib(long bytes) {
+        return bytes < 0 ? "-" : String.format(Locale.ROOT, "%,.1f", bytes / MIB);
+    }
+}

@@ -1,0 +1,105 @@
+package io.jstark.cli;
+
+import io.jstark.instrument.CaptureRequest;
+import io.jstark.instrument.ChromeTraceWriter;
+import io.jstark.instrument.MemorySampler;
+import io.jstark.instrument.SpanRecorder;
+import io.jstark.instrument.Timeline;
+import io.jstark.instrument.TimelineJson;
+import io.jstark.instrument.report.TimelineHtml;
+import io.jstark.math.memory.RamAllocator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** What {@code prove} writes besides the proof: the timing report, the timeline files, a JFR capture. */
+public final class ProveOutputs {
+    @Option(names = "--report", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Print the timing report after proving (default: on; --no-report to skip).")
+    boolean report;
+
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the timeline: JSON Lines, a header and one record per "
+            + "span (read by 'jstark profile').")
+    Path timeline;
+
+    @Option(names = "--trace-events", paramLabel = "FILE", description = "Write the timeline as Chrome trace events (open in "
+            + "ui.perfetto.dev or chrome://tracing).")
+    Path traceEvents;
+
+    @Option(names = "--timeline-html", paramLabel = "FILE", description = "Write a self-contained HTML page with the Gantt chart "
+            + "of the tables per driver thread under the phases.")
+    Path timelineHtml;
+
+    @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the caller-thread span LABEL, "
+            + "e.g. aux_and_rounds_2_4 (default: $" + CaptureRequest.LABEL_VARIABLE + ").")
+    String captureSpan;
+
+    @Option(names = "--capture-file", paramLabel = "FILE", description = "Where the JFR capture goes (default: $"
+            + CaptureRequest.FILE_VARIABLE + ", else jstark-capture-LABEL.jfr).")
+    Path captureFile;
+
+    /** The flag, else the environment ({@value CaptureRequest#LABEL_VARIABLE}), else none. */
+    Optional<CaptureRequest> capture() {
+        if (captureSpan != null) {
+            return Optional.of(new CaptureRequest(captureSpan.strip(), captureFile, null));
+        }
+        Optional<CaptureRequest> fromEnvironment = CaptureRequest.fromEnvironment();
+        if (captureFile != null && fromEnvironment.isPresent()) {
+            return Optional.of(new CaptureRequest(fromEnvironment.get().label(), captureFile, null));
+        }
+        return fromEnvironment;
+    }
+
+    /** A recorder with the capture, sampling heap and off-heap memory at the phase boundaries. */
+    SpanRecorder recorder(Optional<CaptureRequest> capture) {
+        return new SpanRecorder(capture.orElse(null), MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes));
+    }
+
+    /** Writes the requested timeline files and says where they went. */
+    void write(SpanRecorder recorder, Map<String, ?> metadata, String title, PrintStream out) throws IOException {
+        if (timeline == null && traceEvents == null && timelineHtml == null) {
+            return;
+        }
+        Timeline t = recorder.timeline(metadata);
+        if (timeline != null) {
+            createParent(timeline);
+            TimelineJson.write(t, timeline);
+            out.printf("timeline (%d spans) written to %s%n", t.spans().size(), timeline);
+        }
+        if (traceEvents != null) {
+            createParent(traceEvents);
+            ChromeTraceWriter.write(t, traceEvents);
+            out.printf("trace events written to %s (open in ui.perfetto.dev)%n", traceEvents);
+        }
+        if (timelineHtml != null) {
+            createParent(timelineHtml);
+            TimelineHtml.write(t, timelineHtml, title);
+            out.printf("timeline chart written to %s%n", timelineHtml);
+        }
+    }
+
+    /** Says where the JFR capture went, or that its span never opened on the caller thread. */
+    static void reportCapture(SpanRecorder recorder, Optional<CaptureRequest> capture, PrintStream out) {
+        if (capture.isEmpty()) {
+            return;
+        }
+        Optional<Path> file = recorder.capturedFile();
+        if (file.isPresent()) {
+            out.printf("JFR capture of span '%s' written to %s%n", capture.get().label(), file.get());
+        } else {
+            out.printf("JFR capture: no caller-thread span '%s' opened (or JFR is unavailable); nothing was captured%n",
+                    capture.get().label());
+        }
+    }
+
+    static void createParent(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+    }
+}

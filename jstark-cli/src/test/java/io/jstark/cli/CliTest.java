@@ -1,0 +1,165 @@
+package io.jstark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jstark.instrument.SpanRecord;
+import io.jstark.instrument.Timeline;
+import io.jstark.instrument.TimelineJson;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands in-process ({@link Main#run}), on small workloads. */
+class CliTest {
+    @TempDir
+    static Path dir;
+
+    static Path run1;
+    static Path run2;
+    static String proveOutput;
+
+    record Result(int code, String out) {}
+
+    static synchronized Result cli(String... args) {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            int code = Main.run(args);
+            return new Result(code, captured.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(saved);
+        }
+    }
+
+    @BeforeAll
+    static void proveTwice() {
+        run1 = dir.resolve("runs/run1.json");
+        run2 = dir.resolve("runs/run2.json");
+        Result first = cli("prove", "--example", "vm", "--size", "2^6", "-k", "2", "-o", dir.resolve("vm.bin").toString(),
+                "--timeline", run1.toString(), "--trace-events", dir.resolve("trace.json").toString(),
+                "--timeline-html", dir.resolve("timeline.html").toString(),
+                "--capture-span", "aux_and_rounds_2_4", "--capture-file", dir.resolve("chain.jfr").toString());
+        assertThat(first.code()).as(first.out()).isZero();
+        proveOutput = first.out();
+        Result second = cli("prove", "--example", "vm", "--size", "2^6", "-k", "2", "--no-report", "-o", dir.resolve("vm2.bin").toString(),
+                "--timeline", run2.toString());
+        assertThat(second.code()).as(second.out()).isZero();
+        assertThat(second.out()).doesNotContain("Timing report");
+    }
+
+    @Test
+    void proveReportsItsTimingWithAPassingSelfCheck() {
+        assertThat(proveOutput).contains("Timing report: prove took").contains("self-check: OK")
+                .contains("heap used MiB open -> close").contains("off-heap MiB open -> close")
+                .contains("Per table").contains("Sub-operations, nested as they ran").contains("Totals by kind")
+                .containsPattern("\noff-heap +- +[0-9,.]+ +- +RamAllocator")
+                .contains("(no memory model is connected")
+                .doesNotContain("WARNING");
+    }
+
+    @Test
+    void proveWritesTheTimelineTheTraceEventsAndTheHtmlChart() throws Exception {
+        Timeline timeline = TimelineJson.read(run1);
+        assertThat(timeline.spans()).extracting(SpanRecord::label).contains("prove", "main_commit", "main_commit_table");
+        assertThat(timeline.header().metadata()).containsEntry("example", "vm").containsKey("tables").containsKey("peakOffHeapBytes");
+        JsonNode trace = new ObjectMapper().readTree(dir.resolve("trace.json").toFile());
+        long complete = 0;
+        for (JsonNode event : trace.get("traceEvents")) {
+            complete += event.get("ph").asText().equals("X") ? 1 : 0;
+        }
+        assertThat(complete).isEqualTo(timeline.spans().size());
+        String html = Files.readString(dir.resolve("timeline.html"));
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("class=\"table\"").doesNotContain("http");
+        assertThat(proveOutput).contains("timeline (" + timeline.spans().size() + " spans) written to " + run1)
+                .contains("timeline chart written to");
+    }
+
+    @Test
+    void theCaptureSpanRecordsAJfrFileAroundTheCallerThreadPhaseAndPrintsItsPath() throws Exception {
+        Path jfr = dir.resolve("chain.jfr");
+        assertThat(proveOutput).contains("JFR capture of span 'aux_and_rounds_2_4' written to " + jfr.toAbsolutePath());
+        List<RecordedEvent> spans = RecordingFile.readAllEvents(jfr).stream()
+                .filter(e -> e.getEventType().getName().equals("io.jstark.Span")).toList();
+        // the per-table spans of the captured phase, committed while the recording ran; nothing of main_commit
+        assertThat(spans).extracting(e -> e.getString("label")).contains("aux_and_rounds_2_4_table", "round2_composition")
+                .doesNotContain("main_commit", "main_commit_table");
+    }
+
+    @Test
+    void profilePhasesAggregatesRunsAndListsInstances() {
+        Result table = cli("profile", "phases", run1.toString(), run2.toString());
+        assertThat(table.code()).as(table.out()).isZero();
+        assertThat(table.out()).contains("phase table over 2 runs").contains("median wall ms").contains("cv%").contains("n/run")
+                .contains("median busy ms").contains("concurrency").containsPattern("\nprove +[0-9.]+ +100\\.0 ")
+                .containsPattern("\n    main_commit_table +[0-9.]+ +[0-9.]+ +[0-9.]+ +3 ")
+                .contains("run 1 (" + run1 + "): sum rule ok").contains("run 2 (" + run2 + "): sum rule ok");
+        Result instances = cli("profile", "phases", "--instances", "aux_and_rounds_2_4_table", run1.toString());
+        assertThat(instances.code()).isZero();
+        assertThat(instances.out()).contains("instances of 'aux_and_rounds_2_4_table'").contains("gap to next ms")
+                .containsPattern("\n *2 +\\d+ +jstark-driver-\\d +[0-9.]+ +[0-9.]+ +-\n");
+    }
+
+    @Test
+    void profileBusyReportAndTimelineReadASavedRun() throws Exception {
+        Result busy = cli("profile", "busy", run1.toString());
+        assertThat(busy.out()).contains("busy %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +[0-9.]+\n");
+        Result report = cli("profile", "report", run1.toString());
+        assertThat(report.code()).as(report.out()).isZero();
+        assertThat(report.out()).contains("Timing report: prove took").contains("self-check: OK").contains("3 tables");
+        Path html = dir.resolve("again/timeline.html");
+        Result export = cli("profile", "timeline", run2.toString(), "--html", html.toString(), "--trace-events",
+                dir.resolve("again/trace.json").toString());
+        assertThat(export.code()).as(export.out()).isZero();
+        assertThat(Files.readString(html)).contains("<svg").contains("jstark prove --example vm");
+        assertThat(Files.size(dir.resolve("again/trace.json"))).isPositive();
+    }
+
+    @Test
+    void benchScalingPrintsMediansAFitAndAPlot() throws Exception {
+        Path png = dir.resolve("scaling.png");
+        Result r = cli("bench", "scaling", "--example", "fib", "--sizes", "2^5,2^6,2^7", "--runs", "1", "--warmup", "0", "--plot", png.toString());
+        assertThat(r.code()).as(r.out()).isZero();
+        assertThat(r.out()).contains("prove s (median)").contains("off-heap peak MiB").contains("heap peak MiB")
+                .containsPattern("\n2\\^5 +1 +32 ").containsPattern("\n2\\^7 +1 +128 ")
+                .contains("slope per million rows").contains("R^2")
+                .containsPattern("\nprove time \\(s\\) +-?[0-9.]+ s +-?[0-9.]+ s +-?[0-9.]+\n")
+                .contains("plot written to " + png);
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void benchOverheadComparesOnAndOffSideBySide() {
+        Result r = cli("bench", "overhead", "--example", "fib", "--size", "2^5", "--runs", "2", "--warmup", "0");
+        assertThat(r.code()).as(r.out()).isZero();
+        assertThat(r.out()).contains("on/off alternating")
+                .containsPattern("\n +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
+                .containsPattern("\\d+ spans per proof, \\d+ of them caller-thread spans")
+                .containsPattern("\nmedian wall s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
+                .containsPattern("\nmedian process cpu s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
+                .containsPattern("instrumentation costs [+-][0-9.]+% of the median wall \\(limit 2\\.0%\\)")
+                .containsPattern("cost per span, measured apart: [0-9.]+ us per caller-thread span");
+    }
+
+    @Test
+    void linearFitRecoversAKnownLine() {
+        LinearFit fit = LinearFit.of(new double[] {1, 2, 4}, new double[] {3, 5, 9});
+        assertThat(fit.slope()).isEqualTo(2.0);
+        assertThat(fit.intercept()).isEqualTo(1.0);
+        assertThat(fit.rSquared()).isEqualTo(1.0);
+        LinearFit noisy = LinearFit.of(new double[] {0, 1, 2, 3}, new double[] {0, 2, 1, 3});
+        assertThat(noisy.slope()).isEqualTo(0.8);
+        assertThat(noisy.rSquared()).isCloseTo(0.64, org.assertj.core.api.Assertions.within(1e-12));
+    }
+}
