@@ -6,6 +6,7 @@ import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
+import io.jstark.verifier.VerifiedStatement;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -54,9 +55,14 @@ public final class VerifyCommand implements Callable<Integer> {
         for (Example e : candidates) {
             VerifyingKey key = VerifyingKey.of(e.airs()).withMinimumSecurityBits(minimumSecurity);
             try {
-                StarkVerifier.verify(key, proof);
-                System.out.printf("VALID: proof of %d table(s) of example '%s' (%,d bytes) verified in %.1f ms%n", proof.tables().size(),
-                        e.name(), bytes.length, (System.nanoTime() - start) / 1e6);
+                VerifiedStatement statement = StarkVerifier.verify(key, proof);
+                System.out.printf("VALID: proof of %d table(s) of example '%s' (%,d bytes, %d conjectured bits) verified in %.1f ms%n",
+                        proof.tables().size(), e.name(), bytes.length, statement.conjecturedSecurityBits(),
+                        (System.nanoTime() - start) / 1e6);
+                System.out.println("it proves (the prover chose these; compare them with what you expect):");
+                for (VerifiedStatement.Table t : statement.tables()) {
+                    System.out.println("  " + t);
+                }
                 return 0;
             } catch (ProofRejectedException rejected) {
                 last = rejected;

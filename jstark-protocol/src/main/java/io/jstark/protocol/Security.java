@@ -1,7 +1,7 @@
 package io.jstark.protocol;
 
 /**
- * Conjectured security of a proof (the ethSTARK conjecture, computed the way Winterfell does):
+ * Conjectured security of a proof under the ethSTARK conjecture:
  *
  * <pre>
  *   bits = min( hash collision bits,                       = digest bits / 2 = 128
@@ -10,8 +10,10 @@ package io.jstark.protocol;
  * </pre>
  *
  * The first term bounds what any Merkle commitment can give; the second is the FRI query phase under
- * the conjecture that each query of a rate-1/blowup code gives log2(blowup) bits; the third accounts for
- * the out-of-domain point and the random combinations drawn from the extension field.
+ * the conjecture that each query of a rate-1/blowup code gives log2(blowup) bits, plus the grinding bits
+ * (counted in full, always: Winterfell counts them only once the queries alone reach 80 bits, which is
+ * more conservative for grinding-heavy settings); the third accounts for the out-of-domain point and the
+ * random combinations drawn from the extension field.
  */
 public final class Security {
     /** Collision resistance of a 256-bit digest. */

@@ -70,6 +70,66 @@ class HostileProofTest {
         assertThatThrownBy(() -> StarkVerifier.verify(key, garbage)).isInstanceOf(ProofRejectedException.class);
     }
 
+    /** Little-endian writer for hand-made proofs. */
+    static final class Out extends java.io.ByteArrayOutputStream {
+        Out u8(int v) {
+            write(v);
+            return this;
+        }
+
+        Out u16(int v) {
+            return u8(v).u8(v >>> 8);
+        }
+
+        Out u32(int v) {
+            return u16(v).u16(v >>> 16);
+        }
+
+        Out u64(long v) {
+            return u32((int) v).u32((int) (v >>> 32));
+        }
+
+        Out str(String s) {
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            u16(b.length);
+            write(b, 0, b.length);
+            return this;
+        }
+
+        Out zeros(int n) {
+            write(new byte[n], 0, n);
+            return this;
+        }
+    }
+
+    /**
+     * Found in review: an opening declaring leaves x elements-per-leaf x 8 = 2^64 + 64 bytes, whose
+     * overflowing size check once let the reader allocate exabytes (OutOfMemoryError).
+     */
+    @Property(tries = 1)
+    void anOpeningWhoseSizeOverflowsIsATypedRejection() {
+        Out section = new Out();
+        section.u8(0).zeros(32);
+        for (int k = 0; k < 7; k++) {
+            section.u16(0);
+        }
+        section.u8(0).u16(0).u64(0).u8(0);
+        section.u32(1073807362).u32(2147352580).zeros(64);
+        Out p = new Out();
+        p.write('J');
+        p.write('S');
+        p.write('T');
+        p.write('K');
+        p.u16(1).u8(1).u8(4).u8(0).u8(1).u8(0).u8(io.jstark.crypto.hash.Hashers.byName("sha256").id()).u8(0);
+        p.u16(1).str("fib").str("fib").u8(3).u16(2).u64(0).u64(0).u8(0).zeros(32);
+        byte[] s = section.toByteArray();
+        p.u32(s.length);
+        p.write(s, 0, s.length);
+        VerifyingKey fibKey = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
+        assertThatThrownBy(() -> StarkVerifier.verify(fibKey, p.toByteArray())).isInstanceOf(ProofRejectedException.class)
+                .hasMessageContaining("leaves");
+    }
+
     @Property(tries = 1)
     void theUnmodifiedProofVerifies() throws Exception {
         StarkVerifier.verify(key, valid);

@@ -50,27 +50,35 @@ import java.util.List;
 public final class StarkVerifier {
     private StarkVerifier() {}
 
-    /** Parses and verifies {@code proofBytes} against {@code key}. */
-    public static void verify(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
+    /**
+     * Parses and verifies {@code proofBytes} against {@code key}.
+     *
+     * @return the statement the proof proves (tables, heights, public inputs): compare it with the claim
+     *     you expect, the prover chose it
+     */
+    public static VerifiedStatement verify(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
-            Proof proof = ProofFormat.read(proofBytes);
-            verifyParsed(key, proof);
+            return guarded(() -> new Run(key, ProofFormat.read(proofBytes)).verify());
         }
     }
 
     /** Verifies an already parsed proof. */
-    public static void verify(VerifyingKey key, Proof proof) throws ProofRejectedException {
+    public static VerifiedStatement verify(VerifyingKey key, Proof proof) throws ProofRejectedException {
         try (Span _ = Spans.open("verify")) {
-            verifyParsed(key, proof);
+            return guarded(() -> new Run(key, proof).verify());
         }
     }
 
-    private static void verifyParsed(VerifyingKey key, Proof proof) throws ProofRejectedException {
+    private interface Check {
+        VerifiedStatement run() throws ProofRejectedException;
+    }
+
+    private static VerifiedStatement guarded(Check check) throws ProofRejectedException {
         try {
-            new Run(key, proof).verify();
+            return check.run();
         } catch (ProofRejectedException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             // A hostile proof must never surface as an unchecked exception.
             throw new ProofRejectedException(Reason.MALFORMED, null, "inconsistent proof: " + e, e);
         }
@@ -91,8 +99,8 @@ public final class StarkVerifier {
             this.hasher = Hashers.byName(options.hash());
         }
 
-        void verify() throws ProofRejectedException {
-            List<ProofTranscript.TableStatement> statements = checkStatement();
+        VerifiedStatement verify() throws ProofRejectedException {
+            // the cheap checks first: a hostile proof must not make the verifier compute pinned commitments
             int logLargestLde = 0;
             for (Proof.TableHeader h : proof.tables()) {
                 logLargestLde = Math.max(logLargestLde, h.logHeight() + options.logBlowup());
@@ -106,6 +114,7 @@ public final class StarkVerifier {
                 throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof options give " + bits
                         + " conjectured bits of security; this verifier requires " + key.minimumSecurityBits());
             }
+            List<ProofTranscript.TableStatement> statements = checkStatement();
             Transcript global = ProofTranscript.start(hasher, options, statements);
             Ext3[] lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(global, proof.mainRoots());
             Ext3 balance = Ext3.ZERO;
@@ -124,6 +133,11 @@ public final class StarkVerifier {
                 throw new ProofRejectedException(Reason.BUS_BALANCE, null,
                         "the tables' bus contributions do not cancel (sum " + balance + "): some tuple was sent that no table received");
             }
+            List<VerifiedStatement.Table> tables = new ArrayList<>();
+            for (Proof.TableHeader h : proof.tables()) {
+                tables.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
+            }
+            return new VerifiedStatement(options, bits, tables);
         }
 
         private List<ProofTranscript.TableStatement> checkStatement() throws ProofRejectedException {
@@ -152,6 +166,11 @@ public final class StarkVerifier {
                     throw new ProofRejectedException(Reason.STATEMENT, h.name(), "constraint degree needs a blowup of at least "
                             + air.compositionParts(h.logHeight()));
                 }
+                airs.add(air);
+            }
+            for (int i = 0; i < proof.tables().size(); i++) {
+                Proof.TableHeader h = proof.tables().get(i);
+                Air air = airs.get(i);
                 byte[] pinned = air.preprocessedWidth() == 0 ? null : key.preprocessedRoot(air, options);
                 if ((pinned == null) != (h.preprocessedRoot() == null)) {
                     throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(), pinned == null
@@ -162,7 +181,6 @@ public final class StarkVerifier {
                     throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(),
                             "the preprocessed commitment differs from the one pinned in the verifying key");
                 }
-                airs.add(air);
                 statements.add(new ProofTranscript.TableStatement(h.name(), h.airName(), key.digest(air.name()), h.logHeight(), h.publicInputs(), pinned));
             }
             return statements;

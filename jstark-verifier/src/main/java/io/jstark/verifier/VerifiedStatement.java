@@ -1,0 +1,47 @@
+package io.jstark.verifier;
+
+import io.jstark.protocol.ProofOptions;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a verified proof proves: these tables, of these definitions and heights, with these public
+ * inputs, satisfy their constraints and their buses balance. The prover chose the statement; a caller
+ * checking a claim (a program's output, a required table) compares it with what it expects.
+ */
+public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBits, List<Table> tables) {
+    public VerifiedStatement {
+        tables = List.copyOf(tables);
+    }
+
+    /** One proven table. */
+    public record Table(String name, String definition, int logHeight, long[] publicInputs) {
+        public Table {
+            publicInputs = publicInputs.clone();
+        }
+
+        @Override
+        public long[] publicInputs() {
+            return publicInputs.clone();
+        }
+
+        public long rows() {
+            return 1L << logHeight;
+        }
+
+        @Override
+        public String toString() {
+            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs " + Arrays.toString(publicInputs) + ")";
+        }
+    }
+
+    /** The table called {@code name}, or null. */
+    public Table table(String name) {
+        for (Table t : tables) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}
