@@ -1,46 +1,36 @@
 package io.jstark.prover;
 
-import io.jstark.air.Air;
 import io.jstark.air.trace.TableTrace;
-import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.Lde;
+import io.jstark.prover.memory.MemoryModel;
+import io.jstark.prover.memory.TableDimensions;
 import io.jstark.protocol.ProofOptions;
 
 /**
- * Bytes a table's tasks allocate, counted from the matrices and trees the prover makes (the memory gate
- * admits tables by these figures).
+ * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM only (off-heap
+ * buffers the storage policy keeps in RAM plus heap scratch at the same moment), from
+ * {@link MemoryModel}. Buffers held beyond a task (the main commitment, from pass 1 to the chain's end)
+ * are counted in the pass that makes them.
  */
 public final class MemoryEstimates {
     private MemoryEstimates() {}
 
-    /** Main commit: the main LDE and its tree (both kept), plus the LDE's scratch. */
+    /** Main commit: the main LDE and its tree, plus the LDE's and the tree's scratch. */
     public static long mainCommitBytes(TableTrace trace, ProofOptions options, int parallelism) {
-        Air air = trace.air();
-        long bigN = (long) trace.height() << options.logBlowup();
-        return Matrix.bytesFor(bigN, air.mainWidth()) + MerkleTree.bytesFor(bigN / options.foldingFactor())
-                + Lde.extendScratchBytes(trace.height(), air.mainWidth(), options.logBlowup(), parallelism);
+        return mainCommitBytes(trace, options, parallelism, StoragePolicy.RAM);
     }
 
-    /** The fused chain's peak: aux trace and LDE, composition buffers and LDE, DEEP, FRI layers and trees. */
+    /** The fused chain's peak above the held main commitment. */
     public static long chainBytes(TableTrace trace, ProofOptions options, int parallelism) {
-        Air air = trace.air();
-        int n = trace.height();
-        long bigN = (long) n << options.logBlowup();
-        long leaves = bigN / options.foldingFactor();
-        int auxColumns = 3 * air.auxWidth();
-        int parts = air.compositionParts(trace.logHeight());
-        long bytes = 0;
-        if (auxColumns > 0) {
-            bytes += Matrix.bytesFor(n, auxColumns) + Matrix.bytesFor(bigN, auxColumns) + MerkleTree.bytesFor(leaves);
-        }
-        bytes += Matrix.bytesFor(bigN, 3) + Matrix.bytesFor(n, 3L * parts) + Matrix.bytesFor(bigN, 3L * parts) + MerkleTree.bytesFor(leaves);
-        bytes += Matrix.bytesFor(bigN, 3);
-        long layer = bigN;
-        while (layer > options.foldingFactor()) {
-            layer /= options.foldingFactor();
-            bytes += Matrix.bytesFor(layer, 3) + MerkleTree.bytesFor(Math.max(1, layer / options.foldingFactor()));
-        }
-        return bytes + Lde.interpolateScratchBytes((int) bigN, 3, parallelism);
+        return chainBytes(trace, options, parallelism, StoragePolicy.RAM);
+    }
+
+    /** {@link #mainCommitBytes(TableTrace, ProofOptions, int)} counting only what {@code storage} keeps in RAM. */
+    public static long mainCommitBytes(TableTrace trace, ProofOptions options, int parallelism, StoragePolicy storage) {
+        return new MemoryModel(options, parallelism).table(TableDimensions.of(trace)).mainCommitUsage(storage::spills).ram();
+    }
+
+    /** {@link #chainBytes(TableTrace, ProofOptions, int)} counting only what {@code storage} keeps in RAM. */
+    public static long chainBytes(TableTrace trace, ProofOptions options, int parallelism, StoragePolicy storage) {
+        return new MemoryModel(options, parallelism).table(TableDimensions.of(trace)).chainUsage(storage::spills).ram();
     }
 }

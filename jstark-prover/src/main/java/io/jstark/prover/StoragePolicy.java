@@ -11,6 +11,15 @@ import io.jstark.math.memory.RamAllocator;
 public interface StoragePolicy {
     BufferAllocator allocatorFor(String table, MatrixRole role);
 
+    /**
+     * Whether {@link #allocatorFor} places this table's buffers of this role in a spill file rather than in
+     * RAM: the memory model counts them as disk, not RAM, and the memory gate does not admit them.
+     * Policies that spill override it.
+     */
+    default boolean spills(String table, MatrixRole role) {
+        return false;
+    }
+
     /** Everything in off-heap RAM. */
     StoragePolicy RAM = (table, role) -> RamAllocator.shared();
 }

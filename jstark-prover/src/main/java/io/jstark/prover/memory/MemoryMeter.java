@@ -1,0 +1,251 @@
+package io.jstark.prover.memory;
+
+import io.jstark.math.memory.BufferAllocator;
+import io.jstark.prover.ProgressListener;
+import io.jstark.prover.StarkProver;
+import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.GcInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * Measures a proof's memory per phase, to print next to the {@link MemoryPrediction}:
+ * <ul>
+ *   <li>off-heap RAM: the peak of the RAM allocator's exact live-byte counter (every matrix, tree and
+ *       trace allocated from it, whoever allocated it);</li>
+ *   <li>spill: the same counter of the spill allocator (bytes mapped from spill files), when there is one;</li>
+ *   <li>heap: the sum of the heap memory pools' peak usage ({@link MemoryPoolMXBean#getPeakUsage()}).
+ *       This counts garbage not yet collected, so it is at least the live heap and depends on the
+ *       collector and the heap size; the model predicts live arrays only.</li>
+ * </ul>
+ * Each peak is taken between two phase boundaries, then reset. Phases end at the prover's pass
+ * boundaries when the meter's {@link #listener} is the prover's progress listener, or by
+ * {@link #endPhase}. Not thread-safe: call {@link #endPhase} and {@link #finish} from one thread (the
+ * listener's pass events come from the thread that calls the prover).
+ *
+ * <p>Use:
+ * <pre>
+ *   MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), storage.spillAllocator());
+ *   prover = new StarkProver(key, options, settings.withProgress(meter.listener(console)));
+ *   Proof proof = prover.prove(traces);
+ *   List&lt;MemoryMeter.Phase&gt; measured = meter.finish();
+ *   report.addAll(MemoryMeter.compare(prediction, measured));
+ * </pre>
+ */
+public final class MemoryMeter {
+    /**
+     * Measured peaks of one phase.
+     *
+     * @param ramOffHeap peak of the RAM allocator's live bytes
+     * @param heap peak heap pool usage, garbage included
+     * @param heapAfterGc the most heap in use right after a collection that ended in this phase (what was
+     *     live then, plus old garbage a young collection does not reach); -1 when no collection ran
+     * @param spill peak of the spill allocator's live bytes
+     */
+    public record Phase(String phase, long ramOffHeap, long heap, long heapAfterGc, long spill) {}
+
+    private final BufferAllocator ram;
+    private final BufferAllocator spill;
+    private final List<MemoryPoolMXBean> heapPools;
+    private final Set<String> heapPoolNames;
+    private final List<Phase> phases = new ArrayList<>();
+    private final AtomicLong heapAfterGc = new AtomicLong(-1);
+    private final List<NotificationEmitter> emitters = new ArrayList<>();
+    private final NotificationListener gcListener = this::onNotification;
+    private boolean finished;
+
+    private MemoryMeter(BufferAllocator ram, BufferAllocator spill) {
+        this.ram = ram;
+        this.spill = spill;
+        this.heapPools = new ArrayList<>();
+        this.heapPoolNames = new HashSet<>();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.isValid()) {
+                heapPools.add(pool);
+                heapPoolNames.add(pool.getName());
+            }
+        }
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof NotificationEmitter emitter) {
+                emitter.addNotificationListener(gcListener, null, null);
+                emitters.add(emitter);
+            }
+        }
+        reset();
+    }
+
+    private void onNotification(Notification notification, Object handback) {
+        if (!notification.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)
+                || !(notification.getUserData() instanceof CompositeData data)) {
+            return;
+        }
+        GcInfo info = GarbageCollectionNotificationInfo.from(data).getGcInfo();
+        long used = 0;
+        for (Map.Entry<String, MemoryUsage> e : info.getMemoryUsageAfterGc().entrySet()) {
+            if (heapPoolNames.contains(e.getKey())) {
+                used += e.getValue().getUsed();
+            }
+        }
+        long after = used;
+        heapAfterGc.accumulateAndGet(after, Math::max);
+    }
+
+    /**
+     * Starts measuring now (the peaks are reset to what is live).
+     *
+     * @param ram the off-heap RAM allocator (normally {@code RamAllocator.shared()})
+     * @param spill the spill allocator, or null when nothing spills
+     */
+    public static MemoryMeter start(BufferAllocator ram, BufferAllocator spill) {
+        return new MemoryMeter(ram, spill);
+    }
+
+    /** Records the peaks since the last boundary as phase {@code name} and starts the next phase. */
+    public void endPhase(String name) {
+        if (finished) {
+            throw new IllegalStateException("the memory meter has finished; phase '" + name + "' came after");
+        }
+        long heap = 0;
+        for (MemoryPoolMXBean pool : heapPools) {
+            heap += pool.getPeakUsage().getUsed();
+        }
+        phases.add(new Phase(name, ram.peakBytes(), heap, heapAfterGc.getAndSet(-1), spill == null ? 0 : spill.peakBytes()));
+        reset();
+    }
+
+    /** Ends the last phase ({@code assemble}: whatever ran after the table chains) and returns every phase. */
+    public List<Phase> finish() {
+        if (!finished) {
+            endPhase(StarkProver.PHASE_ASSEMBLE);
+            finished = true;
+            for (NotificationEmitter emitter : emitters) {
+                try {
+                    emitter.removeNotificationListener(gcListener);
+                } catch (ListenerNotFoundException e) {
+                    // already gone: nothing to undo
+                }
+            }
+        }
+        return List.copyOf(phases);
+    }
+
+    public List<Phase> phases() {
+        return List.copyOf(phases);
+    }
+
+    /**
+     * A progress listener that ends phases at the prover's pass boundaries ({@code prepass} when the main
+     * commits start, {@code main_commit} when the table chains start, which includes the lookup
+     * challenges, {@code aux_and_rounds_2_4} when they end) and passes every event on to {@code delegate}.
+     */
+    public ProgressListener listener(ProgressListener delegate) {
+        return new ProgressListener() {
+            @Override
+            public void passStarted(String phase, int tables) {
+                if (phase.equals(StarkProver.PHASE_MAIN_COMMIT)) {
+                    endPhase(StarkProver.PHASE_PREPASS);
+                } else if (phase.equals(StarkProver.PHASE_TABLE_CHAIN)) {
+                    endPhase(StarkProver.PHASE_MAIN_COMMIT);
+                }
+                delegate.passStarted(phase, tables);
+            }
+
+            @Override
+            public void tableFinished(String phase, String table, long rows) {
+                delegate.tableFinished(phase, table, rows);
+            }
+
+            @Override
+            public void passFinished(String phase) {
+                if (phase.equals(StarkProver.PHASE_TABLE_CHAIN)) {
+                    endPhase(StarkProver.PHASE_TABLE_CHAIN);
+                }
+                delegate.passFinished(phase);
+            }
+        };
+    }
+
+    /** The largest of the measured phases' peaks, per kind. */
+    public static Phase peak(List<Phase> measured) {
+        long ramPeak = 0;
+        long heapPeak = 0;
+        long afterGc = -1;
+        long spillPeak = 0;
+        for (Phase p : measured) {
+            ramPeak = Math.max(ramPeak, p.ramOffHeap());
+            heapPeak = Math.max(heapPeak, p.heap());
+            afterGc = Math.max(afterGc, p.heapAfterGc());
+            spillPeak = Math.max(spillPeak, p.spill());
+        }
+        return new Phase("peak", ramPeak, heapPeak, afterGc, spillPeak);
+    }
+
+    /**
+     * Predicted and measured peaks side by side, one line per phase of the prediction and one for the
+     * whole proof. Off-heap RAM and spill are counted exactly; for the heap, the measured figures are the
+     * most in use right after a collection in the phase (closest to live data; "-" when none ran) and the
+     * pool peak (garbage included). The last column is measured / predicted for off-heap RAM + spill.
+     */
+    public static List<String> compare(MemoryPrediction predicted, List<Phase> measured) {
+        List<String> out = new ArrayList<>();
+        out.add("memory, predicted / measured peak (heap measured: after-GC max / pool peak with garbage)");
+        String row = "%-20s  %23s  %23s  %34s  %8s";
+        out.add(String.format(Locale.ROOT, row, "phase", "off-heap RAM", "spill", "heap", "off-heap"));
+        for (MemoryPrediction.PhasePeak p : predicted.phases()) {
+            out.add(line(row, p.phase(), p.ramOffHeap(), p.spill(), p.heap(), find(measured, p.phase())));
+        }
+        out.add(line(row, "peak", predicted.peakOffHeapBytes(), predicted.peakSpillBytes(), predicted.peakHeapBytes(),
+                measured.isEmpty() ? null : peak(measured)));
+        return out;
+    }
+
+    private static String line(String row, String phase, long ramOffHeap, long spill, long heap, Phase m) {
+        if (m == null) {
+            return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, "-"), pair(spill, "-"), pair(heap, "-"), "-");
+        }
+        long predictedOffHeap = ramOffHeap + spill;
+        long measuredOffHeap = m.ramOffHeap() + m.spill();
+        String ratio = predictedOffHeap == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * measuredOffHeap / predictedOffHeap);
+        String heapMeasured = (m.heapAfterGc() < 0 ? "-" : Bytes.format(m.heapAfterGc())) + " / " + Bytes.format(m.heap());
+        return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, Bytes.format(m.ramOffHeap())), pair(spill, Bytes.format(m.spill())),
+                pair(heap, heapMeasured), ratio);
+    }
+
+    private static String pair(long predicted, String measured) {
+        return Bytes.format(predicted) + " / " + measured;
+    }
+
+    private static Phase find(List<Phase> measured, String phase) {
+        for (Phase p : measured) {
+            if (p.phase().equals(phase)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private void reset() {
+        ram.resetPeak();
+        if (spill != null) {
+            spill.resetPeak();
+        }
+        for (MemoryPoolMXBean pool : heapPools) {
+            pool.resetPeakUsage();
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.jstark.prover.memory;
+
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.MatrixRole;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What {@link MemoryModel#predict} expects a proof to hold: per table, per phase, and the peak.
+ *
+ * @param tables per table, in the given order
+ * @param inputBytes the traces (off-heap, owned by the caller, live through the whole proof)
+ * @param provingKeyBytes the proving key's preprocessed LDEs and trees (RAM, kept across proofs)
+ * @param heapCacheBytes twiddles, bit-reversed domains and next-row tables the workload needs (heap, kept)
+ * @param phases the peak of each phase of {@link io.jstark.prover.StarkProver}, in order
+ */
+public record MemoryPrediction(ProofOptions options, int workerParallelism, int tableParallelism, long gateBudget,
+        List<TableLine> tables, long inputBytes, long provingKeyBytes, long heapCacheBytes, List<PhasePeak> phases) {
+
+    public MemoryPrediction {
+        tables = List.copyOf(tables);
+        phases = List.copyOf(phases);
+    }
+
+    /**
+     * One table.
+     *
+     * @param heldRam main LDE and tree in RAM, held from the table's main commit until its chain ends
+     * @param heldSpill the same in spill files
+     * @param mainCommit the main commit's own usage (held buffers included)
+     * @param chain the chain's own usage, above the held main commitment
+     * @param spilledRoles the roles of this table that live in spill files
+     */
+    public record TableLine(String name, int logHeight, long heldRam, long heldSpill, Usage mainCommit, Usage chain,
+            List<MatrixRole> spilledRoles) {
+        public TableLine {
+            spilledRoles = List.copyOf(spilledRoles);
+        }
+    }
+
+    /**
+     * One phase's peak.
+     *
+     * @param ramOffHeap off-heap RAM (traces, proving key, tables' buffers in RAM)
+     * @param heap heap caches and scratch
+     * @param ram both at once (at most their sum: the two need not peak together)
+     * @param spill bytes in spill files
+     */
+    public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill) {}
+
+    /** The largest RAM (off-heap + heap) any phase holds: what must fit the memory budget. */
+    public long peakRamBytes() {
+        long peak = 0;
+        for (PhasePeak p : phases) {
+            peak = Math.max(peak, p.ram());
+        }
+        return peak;
+    }
+
+    public long peakOffHeapBytes() {
+        long peak = 0;
+        for (PhasePeak p : phases) {
+            peak = Math.max(peak, p.ramOffHeap());
+        }
+        return peak;
+    }
+
+    public long peakHeapBytes() {
+        long peak = 0;
+        for (PhasePeak p : phases) {
+            peak = Math.max(peak, p.heap());
+        }
+        return peak;
+    }
+
+    /** The most bytes in spill files at once: the disk space a proof needs. */
+    public long peakSpillBytes() {
+        long peak = 0;
+        for (PhasePeak p : phases) {
+            peak = Math.max(peak, p.spill());
+        }
+        return peak;
+    }
+
+    public PhasePeak phase(String name) {
+        for (PhasePeak p : phases) {
+            if (p.phase().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no phase '" + name + "' in the prediction; phases: " + phaseNames());
+    }
+
+    private List<String> phaseNames() {
+        List<String> names = new ArrayList<>();
+        for (PhasePeak p : phases) {
+            names.add(p.phase());
+        }
+        return names;
+    }
+
+    /** The prediction as text lines: per table, shared memory, per phase, the peak. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "memory prediction: %d tables, k = %d at once%s, %d worker threads, blowup %d, folding %d",
+                tables.size(), tableParallelism, gateBudget == Long.MAX_VALUE ? "" : " (gate budget " + Bytes.format(gateBudget) + ")",
+                workerParallelism, options.blowup(), options.foldingFactor()));
+        int nameWidth = "table".length();
+        for (TableLine t : tables) {
+            nameWidth = Math.max(nameWidth, t.name().length());
+        }
+        String row = "%-" + nameWidth + "s  %5s  %11s  %11s  %11s  %11s  %11s  %s";
+        out.add(String.format(Locale.ROOT, row, "table", "rows", "main held", "commit +", "chain +", "chain heap", "spill", "spilled"));
+        for (TableLine t : tables) {
+            out.add(String.format(Locale.ROOT, row, t.name(), "2^" + t.logHeight(), Bytes.format(t.heldRam() + t.heldSpill()),
+                    Bytes.format(t.mainCommit().ram() + t.mainCommit().spill() - t.heldRam() - t.heldSpill()),
+                    Bytes.format(t.chain().ram() + t.chain().spill()), Bytes.format(t.chain().heap()),
+                    Bytes.format(t.heldSpill() + t.chain().spill()), t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
+        }
+        out.add("shared: traces " + Bytes.format(inputBytes) + " (off-heap, the caller's), proving key " + Bytes.format(provingKeyBytes)
+                + " (preprocessed LDEs + trees, off-heap), heap caches " + Bytes.format(heapCacheBytes)
+                + " (twiddles, domains, next-row tables)");
+        String phaseRow = "%-20s  %12s  %12s  %12s  %12s";
+        out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill"));
+        for (PhasePeak p : phases) {
+            out.add(String.format(Locale.ROOT, phaseRow, p.phase(), Bytes.format(p.ramOffHeap()), Bytes.format(p.heap()),
+                    Bytes.format(p.ram()), Bytes.format(p.spill())));
+        }
+        out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s), spill files %s", Bytes.format(peakRamBytes()),
+                Bytes.format(peakOffHeapBytes()), Bytes.format(peakHeapBytes()), Bytes.format(peakSpillBytes())));
+        return out;
+    }
+
+    private static String describe(List<MatrixRole> roles) {
+        StringBuilder s = new StringBuilder();
+        for (MatrixRole r : roles) {
+            s.append(s.isEmpty() ? "" : ",").append(r.name().toLowerCase(Locale.ROOT));
+        }
+        return s.toString();
+    }
+}

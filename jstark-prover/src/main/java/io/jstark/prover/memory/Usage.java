@@ -1,0 +1,15 @@
+package io.jstark.prover.memory;
+
+/**
+ * Peak memory of a piece of work (one table's main commit, or its chain), counted from what it allocates
+ * itself, split by where the bytes live.
+ *
+ * @param ramOffHeap most off-heap RAM bytes live at once
+ * @param heap most heap scratch live at once (arrays the work allocates and drops; not garbage, not caches)
+ * @param ram most RAM live at once: off-heap RAM plus heap scratch at the same moment (at most
+ *     {@code ramOffHeap + heap}); what a memory gate should admit
+ * @param spill most bytes live at once in spill files
+ */
+public record Usage(long ramOffHeap, long heap, long ram, long spill) {
+    public static final Usage NONE = new Usage(0, 0, 0, 0);
+}

@@ -1,0 +1,241 @@
+package io.jstark.prover.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.MatrixRole;
+import io.jstark.prover.MemoryEstimates;
+import io.jstark.prover.ProverSettings;
+import io.jstark.prover.ProvingKey;
+import io.jstark.prover.StarkProver;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The memory model against what the prover really allocates: every off-heap buffer goes through a
+ * recording storage policy, so per-table allocation sequences, per-role bytes and per-table peaks must
+ * match the model exactly, and the whole proof's measured peaks must match its phase predictions.
+ */
+class MemoryModelTest {
+    static Stream<ProofOptions> options() {
+        return Stream.of(
+                new ProofOptions(2, 8, 0, 1, 1, "sha256", 0),   // blowup 4, folding 2
+                new ProofOptions(3, 8, 0, 2, 3, "sha256", 0),   // blowup 8, folding 4 (the default's shape)
+                new ProofOptions(1, 8, 0, 3, 0, "blake3", 0));  // blowup 2, folding 8, no final degree
+    }
+
+    private static List<TableTrace> workload() {
+        TableTrace s1 = MemoryTestAirs.senderTrace("sender-big", 9, 1);
+        TableTrace s2 = MemoryTestAirs.senderTrace("sender-small", 5, 2);
+        List<TableTrace> traces = new ArrayList<>();
+        traces.add(MemoryTestAirs.cubeTrace("cube-big", 9, 5));
+        traces.add(s1);
+        traces.add(MemoryTestAirs.bytesTrace(List.of(s1, s2)));
+        traces.add(s2);
+        traces.add(MemoryTestAirs.cubeTrace("cube-small", 3, 7));
+        return traces;
+    }
+
+    private static void close(List<TableTrace> traces) {
+        for (TableTrace t : traces) {
+            t.main().close();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("options")
+    void everyBufferAndEveryPeakIsPredictedExactly(ProofOptions options) {
+        WorkerPool pool = WorkerPool.ofThreads(2);
+        List<TableTrace> traces = new ArrayList<>(workload());
+        try (ProvingKey key = ProvingKey.of(MemoryTestAirs.airs())) {
+            RecordingPolicy policy = new RecordingPolicy(Placement.RAM);
+            MemoryModel model = new MemoryModel(options, pool.parallelism());
+            // largest chain first (as the scheduler orders them), so that a sequential run reaches the pass-2 bound
+            traces.sort(Comparator.comparingLong((TableTrace t) -> model.table(TableDimensions.of(t)).chainUsage(Placement.RAM).ram())
+                    .reversed());
+            List<TableDimensions> dims = new ArrayList<>();
+            for (TableTrace t : traces) {
+                dims.add(TableDimensions.of(t));
+            }
+            MemoryPrediction predicted = model.predict(dims, 1, Long.MAX_VALUE, Placement.RAM);
+            MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), null);
+            new StarkProver(key, options, ProverSettings.defaults().withPool(pool).withStorage(policy)
+                    .withProgress(meter.listener(policy.passTracker()))).prove(traces);
+            List<MemoryMeter.Phase> measured = meter.finish();
+
+            for (TableDimensions d : dims) {
+                TableMemory table = model.table(d);
+                List<RecordingPolicy.Event> recorded = policy.events().stream().filter(e -> e.table().equals(d.name())).toList();
+                assertThat(acquires(recorded, 1)).as("main commit of %s", d.name()).isEqualTo(acquires(table.mainCommit()));
+                assertThat(acquires(recorded, 2)).as("chain of %s", d.name()).isEqualTo(acquires(table.chain()));
+                assertThat(bytesByRole(recorded)).as("bytes per role of %s", d.name()).isEqualTo(table.allocatedBytesByRole());
+                assertThat(peak(recorded, 1)).as("main commit peak of %s", d.name()).isEqualTo(table.mainCommitUsage(Placement.RAM).ramOffHeap());
+                assertThat(peak(recorded, 2)).as("chain peak of %s", d.name()).isEqualTo(table.chainUsage(Placement.RAM).ramOffHeap());
+                assertThat(released(recorded)).as("everything of %s is closed", d.name()).isTrue();
+            }
+            // off-heap RAM per phase: the traces, the proving key, the tables' buffers
+            assertThat(phase(measured, StarkProver.PHASE_PREPASS).ramOffHeap())
+                    .isEqualTo(predicted.phase(StarkProver.PHASE_PREPASS).ramOffHeap());
+            assertThat(phase(measured, StarkProver.PHASE_MAIN_COMMIT).ramOffHeap())
+                    .isEqualTo(predicted.phase(StarkProver.PHASE_MAIN_COMMIT).ramOffHeap());
+            assertThat(phase(measured, StarkProver.PHASE_TABLE_CHAIN).ramOffHeap())
+                    .isEqualTo(predicted.phase(StarkProver.PHASE_TABLE_CHAIN).ramOffHeap());
+            assertThat(MemoryMeter.compare(predicted, measured)).anySatisfy(line -> assertThat(line).startsWith("peak").endsWith("100.0%"));
+        } finally {
+            close(traces);
+            pool.close();
+        }
+    }
+
+    @Test
+    void gateEstimatesComeFromTheModelAndLeaveOutSpilledBuffers() {
+        ProofOptions options = new ProofOptions(3, 8, 0, 2, 3, "sha256", 0);
+        TableTrace trace = MemoryTestAirs.senderTrace("sender", 10, 3);
+        try {
+            TableMemory table = new MemoryModel(options, 4).table(TableDimensions.of(trace));
+            Placement ldes = (t, role) -> role == MatrixRole.MAIN_LDE || role == MatrixRole.AUX_LDE;
+            RecordingPolicy spilling = new RecordingPolicy(ldes);
+            assertThat(MemoryEstimates.mainCommitBytes(trace, options, 4)).isEqualTo(table.mainCommitUsage(Placement.RAM).ram());
+            assertThat(MemoryEstimates.chainBytes(trace, options, 4)).isEqualTo(table.chainUsage(Placement.RAM).ram());
+            long mainLde = table.allocatedBytes(MatrixRole.MAIN_LDE);
+            long auxLde = table.allocatedBytes(MatrixRole.AUX_LDE);
+            assertThat(mainLde).isEqualTo(8L * (1024 * 8) * 2);
+            assertThat(auxLde).isEqualTo(8L * (1024 * 8) * 3 * trace.air().auxWidth());
+            assertThat(MemoryEstimates.mainCommitBytes(trace, options, 4, spilling))
+                    .isEqualTo(table.mainCommitUsage(ldes).ram())
+                    .isLessThanOrEqualTo(MemoryEstimates.mainCommitBytes(trace, options, 4) - mainLde);
+            assertThat(MemoryEstimates.chainBytes(trace, options, 4, spilling))
+                    .isEqualTo(table.chainUsage(ldes).ram())
+                    .isLessThanOrEqualTo(MemoryEstimates.chainBytes(trace, options, 4) - auxLde);
+            assertThat(table.chainUsage(ldes).spill()).isEqualTo(auxLde);
+            assertThat(table.heldBytes(ldes, true)).isEqualTo(mainLde);
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @Test
+    void spillingEverythingLeavesOnlyTracesAndKeyOffHeapInRam() {
+        ProofOptions options = new ProofOptions(2, 8, 0, 1, 1, "sha256", 0);
+        List<TableTrace> traces = workload();
+        try {
+            List<TableDimensions> dims = traces.stream().map(TableDimensions::of).toList();
+            MemoryModel model = new MemoryModel(options, 2);
+            MemoryPrediction ram = model.predict(dims, 2, Long.MAX_VALUE, Placement.RAM);
+            MemoryPrediction disk = model.predict(dims, 2, Long.MAX_VALUE, Placement.DISK);
+            long fixed = disk.inputBytes() + disk.provingKeyBytes();
+            assertThat(disk.phase(StarkProver.PHASE_MAIN_COMMIT).ramOffHeap()).isEqualTo(fixed);
+            assertThat(disk.phase(StarkProver.PHASE_TABLE_CHAIN).ramOffHeap()).isEqualTo(fixed);
+            // what left RAM went to disk, buffer for buffer
+            for (String phase : List.of(StarkProver.PHASE_MAIN_COMMIT, StarkProver.PHASE_TABLE_CHAIN)) {
+                assertThat(disk.phase(phase).spill()).isEqualTo(ram.phase(phase).ramOffHeap() - fixed);
+            }
+            assertThat(disk.peakHeapBytes()).isEqualTo(ram.peakHeapBytes());
+            assertThat(disk.lines()).anySatisfy(l -> assertThat(l).startsWith("predicted peak"));
+        } finally {
+            close(traces);
+        }
+    }
+
+    @Test
+    void tablesRunningTogetherAreTheKLargestWithinTheGate() {
+        long[] chains = {10, 50, 30, 20};
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 1, Long.MAX_VALUE)).isEqualTo(50);
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 2, Long.MAX_VALUE)).isEqualTo(80);
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 9, Long.MAX_VALUE)).isEqualTo(110);
+        // the gate admits at most 60 bytes at once: never more than that, unless one table alone is larger
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 3, 60)).isEqualTo(60);
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 3, 40)).isEqualTo(50);
+        // values the gate does not see (e.g. spill) are not capped by it
+        long[] spill = {100, 0, 0, 100};
+        assertThat(MemoryModel.largestRunningTogether(spill, chains, 2, 40)).isEqualTo(200);
+    }
+
+    @Test
+    void tableShapesAreChecked() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", MemoryTestAirs.BYTES, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height of 2^8");
+        assertThat(Bytes.format(1536)).isEqualTo("1.5 KiB");
+        assertThat(Bytes.format(3L << 30)).isEqualTo("3.0 GiB");
+        assertThat(Bytes.format(Long.MAX_VALUE)).isEqualTo("unlimited");
+    }
+
+    // ------------------------------------------------------------------ replay
+
+    /** (role, bytes, live bytes of the pass's own buffers just before) for each allocation, in order. */
+    private static List<String> acquires(List<RecordingPolicy.Event> events, int pass) {
+        List<String> out = new ArrayList<>();
+        long live = 0;
+        for (RecordingPolicy.Event e : events) {
+            if (e.acquiredInPass() != pass) {
+                continue;
+            }
+            if (e.acquire()) {
+                out.add(e.role() + " " + e.bytes() + " after " + live);
+                live += e.bytes();
+            } else {
+                live -= e.bytes();
+            }
+        }
+        return out;
+    }
+
+    private static List<String> acquires(List<TableMemory.Event> events) {
+        List<String> out = new ArrayList<>();
+        long live = 0;
+        for (TableMemory.Event e : events) {
+            if (e instanceof TableMemory.Acquire(Allocation a)) {
+                out.add(a.role() + " " + a.bytes() + " after " + live);
+                live += a.bytes();
+            } else if (e instanceof TableMemory.Release(Allocation a)) {
+                live -= a.bytes();
+            }
+        }
+        return out;
+    }
+
+    private static long peak(List<RecordingPolicy.Event> events, int pass) {
+        long live = 0;
+        long peak = 0;
+        for (RecordingPolicy.Event e : events) {
+            if (e.acquiredInPass() == pass) {
+                live += e.acquire() ? e.bytes() : -e.bytes();
+                peak = Math.max(peak, live);
+            }
+        }
+        return peak;
+    }
+
+    private static Map<MatrixRole, Long> bytesByRole(List<RecordingPolicy.Event> events) {
+        Map<MatrixRole, Long> bytes = new EnumMap<>(MatrixRole.class);
+        for (RecordingPolicy.Event e : events) {
+            if (e.acquire()) {
+                bytes.merge(e.role(), e.bytes(), Long::sum);
+            }
+        }
+        return bytes;
+    }
+
+    private static boolean released(List<RecordingPolicy.Event> events) {
+        Map<Integer, Integer> open = new HashMap<>();
+        for (RecordingPolicy.Event e : events) {
+            open.merge(e.id(), e.acquire() ? 1 : -1, Integer::sum);
+        }
+        return open.values().stream().allMatch(v -> v == 0);
+    }
+
+    private static MemoryMeter.Phase phase(List<MemoryMeter.Phase> measured, String name) {
+        return measured.stream().filter(p -> p.phase().equals(name)).findFirst().orElseThrow();
+    }
+}

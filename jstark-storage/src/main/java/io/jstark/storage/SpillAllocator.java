@@ -1,0 +1,428 @@
+package io.jstark.storage;
+
+import io.jstark.math.memory.AllocationCounter;
+import io.jstark.math.memory.BufferAllocator;
+import io.jstark.math.memory.OffHeapBuffer;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Buffers backed by memory-mapped files in a directory of their own (a "session" under the spill
+ * directory). Works above 2 GiB ({@code FileChannel.map(mode, offset, size, Arena)}).
+ *
+ * <p><b>No crash on a full disk.</b> Writing to a page of a sparse mapped file that the filesystem cannot
+ * back kills the process with SIGBUS. So every file's blocks are really allocated before it is mapped
+ * ({@code posix_fallocate}, or zeros written where that call is not available), and a full disk is a
+ * {@link SpillSpaceException} at allocation time. On top of that, {@link #open} reserves the plan's whole
+ * spill peak up front in a reservation file, which each allocation shrinks by its own size just before
+ * allocating its file (and each release grows back): other processes cannot take the space halfway through
+ * a proof, and a disk that cannot hold the plan fails before any work.
+ *
+ * <p><b>Nothing left behind.</b> Each file is unlinked as soon as it is mapped (the mapping keeps its
+ * blocks until it is unmapped), and so is the reservation file once opened: even a {@code kill -9} leaves
+ * no spill data. The session directory itself is removed by {@link #close}, by a shutdown hook on
+ * SIGINT/SIGTERM, and, after a {@code kill -9}, by the next session under the same spill directory
+ * (directories of processes that no longer run).
+ */
+public final class SpillAllocator implements BufferAllocator, AutoCloseable {
+    static final String SESSION_PREFIX = "jstark-spill-";
+    private static final int ZERO_CHUNK = 1 << 20;
+
+    private final Path directory;
+    private final Path spillDirectory;
+    private final AllocationCounter counter = new AllocationCounter();
+    private final AtomicLong sequence = new AtomicLong();
+    private final Set<OffHeapBuffer> open = ConcurrentHashMap.newKeySet();
+    private final Thread shutdownHook;
+    private final Reservation reservation;
+    private volatile boolean closed;
+
+    private SpillAllocator(Path spillDirectory, Path directory, Reservation reservation) {
+        this.spillDirectory = spillDirectory;
+        this.directory = directory;
+        this.reservation = reservation;
+        this.shutdownHook = Thread.ofPlatform().name("jstark-spill-cleanup").unstarted(this::removeDirectory);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * Opens a session under {@code spillDirectory} and reserves {@code reserveBytes} there.
+     *
+     * @throws SpillDirectoryException when the directory is missing, not a directory, or not writable
+     * @throws SpillSpaceException when its filesystem cannot hold {@code reserveBytes}
+     */
+    public static SpillAllocator open(Path spillDirectory, long reserveBytes) {
+        Path dir = spillDirectory.toAbsolutePath().normalize();
+        checkDirectory(dir);
+        removeStaleSessions(dir);
+        Path session;
+        try {
+            session = Files.createTempDirectory(dir, SESSION_PREFIX + ProcessHandle.current().pid() + "-");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            throw new SpillDirectoryException("cannot create spill files in '" + dir + "' (" + e.getMessage()
+                    + "): make it writable, or point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory",
+                    dir, e);
+        }
+        Reservation reservation = null;
+        try {
+            reservation = Reservation.open(session, dir, reserveBytes);
+            return new SpillAllocator(dir, session, reservation);
+        } catch (RuntimeException | Error e) {
+            if (reservation != null) {
+                reservation.close();
+            }
+            deleteQuietly(session);
+            throw e;
+        }
+    }
+
+    /** The session directory (empty while the session runs: files are unlinked once mapped). */
+    public Path directory() {
+        return directory;
+    }
+
+    /** Bytes reserved for later allocations now. */
+    public long reservedBytes() {
+        return reservation.reserved();
+    }
+
+    @Override
+    public OffHeapBuffer allocate(String label, long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("negative allocation for " + label + ": " + bytes);
+        }
+        if (closed) {
+            throw new IllegalStateException("spill allocator in '" + directory + "' is closed; cannot allocate '" + label + "'");
+        }
+        Path file = directory.resolve(sequence.incrementAndGet() + "-" + safeName(label) + ".spill");
+        long length = Math.max(bytes, 1);
+        reservation.take(length);
+        Arena arena = Arena.ofShared();
+        MemorySegment segment;
+        try {
+            backFile(file, length, label);
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                segment = channel.map(FileChannel.MapMode.READ_WRITE, 0, length, arena).asSlice(0, bytes);
+            }
+        } catch (IOException e) {
+            arena.close();
+            reservation.giveBack(length);
+            deleteQuietly(file);
+            throw new StorageException("cannot map spill file '" + file + "' for '" + label + "' (" + e.getMessage() + ")", e);
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            reservation.giveBack(length);
+            deleteQuietly(file);
+            throw e;
+        } finally {
+            // the mapping keeps the blocks; with no name left, nothing survives the process
+            deleteQuietly(file);
+        }
+        counter.allocated(bytes);
+        OffHeapBuffer[] self = new OffHeapBuffer[1];
+        self[0] = new OffHeapBuffer(label, segment, () -> {
+            open.remove(self[0]);
+            arena.close();
+            counter.released(bytes);
+            reservation.giveBack(length);
+        });
+        open.add(self[0]);
+        return self[0];
+    }
+
+    /** Allocates the file's blocks for real, so that no later page write can find the disk full. */
+    private void backFile(Path file, long length, String label) throws IOException {
+        if (NativeFiles.available()) {
+            int fd;
+            try {
+                fd = NativeFiles.createExclusive(file);
+            } catch (NativeFiles.NativeError e) {
+                throw new SpillDirectoryException("cannot create spill file for '" + label + "': " + e.getMessage()
+                        + "; point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", spillDirectory, e);
+            }
+            try {
+                NativeFiles.allocate(fd, length, file);
+            } catch (NativeFiles.NativeError e) {
+                if (e.noSpace()) {
+                    throw noSpace(label, length, e);
+                }
+                throw new StorageException("cannot reserve " + length + " bytes for spill file of '" + label + "': " + e.getMessage(), e);
+            } finally {
+                NativeFiles.close(fd);
+            }
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(ZERO_CHUNK, length));
+            long written = 0;
+            while (written < length) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), length - written));
+                written += channel.write(zeros, written);
+            }
+        } catch (IOException e) {
+            if (String.valueOf(e.getMessage()).contains("No space left")) {
+                throw noSpace(label, length, e);
+            }
+            throw e;
+        }
+    }
+
+    private SpillSpaceException noSpace(String label, long bytes, Exception cause) {
+        long usable = usableSpace(spillDirectory);
+        return new SpillSpaceException("spill directory '" + spillDirectory + "' is full: '" + label + "' needs "
+                + io.jstark.prover.memory.Bytes.format(bytes) + ", " + io.jstark.prover.memory.Bytes.format(Math.max(usable, 0))
+                + " usable; free space there, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                + ") at a larger filesystem, or raise --memory-budget so that less spills", spillDirectory, bytes, usable, cause);
+    }
+
+    @Override
+    public long liveBytes() {
+        return counter.live();
+    }
+
+    @Override
+    public long peakBytes() {
+        return counter.peak();
+    }
+
+    @Override
+    public void resetPeak() {
+        counter.resetPeak();
+    }
+
+    /** Buffers not closed yet. */
+    public int openBuffers() {
+        return open.size();
+    }
+
+    /**
+     * Ends the session: unmaps buffers still open (their owners should have closed them), drops the
+     * reservation, removes the directory. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (OffHeapBuffer buffer : open.toArray(OffHeapBuffer[]::new)) {
+            try {
+                buffer.close();
+            } catch (RuntimeException e) {
+                // a thread still uses it: the mapping goes when the process ends; the file is already unlinked
+            }
+        }
+        reservation.close();
+        removeDirectory();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down; the hook runs anyway
+        }
+    }
+
+    private void removeDirectory() {
+        deleteTree(directory);
+    }
+
+    // ------------------------------------------------------------------ directories
+
+    static void checkDirectory(Path dir) {
+        if (!Files.exists(dir)) {
+            throw new SpillDirectoryException("spill directory '" + dir + "' does not exist: create it, or point --spill-dir (or "
+                    + StorageOptions.ENV_SPILL_DIR + ") at an existing directory", dir, null);
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new SpillDirectoryException("spill directory '" + dir + "' is not a directory: point --spill-dir (or "
+                    + StorageOptions.ENV_SPILL_DIR + ") at a directory", dir, null);
+        }
+        if (!Files.isWritable(dir)) {
+            throw new SpillDirectoryException("spill directory '" + dir + "' is not writable: make it writable, or point --spill-dir (or "
+                    + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", dir, null);
+        }
+    }
+
+    /** Bytes usable in {@code dir}'s filesystem, or -1 when it cannot be asked. */
+    static long usableSpace(Path dir) {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    static String fileSystemType(Path dir) {
+        try {
+            FileStore store = Files.getFileStore(dir);
+            return store.type();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** Session directories left by processes that no longer run (killed with no chance to clean up). */
+    static void removeStaleSessions(Path dir) {
+        try (DirectoryStream<Path> sessions = Files.newDirectoryStream(dir, SESSION_PREFIX + "*")) {
+            for (Path session : sessions) {
+                String rest = session.getFileName().toString().substring(SESSION_PREFIX.length());
+                int dash = rest.indexOf('-');
+                if (dash <= 0) {
+                    continue;
+                }
+                long pid;
+                try {
+                    pid = Long.parseLong(rest.substring(0, dash));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isEmpty()) {
+                    deleteTree(session);
+                }
+            }
+        } catch (IOException e) {
+            // nothing to clean, or not allowed to look: not this session's problem
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                deleteQuietly(p);
+            }
+        } catch (IOException e) {
+            // gone already, or unreadable
+        }
+        deleteQuietly(dir);
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // left for the stale-session cleanup
+        }
+    }
+
+    private static String safeName(String label) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < label.length() && s.length() < 80; i++) {
+            char c = label.charAt(i);
+            s.append(Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_' ? c : '_');
+        }
+        return s.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "SpillAllocator[" + directory + ", live " + counter.live() + " bytes]";
+    }
+
+    /**
+     * Space held for the session in an unlinked file: taken from before each allocation, given back after
+     * each release (up to the target; if someone else took the space meanwhile, the target is just not
+     * reached again and later allocations rely on their own posix_fallocate).
+     */
+    private static final class Reservation {
+        private final Path path;
+        private final Path spillDirectory;
+        private final long target;
+        private int fd = -1;
+        private long reserved;
+
+        private Reservation(Path path, Path spillDirectory, long target) {
+            this.path = path;
+            this.spillDirectory = spillDirectory;
+            this.target = target;
+        }
+
+        static Reservation open(Path session, Path spillDirectory, long bytes) {
+            Reservation r = new Reservation(session.resolve("reservation"), spillDirectory, Math.max(0, bytes));
+            if (bytes <= 0) {
+                return r;
+            }
+            long usable = usableSpace(spillDirectory);
+            if (usable >= 0 && usable < bytes) {
+                throw spaceFor(spillDirectory, bytes, usable, null);
+            }
+            if (!NativeFiles.available()) {
+                return r;
+            }
+            try {
+                r.fd = NativeFiles.createExclusive(r.path);
+            } catch (NativeFiles.NativeError e) {
+                throw new SpillDirectoryException("cannot create spill files in '" + spillDirectory + "' (" + e.getMessage()
+                        + "): point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", spillDirectory, e);
+            }
+            deleteQuietly(r.path);
+            try {
+                NativeFiles.allocate(r.fd, bytes, r.path);
+            } catch (NativeFiles.NativeError e) {
+                r.close();
+                if (e.noSpace()) {
+                    throw spaceFor(spillDirectory, bytes, usableSpace(spillDirectory), e);
+                }
+                throw new StorageException("cannot reserve " + bytes + " bytes in '" + spillDirectory + "': " + e.getMessage(), e);
+            }
+            r.reserved = bytes;
+            return r;
+        }
+
+        private static SpillSpaceException spaceFor(Path dir, long bytes, long usable, Throwable cause) {
+            return new SpillSpaceException("spilling needs " + io.jstark.prover.memory.Bytes.format(bytes) + " in '" + dir + "' ("
+                    + fileSystemType(dir) + "), but only " + io.jstark.prover.memory.Bytes.format(Math.max(usable, 0))
+                    + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                    + ") at a larger filesystem, or raise --memory-budget so that less spills", dir, bytes, usable, cause);
+        }
+
+        synchronized long reserved() {
+            return reserved;
+        }
+
+        /** Frees reserved space for an allocation of {@code bytes} about to be made. */
+        synchronized void take(long bytes) {
+            if (fd < 0 || reserved == 0) {
+                return;
+            }
+            long next = Math.max(0, reserved - bytes);
+            try {
+                NativeFiles.truncate(fd, next, path);
+                reserved = next;
+            } catch (NativeFiles.NativeError e) {
+                // keep the reservation; the allocation then needs other free space
+            }
+        }
+
+        /** Reserves again up to {@code bytes} released by a buffer. */
+        synchronized void giveBack(long bytes) {
+            if (fd < 0 || reserved >= target) {
+                return;
+            }
+            long next = Math.min(target, reserved + bytes);
+            try {
+                NativeFiles.allocate(fd, next, path);
+                reserved = next;
+            } catch (NativeFiles.NativeError e) {
+                // someone else took the space: later allocations rely on their own reservation
+            }
+        }
+
+        synchronized void close() {
+            if (fd >= 0) {
+                NativeFiles.close(fd);
+                fd = -1;
+            }
+            reserved = 0;
+        }
+    }
+}

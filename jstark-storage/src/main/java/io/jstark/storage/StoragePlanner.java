@@ -1,0 +1,236 @@
+package io.jstark.storage;
+
+import io.jstark.prover.MatrixRole;
+import io.jstark.prover.memory.Bytes;
+import io.jstark.prover.memory.MemoryModel;
+import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
+import io.jstark.protocol.ProofOptions;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides, before any proving, where each table's buffers live (spec section 3).
+ *
+ * <p>The RAM limit is the memory budget less its safety margin (the budget is the machine's physical
+ * memory when none is given). The memory gate's budget is what that limit leaves after everything held
+ * across tables (traces, proving key, heap caches, main commitments in RAM), so that the chains the gate
+ * lets run together fit in the rest; the prediction takes the gate into account.
+ *
+ * <p>{@code auto}: all in RAM when that prediction fits the limit. Otherwise, if spilling one (table,
+ * role) is enough, the smallest such one goes to disk. Else buffers go one (table, role) at a time, in this
+ * order, until it fits: the buffers held longest first (main LDEs, then
+ * Merkle trees, which include the main trees), then those held until the queries (aux and composition
+ * LDEs, FRI layers), then the short-lived ones (DEEP, composition scratch, aux trace); within a role the
+ * largest table first. A unit that lowers neither the peak nor its table's RAM is not spilled; once the
+ * plan fits, units are brought back to RAM, last chosen first, while it still fits. {@code ram} and
+ * {@code disk} force one place for everything.
+ *
+ * <p>Refusals, before any heavy work: {@link InsufficientMemoryException} when even with everything on
+ * disk the proof needs more RAM than the limit (traces, proving key, heap scratch and caches cannot
+ * spill); {@link SpillSpaceException} or {@link SpillDirectoryException} when the spill directory cannot
+ * take what must spill.
+ */
+public final class StoragePlanner {
+    /** Spill order: held the longest first. */
+    private static final List<MatrixRole> SPILL_ORDER = List.of(MatrixRole.MAIN_LDE, MatrixRole.MERKLE_TREE, MatrixRole.AUX_LDE,
+            MatrixRole.COMPOSITION_LDE, MatrixRole.FRI_LAYER, MatrixRole.DEEP, MatrixRole.COMPOSITION_SCRATCH, MatrixRole.AUX_TRACE);
+
+    private StoragePlanner() {}
+
+    /**
+     * @param tables the workload's tables, in proof order
+     * @param tableParallelism k, tables proven at once
+     * @param workerParallelism the worker pool's threads
+     */
+    public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
+            StorageOptions storage) {
+        MemoryModel model = new MemoryModel(options, workerParallelism);
+        List<TableMemory> memories = model.tables(tables);
+        boolean explicitBudget = storage.memoryBudgetBytes() != StorageOptions.UNLIMITED;
+        long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();
+        long limit = (long) Math.floor(budget * (1 - storage.safetyMargin()));
+        List<String> notes = new ArrayList<>();
+        if (!explicitBudget) {
+            notes.add("memory budget: none given, so the machine's physical memory (" + Bytes.format(budget) + ")");
+        }
+
+        SpillSet spilled = new SpillSet(storage.mode());
+        Evaluation current = evaluate(model, memories, tableParallelism, limit, spilled);
+        if (storage.mode() == StorageMode.AUTO && current.prediction.peakRamBytes() > limit) {
+            List<Unit> units = units(memories);
+            List<Unit> chosen = new ArrayList<>();
+            // when one unit is enough, the smallest such unit: the least data on disk
+            Unit single = null;
+            Evaluation singleFit = null;
+            for (Unit u : units) {
+                if (single != null && u.bytes >= single.bytes) {
+                    continue;
+                }
+                spilled.add(u.table, u.role);
+                Evaluation e = evaluate(model, memories, tableParallelism, limit, spilled);
+                spilled.remove(u.table, u.role);
+                if (e.prediction.peakRamBytes() <= limit) {
+                    single = u;
+                    singleFit = e;
+                }
+            }
+            if (single != null) {
+                spilled.add(single.table, single.role);
+                current = singleFit;
+            }
+            boolean progress = true;
+            while (current.prediction.peakRamBytes() > limit && progress) {
+                progress = false;
+                for (Unit u : units) {
+                    if (spilled.contains(u.table, u.role)) {
+                        continue;
+                    }
+                    spilled.add(u.table, u.role);
+                    Evaluation next = evaluate(model, memories, tableParallelism, limit, spilled);
+                    if (lowers(next.prediction, current.prediction)) {
+                        current = next;
+                        chosen.add(u);
+                        progress = true;
+                        if (current.prediction.peakRamBytes() <= limit) {
+                            break;
+                        }
+                    } else {
+                        spilled.remove(u.table, u.role);
+                    }
+                }
+            }
+            if (current.prediction.peakRamBytes() <= limit) {
+                // a large unit chosen late can make earlier ones unnecessary: bring back what still fits
+                for (int i = chosen.size() - 1; i >= 0; i--) {
+                    Unit u = chosen.get(i);
+                    spilled.remove(u.table, u.role);
+                    Evaluation without = evaluate(model, memories, tableParallelism, limit, spilled);
+                    if (without.prediction.peakRamBytes() <= limit) {
+                        current = without;
+                    } else {
+                        spilled.add(u.table, u.role);
+                    }
+                }
+            }
+        }
+        MemoryPrediction prediction = current.prediction;
+        if (prediction.peakRamBytes() > limit) {
+            if (storage.mode() == StorageMode.RAM) {
+                notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakRamBytes())
+                        + " exceeds the memory budget less its margin (" + Bytes.format(limit) + ")");
+            } else {
+                throw refusal(model, memories, budget, limit, storage, explicitBudget);
+            }
+        }
+        long heapLimit = Runtime.getRuntime().maxMemory();
+        if (heapLimit != Long.MAX_VALUE && prediction.peakHeapBytes() > heapLimit * (1 - storage.safetyMargin())) {
+            notes.add("WARNING: predicted heap " + Bytes.format(prediction.peakHeapBytes()) + " is close to or above the JVM's -Xmx ("
+                    + Bytes.format(heapLimit) + "); heap scratch cannot spill: raise -Xmx or lower -k");
+        }
+        Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
+        if (prediction.peakSpillBytes() > 0) {
+            SpillAllocator.checkDirectory(spillDirectory);
+            long usable = SpillAllocator.usableSpace(spillDirectory);
+            String type = SpillAllocator.fileSystemType(spillDirectory);
+            if (usable >= 0 && usable < prediction.peakSpillBytes()) {
+                throw new SpillSpaceException("spilling needs " + Bytes.format(prediction.peakSpillBytes()) + " in '" + spillDirectory
+                        + "' (" + type + "), but only " + Bytes.format(usable) + " is usable there: free space, point --spill-dir (or "
+                        + StorageOptions.ENV_SPILL_DIR + ") at a larger filesystem, or raise --memory-budget so that less spills",
+                        spillDirectory, prediction.peakSpillBytes(), usable, null);
+            }
+            if (type.equals("tmpfs") || type.equals("ramfs")) {
+                notes.add("WARNING: spill directory '" + spillDirectory + "' is on " + type + ": spilled data stays in RAM (or swap); point --spill-dir (or "
+                        + StorageOptions.ENV_SPILL_DIR + ") at a disk-backed filesystem");
+            }
+        }
+        return new StoragePlan(storage.mode(), spilled.freeze(), prediction, budget, explicitBudget, limit, current.gateBudget,
+                spillDirectory, notes);
+    }
+
+    private record Evaluation(MemoryPrediction prediction, long gateBudget) {}
+
+    /** The prediction under {@code placement}, with the gate budget that keeps running chains within the limit. */
+    private static Evaluation evaluate(MemoryModel model, List<TableMemory> memories, int k, long limit, Placement placement) {
+        MemoryPrediction unlimited = model.predictFor(memories, k, Long.MAX_VALUE, placement);
+        long held = 0;
+        for (MemoryPrediction.TableLine t : unlimited.tables()) {
+            held += t.heldRam();
+        }
+        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + unlimited.heapCacheBytes() + held;
+        long gate = Math.max(1, limit - fixed);
+        return new Evaluation(model.predictFor(memories, k, gate, placement), gate);
+    }
+
+    /**
+     * A lower peak, or the same peak with less RAM in some table (tables with equal chains tie for the
+     * peak: each must shed bytes before the peak moves). The trim pass afterwards returns what was not needed.
+     */
+    private static boolean lowers(MemoryPrediction next, MemoryPrediction current) {
+        return next.peakRamBytes() < current.peakRamBytes()
+                || next.peakRamBytes() == current.peakRamBytes() && pressure(next) < pressure(current);
+    }
+
+    /** RAM each table holds at its own peaks, summed. */
+    private static long pressure(MemoryPrediction p) {
+        long sum = 0;
+        for (MemoryPrediction.TableLine t : p.tables()) {
+            sum += t.mainCommit().ram() + t.chain().ram();
+        }
+        return sum;
+    }
+
+    private record Unit(String table, MatrixRole role, long bytes) {}
+
+    private static List<Unit> units(List<TableMemory> memories) {
+        List<Unit> units = new ArrayList<>();
+        for (MatrixRole role : SPILL_ORDER) {
+            List<Unit> ofRole = new ArrayList<>();
+            for (TableMemory t : memories) {
+                long bytes = t.allocatedBytes(role);
+                if (bytes > 0) {
+                    ofRole.add(new Unit(t.name(), role, bytes));
+                }
+            }
+            ofRole.sort(Comparator.comparingLong(Unit::bytes).reversed());
+            units.addAll(ofRole);
+        }
+        return units;
+    }
+
+    /**
+     * The refusal, naming the smallest budget that works: everything on disk, which leaves the traces, the
+     * proving key and the heap (caches and one table's scratch; the gate runs tables one at a time if it must).
+     */
+    private static InsufficientMemoryException refusal(MemoryModel model, List<TableMemory> memories, long budget, long limit,
+            StorageOptions storage, boolean explicitBudget) {
+        MemoryPrediction alone = model.predictFor(memories, 1, Long.MAX_VALUE, Placement.DISK);
+        long minimum = alone.peakRamBytes();
+        long neededBudget = (long) Math.ceil(minimum / (1 - storage.safetyMargin()));
+        String budgetText = explicitBudget ? "the memory budget " + Bytes.format(budget) : "this machine's " + Bytes.format(budget) + " of memory";
+        String message = String.format(Locale.ROOT,
+                "this proof needs at least %s of RAM even with every table buffer spilled to disk and one table at a time "
+                        + "(traces %s, proving key %s, heap caches and scratch %s), but %s leaves %s after the %.0f%% safety margin: "
+                        + "raise --memory-budget (or JSTARK_MEMORY_BUDGET) to at least %s, or prove smaller tables",
+                Bytes.format(minimum), Bytes.format(alone.inputBytes()), Bytes.format(alone.provingKeyBytes()),
+                Bytes.format(alone.peakHeapBytes()), budgetText, Bytes.format(limit), 100 * storage.safetyMargin(), Bytes.format(neededBudget));
+        return new InsufficientMemoryException(message, neededBudget, budget);
+    }
+
+    /** The machine's physical memory (the container's limit when there is one). */
+    static long physicalMemoryBytes() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            long total = os.getTotalMemorySize();
+            if (total > 0) {
+                return total;
+            }
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+}

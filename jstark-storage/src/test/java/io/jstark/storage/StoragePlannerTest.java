@@ -1,0 +1,205 @@
+package io.jstark.storage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.MatrixRole;
+import io.jstark.prover.StarkProver;
+import io.jstark.prover.memory.MemoryModel;
+import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoragePlannerTest {
+    static final ProofOptions OPTIONS = new ProofOptions(3, 8, 0, 2, 2, "sha256", 0);
+    static final int K = 2;
+    static final int THREADS = 2;
+
+    @TempDir
+    Path spillDir;
+
+    private List<TableTrace> traces;
+    private List<TableDimensions> tables;
+
+    @BeforeEach
+    void workload() {
+        traces = StorageTestAirs.workload(12);
+        tables = StorageTestAirs.dimensions(traces);
+    }
+
+    @AfterEach
+    void close() {
+        StorageTestAirs.close(traces);
+    }
+
+    private StorageOptions auto(long budget) {
+        return StorageOptions.defaults().withMemoryBudget(budget).withSpillDirectory(spillDir);
+    }
+
+    private MemoryPrediction inRam() {
+        return new MemoryModel(OPTIONS, THREADS).predict(tables, K, Long.MAX_VALUE, Placement.RAM);
+    }
+
+    /** All in RAM, one chain at a time: below this the gate cannot help, something must spill. */
+    private MemoryPrediction oneAtATime() {
+        return new MemoryModel(OPTIONS, THREADS).predict(tables, 1, Long.MAX_VALUE, Placement.RAM);
+    }
+
+    @Test
+    void whatFitsStaysInRam() {
+        long budget = (long) (inRam().peakRamBytes() / 0.9) + (1 << 20);
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
+        assertThat(plan.spillsAnything()).isFalse();
+        assertThat(plan.prediction().peakRamBytes()).isEqualTo(inRam().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        assertThat(plan.ramLimitBytes()).isEqualTo((long) Math.floor(budget * 0.9));
+        for (TableDimensions t : tables) {
+            for (MatrixRole role : MatrixRole.values()) {
+                assertThat(plan.spills(t.name(), role)).isFalse();
+            }
+        }
+        try (Storage storage = plan.open()) {
+            assertThat(storage.spillAllocator()).isNull();
+        }
+        assertThat(plan.lines().getFirst()).contains("RAM (the prediction fits the budget)");
+    }
+
+    private static List<String> spilledUnits(StoragePlan plan, List<TableDimensions> tables) {
+        List<String> units = new java.util.ArrayList<>();
+        for (TableDimensions t : tables) {
+            for (MatrixRole role : MatrixRole.values()) {
+                if (plan.spills(t.name(), role)) {
+                    units.add(t.name() + "/" + role);
+                }
+            }
+        }
+        return units;
+    }
+
+    @Test
+    void aSlightlyTightBudgetSpillsOneSmallBufferRoleNotTheLargestLde() {
+        MemoryPrediction ram = oneAtATime();
+        MemoryModel model = new MemoryModel(OPTIONS, THREADS);
+        long mainLde = model.table(tables.getFirst()).allocatedBytes(MatrixRole.MAIN_LDE);
+        long budget = (long) ((ram.peakRamBytes() - mainLde / 8) / 0.9);
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
+        List<String> units = spilledUnits(plan, tables);
+        assertThat(units).hasSize(1);
+        String[] unit = units.getFirst().split("/");
+        long spilledBytes = model.table(tables.stream().filter(t -> t.name().equals(unit[0])).findFirst().orElseThrow())
+                .allocatedBytes(MatrixRole.valueOf(unit[1]));
+        assertThat(spilledBytes).isLessThan(mainLde).isGreaterThanOrEqualTo(mainLde / 8);
+        assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+    }
+
+    @Test
+    void aTightBudgetSpillsTheHeldLdesFirstAndKeepsTheRestInRam() {
+        MemoryPrediction ram = oneAtATime();
+        long mainLde = new MemoryModel(OPTIONS, THREADS).table(tables.getFirst()).allocatedBytes(MatrixRole.MAIN_LDE);
+        // more than any one buffer role can shed
+        long budget = (long) ((ram.peakRamBytes() - mainLde - mainLde / 4) / 0.9);
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
+        assertThat(plan.spills("wide", MatrixRole.MAIN_LDE)).isTrue();
+        assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        List<String> units = spilledUnits(plan, tables);
+        assertThat(units.size()).isGreaterThan(1).isLessThan(tables.size() * MatrixRole.values().length / 2);
+        assertThat(plan.prediction().peakSpillBytes()).isGreaterThan(mainLde);
+        assertThat(plan.lines().getFirst()).contains("spill");
+    }
+
+    @Test
+    void whenRunningFewerTablesAtOnceIsEnoughTheGateDoesItAndNothingSpills() {
+        long oneAtATime = oneAtATime().peakRamBytes();
+        long together = inRam().peakRamBytes();
+        assertThat(together).isGreaterThan(oneAtATime);
+        long budget = (long) (((oneAtATime + together) / 2) / 0.9);
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
+        assertThat(plan.spillsAnything()).isFalse();
+        assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes()).isLessThan(together);
+        // the gate's budget is too small for the two largest chains together
+        long[] chains = plan.prediction().tables().stream().mapToLong(t -> t.chain().ram()).sorted().toArray();
+        assertThat(plan.gateBudgetBytes()).isLessThan(chains[chains.length - 1] + chains[chains.length - 2]);
+    }
+
+    @Test
+    void aBudgetBelowTheMinimumIsRefusedWithTheBudgetThatWorks() {
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(1 << 20)));
+        assertThat(refused).hasMessageContaining("--memory-budget").hasMessageContaining("JSTARK_MEMORY_BUDGET")
+                .hasMessageContaining("even with every table buffer spilled");
+        long needed = refused.neededBytes();
+        assertThat(needed).isGreaterThan(1 << 20);
+        // the figure it names is enough, and not by much
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed));
+        assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        assertThat(plan.prediction().peakSpillBytes()).isPositive();
+        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed - needed / 50)))
+                .isInstanceOf(InsufficientMemoryException.class);
+    }
+
+    @Test
+    void forcedModesPlaceEverythingAndSayWhenRamDoesNotFit() {
+        long small = oneAtATime().peakRamBytes() / 2;
+        StoragePlan ram = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(small).withMode(StorageMode.RAM));
+        assertThat(ram.spillsAnything()).isFalse();
+        assertThat(ram.notes()).anySatisfy(n -> assertThat(n).startsWith("WARNING: storage forced to RAM"));
+        StoragePlan disk = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(StorageOptions.UNLIMITED).withMode(StorageMode.DISK));
+        for (TableDimensions t : tables) {
+            for (MatrixRole role : MatrixRole.values()) {
+                assertThat(disk.spills(t.name(), role)).isTrue();
+            }
+        }
+        MemoryPrediction p = disk.prediction();
+        assertThat(p.phase(StarkProver.PHASE_TABLE_CHAIN).ramOffHeap()).isEqualTo(p.inputBytes() + p.provingKeyBytes());
+        assertThat(disk.notes()).anySatisfy(n -> assertThat(n).contains("physical memory"));
+    }
+
+    @Test
+    void theGateBudgetIsWhatIsLeftBesideEverythingHeldAcrossTables() {
+        long budget = 1L << 30;
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
+        MemoryPrediction p = plan.prediction();
+        long held = p.tables().stream().mapToLong(MemoryPrediction.TableLine::heldRam).sum();
+        assertThat(plan.gateBudgetBytes()).isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - p.heapCacheBytes() - held);
+        assertThat(p.gateBudget()).isEqualTo(plan.gateBudgetBytes());
+    }
+
+    @Test
+    void spillDirectoryProblemsAreFoundWhenPlanning() throws Exception {
+        StorageOptions disk = auto(StorageOptions.UNLIMITED).withMode(StorageMode.DISK);
+        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(spillDir.resolve("missing"))))
+                .isInstanceOf(SpillDirectoryException.class).hasMessageContaining("does not exist");
+        Path mount = Files.createDirectory(spillDir.resolve("tiny"));
+        try (Tmpfs tmpfs = Tmpfs.mount(mount, "size=1m")) {
+            assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(mount)))
+                    .isInstanceOf(SpillSpaceException.class).hasMessageContaining("spilling needs").hasMessageContaining("tmpfs")
+                    .hasMessageContaining("--spill-dir");
+        }
+        Path roomy = Files.createDirectory(spillDir.resolve("roomy"));
+        try (Tmpfs tmpfs = Tmpfs.mount(roomy, "size=256m")) {
+            StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(roomy));
+            assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("is on tmpfs"));
+        }
+    }
+
+    @Test
+    void environmentOverridesAreParsedAndBadValuesNamed() {
+        StorageOptions o = StorageOptions.defaults().withEnvironment(Map.of("JSTARK_STORAGE", " Disk ", "JSTARK_SPILL_DIR", "/var/tmp"));
+        assertThat(o.mode()).isEqualTo(StorageMode.DISK);
+        assertThat(o.resolvedSpillDirectory()).isEqualTo(Path.of("/var/tmp"));
+        assertThat(StorageOptions.defaults().withEnvironment(Map.of("JSTARK_STORAGE", "")).mode()).isEqualTo(StorageMode.AUTO);
+        assertThat(StorageOptions.defaults().resolvedSpillDirectory()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
+        assertThatThrownBy(() -> StorageOptions.defaults().withEnvironment(Map.of("JSTARK_STORAGE", "ssd")))
+                .isInstanceOf(InvalidStorageSettingException.class).hasMessageContaining("JSTARK_STORAGE='ssd'")
+                .hasMessageContaining("auto, ram or disk");
+    }
+}
