@@ -11,13 +11,13 @@ import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
-import io.jstark.prover.ProvingKey;
-import io.jstark.prover.StarkProver;
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
 
 /**
  * One generated workload proven again and again for the benchmarks, each proof from a fresh proving key (so
  * that every run commits the preprocessed tables, as a {@code jstark prove} does), measured like {@code prove}
- * measures: wall time of {@code StarkProver.prove}, and the peaks of {@link PeakMemory}.
+ * measures: wall time of the proof, and the peaks its memory meter saw ({@link PeakMemory}).
  */
 final class BenchWorkload implements AutoCloseable {
     /**
@@ -47,7 +47,7 @@ final class BenchWorkload implements AutoCloseable {
         }
         Security.require(options, logLargest);
         this.workload = example.generate(logSize, seed);
-        this.pool = run.pool();
+        this.pool = run.threads == null ? WorkerPool.common() : WorkerPool.ofThreads(run.threads);
     }
 
     int logSize() {
@@ -79,16 +79,16 @@ final class BenchWorkload implements AutoCloseable {
     Sample prove(boolean instrumented) {
         SpanRecorder recorder = instrumented
                 ? new SpanRecorder(null, MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes)) : null;
-        try (ProvingKey key = ProvingKey.of(example.airs())) {
-            StarkProver prover = new StarkProver(key, options, run.settings(pool));
-            PeakMemory.reset();
+        try (JstarkProver prover = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool).build()) {
+            PeakMemory.collectGarbage();
             if (recorder != null) {
                 Spans.start(recorder);
             }
             long cpuStart = CPU.nanos();
             long start = System.nanoTime();
+            JstarkProver.Result result;
             try {
-                prover.prove(workload.tables());
+                result = prover.prove(workload.tables());
             } finally {
                 if (recorder != null) {
                     Spans.stop(recorder);
@@ -96,7 +96,7 @@ final class BenchWorkload implements AutoCloseable {
             }
             long nanos = System.nanoTime() - start;
             long cpu = cpuStart < 0 ? -1 : CPU.nanos() - cpuStart;
-            PeakMemory.Measured peaks = PeakMemory.measure();
+            PeakMemory.Measured peaks = PeakMemory.of(result.memory());
             if (recorder == null) {
                 return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0);
             }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code jstark} command. */
 @Command(name = "jstark", mixinStandardHelpOptions = true, version = "jstark 0.1.0",
         description = "Multi-table STARK prover and verifier for the JVM.",
-        subcommands = {ProveCommand.class, VerifyCommand.class, InspectCommand.class, ProfileCommand.class, BenchCommand.class,
+        subcommands = {ProveCommand.class, VerifyCommand.class, InspectCommand.class, PlanCommand.class, ProfileCommand.class, BenchCommand.class,
                 DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -1,44 +1,31 @@
 package io.jstark.cli;
 
-import io.jstark.math.memory.RamAllocator;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
+import io.jstark.prover.memory.MemoryMeter;
+import java.util.List;
 
 /**
- * Measures the peak memory of one proof: the off-heap peak of the shared allocator (which every table's
- * matrices come from unless spilled) and the heap peak from the heap pools' peak usage. Both are reset just
- * before the proof, after a collection so that the garbage of earlier work does not count.
+ * The whole proof's measured peaks, read from the memory meter every proof runs with (one measurement,
+ * one place): off-heap RAM of the shared allocator (exact), the largest heap in use right after a garbage
+ * collection (closest to live data; -1 when no collection ran), and the heap pools' peak (garbage
+ * included: an upper bound).
  */
 final class PeakMemory {
-    static final String OFF_HEAP_HOW = "RamAllocator.shared() peak since reset";
-    static final String HEAP_HOW = "sum of heap pools' peak usage since reset (an upper bound: pools peak at different times)";
+    static final String OFF_HEAP_HOW = "RamAllocator.shared() peak, exact";
+    static final String HEAP_LIVE_HOW = "largest heap in use right after a collection (-: none ran)";
+    static final String HEAP_HOW = "sum of heap pools' peak usage, garbage included (an upper bound)";
 
-    /** @param offHeapBytes -1 when unknown; @param heapBytes -1 when unknown */
-    record Measured(long offHeapBytes, long heapBytes) {}
+    /** Byte counts, -1 when unknown. */
+    record Measured(long offHeapBytes, long heapLiveBytes, long heapBytes) {}
 
     private PeakMemory() {}
 
-    /** Collects garbage, then resets both peaks to what is in use now. */
-    static void reset() {
+    /** Collects the garbage of earlier work so that it does not count in the next proof's heap figures. */
+    static void collectGarbage() {
         System.gc();
-        RamAllocator.shared().resetPeak();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP && pool.isValid()) {
-                pool.resetPeakUsage();
-            }
-        }
     }
 
-    static Measured measure() {
-        long heap = 0;
-        boolean anyPool = false;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP && pool.isValid() && pool.getPeakUsage() != null) {
-                heap += pool.getPeakUsage().getUsed();
-                anyPool = true;
-            }
-        }
-        return new Measured(RamAllocator.shared().peakBytes(), anyPool ? heap : -1);
+    static Measured of(List<MemoryMeter.Phase> phases) {
+        MemoryMeter.Phase peak = MemoryMeter.peak(phases);
+        return new Measured(peak.ramOffHeap(), peak.heapAfterGc(), peak.heap());
     }
 }

@@ -2,20 +2,15 @@ package io.jstark.cli;
 
 import io.jstark.examples.Example;
 import io.jstark.examples.TableShape;
-import io.jstark.math.parallel.WorkerPool;
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
 import io.jstark.prover.memory.TableDimensions;
-import io.jstark.scheduler.SchedulerOptions;
-import io.jstark.storage.StorageMode;
-import io.jstark.storage.StorageOptions;
 import io.jstark.storage.StoragePlan;
-import io.jstark.storage.StoragePlanner;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code jstark plan}: the memory prediction and storage plan of a workload under the given options, made
@@ -35,26 +30,6 @@ public final class PlanCommand implements Callable<Integer> {
     @Mixin
     RunOptions run;
 
-    @Option(names = "--storage", description = "auto (default: RAM when the predicted peak fits the memory budget, else spill what "
-            + "must go), ram or disk; default: $" + StorageOptions.ENV_STORAGE + ", else auto.")
-    String storage;
-
-    @Option(names = "--spill-dir", description = "Directory for spill files (default: $" + StorageOptions.ENV_SPILL_DIR
-            + ", else the system temp directory).")
-    Path spillDir;
-
-    /** Defaults, overridden by the environment, overridden by explicit flags; planned for {@code memoryBudgetBytes}. */
-    StorageOptions storageOptions(long memoryBudgetBytes) {
-        StorageOptions o = StorageOptions.fromEnvironment().withMemoryBudget(memoryBudgetBytes);
-        if (storage != null) {
-            o = o.withMode(StorageMode.parse("--storage", storage));
-        }
-        if (spillDir != null) {
-            o = o.withSpillDirectory(spillDir);
-        }
-        return o;
-    }
-
     @Override
     public Integer call() {
         Example e = example.resolve();
@@ -63,20 +38,14 @@ public final class PlanCommand implements Callable<Integer> {
         for (TableShape shape : e.shapes(logSize)) {
             tables.add(new TableDimensions(shape.name(), shape.air(), shape.logHeight()));
         }
-        SchedulerOptions scheduler = run.schedulerOptions();
-        WorkerPool pool = run.pool();
-        try {
-            System.out.printf("workload '%s' (%s = %d): %d tables%n", e.name(), e.sizeParameter(), logSize, tables.size());
-            StoragePlan plan = StoragePlanner.plan(tables, proofOptions.options(), scheduler.tableParallelism(), pool.parallelism(),
-                    storageOptions(scheduler.memoryBudgetBytes()));
+        try (JstarkProver prover = run.configure(Jstark.prover(e.airs()).options(proofOptions.options())).build()) {
+            System.out.printf("workload '%s' (%s = %d): %d tables; %s; %d worker threads%n", e.name(), e.sizeParameter(), logSize,
+                    tables.size(), prover.schedulerOptions(), prover.pool().parallelism());
+            StoragePlan plan = prover.plan(tables);
             for (String line : plan.lines()) {
                 System.out.println(line);
             }
             return 0;
-        } finally {
-            if (pool != WorkerPool.common()) {
-                pool.close();
-            }
         }
     }
 }

@@ -170,8 +170,11 @@ public final class ProfileCommand implements Runnable {
             if (meta.get("peakOffHeapBytes") instanceof Long offHeap) {
                 peaks.add(new TimingReport.MemoryPeak("off-heap", -1, offHeap, PeakMemory.OFF_HEAP_HOW));
             }
+            if (meta.get("peakHeapLiveBytes") instanceof Long live) {
+                peaks.add(new TimingReport.MemoryPeak("heap (live)", -1, live, PeakMemory.HEAP_LIVE_HOW));
+            }
             if (meta.get("peakHeapBytes") instanceof Long heap) {
-                peaks.add(new TimingReport.MemoryPeak("heap", -1, heap, PeakMemory.HEAP_HOW));
+                peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, heap, PeakMemory.HEAP_HOW));
             }
             TimingReport report = TimingReport.builder(timeline.spans()).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
             System.out.print(report.render());

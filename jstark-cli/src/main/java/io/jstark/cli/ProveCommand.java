@@ -7,13 +7,15 @@ import io.jstark.instrument.CaptureRequest;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.report.TimingReport;
-import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
-import io.jstark.prover.ProvingKey;
-import io.jstark.prover.StarkProver;
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
+import io.jstark.examples.TableShape;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.storage.StoragePlan;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,60 +68,65 @@ public final class ProveCommand implements Callable<Integer> {
             int logSize = exampleOptions.logSize(example);
             Optional<CaptureRequest> capture = outputs.capture();
             SpanRecorder recorder = outputs.recorder(capture);
-            WorkerPool pool = run.pool();
-            try (Workload workload = example.generate(logSize, exampleOptions.seed);
-                    ProvingKey key = ProvingKey.of(example.airs())) {
-                out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
-                        workload.size(), workload.mainCells(), options);
+            JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options))
+                    .progress(new ConsoleProgress(System.err));
+            try (JstarkProver prover = builder.build()) {
+                List<TableDimensions> shapes = new ArrayList<>();
+                for (TableShape shape : example.shapes(logSize)) {
+                    shapes.add(new TableDimensions(shape.name(), shape.air(), shape.logHeight()));
+                }
                 int logLargest = 0;
-                for (var t : workload.tables()) {
+                for (TableDimensions t : shapes) {
                     logLargest = Math.max(logLargest, t.logHeight() + options.logBlowup());
                 }
+                // the cheap refusals (security, memory, spill space) before generating traces
                 Security.Report security = Security.require(options, logLargest);
-                out.printf("conjectured security: %d bits (limited by %s)%n", security.conjecturedBits(), security.limitingTerm());
-                StarkProver prover = new StarkProver(key, options, run.settings(pool).withProgress(new ConsoleProgress(System.err)));
-                PeakPredictor.Prediction predicted = Reports.PEAK_PREDICTOR.predict(workload.tables(), options, run.schedulerOptions(),
-                        pool.parallelism());
-                PeakMemory.reset();
-                Spans.start(recorder);
-                long start = System.nanoTime();
-                Proof proof;
-                try {
-                    proof = prover.prove(workload.tables());
-                } finally {
-                    Spans.stop(recorder);
-                }
-                long nanos = System.nanoTime() - start;
-                PeakMemory.Measured peaks = PeakMemory.measure();
-                byte[] bytes = ProofFormat.write(proof);
-                out.printf("proved in %.3f s%n", nanos / 1e9);
-                Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
-                if (outputs.report) {
-                    out.println();
-                    out.print(Reports.timing(recorder.records(), tables, peaks, predicted).render());
-                    out.println();
-                }
-                ProveOutputs.reportCapture(recorder, capture, out);
-                outputs.write(recorder, metadata(args, example, logSize, options, run, pool, workload, peaks),
-                        "jstark " + String.join(" ", args), out);
-                return new ProofRun(bytes, proof, nanos, recorder);
-            } finally {
-                if (pool != WorkerPool.common()) {
-                    pool.close();
+                StoragePlan plan = prover.plan(shapes);
+                try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
+                    out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
+                            workload.size(), workload.mainCells(), options);
+                    out.printf("conjectured security: %d bits (limited by %s)%n", security.conjecturedBits(), security.limitingTerm());
+                    out.printf("%s; %d worker threads%n", prover.schedulerOptions(), prover.pool().parallelism());
+                    out.println(plan.lines().getFirst());
+                    for (String note : plan.notes()) {
+                        out.println("note: " + note);
+                    }
+                    PeakMemory.collectGarbage();
+                    Spans.start(recorder);
+                    JstarkProver.Result result;
+                    try {
+                        result = prover.prove(workload.tables());
+                    } finally {
+                        Spans.stop(recorder);
+                    }
+                    PeakMemory.Measured peaks = PeakMemory.of(result.memory());
+                    out.printf("proved in %.3f s%n", result.proveNanos() / 1e9);
+                    Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
+                    if (outputs.report) {
+                        out.println();
+                        out.print(Reports.timing(recorder.records(), tables, peaks, result.plan().prediction(), result.memoryComparison())
+                                .render());
+                        out.println();
+                    }
+                    ProveOutputs.reportCapture(recorder, capture, out);
+                    outputs.write(recorder, metadata(args, example, logSize, options, prover, workload, peaks),
+                            "jstark " + String.join(" ", args), out);
+                    return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder);
                 }
             }
         }
 
         /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
-        private static Map<String, Object> metadata(List<String> args, Example example, int logSize, ProofOptions options, RunOptions run,
-                WorkerPool pool, Workload workload, PeakMemory.Measured peaks) {
+        private static Map<String, Object> metadata(List<String> args, Example example, int logSize, ProofOptions options,
+                JstarkProver prover, Workload workload, PeakMemory.Measured peaks) {
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("command", List.copyOf(args));
             meta.put("example", example.name());
             meta.put("logSize", logSize);
             meta.put("options", options.toString());
-            meta.put("scheduler", run.schedulerOptions().toString());
-            meta.put("workerThreads", pool.parallelism());
+            meta.put("scheduler", prover.schedulerOptions().toString());
+            meta.put("storage", prover.storageOptions().toString());
+            meta.put("workerThreads", prover.pool().parallelism());
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();
             for (TableTrace t : workload.tables()) {
@@ -132,6 +139,7 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("tables", tables);
             meta.put("peakOffHeapBytes", peaks.offHeapBytes());
             meta.put("peakHeapBytes", peaks.heapBytes());
+            meta.put("peakHeapLiveBytes", peaks.heapLiveBytes());
             return meta;
         }
     }

@@ -4,6 +4,7 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.report.TimingReport;
+import io.jstark.prover.memory.MemoryPrediction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,9 +12,6 @@ import java.util.Map;
 
 /** Builds the reports the commands print. */
 final class Reports {
-    /** The memory model whose predictions the timing report prints next to the measured peaks. */
-    static final PeakPredictor PEAK_PREDICTOR = PeakPredictor.NONE;
-
     private Reports() {}
 
     static Map<String, TimingReport.TableInfo> tableInfo(Workload workload) {
@@ -24,13 +22,20 @@ final class Reports {
         return tables;
     }
 
+    /**
+     * @param predicted the memory model's prediction, or null when none was made (a timeline read back)
+     * @param memoryLines per-phase predicted vs measured lines, printed under the peaks
+     */
     static TimingReport timing(List<SpanRecord> spans, Map<String, TimingReport.TableInfo> tables, PeakMemory.Measured measured,
-            PeakPredictor.Prediction predicted) {
+            MemoryPrediction predicted, List<String> memoryLines) {
         List<TimingReport.MemoryPeak> peaks = new ArrayList<>();
         if (measured != null) {
-            peaks.add(new TimingReport.MemoryPeak("off-heap", predicted.offHeapBytes(), measured.offHeapBytes(), PeakMemory.OFF_HEAP_HOW));
-            peaks.add(new TimingReport.MemoryPeak("heap", predicted.heapBytes(), measured.heapBytes(), PeakMemory.HEAP_HOW));
+            peaks.add(new TimingReport.MemoryPeak("off-heap", predicted == null ? -1 : predicted.peakOffHeapBytes(), measured.offHeapBytes(),
+                    PeakMemory.OFF_HEAP_HOW));
+            peaks.add(new TimingReport.MemoryPeak("heap (live)", predicted == null ? -1 : predicted.peakHeapBytes(),
+                    measured.heapLiveBytes(), PeakMemory.HEAP_LIVE_HOW));
+            peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, measured.heapBytes(), PeakMemory.HEAP_HOW));
         }
-        return TimingReport.builder(spans).root("prove").tables(tables).memoryPeaks(peaks).memoryLines(predicted.notes()).build();
+        return TimingReport.builder(spans).root("prove").tables(tables).memoryPeaks(peaks).memoryLines(memoryLines).build();
     }
 }

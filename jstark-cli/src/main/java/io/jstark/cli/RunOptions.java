@@ -1,13 +1,17 @@
 package io.jstark.cli;
 
-import io.jstark.math.parallel.WorkerPool;
-import io.jstark.prover.ProverSettings;
+import io.jstark.JstarkProver;
 import io.jstark.scheduler.ByteSize;
-import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
+import io.jstark.storage.StorageMode;
+import io.jstark.storage.StorageOptions;
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** How the prover runs (never what it proves). */
+/**
+ * How the prover runs (never what it proves). Each setting: the flag when given, else its environment
+ * variable, else the default.
+ */
 public final class RunOptions {
     @Option(names = "--threads", description = "Worker threads for the numeric work (default: one per core).")
     Integer threads;
@@ -16,32 +20,40 @@ public final class RunOptions {
             + "failing row.")
     boolean debug;
 
-    @Option(names = {"-k", "--parallelism"}, description = "Tables proven at once (driver threads; default: "
-            + "$JSTARK_TABLE_PARALLELISM, else " + SchedulerOptions.DEFAULT_TABLE_PARALLELISM + ").")
+    @Option(names = {"-k", "--parallelism"}, description = "Tables proven at once (driver threads; default: $"
+            + SchedulerOptions.ENV_TABLE_PARALLELISM + ", else " + SchedulerOptions.DEFAULT_TABLE_PARALLELISM + ").")
     Integer parallelism;
 
-    @Option(names = "--memory-budget", description = "Bytes the tables of a pass may hold at once, e.g. 512M, 8G "
-            + "(default: $JSTARK_MEMORY_BUDGET, else unlimited).")
+    @Option(names = "--memory-budget", description = "RAM the whole proof may use, e.g. 512M, 8G: the storage planner spills "
+            + "what does not fit and the scheduler admits tables within it (default: $" + SchedulerOptions.ENV_MEMORY_BUDGET
+            + ", else unlimited).")
     String memoryBudget;
 
-    /** Defaults, overridden by the environment, overridden by explicit flags. */
-    SchedulerOptions schedulerOptions() {
-        SchedulerOptions o = SchedulerOptions.fromEnvironment();
+    @Option(names = "--storage", description = "auto (RAM when the predicted peak fits the memory budget, else spill what must "
+            + "go), ram or disk (default: $" + StorageOptions.ENV_STORAGE + ", else auto).")
+    String storage;
+
+    @Option(names = "--spill-dir", description = "Directory for spill files (default: $" + StorageOptions.ENV_SPILL_DIR
+            + ", else the system temp directory).")
+    Path spillDir;
+
+    /** Applies the flags that were given to {@code builder} (which already holds the environment's values). */
+    JstarkProver.Builder configure(JstarkProver.Builder builder) {
+        if (threads != null) {
+            builder.workerThreads(threads);
+        }
         if (parallelism != null) {
-            o = o.withTableParallelism(parallelism);
+            builder.tableParallelism(parallelism);
         }
         if (memoryBudget != null) {
-            o = o.withMemoryBudget(ByteSize.parse(memoryBudget));
+            builder.memoryBudget(ByteSize.parse(memoryBudget));
         }
-        return o;
-    }
-
-    WorkerPool pool() {
-        return threads == null ? WorkerPool.common() : WorkerPool.ofThreads(threads);
-    }
-
-    ProverSettings settings(WorkerPool pool) {
-        return ProverSettings.defaults().withPool(pool).withDebugChecks(debug)
-                .withExecutor(new ConcurrentExecutor(schedulerOptions()));
+        if (storage != null) {
+            builder.storage(StorageMode.parse("--storage", storage));
+        }
+        if (spillDir != null) {
+            builder.spillDirectory(spillDir);
+        }
+        return builder.debugChecks(debug);
     }
 }

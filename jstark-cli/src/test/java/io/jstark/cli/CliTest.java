@@ -63,8 +63,8 @@ class CliTest {
         assertThat(proveOutput).contains("Timing report: prove took").contains("self-check: OK")
                 .contains("heap used MiB open -> close").contains("off-heap MiB open -> close")
                 .contains("Per table").contains("Sub-operations, nested as they ran").contains("Totals by kind")
-                .containsPattern("\noff-heap +- +[0-9,.]+ +- +RamAllocator")
-                .contains("(no memory model is connected")
+                .containsPattern("\noff-heap +[0-9,.]+ +[0-9,.]+ +[0-9.]+ +RamAllocator")
+                .contains("memory, predicted / measured peak")
                 .doesNotContain("WARNING");
     }
 

@@ -92,7 +92,7 @@ public final class StarkProver {
                     for (int i = 0; i < count; i++) {
                         int index = i;
                         TableTrace trace = traces.get(i);
-                        tasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism()), control -> {
+                        tasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
                             MainCommitment main = provers.get(index).commitMain();
                             mains.set(index, main);
                             settings.progress().tableFinished(PHASE_MAIN_COMMIT, trace.name(), trace.height());
@@ -118,7 +118,7 @@ public final class StarkProver {
                         int index = i;
                         TableTrace trace = traces.get(i);
                         Transcript forked = ProofTranscript.forTable(transcript, index);
-                        tasks.add(task(index, trace, MemoryEstimates.chainBytes(trace, options, settings.pool().parallelism()), control -> {
+                        tasks.add(task(index, trace, MemoryEstimates.chainBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
                             MainCommitment main = mains.getAndSet(index, null);
                             Proof.TableProof p = provers.get(index).proveRest(main, lookup, forked, control);
                             settings.progress().tableFinished(PHASE_TABLE_CHAIN, trace.name(), trace.height());

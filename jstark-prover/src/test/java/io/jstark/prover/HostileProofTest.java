@@ -47,7 +47,7 @@ class HostileProofTest {
         Random rnd = new Random(seed);
         byte[] bytes = valid.clone();
         int edits = 1 + rnd.nextInt(4);
-        for (int e = 0; e < edits; e++) {
+        for (int e = 0; e < edits && bytes.length > 8; e++) {
             switch (rnd.nextInt(4)) {
                 case 0 -> bytes[rnd.nextInt(bytes.length)] ^= (byte) (1 << rnd.nextInt(8));
                 case 1 -> bytes[rnd.nextInt(bytes.length)] = (byte) rnd.nextInt(256);

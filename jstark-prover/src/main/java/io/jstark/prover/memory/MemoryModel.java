@@ -49,9 +49,9 @@ public final class MemoryModel {
     /** Mirrors TableProver's composition batch and AuxTraceBuilder's batch. */
     private static final int COMPOSITION_BATCH = 512;
     private static final int AUX_BATCH = 512;
-    /** Mirrors DeepEvaluator's and FriProver's chunk sizes. */
-    private static final int DEEP_CHUNK = 1024;
-    private static final int FRI_COSETS_PER_CHUNK = 1024;
+    /** Mirrors DeepQuotient's and FriProver's chunk sizes. */
+    private static final int DEEP_CHUNK = 4096;
+    private static final int FRI_CHUNK = 4096;
     /** Mirrors MerkleTree's block sizes. */
     private static final int MERKLE_LEAF_BLOCK_BYTES = 64 * 1024;
     private static final int MERKLE_NODE_BLOCK = 1024;
@@ -98,7 +98,7 @@ public final class MemoryModel {
         List<TableMemory.Event> main = new ArrayList<>();
         Allocation mainLde = matrix(name, MatrixRole.MAIN_LDE, "main-lde", bigN, air.mainWidth());
         main.add(new TableMemory.Acquire(mainLde));
-        main.add(new TableMemory.Scratch("lde", Lde.extendScratchBytes(n, air.mainWidth(), p)));
+        main.add(new TableMemory.Scratch("lde", Lde.extendScratchBytes(n, air.mainWidth(), logBlowup, p)));
         Allocation mainTree = tree(name, MatrixRole.MERKLE_TREE, "main-tree", bigN, rowsPerLeaf);
         main.add(new TableMemory.Acquire(mainTree));
         main.add(new TableMemory.Scratch("merkle", merkleScratch(bigN, air.mainWidth(), rowsPerLeaf)));
@@ -122,7 +122,7 @@ public final class MemoryModel {
             Allocation auxLde = matrix(name, MatrixRole.AUX_LDE, "aux-lde", bigN, auxColumns);
             chain.add(new TableMemory.Acquire(auxLde));
             chainHeld.add(auxLde);
-            chain.add(new TableMemory.Scratch("lde", Lde.extendScratchBytes(n, auxColumns, p)));
+            chain.add(new TableMemory.Scratch("lde", Lde.extendScratchBytes(n, auxColumns, logBlowup, p)));
             Allocation auxTree = tree(name, MatrixRole.MERKLE_TREE, "aux-tree", bigN, rowsPerLeaf);
             chain.add(new TableMemory.Acquire(auxTree));
             chainHeld.add(auxTree);
@@ -130,50 +130,67 @@ public final class MemoryModel {
             chain.add(new TableMemory.Release(auxNatural));
         }
         int parts = air.compositionParts(logN);
-        Allocation evaluations = matrix(name, MatrixRole.COMPOSITION_SCRATCH, "composition", bigN, 3);
+        // round 2: the composition on the first 2 * parts * n rows (or all N), interpolated, split, extended
+        long evaluationRows = Math.min(bigN, 2L * parts * n);
+        Allocation evaluations = matrix(name, MatrixRole.COMPOSITION_SCRATCH, "composition", evaluationRows, 3);
         chain.add(new TableMemory.Acquire(evaluations));
         long periodic = periodicTableBytes(air);
-        chain.add(new TableMemory.Scratch("constraint_evaluation", periodic + constraintEvaluationScratch(air, logN)));
+        chain.add(new TableMemory.Scratch("constraint_evaluation", periodic + constraintEvaluationScratch(air, logN, evaluationRows)));
         Allocation coefficients = matrix(name, MatrixRole.COMPOSITION_SCRATCH, "composition-parts", n, 3L * parts);
         chain.add(new TableMemory.Acquire(coefficients));
-        chain.add(new TableMemory.Scratch("coset_interpolate", periodic + Lde.interpolateScratchBytes((int) bigN, 3, p)));
+        chain.add(new TableMemory.Scratch("coset_interpolate", periodic + Lde.interpolateScratchBytes((int) evaluationRows, 3, p)));
         Allocation compositionLde = matrix(name, MatrixRole.COMPOSITION_LDE, "composition-lde", bigN, 3L * parts);
         chain.add(new TableMemory.Acquire(compositionLde));
         chainHeld.add(compositionLde);
-        chain.add(new TableMemory.Scratch("lde_coefficients", periodic + Lde.extendScratchBytes(n, 3 * parts, p)));
+        chain.add(new TableMemory.Scratch("lde_coefficients", periodic + Lde.extendScratchBytes(n, 3 * parts, logBlowup, p)));
         chain.add(new TableMemory.Release(coefficients));
         chain.add(new TableMemory.Release(evaluations));
         Allocation compositionTree = tree(name, MatrixRole.MERKLE_TREE, "composition-tree", bigN, rowsPerLeaf);
         chain.add(new TableMemory.Acquire(compositionTree));
         chainHeld.add(compositionTree);
         chain.add(new TableMemory.Scratch("merkle", merkleScratch(bigN, 3 * parts, rowsPerLeaf)));
-        // round 3: barycentric weights at z and z * g, n extension elements each
-        chain.add(new TableMemory.Scratch("round3_ood", 2L * 3 * Long.BYTES * n));
-        Allocation deep = matrix(name, MatrixRole.DEEP, "deep", bigN, 3);
+        // round 3: one set of barycentric weights (n extension elements), and per column being opened at z*w its
+        // block-0 values and their next-row permutation
+        chain.add(new TableMemory.Scratch("round3_ood", 3L * Long.BYTES * n + 2L * Long.BYTES * n * concurrentTasks(Long.MAX_VALUE)));
+        // round 4: DeepQuotient combines A and B on block 0 (n x 6), interpolates them in place, divides into n x 3
+        Allocation combined = matrix(name, MatrixRole.DEEP, "deep-combined", n, 6);
+        chain.add(new TableMemory.Acquire(combined));
+        chain.add(new TableMemory.Scratch("round4_deep", deepCombineScratch(n) + Lde.interpolateScratchBytes(n, 6, p)));
+        Allocation deep = matrix(name, MatrixRole.DEEP, "deep-coefficients", n, 3);
         chain.add(new TableMemory.Acquire(deep));
-        chain.add(new TableMemory.Scratch("round4_deep", deepScratch(bigN, n)));
+        chain.add(new TableMemory.Scratch("deep_division", 9L * Long.BYTES * Math.min(DEEP_CHUNK, n)));
+        chain.add(new TableMemory.Release(combined));
+        // FRI folds coefficients; every folded layer but the last is extended to its domain and committed
         int folds = fri.foldCount(logN);
         int logF = options.logFoldingFactor();
-        long rows = bigN;
-        Allocation lastLayer = null;
+        int f = 1 << logF;
+        long coefficientRows = n;
+        Allocation current = null;
         for (int i = 0; i < folds; i++) {
-            long cosets = rows >> logF;
-            chain.add(new TableMemory.Scratch("fri_fold", foldScratch(cosets, 1 << logF)));
-            rows = cosets;
-            lastLayer = matrix(name, MatrixRole.FRI_LAYER, "fri-layer-" + (i + 1), rows, 3);
-            chain.add(new TableMemory.Acquire(lastLayer));
-            chainHeld.add(lastLayer);
+            coefficientRows >>= logF;
+            Allocation next = matrix(name, MatrixRole.FRI_LAYER, "fri-coefficients-" + (i + 1), coefficientRows, 3);
+            chain.add(new TableMemory.Acquire(next));
+            chain.add(new TableMemory.Scratch("fri_fold", foldScratch(coefficientRows, f)));
+            if (current != null) {
+                chain.add(new TableMemory.Release(current));
+            }
+            current = next;
             if (i < folds - 1) {
-                Allocation layerTree = tree(name, MatrixRole.FRI_LAYER, "fri-tree-" + (i + 1), rows, 1 << logF);
+                long layerRows = coefficientRows << logBlowup;
+                Allocation layer = matrix(name, MatrixRole.FRI_LAYER, "fri-layer-" + (i + 1), layerRows, 3);
+                chain.add(new TableMemory.Acquire(layer));
+                chainHeld.add(layer);
+                chain.add(new TableMemory.Scratch("lde_coefficients",
+                        Lde.extendScratchBytes((int) coefficientRows, 3, logBlowup, p)));
+                Allocation layerTree = tree(name, MatrixRole.FRI_LAYER, "fri-tree-" + (i + 1), layerRows, f);
                 chain.add(new TableMemory.Acquire(layerTree));
                 chainHeld.add(layerTree);
-                chain.add(new TableMemory.Scratch("merkle", merkleScratch(rows, 3, 1 << logF)));
+                chain.add(new TableMemory.Scratch("merkle", merkleScratch(layerRows, 3, f)));
             }
         }
-        chain.add(new TableMemory.Scratch("fri_final", 3L * Long.BYTES * rows));
-        if (lastLayer != null) {
-            chain.add(new TableMemory.Release(lastLayer));
-            chainHeld.remove(lastLayer);
+        chain.add(new TableMemory.Scratch("fri_final", 3L * Long.BYTES * coefficientRows));
+        if (current != null) {
+            chain.add(new TableMemory.Release(current));
         }
         chain.add(new TableMemory.Release(deep));
         // queries, then everything the chain made is closed
@@ -324,7 +341,7 @@ public final class MemoryModel {
             bytes += Matrix.bytesFor(bigN, width) + MerkleTree.bytesFor(bigN / options.foldingFactor());
             // Preprocessing.commit: the natural columns live while their LDE is made
             transientOffHeap = Math.max(transientOffHeap, Matrix.bytesFor(t.rows(), width));
-            transientHeap = Math.max(transientHeap, Lde.extendScratchBytes(t.rows(), width, workerParallelism));
+            transientHeap = Math.max(transientHeap, Lde.extendScratchBytes(t.rows(), width, options.logBlowup(), workerParallelism));
         }
         return new ProvingKeyMemory(bytes, transientOffHeap, transientHeap);
     }
@@ -403,13 +420,12 @@ public final class MemoryModel {
     }
 
     /** TableProver.evaluateComposition: a program workspace and a batch source per range task. */
-    private long constraintEvaluationScratch(Air air, int logN) {
+    private long constraintEvaluationScratch(Air air, int logN, long rows) {
         int n = 1 << logN;
         int batch = Math.min(COMPOSITION_BATCH, n);
         ConstraintProgram program = ConstraintProgram.compile(List.of(CompositionLayout.of(air, logN).expression()));
         long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
-        long batches = ((long) n << options.logBlowup()) / batch;
-        return perTask * concurrentTasks(batches);
+        return perTask * concurrentTasks(rows / batch);
     }
 
     /** TableProver.periodicTables: each periodic column's values on the LDE, live through round 2. */
@@ -421,16 +437,16 @@ public final class MemoryModel {
         return bytes;
     }
 
-    /** DeepEvaluator.evaluate: 17 chunk-long arrays per range task. */
-    private long deepScratch(long bigN, int n) {
+    /** DeepQuotient.combine: a column, a product and six accumulators per range task. */
+    private long deepCombineScratch(int n) {
         int chunk = Math.min(DEEP_CHUNK, n);
-        return 17L * Long.BYTES * chunk * concurrentTasks(bigN / chunk);
+        return 8L * Long.BYTES * chunk * concurrentTasks(n / chunk);
     }
 
-    /** FriProver.fold: the chunk's values and outputs per task, and the within-chunk powers. */
-    private long foldScratch(long cosets, int f) {
-        long chunk = Math.min(cosets, FRI_COSETS_PER_CHUNK);
+    /** FriProver.foldCoefficients: f inputs and one output per coefficient of the chunk, per task. */
+    private long foldScratch(long outRows, int f) {
+        long chunk = Math.min(outRows, FRI_CHUNK);
         long perTask = (3L * chunk * f + 3L * chunk) * Long.BYTES;
-        return perTask * concurrentTasks(cosets / chunk) + chunk * Long.BYTES;
+        return perTask * concurrentTasks((outRows + chunk - 1) / chunk);
     }
 }

@@ -1,0 +1,223 @@
+package io.jstark;
+
+import io.jstark.air.Air;
+import io.jstark.air.trace.TableTrace;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.ProgressListener;
+import io.jstark.prover.ProverSettings;
+import io.jstark.prover.ProvingKey;
+import io.jstark.prover.StarkProver;
+import io.jstark.prover.memory.MemoryMeter;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.scheduler.ConcurrentExecutor;
+import io.jstark.scheduler.SchedulerOptions;
+import io.jstark.scheduler.SchedulerStats;
+import io.jstark.storage.Storage;
+import io.jstark.storage.StorageMode;
+import io.jstark.storage.StorageOptions;
+import io.jstark.storage.StoragePlan;
+import io.jstark.storage.StoragePlanner;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A configured prover: proving key (preprocessed commitments cached across proofs), worker pool,
+ * scheduler and storage settings. Each {@link #prove} plans storage from the tables' shapes (before any
+ * heavy work, refusing with a typed error what cannot fit), opens it, proves on the concurrent scheduler
+ * with the plan's memory-gate budget, measures memory per phase, and releases spill files on every path.
+ * None of the settings changes the proof bytes.
+ */
+public final class JstarkProver implements AutoCloseable {
+    private final ProvingKey key;
+    private final ProofOptions options;
+    private final SchedulerOptions scheduler;
+    private final StorageOptions storage;
+    private final WorkerPool pool;
+    private final boolean ownsPool;
+    private final boolean debugChecks;
+    private final ProgressListener progress;
+
+    private JstarkProver(Builder b) {
+        this.key = ProvingKey.of(b.airs);
+        this.options = b.options;
+        SchedulerOptions s = SchedulerOptions.defaults().withEnvironment(b.environment);
+        if (b.tableParallelism != null) {
+            s = s.withTableParallelism(b.tableParallelism);
+        }
+        StorageOptions st = StorageOptions.defaults().withEnvironment(b.environment);
+        long budget = b.memoryBudget != null ? b.memoryBudget : s.memoryBudgetBytes();
+        st = st.withMemoryBudget(budget);
+        if (b.storageMode != null) {
+            st = st.withMode(b.storageMode);
+        }
+        if (b.spillDirectory != null) {
+            st = st.withSpillDirectory(b.spillDirectory);
+        }
+        this.scheduler = s;
+        this.storage = st;
+        this.ownsPool = b.pool == null && b.workerThreads != null;
+        this.pool = b.pool != null ? b.pool : b.workerThreads != null ? WorkerPool.ofThreads(b.workerThreads) : WorkerPool.common();
+        this.debugChecks = b.debugChecks;
+        this.progress = b.progress;
+    }
+
+    public ProofOptions options() {
+        return options;
+    }
+
+    public SchedulerOptions schedulerOptions() {
+        return scheduler;
+    }
+
+    public StorageOptions storageOptions() {
+        return storage;
+    }
+
+    public WorkerPool pool() {
+        return pool;
+    }
+
+    public ProvingKey provingKey() {
+        return key;
+    }
+
+    /**
+     * The storage plan for tables of these shapes, without proving anything.
+     *
+     * @throws io.jstark.storage.InsufficientMemoryException and the other typed refusals of the planner
+     */
+    public StoragePlan plan(List<TableDimensions> tables) {
+        return StoragePlanner.plan(tables, options, scheduler.tableParallelism(), pool.parallelism(), storage);
+    }
+
+    /** Proves the tables (in this order, the proof's table order); the traces stay the caller's. */
+    public Result prove(List<TableTrace> traces) {
+        List<TableDimensions> dims = new ArrayList<>(traces.size());
+        for (TableTrace t : traces) {
+            dims.add(TableDimensions.of(t));
+        }
+        StoragePlan plan = plan(dims);
+        List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
+        try (Storage opened = plan.open()) {
+            ConcurrentExecutor executor = new ConcurrentExecutor(scheduler.withMemoryBudget(plan.gateBudgetBytes()), passes::add);
+            MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
+            ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
+                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress));
+            long start = System.nanoTime();
+            Proof proof = new StarkProver(key, options, settings).prove(traces);
+            long nanos = System.nanoTime() - start;
+            return new Result(proof, ProofFormat.write(proof), nanos, plan, meter.finish(), List.copyOf(passes));
+        }
+    }
+
+    /**
+     * One proof and what was measured making it.
+     *
+     * @param memory off-heap, heap and spill bytes at each phase boundary
+     * @param passes the scheduler's statistics of each pass
+     */
+    public record Result(Proof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
+            List<SchedulerStats> passes) {
+        /** Predicted and measured peaks side by side, per phase. */
+        public List<String> memoryComparison() {
+            return MemoryMeter.compare(plan.prediction(), memory);
+        }
+    }
+
+    @Override
+    public void close() {
+        key.close();
+        if (ownsPool) {
+            pool.close();
+        }
+    }
+
+    /** Settings of a {@link JstarkProver}; unset ones take the defaults, overridden by the environment. */
+    public static final class Builder {
+        private final List<Air> airs;
+        private ProofOptions options = ProofOptions.defaults();
+        private Integer tableParallelism;
+        private Long memoryBudget;
+        private StorageMode storageMode;
+        private Path spillDirectory;
+        private Integer workerThreads;
+        private WorkerPool pool;
+        private boolean debugChecks;
+        private ProgressListener progress = ProgressListener.NONE;
+        private Map<String, String> environment = System.getenv();
+
+        Builder(List<Air> airs) {
+            this.airs = List.copyOf(airs);
+        }
+
+        /** Proof options (default {@link ProofOptions#defaults()}). */
+        public Builder options(ProofOptions o) {
+            this.options = o;
+            return this;
+        }
+
+        /** Tables proven at once, k (default: JSTARK_TABLE_PARALLELISM, else the measured default). */
+        public Builder tableParallelism(int k) {
+            this.tableParallelism = k;
+            return this;
+        }
+
+        /** RAM the whole proof may use (default: JSTARK_MEMORY_BUDGET, else unlimited). */
+        public Builder memoryBudget(long bytes) {
+            this.memoryBudget = bytes;
+            return this;
+        }
+
+        /** Where large buffers live: AUTO (default), RAM or DISK; JSTARK_STORAGE overrides the default. */
+        public Builder storage(StorageMode mode) {
+            this.storageMode = mode;
+            return this;
+        }
+
+        /** Directory of spill files (default: JSTARK_SPILL_DIR, else the system temp directory). */
+        public Builder spillDirectory(Path dir) {
+            this.spillDirectory = dir;
+            return this;
+        }
+
+        /** A worker pool of its own with this many threads (default: the shared pool, one per core). */
+        public Builder workerThreads(int threads) {
+            this.workerThreads = threads;
+            return this;
+        }
+
+        /** Use this worker pool (owned by the caller). */
+        public Builder pool(WorkerPool p) {
+            this.pool = p;
+            return this;
+        }
+
+        /** Check constraints and buses on the traces before proving, naming the first failure. */
+        public Builder debugChecks(boolean on) {
+            this.debugChecks = on;
+            return this;
+        }
+
+        public Builder progress(ProgressListener listener) {
+            this.progress = listener;
+            return this;
+        }
+
+        /** The environment the JSTARK_* overrides are read from (default: the process's). */
+        public Builder environment(Map<String, String> env) {
+            this.environment = Map.copyOf(env);
+            return this;
+        }
+
+        public JstarkProver build() {
+            return new JstarkProver(this);
+        }
+    }
+}
