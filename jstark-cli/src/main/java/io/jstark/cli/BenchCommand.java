@@ -125,7 +125,7 @@ public final class BenchCommand implements Runnable {
             }
             TextTable table = new TextTable(TextTable.Column.right("k"), TextTable.Column.right("prove s (median)"),
                     TextTable.Column.right("min..max s"), TextTable.Column.right("cv %"), TextTable.Column.right("speed-up vs k=1"),
-                    TextTable.Column.right("off-heap peak MiB"), TextTable.Column.right("heap peak MiB"));
+                    TextTable.Column.right("off-heap peak MiB"), TextTable.Column.right("heap pools peak MiB"));
             long[] medians = new long[maxK + 1];
             long fastest = Long.MAX_VALUE;
             for (int k = 1; k <= maxK; k++) {
@@ -242,7 +242,7 @@ public final class BenchCommand implements Runnable {
             System.out.println();
             TextTable table = new TextTable(TextTable.Column.left("size"), TextTable.Column.right("tables"), TextTable.Column.right("rows"),
                     TextTable.Column.right("main cells"), TextTable.Column.right("prove s (median)"), TextTable.Column.right("min..max s"),
-                    TextTable.Column.right("off-heap peak MiB"), TextTable.Column.right("heap peak MiB"));
+                    TextTable.Column.right("off-heap peak MiB"), TextTable.Column.right("heap pools peak MiB"));
             for (Point p : points) {
                 long min = Arrays.stream(p.times()).min().orElseThrow();
                 long max = Arrays.stream(p.times()).max().orElseThrow();
