@@ -6,9 +6,11 @@ import io.jstark.crypto.hash.Hashers;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -23,14 +25,17 @@ public final class VerifyingKey {
     private final Map<String, Air> airs;
     private final Map<String, byte[]> digests;
     private final int minimumSecurityBits;
-    private final Map<String, byte[]> preprocessedRoots;
+    /**
+     * Pinned roots per table definition (by identity: its preprocessed columns are functions, so two
+     * definitions are only known to commit alike when they are the same object) and options, shared by
+     * every key so that verifying many proofs computes each commitment once.
+     */
+    private static final Map<Air, Map<String, byte[]>> PINNED_ROOTS = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private VerifyingKey(Map<String, Air> airs, Map<String, byte[]> digests, int minimumSecurityBits,
-            Map<String, byte[]> preprocessedRoots) {
+    private VerifyingKey(Map<String, Air> airs, Map<String, byte[]> digests, int minimumSecurityBits) {
         this.airs = airs;
         this.digests = digests;
         this.minimumSecurityBits = minimumSecurityBits;
-        this.preprocessedRoots = preprocessedRoots;
     }
 
     /** A key for these table definitions (names must be distinct). */
@@ -43,12 +48,12 @@ public final class VerifyingKey {
             }
             digests.put(air.name(), AirDigest.of(air));
         }
-        return new VerifyingKey(byName, digests, DEFAULT_MINIMUM_SECURITY_BITS, new ConcurrentHashMap<>());
+        return new VerifyingKey(byName, digests, DEFAULT_MINIMUM_SECURITY_BITS);
     }
 
     /** The same key accepting proofs down to {@code bits} conjectured bits (tests use tiny proofs). */
     public VerifyingKey withMinimumSecurityBits(int bits) {
-        return new VerifyingKey(airs, digests, bits, preprocessedRoots);
+        return new VerifyingKey(airs, digests, bits);
     }
 
     public int minimumSecurityBits() {
@@ -68,12 +73,13 @@ public final class VerifyingKey {
     }
 
     /**
-     * The pinned root of {@code air}'s preprocessed columns under {@code options}, computed on first use
-     * (LDE and tree, then only the root is kept).
+     * The pinned root of {@code air}'s preprocessed columns under {@code options}, computed on first use by
+     * any key (LDE and tree, then only the root is kept).
      */
     public byte[] preprocessedRoot(Air air, ProofOptions options) {
-        String key = air.name() + "|" + options.logBlowup() + "|" + options.logFoldingFactor() + "|" + options.hash();
-        return preprocessedRoots.computeIfAbsent(key, k -> {
+        String key = options.logBlowup() + "|" + options.logFoldingFactor() + "|" + options.hash();
+        Map<String, byte[]> roots = PINNED_ROOTS.computeIfAbsent(air, a -> new ConcurrentHashMap<>());
+        return roots.computeIfAbsent(key, k -> {
             try (Preprocessing.Committed c = Preprocessing.commit(air, options, Hashers.byName(options.hash()), WorkerPool.common(),
                     RamAllocator.shared())) {
                 return c.tree().root();
