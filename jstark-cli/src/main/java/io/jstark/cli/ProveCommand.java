@@ -8,7 +8,6 @@ import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.report.TimingReport;
 import io.jstark.protocol.Proof;
-import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.Jstark;

@@ -8,14 +8,35 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 
-/** Small table definitions for prover tests. */
-final class TestAirs {
+/**
+ * Small table definitions and trace generators shared by the tests of the prover and of the modules above
+ * it (published as this module's test jar): Fibonacci, a degree-3 chain with a periodic column (one
+ * column with public inputs, or three without), a wide degree-2 table, and a bus sender with a
+ * preprocessed receiver.
+ */
+public final class TestAirs {
     private TestAirs() {}
 
-    static final long[] ROUND_CONSTANTS = {3, 5, 7, 11, 13, 17, 19, 23};
-    static final Bus VALUES = Bus.of("values", 1);
-    static final Air FIB = fib();
+    public static final long[] ROUND_CONSTANTS = {3, 5, 7, 11, 13, 17, 19, 23};
+    public static final Bus VALUES = Bus.of("values", 1);
+    public static final int WIDE_COLUMNS = 8;
+
+    /** a' = b, b' = a + b; public inputs a0 (first a) and result (last b); b starts at 1. */
+    public static final Air FIB = fib();
+    /** x' = x^3 + k(row), k periodic with period 8; public inputs seed (first x) and result (last x). */
+    public static final Air CUBE = cube();
+    /** Three independent columns x' = x^3 + k(row), no public inputs. */
+    public static final Air CUBE3 = cube3();
+    /** x_j' = x_j * x_{j+1} + j on 8 columns. */
+    public static final Air WIDE = wide();
+    /** Sends its first column on {@link #VALUES}; the second accumulates it. */
+    public static final Air SENDER = sender();
+    /** Receives 0..255 (a preprocessed column, fixed height 2^8) with multiplicities. */
+    public static final Air BYTES = bytes();
 
     private static Air fib() {
         AirBuilder b = Air.builder("fib");
@@ -31,7 +52,11 @@ final class TestAirs {
         return b.build();
     }
 
-    static TableTrace fibTrace(int logRows, long a0) {
+    public static TableTrace fibTrace(int logRows, long a0) {
+        return fibTrace("fib", logRows, a0);
+    }
+
+    public static TableTrace fibTrace(String name, int logRows, long a0) {
         int n = 1 << logRows;
         long[] a = new long[n];
         long[] b = new long[n];
@@ -41,14 +66,11 @@ final class TestAirs {
             a[i] = b[i - 1];
             b[i] = Goldilocks.add(a[i - 1], b[i - 1]);
         }
-        Matrix m = Matrix.allocate(RamAllocator.shared(), "fib", n, 2);
+        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, 2);
         m.writeColumn(0, 0, a, 0, n);
         m.writeColumn(1, 0, b, 0, n);
-        return TableTrace.of(FIB, m, a0, b[n - 1]);
+        return new TableTrace(name, FIB, m, new long[] {a0, b[n - 1]});
     }
-
-    /** x' = x^3 + k(row) with a period-8 round constant: degree 3, periodic column. */
-    static final Air CUBE = cube();
 
     private static Air cube() {
         AirBuilder b = Air.builder("cube");
@@ -62,23 +84,80 @@ final class TestAirs {
         return b.build();
     }
 
-    static TableTrace cubeTrace(int logRows, long seed) {
-        int n = 1 << logRows;
+    /** The chain x' = x^3 + k(row) from x[0] = seed. */
+    private static long[] cubeChain(int n, long seed) {
         long[] x = new long[n];
         x[0] = seed;
         for (int i = 1; i < n; i++) {
             long p = x[i - 1];
-            x[i] = Goldilocks.add(Goldilocks.mul(p, Goldilocks.mul(p, p)), ROUND_CONSTANTS[(i - 1) % 8]);
+            x[i] = Goldilocks.add(Goldilocks.mul(p, Goldilocks.mul(p, p)), ROUND_CONSTANTS[(i - 1) % ROUND_CONSTANTS.length]);
         }
-        Matrix m = Matrix.allocate(RamAllocator.shared(), "cube", n, 1);
-        m.writeColumn(0, 0, x, 0, n);
-        return TableTrace.of(CUBE, m, seed, x[n - 1]);
+        return x;
     }
 
-    /** Sends every value of its column on VALUES. */
-    static final Air SENDER = sender();
-    /** Receives values with multiplicities; preprocessed 0..255 table. */
-    static final Air BYTES = bytes();
+    public static TableTrace cubeTrace(int logRows, long seed) {
+        return cubeTrace("cube", logRows, seed);
+    }
+
+    public static TableTrace cubeTrace(String name, int logRows, long seed) {
+        int n = 1 << logRows;
+        long[] x = cubeChain(n, seed);
+        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, 1);
+        m.writeColumn(0, 0, x, 0, n);
+        return new TableTrace(name, CUBE, m, new long[] {seed, x[n - 1]});
+    }
+
+    private static Air cube3() {
+        AirBuilder b = Air.builder("cube3");
+        Expr k = b.periodic("k", ROUND_CONSTANTS);
+        for (int c = 0; c < 3; c++) {
+            Expr.MainCell x = b.main("x" + c);
+            b.transition("x" + c + "' = x" + c + "^3 + k", x.next().sub(x.pow(3).add(k)));
+        }
+        return b.build();
+    }
+
+    public static TableTrace cube3Trace(String name, int logRows, long seed) {
+        int n = 1 << logRows;
+        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, 3);
+        for (int c = 0; c < 3; c++) {
+            m.writeColumn(c, 0, cubeChain(n, seed + c), 0, n);
+        }
+        return new TableTrace(name, CUBE3, m, new long[0]);
+    }
+
+    private static Air wide() {
+        AirBuilder b = Air.builder("wide");
+        List<Expr.MainCell> x = new ArrayList<>();
+        for (int j = 0; j < WIDE_COLUMNS; j++) {
+            x.add(b.main("x" + j));
+        }
+        for (int j = 0; j < WIDE_COLUMNS; j++) {
+            Expr.MainCell a = x.get(j);
+            Expr.MainCell c = x.get((j + 1) % WIDE_COLUMNS);
+            b.transition("x" + j + "'", a.next().sub(a.mul(c).add(j)));
+        }
+        return b.build();
+    }
+
+    public static TableTrace wideTrace(String name, int logRows, long seed) {
+        int n = 1 << logRows;
+        long[][] x = new long[WIDE_COLUMNS][n];
+        Random rnd = new Random(seed);
+        for (int j = 0; j < WIDE_COLUMNS; j++) {
+            x[j][0] = rnd.nextInt() & 0xFFFF_FFFFL;
+        }
+        for (int i = 1; i < n; i++) {
+            for (int j = 0; j < WIDE_COLUMNS; j++) {
+                x[j][i] = Goldilocks.add(Goldilocks.mul(x[j][i - 1], x[(j + 1) % WIDE_COLUMNS][i - 1]), j);
+            }
+        }
+        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, WIDE_COLUMNS);
+        for (int j = 0; j < WIDE_COLUMNS; j++) {
+            m.writeColumn(j, 0, x[j], 0, n);
+        }
+        return new TableTrace(name, WIDE, m, new long[0]);
+    }
 
     private static Air sender() {
         AirBuilder b = Air.builder("sender");
@@ -98,9 +177,13 @@ final class TestAirs {
         return b.build();
     }
 
-    static TableTrace senderTrace(int logRows, long seed) {
+    public static TableTrace senderTrace(int logRows, long seed) {
+        return senderTrace("sender-" + seed, logRows, seed);
+    }
+
+    public static TableTrace senderTrace(String name, int logRows, long seed) {
         int n = 1 << logRows;
-        java.util.Random rnd = new java.util.Random(seed);
+        Random rnd = new Random(seed);
         long[] v = new long[n];
         long[] w = new long[n];
         for (int i = 0; i < n; i++) {
@@ -109,13 +192,18 @@ final class TestAirs {
                 w[i] = Goldilocks.add(w[i - 1], v[i - 1]);
             }
         }
-        Matrix m = Matrix.allocate(RamAllocator.shared(), "sender", n, 2);
+        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, 2);
         m.writeColumn(0, 0, v, 0, n);
         m.writeColumn(1, 0, w, 0, n);
-        return new TableTrace("sender-" + seed, SENDER, m, new long[0]);
+        return new TableTrace(name, SENDER, m, new long[0]);
     }
 
-    static TableTrace bytesTrace(TableTrace... senders) {
+    /** The receiver that balances the senders' traffic exactly. */
+    public static TableTrace bytesTrace(TableTrace... senders) {
+        return bytesTrace(List.of(senders));
+    }
+
+    public static TableTrace bytesTrace(List<TableTrace> senders) {
         long[] counts = new long[256];
         for (TableTrace s : senders) {
             for (int i = 0; i < s.height(); i++) {
@@ -125,5 +213,12 @@ final class TestAirs {
         Matrix m = Matrix.allocate(RamAllocator.shared(), "bytes", 256, 1);
         m.writeColumn(0, 0, counts, 0, 256);
         return TableTrace.of(BYTES, m);
+    }
+
+    /** Closes the traces' matrices. */
+    public static void close(List<TableTrace> traces) {
+        for (TableTrace t : traces) {
+            t.main().close();
+        }
     }
 }

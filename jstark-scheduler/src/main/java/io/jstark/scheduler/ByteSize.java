@@ -1,6 +1,7 @@
 package io.jstark.scheduler;
 
-import java.util.Locale;
+import io.jstark.prover.memory.Bytes;
+
 
 /**
  * Byte counts as people write them: digits with an optional suffix K, M, G or T (powers of 1024,
@@ -48,19 +49,6 @@ public final class ByteSize {
 
     /** A short human form: {@code 512 B}, {@code 1.5 KiB}, {@code 2.0 GiB}, or {@code unlimited}. */
     public static String format(long bytes) {
-        if (bytes == Long.MAX_VALUE) {
-            return UNLIMITED;
-        }
-        if (bytes < 1024) {
-            return bytes + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-        double value = bytes;
-        int unit = -1;
-        while (value >= 1024 && unit < units.length - 1) {
-            value /= 1024;
-            unit++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
+        return Bytes.format(bytes);
     }
 }

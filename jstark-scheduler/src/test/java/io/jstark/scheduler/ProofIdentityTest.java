@@ -3,16 +3,12 @@ package io.jstark.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.air.Air;
-import io.jstark.air.AirBuilder;
-import io.jstark.air.expr.Expr;
 import io.jstark.air.trace.TableTrace;
-import io.jstark.math.field.Goldilocks;
-import io.jstark.math.memory.Matrix;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
+import io.jstark.prover.TestAirs;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.exec.SequentialExecutor;
 import io.jstark.prover.exec.TableExecutor;
@@ -29,67 +25,18 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProofIdentityTest {
     static final ProofOptions SMALL = new ProofOptions(2, 8, 4, 1, 1, "sha256", 0);
-    static final long[] ROUND_CONSTANTS = {3, 5, 7, 11, 13, 17, 19, 23};
-    static final Air FIB = fib();
-    static final Air CUBE = cube();
+    static final Air FIB = TestAirs.FIB;
+    static final Air CUBE = TestAirs.CUBE;
 
     static ProvingKey key;
     static List<TableTrace> traces;
 
-    private static Air fib() {
-        AirBuilder b = Air.builder("fib");
-        Expr.MainCell a = b.main("a");
-        Expr.MainCell c = b.main("b");
-        Expr a0 = b.publicInput("a0");
-        Expr result = b.publicInput("result");
-        b.transition("a' = b", a.next().sub(c));
-        b.transition("b' = a + b", c.next().sub(a.add(c)));
-        b.first("a = a0", a.sub(a0));
-        b.first("b = 1", c.sub(1));
-        b.last("b = result", c.sub(result));
-        return b.build();
-    }
-
-    /** x' = x^3 + k(row), degree 3 with a periodic round constant. */
-    private static Air cube() {
-        AirBuilder b = Air.builder("cube");
-        Expr.MainCell x = b.main("x");
-        Expr k = b.periodic("k", ROUND_CONSTANTS);
-        Expr seed = b.publicInput("seed");
-        Expr result = b.publicInput("result");
-        b.transition("x' = x^3 + k", x.next().sub(x.pow(3).add(k)));
-        b.first("x = seed", x.sub(seed));
-        b.last("x = result", x.sub(result));
-        return b.build();
-    }
-
     static TableTrace fibTrace(String name, int logRows, long a0) {
-        int n = 1 << logRows;
-        long[] a = new long[n];
-        long[] b = new long[n];
-        a[0] = a0;
-        b[0] = 1;
-        for (int i = 1; i < n; i++) {
-            a[i] = b[i - 1];
-            b[i] = Goldilocks.add(a[i - 1], b[i - 1]);
-        }
-        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, 2);
-        m.writeColumn(0, 0, a, 0, n);
-        m.writeColumn(1, 0, b, 0, n);
-        return new TableTrace(name, FIB, m, new long[] {a0, b[n - 1]});
+        return TestAirs.fibTrace(name, logRows, a0);
     }
 
     static TableTrace cubeTrace(String name, int logRows, long seed) {
-        int n = 1 << logRows;
-        long[] x = new long[n];
-        x[0] = seed;
-        for (int i = 1; i < n; i++) {
-            long p = x[i - 1];
-            x[i] = Goldilocks.add(Goldilocks.mul(p, Goldilocks.mul(p, p)), ROUND_CONSTANTS[(i - 1) % 8]);
-        }
-        Matrix m = Matrix.allocate(RamAllocator.shared(), name, n, 1);
-        m.writeColumn(0, 0, x, 0, n);
-        return new TableTrace(name, CUBE, m, new long[] {seed, x[n - 1]});
+        return TestAirs.cubeTrace(name, logRows, seed);
     }
 
     @BeforeAll

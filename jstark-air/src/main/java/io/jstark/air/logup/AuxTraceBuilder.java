@@ -1,7 +1,6 @@
 package io.jstark.air.logup;
 
 import io.jstark.air.Air;
-import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.TraceBatchSource;
@@ -13,9 +12,7 @@ import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Builds a table's LogUp aux trace from its main trace and the lookup challenges: the fraction columns
@@ -38,14 +35,7 @@ public final class AuxTraceBuilder {
         LogUpPlan plan = air.logUp();
         int rows = main.rows();
         int interactions = plan.interactions().size();
-        List<Expr> outputs = new ArrayList<>(2 * interactions);
-        for (int i = 0; i < interactions; i++) {
-            outputs.add(plan.fingerprint(i));
-        }
-        for (int i = 0; i < interactions; i++) {
-            outputs.add(plan.signedMultiplicityOf(i));
-        }
-        ConstraintProgram.Bound program = ConstraintProgram.compile(outputs)
+        ConstraintProgram.Bound program = ConstraintProgram.compile(plan.fingerprintsThenMultiplicities())
                 .bind(Uniforms.of(publicInputs).withChallenges(challenges));
         TraceBatchSource source = new TraceBatchSource(air, main, preprocessed, null);
         int fractionColumns = plan.fractionColumns().size();

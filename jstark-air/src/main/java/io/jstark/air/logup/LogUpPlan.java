@@ -122,6 +122,21 @@ public final class LogUpPlan {
         return fractionColumns;
     }
 
+    /**
+     * What the aux trace is built from, row by row: every interaction's fingerprint, then every
+     * interaction's signed multiplicity (output i and interactions + i belong to interaction i).
+     */
+    public List<Expr> fingerprintsThenMultiplicities() {
+        List<Expr> outputs = new ArrayList<>(2 * interactions.size());
+        for (int i = 0; i < interactions.size(); i++) {
+            outputs.add(fingerprint(i));
+        }
+        for (int i = 0; i < interactions.size(); i++) {
+            outputs.add(signedMultiplicityOf(i));
+        }
+        return outputs;
+    }
+
     /** The fingerprint expression of interaction {@code i}. */
     public Expr fingerprint(int i) {
         return fingerprints.get(i);

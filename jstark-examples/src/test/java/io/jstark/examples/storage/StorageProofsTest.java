@@ -26,7 +26,6 @@ import io.jstark.storage.StorageOptions;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
 import io.jstark.verifier.StarkVerifier;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

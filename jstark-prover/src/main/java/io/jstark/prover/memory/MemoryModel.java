@@ -2,8 +2,6 @@ package io.jstark.prover.memory;
 
 import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
-import io.jstark.air.expr.Expr;
-import io.jstark.air.logup.LogUpPlan;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriParameters;
@@ -404,17 +402,9 @@ public final class MemoryModel {
 
     /** AuxTraceBuilder.build: a workspace and two row-sum buffers per batch task, then one prefix-sum column. */
     private long auxBuildScratch(Air air, int n) {
-        LogUpPlan plan = air.logUp();
-        int interactions = plan.interactions().size();
-        List<Expr> outputs = new ArrayList<>(2 * interactions);
-        for (int i = 0; i < interactions; i++) {
-            outputs.add(plan.fingerprint(i));
-        }
-        for (int i = 0; i < interactions; i++) {
-            outputs.add(plan.signedMultiplicityOf(i));
-        }
         int batch = Math.min(AUX_BATCH, n);
-        long perTask = ConstraintProgram.compile(outputs).workspaceBytes(batch) + 6L * Long.BYTES * batch;
+        long perTask = ConstraintProgram.compile(air.logUp().fingerprintsThenMultiplicities()).workspaceBytes(batch)
+                + 6L * Long.BYTES * batch;
         long batches = (n + AUX_BATCH - 1) / AUX_BATCH;
         return Math.max(perTask * concurrentTasks(batches), (long) Long.BYTES * n);
     }

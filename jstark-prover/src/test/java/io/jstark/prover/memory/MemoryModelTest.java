@@ -11,6 +11,7 @@ import io.jstark.prover.MemoryEstimates;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.TestAirs;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -36,14 +37,14 @@ class MemoryModelTest {
     }
 
     private static List<TableTrace> workload() {
-        TableTrace s1 = MemoryTestAirs.senderTrace("sender-big", 9, 1);
-        TableTrace s2 = MemoryTestAirs.senderTrace("sender-small", 5, 2);
+        TableTrace s1 = TestAirs.senderTrace("sender-big", 9, 1);
+        TableTrace s2 = TestAirs.senderTrace("sender-small", 5, 2);
         List<TableTrace> traces = new ArrayList<>();
-        traces.add(MemoryTestAirs.cubeTrace("cube-big", 9, 5));
+        traces.add(TestAirs.cube3Trace("cube-big", 9, 5));
         traces.add(s1);
-        traces.add(MemoryTestAirs.bytesTrace(List.of(s1, s2)));
+        traces.add(TestAirs.bytesTrace(List.of(s1, s2)));
         traces.add(s2);
-        traces.add(MemoryTestAirs.cubeTrace("cube-small", 3, 7));
+        traces.add(TestAirs.cube3Trace("cube-small", 3, 7));
         return traces;
     }
 
@@ -58,7 +59,7 @@ class MemoryModelTest {
     void everyBufferAndEveryPeakIsPredictedExactly(ProofOptions options) {
         WorkerPool pool = WorkerPool.ofThreads(2);
         List<TableTrace> traces = new ArrayList<>(workload());
-        try (ProvingKey key = ProvingKey.of(MemoryTestAirs.airs())) {
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.CUBE3, TestAirs.SENDER, TestAirs.BYTES))) {
             RecordingPolicy policy = new RecordingPolicy(Placement.RAM);
             MemoryModel model = new MemoryModel(options, pool.parallelism());
             // largest chain first (as the scheduler orders them), so that a sequential run reaches the pass-2 bound
@@ -101,7 +102,7 @@ class MemoryModelTest {
     @Test
     void gateEstimatesComeFromTheModelAndLeaveOutSpilledBuffers() {
         ProofOptions options = new ProofOptions(3, 8, 0, 2, 3, "sha256", 0);
-        TableTrace trace = MemoryTestAirs.senderTrace("sender", 10, 3);
+        TableTrace trace = TestAirs.senderTrace("sender", 10, 3);
         try {
             TableMemory table = new MemoryModel(options, 4).table(TableDimensions.of(trace));
             Placement ldes = (t, role) -> role == MatrixRole.MAIN_LDE || role == MatrixRole.AUX_LDE;
@@ -164,7 +165,7 @@ class MemoryModelTest {
 
     @Test
     void tableShapesAreChecked() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", MemoryTestAirs.BYTES, 5))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", TestAirs.BYTES, 5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height of 2^8");
         assertThat(Bytes.format(1536)).isEqualTo("1.5 KiB");
         assertThat(Bytes.format(3L << 30)).isEqualTo("3.0 GiB");
