@@ -14,6 +14,7 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.protocol.Preprocessing;
@@ -203,6 +204,32 @@ public final class StarkProver {
             logLargestLde = Math.max(logLargestLde, trace.logHeight() + options.logBlowup());
         }
         Security.require(options, logLargestLde);
+        for (TableTrace trace : traces) {
+            requireCanonicalCells(trace);
+        }
+    }
+
+    /**
+     * Every cell must be a canonical field element (below p): the arithmetic assumes it, and a proof whose
+     * openings held a non-canonical value would not even parse.
+     */
+    private void requireCanonicalCells(TableTrace trace) {
+        Matrix m = trace.main();
+        int rows = m.rows();
+        int chunk = Math.min(rows, 1 << 14);
+        long[] buffer = new long[chunk];
+        for (int c = 0; c < m.columns(); c++) {
+            for (int from = 0; from < rows; from += chunk) {
+                m.readColumn(c, from, buffer, 0, chunk);
+                for (int i = 0; i < chunk; i++) {
+                    if (!Goldilocks.isCanonical(buffer[i])) {
+                        throw new InvalidTraceException(trace.name(), "cell (row " + (from + i) + ", column '"
+                                + trace.air().mainColumns().get(c) + "') holds " + Long.toUnsignedString(buffer[i])
+                                + ", which is not a field element (values must be below p = 2^64 - 2^32 + 1)");
+                    }
+                }
+            }
+        }
     }
 
     private Preprocessing.Committed preprocessedOf(Air air) {

@@ -12,6 +12,7 @@ import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
 import java.util.List;
 import java.util.Random;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
@@ -62,6 +63,8 @@ class HostileProofTest {
             }
         }
         byte[] hostile = bytes;
+        // writing a byte's own value back leaves the proof as it was (valid): only changed proofs count
+        Assume.that(!java.util.Arrays.equals(hostile, valid));
         assertThatThrownBy(() -> StarkVerifier.verify(key, hostile)).isInstanceOf(ProofRejectedException.class);
     }
 

@@ -112,6 +112,19 @@ class RoundTripMatrixTest {
     }
 
     @Test
+    void aNonCanonicalCellIsRefusedNamingTheTableRowAndColumn() {
+        TableTrace trace = TestAirs.fibTrace(4, 2);
+        try {
+            trace.main().set(5, 1, -1L); // 2^64 - 1, above p
+            assertThatThrownBy(() -> prove(new ProofOptions(2, 8, 2, 1, 1, "sha256", 0), trace, WorkerPool.common()))
+                    .hasMessageContaining("table 'fib'").hasMessageContaining("row 5").hasMessageContaining("column 'b'")
+                    .hasMessageContaining("not a field element");
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    @Test
     void wrongPublicInputIsRejected() throws Exception {
         TableTrace trace = TestAirs.fibTrace(5, 2);
         try {
