@@ -1,7 +1,9 @@
 package io.jstark;
 
 import io.jstark.air.Air;
+import io.jstark.air.debug.BusImbalanceException;
 import io.jstark.air.trace.TableTrace;
+import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
@@ -72,6 +74,7 @@ public final class JstarkProver implements AutoCloseable {
         return options;
     }
 
+    /** k and the environment's settings; each proof's memory-gate budget comes from its storage plan. */
     public SchedulerOptions schedulerOptions() {
         return scheduler;
     }
@@ -110,10 +113,37 @@ public final class JstarkProver implements AutoCloseable {
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
             ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
                     .withDebugChecks(debugChecks).withProgress(meter.listener(progress));
-            long start = System.nanoTime();
-            Proof proof = new StarkProver(key, options, settings).prove(traces);
-            long nanos = System.nanoTime() - start;
-            return new Result(proof, ProofFormat.write(proof), nanos, plan, meter.finish(), List.copyOf(passes));
+            List<MemoryMeter.Phase> memory = null;
+            try {
+                long start = System.nanoTime();
+                Proof proof = new StarkProver(key, options, settings).prove(traces);
+                long nanos = System.nanoTime() - start;
+                memory = meter.finish();
+                requireBalancedBuses(proof);
+                return new Result(proof, ProofFormat.write(proof), nanos, plan, memory, List.copyOf(passes));
+            } finally {
+                if (memory == null) {
+                    meter.finish(); // unregisters its garbage-collection listener on failure too
+                }
+            }
+        }
+    }
+
+    /**
+     * A proof whose bus contributions do not cancel would be rejected by every verifier: refuse it here,
+     * with advice, instead of handing it out.
+     */
+    private static void requireBalancedBuses(Proof proof) {
+        Ext3 total = Ext3.ZERO;
+        for (Proof.TableProof p : proof.tableProofs()) {
+            if (p.busSum() != null) {
+                total = total.add(p.busSum());
+            }
+        }
+        if (!total.isZero()) {
+            throw new BusImbalanceException("buses do not balance: the tables' bus contributions sum to " + total
+                    + " instead of zero, so some tuple is sent that no table receives (or received more often than sent); "
+                    + "prove with debug checks on to list the tuples per bus and table");
         }
     }
 
@@ -169,7 +199,11 @@ public final class JstarkProver implements AutoCloseable {
             return this;
         }
 
-        /** RAM the whole proof may use (default: JSTARK_MEMORY_BUDGET, else unlimited). */
+        /**
+         * RAM the whole proof may use (default: JSTARK_MEMORY_BUDGET, else the machine's physical memory): the
+         * storage planner spills what does not fit, and the memory gate admits tables within what is left. It
+         * bounds the prover's off-heap buffers and its predicted heap; the JVM's own heap limit is -Xmx.
+         */
         public Builder memoryBudget(long bytes) {
             this.memoryBudget = bytes;
             return this;

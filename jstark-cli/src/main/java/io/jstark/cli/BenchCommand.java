@@ -254,7 +254,7 @@ public final class BenchCommand implements Runnable {
             List<Metric> metrics = List.of(
                     new Metric("prove time", "s", points.stream().mapToDouble(p -> p.medianNanos() / 1e9).toArray()),
                     new Metric("off-heap peak", "MiB", points.stream().mapToDouble(p -> p.offHeapBytes() / MIB).toArray()),
-                    new Metric("heap peak", "MiB", points.stream().mapToDouble(p -> p.heapBytes() / MIB).toArray()));
+                    new Metric("heap pools peak", "MiB", points.stream().mapToDouble(p -> p.heapBytes() / MIB).toArray()));
             double[] x = points.stream().mapToDouble(p -> p.rows() / 1e6).toArray();
             List<LinearFit> fits = new ArrayList<>();
             if (points.size() >= 2) {

@@ -21,7 +21,7 @@ public final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = ProofFiles.read(file);
         ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
         Proof proof;
         try {

@@ -17,6 +17,11 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
+    /** Exit code of a command that ran and failed, or whose proof was rejected. */
+    public static final int FAILED = 1;
+    /** Exit code of a command line that cannot run as given: a bad option value, a missing file. */
+    public static final int USAGE = 2;
+
     /** Runs the command line and returns the exit code (0 ok, 1 failure or rejection, 2 usage error). */
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
@@ -25,14 +30,37 @@ public final class Main implements Runnable {
             if (System.getenv("JSTARK_STACKTRACE") != null) {
                 e.printStackTrace(commandLine.getErr());
             }
-            return 1;
+            return isUsageError(e) ? USAGE : FAILED;
         });
         return cli.execute(args);
     }
 
+    /** Errors in what the user asked for (options, environment, files), as opposed to failures while running. */
+    static boolean isUsageError(Throwable e) {
+        return e instanceof io.jstark.protocol.InvalidOptionsException || e instanceof io.jstark.scheduler.InvalidSchedulerSettingException
+                || e instanceof io.jstark.examples.UnknownExampleException || e instanceof UsageException
+                || e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException;
+    }
+
     private static String message(Throwable e) {
+        if (e instanceof java.nio.file.NoSuchFileException f) {
+            return "no such file: " + f.getFile();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException f) {
+            return "permission denied: " + f.getFile();
+        }
+        if (e instanceof java.nio.file.FileSystemException f) {
+            return f.getFile() + ": " + (f.getReason() == null ? e.getClass().getSimpleName() : f.getReason());
+        }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;
+    }
+
+    /** A command line that cannot run as given; the message names the option or file. */
+    static final class UsageException extends IllegalArgumentException {
+        UsageException(String message) {
+            super(message);
+        }
     }
 
     @Override

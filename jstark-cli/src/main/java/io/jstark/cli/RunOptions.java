@@ -26,7 +26,7 @@ public final class RunOptions {
 
     @Option(names = "--memory-budget", description = "RAM the whole proof may use, e.g. 512M, 8G: the storage planner spills "
             + "what does not fit and the scheduler admits tables within it (default: $" + SchedulerOptions.ENV_MEMORY_BUDGET
-            + ", else unlimited).")
+            + ", else the machine's physical memory).")
     String memoryBudget;
 
     @Option(names = "--storage", description = "auto (RAM when the predicted peak fits the memory budget, else spill what must "
@@ -40,16 +40,30 @@ public final class RunOptions {
     /** Applies the flags that were given to {@code builder} (which already holds the environment's values). */
     JstarkProver.Builder configure(JstarkProver.Builder builder) {
         if (threads != null) {
+            if (threads < 1) {
+                throw new Main.UsageException("--threads must be at least 1, got " + threads);
+            }
             builder.workerThreads(threads);
         }
         if (parallelism != null) {
+            if (parallelism < 1) {
+                throw new Main.UsageException("-k/--parallelism must be at least 1, got " + parallelism);
+            }
             builder.tableParallelism(parallelism);
         }
         if (memoryBudget != null) {
-            builder.memoryBudget(ByteSize.parse(memoryBudget));
+            try {
+                builder.memoryBudget(ByteSize.parse(memoryBudget));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException("--memory-budget: " + e.getMessage());
+            }
         }
         if (storage != null) {
-            builder.storage(StorageMode.parse("--storage", storage));
+            try {
+                builder.storage(StorageMode.parse("--storage", storage));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException(e.getMessage());
+            }
         }
         if (spillDir != null) {
             builder.spillDirectory(spillDir);

@@ -8,7 +8,6 @@ import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
 import io.jstark.verifier.VerifiedStatement;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -32,12 +31,10 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("no proof file at " + file);
+        if (minimumSecurity < 0 || minimumSecurity > 192) {
+            throw new Main.UsageException("--min-security must be in 0..192 bits, got " + minimumSecurity);
         }
+        byte[] bytes = ProofFiles.read(file);
         long start = System.nanoTime();
         Proof proof;
         try {

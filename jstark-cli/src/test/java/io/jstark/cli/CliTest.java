@@ -28,17 +28,21 @@ class CliTest {
     static Path run2;
     static String proveOutput;
 
-    record Result(int code, String out) {}
+    record Result(int code, String out, String err) {}
 
     static synchronized Result cli(String... args) {
-        PrintStream saved = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
             int code = Main.run(args);
-            return new Result(code, captured.toString(StandardCharsets.UTF_8));
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
-            System.setOut(saved);
+            System.setOut(savedOut);
+            System.setErr(savedErr);
         }
     }
 
@@ -161,5 +165,24 @@ class CliTest {
         LinearFit noisy = LinearFit.of(new double[] {0, 1, 2, 3}, new double[] {0, 2, 1, 3});
         assertThat(noisy.slope()).isEqualTo(0.8);
         assertThat(noisy.rSquared()).isCloseTo(0.64, org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
+    void usageErrorsExitWithTwoAndNameTheOptionOrFile() throws Exception {
+        Result missing = cli("verify", dir.resolve("no-such-proof.bin").toString());
+        assertThat(missing.code()).isEqualTo(Main.USAGE);
+        assertThat(missing.err()).contains("no such file").contains("no-such-proof.bin");
+        Result directory = cli("verify", dir.toString());
+        assertThat(directory.code()).isEqualTo(Main.USAGE);
+        assertThat(directory.err()).contains("not a regular file");
+        Result hash = cli("prove", "--example", "fib", "--size", "2^4", "--hash", "md5", "-o", dir.resolve("x.bin").toString());
+        assertThat(hash.code()).isEqualTo(Main.USAGE);
+        assertThat(hash.err()).contains("option 'hash'").contains("md5");
+        Result k = cli("prove", "--example", "fib", "--size", "2^4", "-k", "0", "-o", dir.resolve("x.bin").toString());
+        assertThat(k.code()).isEqualTo(Main.USAGE);
+        assertThat(k.err()).contains("-k/--parallelism");
+        Result budget = cli("prove", "--example", "fib", "--size", "2^4", "--memory-budget", "12X", "-o", dir.resolve("x.bin").toString());
+        assertThat(budget.code()).isEqualTo(Main.USAGE);
+        assertThat(budget.err()).contains("--memory-budget");
     }
 }

@@ -47,6 +47,8 @@ public final class ProofFormat {
     private static final int DIGEST = Hasher.DIGEST_BYTES;
     /** Bounds that no honest proof comes near; they keep hostile lengths from meaning anything. */
     static final int MAX_TABLES = 1 << 12;
+    /** No proof within the format's bounds comes near this; readers refuse larger inputs unread. */
+    public static final long MAX_PROOF_BYTES = 1L << 30;
     static final int MAX_LOG_HEIGHT = 28;
     /** A batch opening of at most 255 leaves in a tree of at most 2^31 leaves needs fewer siblings than this. */
     static final int MAX_SIBLINGS = ProofOptions.MAX_QUERIES * 31;
@@ -254,6 +256,10 @@ public final class ProofFormat {
 
     /** Parses and, when {@code sizes} is given, records the bytes per part. */
     public static Proof read(byte[] bytes, ProofSizes sizes) throws ProofRejectedException {
+        if (bytes.length > MAX_PROOF_BYTES) {
+            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, bytes.length + " bytes is more than any proof ("
+                    + MAX_PROOF_BYTES + ")");
+        }
         In in = new In(bytes);
         byte[] magic = in.bytes(4, "magic");
         if (!java.util.Arrays.equals(magic, MAGIC)) {

@@ -42,6 +42,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
                 + MAX_LOG_FINAL_DEGREE + ", got 2^" + logFinalDegree);
         check(hash != null, "hash", "must be set (sha256, keccak256 or blake3)");
         hash = hash.toLowerCase(Locale.ROOT);
+        check(io.jstark.crypto.hash.Hashers.findByName(hash).isPresent(), "hash", "unknown hash '" + hash
+                + "'; known: sha256, keccak256, blake3");
         check(requiredSecurityBits >= 0 && requiredSecurityBits <= 192, "required security", "must be in 0..192 bits, got "
                 + requiredSecurityBits);
     }

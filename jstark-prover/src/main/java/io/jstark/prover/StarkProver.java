@@ -79,6 +79,11 @@ public final class StarkProver {
      * @throws io.jstark.prover.exec.TableProvingException naming the table whose proving failed
      */
     public Proof prove(List<TableTrace> traces) {
+        if (settings.pool().ownsCurrentThread()) {
+            // the pass would wait for work that only this thread's pool can run: a deadlock
+            throw new IllegalStateException("prove() was called from a worker thread of the prover's own worker pool; call it "
+                    + "from another thread, or give the prover a different pool");
+        }
         try (Span root = Spans.open("prove", "tables", traces.size(), "options", options.toString())) {
             List<TableProver> provers = new ArrayList<>(traces.size());
             Transcript transcript;
@@ -94,7 +99,7 @@ public final class StarkProver {
                         int index = i;
                         TableTrace trace = traces.get(i);
                         tasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
-                            MainCommitment main = provers.get(index).commitMain();
+                            MainCommitment main = provers.get(index).commitMain(control);
                             mains.set(index, main);
                             settings.progress().tableFinished(PHASE_MAIN_COMMIT, trace.name(), trace.height());
                             return main;
@@ -184,6 +189,12 @@ public final class StarkProver {
     /** Table definitions known to the key, shapes the options can prove, options secure enough. */
     private void checkStatement(List<TableTrace> traces) {
         int logLargestLde = 0;
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (TableTrace trace : traces) {
+            if (!names.add(trace.name())) {
+                throw new InvalidTraceException(trace.name(), "two tables have this name; every table of a proof needs its own");
+            }
+        }
         for (TableTrace trace : traces) {
             Air air = trace.air();
             Air known = key.air(air.name());

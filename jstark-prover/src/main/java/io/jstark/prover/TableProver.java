@@ -78,10 +78,11 @@ final class TableProver {
     }
 
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
-    MainCommitment commitMain() {
+    MainCommitment commitMain(TaskControl control) {
         Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
         try {
             Lde.extend(trace.main(), logBlowup, SHIFT, lde, settings.pool());
+            control.checkpoint();
             return new MainCommitment(lde, commit(lde));
         } catch (RuntimeException | Error e) {
             lde.close();
@@ -124,7 +125,12 @@ final class TableProver {
                     aux = AuxTraceBuilder.build(table(), air, trace.main(), preNatural, trace.publicInputs(), lookup,
                             settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE), pool);
                     if (settings.debugChecks()) {
-                        ConstraintChecker.check(table(), air, trace.main(), preNatural, aux.matrix(), uniforms.withBusSum(aux.busSum()));
+                        try {
+                            ConstraintChecker.check(table(), air, trace.main(), preNatural, aux.matrix(), uniforms.withBusSum(aux.busSum()));
+                        } catch (RuntimeException e) {
+                            aux.matrix().close();
+                            throw e;
+                        }
                     }
                 } finally {
                     if (preNatural != null) {

@@ -48,10 +48,13 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     private final Reservation reservation;
     private volatile boolean closed;
 
+    private final long blockSize;
+
     private SpillAllocator(Path spillDirectory, Path directory, Reservation reservation) {
         this.spillDirectory = spillDirectory;
         this.directory = directory;
         this.reservation = reservation;
+        this.blockSize = blockSizeOf(spillDirectory);
         this.shutdownHook = Thread.ofPlatform().name("jstark-spill-cleanup").unstarted(this::removeDirectory);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -107,7 +110,9 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         }
         Path file = directory.resolve(sequence.incrementAndGet() + "-" + safeName(label) + ".spill");
         long length = Math.max(bytes, 1);
-        reservation.take(length);
+        // the filesystem hands out whole blocks: reserve and give back what the file really occupies
+        long occupied = roundUp(length, blockSize);
+        reservation.take(occupied);
         Arena arena = Arena.ofShared();
         MemorySegment segment;
         try {
@@ -117,12 +122,12 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             }
         } catch (IOException e) {
             arena.close();
-            reservation.giveBack(length);
+            reservation.giveBack(occupied);
             deleteQuietly(file);
             throw new StorageException("cannot map spill file '" + file + "' for '" + label + "' (" + e.getMessage() + ")", e);
         } catch (RuntimeException | Error e) {
             arena.close();
-            reservation.giveBack(length);
+            reservation.giveBack(occupied);
             deleteQuietly(file);
             throw e;
         } finally {
@@ -135,7 +140,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             open.remove(self[0]);
             arena.close();
             counter.released(bytes);
-            reservation.giveBack(length);
+            reservation.giveBack(occupied);
         });
         open.add(self[0]);
         return self[0];
@@ -254,6 +259,32 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     }
 
     /** Bytes usable in {@code dir}'s filesystem, or -1 when it cannot be asked. */
+    /**
+     * Spill bytes a plan must find free beyond its predicted peak: every spilled buffer occupies whole
+     * filesystem blocks, so up to one block more than its size; this covers that many buffers at once.
+     */
+    static final int BUFFERS_ROUNDED_UP = 256;
+
+    /** The plan's predicted spill peak plus the block rounding of its buffers. */
+    static long spaceNeeded(Path dir, long predictedSpillBytes) {
+        return predictedSpillBytes + BUFFERS_ROUNDED_UP * blockSizeOf(dir);
+    }
+
+    static long blockSizeOf(Path dir) {
+        try {
+            long size = Files.getFileStore(dir).getBlockSize();
+            return size > 0 ? size : DEFAULT_BLOCK;
+        } catch (IOException | UnsupportedOperationException e) {
+            return DEFAULT_BLOCK;
+        }
+    }
+
+    private static final long DEFAULT_BLOCK = 4096;
+
+    private static long roundUp(long value, long multiple) {
+        return (value + multiple - 1) / multiple * multiple;
+    }
+
     static long usableSpace(Path dir) {
         try {
             return Files.getFileStore(dir).getUsableSpace();

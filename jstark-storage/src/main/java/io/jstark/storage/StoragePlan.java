@@ -95,7 +95,8 @@ public final class StoragePlan implements Placement {
         if (!spillsAnything()) {
             return new Storage(this, null);
         }
-        return new Storage(this, SpillAllocator.open(spillDirectory, prediction.peakSpillBytes()));
+        return new Storage(this, SpillAllocator.open(spillDirectory, SpillAllocator.spaceNeeded(spillDirectory,
+                prediction.peakSpillBytes())));
     }
 
     /** The plan as text: the decision, the prediction, the notes. */

@@ -139,11 +139,12 @@ public final class StoragePlanner {
             SpillAllocator.checkDirectory(spillDirectory);
             long usable = SpillAllocator.usableSpace(spillDirectory);
             String type = SpillAllocator.fileSystemType(spillDirectory);
-            if (usable >= 0 && usable < prediction.peakSpillBytes()) {
-                throw new SpillSpaceException("spilling needs " + Bytes.format(prediction.peakSpillBytes()) + " in '" + spillDirectory
+            long needed = SpillAllocator.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
+            if (usable >= 0 && usable < needed) {
+                throw new SpillSpaceException("spilling needs " + Bytes.format(needed) + " in '" + spillDirectory
                         + "' (" + type + "), but only " + Bytes.format(usable) + " is usable there: free space, point --spill-dir (or "
                         + StorageOptions.ENV_SPILL_DIR + ") at a larger filesystem, or raise --memory-budget so that less spills",
-                        spillDirectory, prediction.peakSpillBytes(), usable, null);
+                        spillDirectory, needed, usable, null);
             }
             if (type.equals("tmpfs") || type.equals("ramfs")) {
                 notes.add("WARNING: spill directory '" + spillDirectory + "' is on " + type + ": spilled data stays in RAM (or swap); point --spill-dir (or "

@@ -145,6 +145,12 @@ public final class StarkVerifier {
                 throw new ProofRejectedException(Reason.MALFORMED, null, "table, root and section counts differ");
             }
             List<ProofTranscript.TableStatement> statements = new ArrayList<>();
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (Proof.TableHeader h : proof.tables()) {
+                if (!names.add(h.name())) {
+                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), "two tables have this name");
+                }
+            }
             for (Proof.TableHeader h : proof.tables()) {
                 Air air = key.air(h.airName());
                 if (air == null) {

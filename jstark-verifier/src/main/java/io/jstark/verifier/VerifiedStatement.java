@@ -1,7 +1,6 @@
 package io.jstark.verifier;
 
 import io.jstark.protocol.ProofOptions;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -31,7 +30,11 @@ public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBit
 
         @Override
         public String toString() {
-            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs " + Arrays.toString(publicInputs) + ")";
+            StringBuilder inputs = new StringBuilder("[");
+            for (int i = 0; i < publicInputs.length; i++) {
+                inputs.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(publicInputs[i]));
+            }
+            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs " + inputs.append(']') + ")";
         }
     }
 

@@ -12,7 +12,13 @@ public final class BusImbalanceException extends RuntimeException {
         this.imbalances = List.copyOf(imbalances);
     }
 
-    /** One line per unmatched (bus, tuple), naming the tables that sent and received it. */
+    /** Buses found unbalanced without the per-tuple detail (e.g. from the tables' LogUp sums alone). */
+    public BusImbalanceException(String message) {
+        super(message);
+        this.imbalances = List.of();
+    }
+
+    /** One line per unmatched (bus, tuple), naming the tables that sent and received it; empty without detail. */
     public List<String> imbalances() {
         return imbalances;
     }

@@ -53,6 +53,11 @@ public final class WorkerPool implements AutoCloseable {
         return pool.getParallelism();
     }
 
+    /** True when the calling thread is one of this pool's workers. */
+    public boolean ownsCurrentThread() {
+        return Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool;
+    }
+
     /**
      * Runs {@code body.accept(chunk)} for every chunk index in [0, chunks), in parallel, and returns
      * when all are done. Exceptions from a chunk are rethrown to the caller.
@@ -68,7 +73,7 @@ public final class WorkerPool implements AutoCloseable {
             return;
         }
         RangeTask task = new RangeTask(body, 0, chunks);
-        if (Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool) {
+        if (ownsCurrentThread()) {
             task.invoke();
         } else {
             pool.invoke(task);
