@@ -1,6 +1,5 @@
 package io.jstark.air;
 
-import io.jstark.air.expr.Expr;
 import io.jstark.air.logup.LogUpPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,37 +134,8 @@ public final class Air {
         return (int) Math.max(1, parts);
     }
 
-    /** True when some constraint or interaction reads the next row. */
-    public boolean readsNextRow() {
-        for (Constraint c : allConstraints) {
-            if (Exprs.readsNextRow(c.expr())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Override
     public String toString() {
         return "Air[" + name + ", main " + mainWidth() + ", preprocessed " + preprocessedWidth() + ", aux " + auxWidth()
                 + ", constraints " + allConstraints.size() + ", degree " + maxDegree() + "]";
-    }
-
-    /** Small helpers over expressions used by validation. */
-    static final class Exprs {
-        private Exprs() {}
-
-        static boolean readsNextRow(Expr e) {
-            return switch (e) {
-                case Expr.MainCell c -> c.rowOffset() == 1;
-                case Expr.PreprocessedCell c -> c.rowOffset() == 1;
-                case Expr.AuxCell c -> c.rowOffset() == 1;
-                case Expr.Leaf l -> false;
-                case Expr.Add a -> readsNextRow(a.left()) || readsNextRow(a.right());
-                case Expr.Sub s -> readsNextRow(s.left()) || readsNextRow(s.right());
-                case Expr.Mul m -> readsNextRow(m.left()) || readsNextRow(m.right());
-                case Expr.Neg n -> readsNextRow(n.inner());
-            };
-        }
-    }
-}
+    }}

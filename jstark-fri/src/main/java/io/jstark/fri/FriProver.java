@@ -157,18 +157,6 @@ public final class FriProver implements AutoCloseable {
         return finalCoefficients.clone();
     }
 
-    /** Bytes the committed layers and their trees hold until the query phase. */
-    public long retainedBytes() {
-        long bytes = 0;
-        for (Matrix m : layers) {
-            bytes += m.bytes();
-        }
-        for (MerkleTree t : trees) {
-            bytes += t.bytes();
-        }
-        return bytes;
-    }
-
     /**
      * The openings for {@code cosets}: query i reaches coset cosets[i] of layer 0, which is position
      * cosets[i] of layer 1, leaf cosets[i] / f there, and so on.

@@ -58,15 +58,6 @@ final class LdeDomain {
         return next;
     }
 
-    /** Bytes of the shared next-row tables (for the memory model). */
-    static long cachedBytes() {
-        long bytes = 0;
-        for (int[] t : NEXT_ROW.values()) {
-            bytes += 4L * t.length;
-        }
-        return bytes;
-    }
-
     /** Points of rows [rowStart, rowStart + length), which must lie in one block. */
     void points(int rowStart, int length, long[] out) {
         long s = blockShifts[rowStart >>> logN];

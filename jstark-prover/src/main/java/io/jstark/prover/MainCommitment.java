@@ -25,10 +25,6 @@ public final class MainCommitment implements AutoCloseable {
         return tree.root();
     }
 
-    public long bytes() {
-        return lde.bytes() + tree.bytes();
-    }
-
     @Override
     public void close() {
         tree.close();

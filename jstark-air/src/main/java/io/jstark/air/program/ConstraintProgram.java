@@ -116,18 +116,6 @@ public final class ConstraintProgram {
         return leaves;
     }
 
-    /** The uniform leaves (other than constants) that {@link #bind} must be able to value. */
-    public List<Expr.Leaf> uniformLeaves() {
-        List<Expr.Leaf> leaves = new ArrayList<>();
-        for (int i : uniformNodes) {
-            Node n = nodes[i];
-            if (n.op == LEAF && !(n.leaf instanceof Expr.Const)) {
-                leaves.add(n.leaf);
-            }
-        }
-        return leaves;
-    }
-
     /** True when output {@code k} is extension-valued. */
     public boolean outputIsExtension(int k) {
         return nodes[outputNodes[k]].type.extension();
