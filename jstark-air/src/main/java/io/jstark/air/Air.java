@@ -138,4 +138,5 @@ public final class Air {
     public String toString() {
         return "Air[" + name + ", main " + mainWidth() + ", preprocessed " + preprocessedWidth() + ", aux " + auxWidth()
                 + ", constraints " + allConstraints.size() + ", degree " + maxDegree() + "]";
-    }}
+    }
+}

@@ -86,7 +86,7 @@ public final class ProfileCommand implements Runnable {
                 int checked = 0;
                 List<String> violations = new ArrayList<>();
                 for (SpanRecord root : tree.roots()) {
-                    SumRuleResult sum = SumRule.checkPhaseTree(tree, root.id(), SumRule.DEFAULT_TOLERANCE);
+                    SumRuleResult sum = SumRule.checkPhaseTree(tree, root.id(), SumRule.DEFAULT_TOLERANCE, SumRule.DEFAULT_SLACK_NANOS);
                     checked += sum.checked().size();
                     sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %.4f of the phase",
                             v.parent(), v.ratio())));

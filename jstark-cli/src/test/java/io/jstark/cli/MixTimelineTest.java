@@ -89,8 +89,9 @@ class MixTimelineTest {
             sum += phase.durationNanos();
         }
         assertThat((double) sum / prove.durationNanos()).isBetween(0.99, 1.0);
-        // and every phase with phases inside (prepass) is tiled by them too
-        assertThat(SumRule.checkPhaseTree(tree, prove.id(), 0.01).passed()).isTrue();
+        // and every phase with phases inside (prepass) is tiled by them too, up to the reports' slack for a pause
+        // that falls between two sibling spans of a short phase
+        assertThat(SumRule.checkPhaseTree(tree, prove.id(), 0.01, SumRule.DEFAULT_SLACK_NANOS).passed()).isTrue();
     }
 
     @Test

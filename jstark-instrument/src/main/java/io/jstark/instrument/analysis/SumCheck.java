@@ -26,6 +26,17 @@ public record SumCheck(String parent, List<String> children, long childrenSumNan
 
     /** Whether the children sum to the parent within {@code tolerance} (0.01 for 1%). */
     public boolean holds(double tolerance) {
+        return holds(tolerance, 0);
+    }
+
+    /**
+     * Whether the children sum to the parent within {@code tolerance} of the parent's wall, or within
+     * {@code slackNanos}, whichever is larger.
+     */
+    public boolean holds(double tolerance, long slackNanos) {
+        if (Math.abs(childrenSumNanos - parentWallNanos) <= slackNanos) {
+            return true;
+        }
         return Math.abs(ratio() - 1.0) <= tolerance;
     }
 }

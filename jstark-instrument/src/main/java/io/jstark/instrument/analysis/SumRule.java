@@ -15,6 +15,12 @@ import java.util.Map;
  */
 public final class SumRule {
     public static final double DEFAULT_TOLERANCE = 0.01;
+    /**
+     * The reports' absolute slack: a phase may differ from its children's sum by up to 2 ms whatever its
+     * length, since one garbage-collection pause or class load can fall between two sibling spans, outside
+     * both. Above 200 ms the 1% rule is the stricter, so it decides for every real proof's phases.
+     */
+    public static final long DEFAULT_SLACK_NANOS = 2_000_000;
 
     private SumRule() {}
 
@@ -72,6 +78,14 @@ public final class SumRule {
      * when its path has several instances.
      */
     public static SumRuleResult checkPhaseTree(SpanTree tree, long rootId, double tolerance) {
+        return checkPhaseTree(tree, rootId, tolerance, 0);
+    }
+
+    /**
+     * {@link #checkPhaseTree(SpanTree, long, double)}, where a gap of at most {@code slackNanos} between a phase
+     * and its children's sum is not a violation whatever its ratio.
+     */
+    public static SumRuleResult checkPhaseTree(SpanTree tree, long rootId, double tolerance, long slackNanos) {
         SpanRecord root = tree.byId(rootId);
         if (root == null) {
             throw new IllegalArgumentException("no span has id " + rootId);
@@ -98,7 +112,7 @@ public final class SumRule {
             String name = tree.instancesOf(path).size() > 1 ? path + " #" + parent.id() : path;
             checks.add(new SumCheck(name, List.copyOf(byLabel.keySet()), sum, parent.durationNanos()));
         }
-        return SumRuleResult.of(tolerance, checks);
+        return SumRuleResult.of(tolerance, slackNanos, checks);
     }
 
     private static SumCheck checkPath(SpanTree tree, String path) {

@@ -6,8 +6,9 @@ import java.util.List;
  * Outcome of the sum-rule self-check: every check made and the ones that failed.
  *
  * @param tolerance relative tolerance, 0.01 for 1%
+ * @param slackNanos an absolute gap that never counts as a violation (0 for none)
  */
-public record SumRuleResult(double tolerance, List<SumCheck> checked, List<SumCheck> violations) {
+public record SumRuleResult(double tolerance, long slackNanos, List<SumCheck> checked, List<SumCheck> violations) {
 
     public SumRuleResult {
         checked = List.copyOf(checked);
@@ -15,7 +16,11 @@ public record SumRuleResult(double tolerance, List<SumCheck> checked, List<SumCh
     }
 
     static SumRuleResult of(double tolerance, List<SumCheck> checked) {
-        return new SumRuleResult(tolerance, checked, checked.stream().filter(c -> !c.holds(tolerance)).toList());
+        return of(tolerance, 0, checked);
+    }
+
+    static SumRuleResult of(double tolerance, long slackNanos, List<SumCheck> checked) {
+        return new SumRuleResult(tolerance, slackNanos, checked, checked.stream().filter(c -> !c.holds(tolerance, slackNanos)).toList());
     }
 
     public boolean passed() {
@@ -30,7 +35,7 @@ public record SumRuleResult(double tolerance, List<SumCheck> checked, List<SumCh
         for (SumCheck check : checked) {
             table.row(check.parent(), Fmt.millis(check.childrenSumNanos()), Fmt.millis(check.parentWallNanos()),
                     String.format(java.util.Locale.ROOT, "%.4f", check.ratio()),
-                    check.holds(tolerance) ? "ok" : "VIOLATED");
+                    check.holds(tolerance, slackNanos) ? "ok" : "VIOLATED");
         }
         return table.render();
     }

@@ -25,7 +25,8 @@ import java.util.Set;
  *   <li><b>phases</b>: the phase spans under the root as an indented tree, with wall seconds, % of the
  *       root's wall (the part of the phase inside the root, so never above 100%), and the heap and off-heap
  *       bytes at the phase's open and close where the recorder sampled them ({@link MemorySampler});</li>
- *   <li><b>self-check</b>: every phase's phase children sum to it within 1% ({@link SumRule#checkPhaseTree})
+ *   <li><b>self-check</b>: every phase's phase children sum to it within 1% (or 2 ms, see
+ *       {@link SumRule#DEFAULT_SLACK_NANOS}; {@link SumRule#checkPhaseTree})
  *       and the timeline is consistent ({@link TimelineChecks}); a failure prints a visible warning;</li>
  *   <li><b>per table</b>: each table's busy seconds in each pass (tables of one kind merged as
  *       {@code NAME xK}, small ones lumped as {@code (N others)});</li>
@@ -94,7 +95,7 @@ public final class TimingReport {
         this.memoryPeaks = List.copyOf(b.memoryPeaks);
         this.memoryLines = List.copyOf(b.memoryLines);
         this.kinds = List.copyOf(b.kinds);
-        this.sumRule = SumRule.checkPhaseTree(tree, root.id(), TOLERANCE);
+        this.sumRule = SumRule.checkPhaseTree(tree, root.id(), TOLERANCE, SumRule.DEFAULT_SLACK_NANOS);
         this.timelineChecks = TimelineChecks.check(tree);
     }
 
@@ -304,7 +305,7 @@ public final class TimingReport {
     private String selfCheck() {
         if (selfCheckPassed()) {
             return "self-check: OK: " + sumRule.checked().size() + " phase" + (sumRule.checked().size() == 1 ? "" : "s")
-                    + " checked, each phase's phases sum to it within " + Math.round(TOLERANCE * 100) + "%; no phase label"
+                    + " checked, each phase's phases sum to it within " + Math.round(TOLERANCE * 100) + "% (or 2 ms); no phase label"
                     + " overlaps itself; every span lies inside its parent\n";
         }
         StringBuilder out = new StringBuilder("\n!!! WARNING: the self-check FAILED: the figures above do not add up as they must\n");
