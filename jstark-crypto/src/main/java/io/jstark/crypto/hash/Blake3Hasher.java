@@ -14,28 +14,6 @@ public final class Blake3Hasher extends AbstractHasher {
     @Override
     public Digester newDigester() {
         // the constructor takes the output length in bits
-        return new Blake3Digester(this, new Blake3Digest(8 * DIGEST_BYTES));
-    }
-
-    private record Blake3Digester(Hasher hasher, Blake3Digest digest) implements Digester {
-        @Override
-        public void update(byte[] in, int off, int len) {
-            digest.update(in, off, len);
-        }
-
-        @Override
-        public void update(byte b) {
-            digest.update(b);
-        }
-
-        @Override
-        public void finish(byte[] out, int outOff) {
-            digest.doFinal(out, outOff);
-        }
-
-        @Override
-        public void reset() {
-            digest.reset();
-        }
+        return new BouncyCastleDigester(this, new Blake3Digest(8 * DIGEST_BYTES));
     }
 }

@@ -16,28 +16,6 @@ public final class Keccak256Hasher extends AbstractHasher {
 
     @Override
     public Digester newDigester() {
-        return new KeccakDigester(this, new KeccakDigest(256));
-    }
-
-    private record KeccakDigester(Hasher hasher, KeccakDigest digest) implements Digester {
-        @Override
-        public void update(byte[] in, int off, int len) {
-            digest.update(in, off, len);
-        }
-
-        @Override
-        public void update(byte b) {
-            digest.update(b);
-        }
-
-        @Override
-        public void finish(byte[] out, int outOff) {
-            digest.doFinal(out, outOff);
-        }
-
-        @Override
-        public void reset() {
-            digest.reset();
-        }
+        return new BouncyCastleDigester(this, new KeccakDigest(256));
     }
 }
