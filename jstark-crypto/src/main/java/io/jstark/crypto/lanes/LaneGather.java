@@ -1,0 +1,77 @@
+package io.jstark.crypto.lanes;
+
+/**
+ * Moves one column of a column-major matrix into the lane layout of leaves of R consecutive rows: the
+ * gather half of hashing matrix rows in lanes. A column run of 8-byte elements, read as little-endian
+ * word pairs, goes to the words of its rows in each leaf; with vector lanes, by a network of lane shuffles
+ * (R = 1 is a single unzip of low and high halves), else one element at a time.
+ */
+public final class LaneGather {
+    private static final boolean SHUFFLES = LaneHashing.MAX_LANES > 1;
+
+    private LaneGather() {}
+
+    /** Scratch ints {@link #columnToLanes} needs for leaves of {@code rowsPerLeaf} rows. */
+    public static int scratchInts(int rowsPerLeaf) {
+        return SHUFFLES ? VectorGather.scratchInts(rowsPerLeaf) : 0;
+    }
+
+    /**
+     * Leaves [0, leaves) of {@code layout}: the column's elements, rows [0, leaves * R) as word pairs at
+     * column[0, 2 * leaves * R), row r of leaf m to words {@code word0 + r * rowWords} (low half) and one more
+     * (high half) of message m.
+     *
+     * @param word0    word of row 0's low half within a leaf
+     * @param rowWords words between rows of this column within a leaf
+     */
+    public static void columnToLanes(int[] column, int leaves, int rowsPerLeaf, LaneLayout layout, int[] words,
+            int word0, int rowWords, int[] scratch) {
+        int lanes = layout.lanes();
+        int groupWords = layout.messageWords() * lanes;
+        if (SHUFFLES && VectorGather.fits(lanes, leaves)) {
+            VectorGather.columnToLanes(column, leaves / lanes, rowsPerLeaf, words, word0 * lanes, rowWords * lanes,
+                    groupWords, scratch);
+            return;
+        }
+        if (lanes == 1) {
+            int messageWords = layout.messageWords();
+            for (int m = 0, from = 0; m < leaves; m++) {
+                int at = m * messageWords + word0;
+                for (int r = 0; r < rowsPerLeaf; r++, from += 2, at += rowWords) {
+                    words[at] = column[from];
+                    words[at + 1] = column[from + 1];
+                }
+            }
+            return;
+        }
+        // lane by lane within a group: stores run sequentially, loads stride by R
+        for (int first = 0; first < leaves; first += lanes) {
+            int inGroup = Math.min(lanes, leaves - first);
+            int groupStart = first / lanes * groupWords;
+            for (int r = 0; r < rowsPerLeaf; r++) {
+                int at = groupStart + (word0 + r * rowWords) * lanes;
+                int from = 2 * (first * rowsPerLeaf + r);
+                for (int j = 0; j < inGroup; j++, from += 2 * rowsPerLeaf) {
+                    words[at + j] = column[from];
+                    words[at + lanes + j] = column[from + 1];
+                }
+            }
+        }
+    }
+
+    /** The shuffle path; only loaded where the vector module is. */
+    private static final class VectorGather {
+        static int scratchInts(int rowsPerLeaf) {
+            return LaneShuffles.columnScratch(rowsPerLeaf);
+        }
+
+        static boolean fits(int lanes, int leaves) {
+            return lanes == LaneShuffles.LANES && leaves % lanes == 0;
+        }
+
+        static void columnToLanes(int[] column, int groups, int rowsPerLeaf, int[] words, int at, int rowStep,
+                int groupWords, int[] scratch) {
+            LaneShuffles.columnToLanes(column, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+        }
+    }
+}

@@ -1,0 +1,377 @@
+package io.jstark.crypto.lanes;
+
+import static jdk.incubator.vector.VectorOperators.LSHR;
+import static jdk.incubator.vector.VectorOperators.REVERSE_BYTES;
+import static jdk.incubator.vector.VectorOperators.ROR;
+import static jdk.incubator.vector.VectorOperators.XOR;
+
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.hash.Sha256Hasher;
+import io.jstark.math.field.CompileBarrier;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Arrays;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * SHA-256 (FIPS 180-4) of {@link #LANES} messages at once, one per 32-bit lane (multi-buffer SHA-256).
+ * The messages have one length, so they have the same padding: a block that holds only padding is the
+ * same in every lane, and its message schedule is computed once, in scalar code, and broadcast (for a
+ * 64-byte Merkle node that is the whole second block).
+ *
+ * <p>Two compile units, each entered through a {@link CompileBarrier}: a block from the lanes' own words
+ * (byte-swapped on load: the layout's words are little-endian, SHA-256's big-endian), and a block whose
+ * schedule is shared.
+ */
+final class Sha256Lanes implements LaneHasher {
+    static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
+    static final int LANES = SPECIES.length();
+
+    private static final int[] K = {
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    };
+    private static final int[] H0 = {
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    };
+    private static final int ROUNDS = 64;
+    private static final int BLOCK_WORDS = 16;
+    private static final int BLOCK_BYTES = 64;
+    private static final int STATE_WORDS = 8;
+    private static final int[] H0_LANES = new int[STATE_WORDS * LANES];
+
+    static {
+        for (int w = 0; w < STATE_WORDS; w++) {
+            Arrays.fill(H0_LANES, w * LANES, (w + 1) * LANES, H0[w]);
+        }
+    }
+
+    /** (state, m, mOff, schedule scratch): a block of the lanes' own words. */
+    private static final MethodType LANE_BLOCK =
+            MethodType.methodType(void.class, int[].class, int[].class, int.class, int[].class);
+    /** (state, kw): a block whose K[t] + W[t] is the same in every lane. */
+    private static final MethodType SHARED_BLOCK = MethodType.methodType(void.class, int[].class, int[].class);
+    private static final MethodHandle[] LANE_KERNEL =
+            CompileBarrier.handles(MethodHandles.lookup(), LANE_BLOCK, "compressLaneBlock");
+    private static final MethodHandle[] SHARED_KERNEL =
+            CompileBarrier.handles(MethodHandles.lookup(), SHARED_BLOCK, "compressSharedBlock");
+
+    static final Sha256Lanes INSTANCE = new Sha256Lanes();
+
+    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+
+    private Sha256Lanes() {}
+
+    /** Per-thread scratch: state, schedule, one block (the padding tables are a few hundred bytes more). */
+    static long scratchBytes() {
+        return (long) Integer.BYTES * LANES * (STATE_WORDS + 2 * ROUNDS + BLOCK_WORDS) + 1024;
+    }
+
+    @Override
+    public Hasher hasher() {
+        return Sha256Hasher.INSTANCE;
+    }
+
+    @Override
+    public int lanes() {
+        return LANES;
+    }
+
+    @Override
+    public String description() {
+        return "sha256: " + LANES + " lanes x 32 bits, multi-buffer (Vector API, " + SPECIES.vectorBitSize()
+                + "-bit vectors)";
+    }
+
+    @Override
+    public void hash(int[] words, int messageBytes, int count, int[] digests, int digestsOff) {
+        LaneLayout layout = layout(messageBytes);
+        LaneLayout.checkHash(layout, words, count, digests, digestsOff);
+        Scratch s = scratch.get();
+        Padding padding = s.padding(messageBytes);
+        int messageWords = layout.messageWords();
+        for (int first = 0; first < count; first += LANES) {
+            int groupStart = layout.groupStart(first);
+            System.arraycopy(H0_LANES, 0, s.state, 0, H0_LANES.length);
+            for (int b = 0; b < padding.blocks; b++) {
+                int firstWord = b * BLOCK_WORDS;
+                if (firstWord + BLOCK_WORDS <= messageWords) {
+                    compressLanes(s.state, words, groupStart + firstWord * LANES, s.schedule);
+                } else if (firstWord < messageWords) {
+                    // the lanes' last words, then the padding (stored byte-swapped: the kernel swaps every word)
+                    int present = (messageWords - firstWord) * LANES;
+                    System.arraycopy(words, groupStart + firstWord * LANES, s.block, 0, present);
+                    for (int w = messageWords - firstWord; w < BLOCK_WORDS; w++) {
+                        Arrays.fill(s.block, w * LANES, (w + 1) * LANES, Integer.reverseBytes(padding.word(firstWord + w)));
+                    }
+                    compressLanes(s.state, s.block, 0, s.schedule);
+                } else {
+                    compressShared(s.state, padding.sharedSchedule(b));
+                }
+            }
+            digestsOut(s.state, digests, digestsOff + first * STATE_WORDS);
+        }
+    }
+
+    @Override
+    public void compressPairs(int[] children, int childrenOff, int count, int[] parents, int parentsOff) {
+        LaneLayout.checkPairs(this, children, childrenOff, count, parents, parentsOff);
+        Scratch s = scratch.get();
+        int[] padding = s.padding(2 * Hasher.DIGEST_BYTES).sharedSchedule(1);
+        for (int first = 0; first < count; first += LANES) {
+            LaneShuffles.pairsToBlocks(children, childrenOff + 2 * first * STATE_WORDS, 1, s.block);
+            System.arraycopy(H0_LANES, 0, s.state, 0, H0_LANES.length);
+            compressLanes(s.state, s.block, 0, s.schedule);
+            compressShared(s.state, padding);
+            digestsOut(s.state, parents, parentsOff + first * STATE_WORDS);
+        }
+    }
+
+    /** The state words are the digest's big-endian words; the layout wants the digest bytes' little-endian words. */
+    private static void digestsOut(int[] state, int[] digests, int at) {
+        for (int i = 0; i < STATE_WORDS * LANES; i++) {
+            digests[at + i] = Integer.reverseBytes(state[i]);
+        }
+    }
+
+    private static void compressLanes(int[] state, int[] m, int mOff, int[] schedule) {
+        try {
+            LANE_KERNEL[0].invokeExact(state, m, mOff, schedule);
+        } catch (Throwable t) {
+            throw CompileBarrier.rethrow(t);
+        }
+    }
+
+    private static void compressShared(int[] state, int[] kw) {
+        try {
+            SHARED_KERNEL[0].invokeExact(state, kw);
+        } catch (Throwable t) {
+            throw CompileBarrier.rethrow(t);
+        }
+    }
+
+    /**
+     * One block in every lane: message word k of the lanes at m[mOff + k * LANES] (little-endian, swapped
+     * here), state word i at state[i * LANES] (updated in place), w the scratch for the message schedule.
+     */
+    @SuppressWarnings("unused") // called through LANE_KERNEL
+    private static void compressLaneBlock(int[] state, int[] m, int mOff, int[] schedule) {
+        // schedule[0, 64 LANES): W[t]; schedule[64 LANES, 128 LANES): W[t] + K[t], what the rounds add
+        int[] w = schedule;
+        int[] wk = schedule;
+        int kOff = ROUNDS * LANES;
+        for (int t = 0; t < BLOCK_WORDS; t++) {
+            IntVector word = IntVector.fromArray(SPECIES, m, mOff + t * LANES).lanewise(REVERSE_BYTES);
+            word.intoArray(w, t * LANES);
+            word.add(K[t]).intoArray(wk, kOff + t * LANES);
+        }
+        for (int t = BLOCK_WORDS; t < ROUNDS; t++) {
+            IntVector w2 = IntVector.fromArray(SPECIES, w, (t - 2) * LANES);
+            IntVector w15 = IntVector.fromArray(SPECIES, w, (t - 15) * LANES);
+            IntVector s0 = w15.lanewise(ROR, 7).lanewise(XOR, w15.lanewise(ROR, 18)).lanewise(XOR, w15.lanewise(LSHR, 3));
+            IntVector s1 = w2.lanewise(ROR, 17).lanewise(XOR, w2.lanewise(ROR, 19)).lanewise(XOR, w2.lanewise(LSHR, 10));
+            IntVector word = s1.add(s0).add(IntVector.fromArray(SPECIES, w, (t - 7) * LANES))
+                    .add(IntVector.fromArray(SPECIES, w, (t - 16) * LANES));
+            word.intoArray(w, t * LANES);
+            word.add(K[t]).intoArray(wk, kOff + t * LANES);
+        }
+        IntVector a = IntVector.fromArray(SPECIES, state, 0);
+        IntVector b = IntVector.fromArray(SPECIES, state, LANES);
+        IntVector c = IntVector.fromArray(SPECIES, state, 2 * LANES);
+        IntVector d = IntVector.fromArray(SPECIES, state, 3 * LANES);
+        IntVector e = IntVector.fromArray(SPECIES, state, 4 * LANES);
+        IntVector f = IntVector.fromArray(SPECIES, state, 5 * LANES);
+        IntVector g = IntVector.fromArray(SPECIES, state, 6 * LANES);
+        IntVector h = IntVector.fromArray(SPECIES, state, 7 * LANES);
+        IntVector t1;
+        // eight rounds per pass, so that the working variables change roles by renaming instead of moves
+        for (int t = 0; t < ROUNDS; t += 8) {
+            t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
+                    .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(IntVector.fromArray(SPECIES, wk, kOff + t * LANES));
+            d = d.add(t1);
+            h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
+                    .add(a.and(b).or(c.and(a.or(b))));
+            t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
+                    .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 1) * LANES));
+            c = c.add(t1);
+            g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
+                    .add(h.and(a).or(b.and(h.or(a))));
+            t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
+                    .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 2) * LANES));
+            b = b.add(t1);
+            f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
+                    .add(g.and(h).or(a.and(g.or(h))));
+            t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
+                    .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 3) * LANES));
+            a = a.add(t1);
+            e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
+                    .add(f.and(g).or(h.and(f.or(g))));
+            t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
+                    .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 4) * LANES));
+            h = h.add(t1);
+            d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
+                    .add(e.and(f).or(g.and(e.or(f))));
+            t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
+                    .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 5) * LANES));
+            g = g.add(t1);
+            c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
+                    .add(d.and(e).or(f.and(d.or(e))));
+            t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
+                    .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 6) * LANES));
+            f = f.add(t1);
+            b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
+                    .add(c.and(d).or(e.and(c.or(d))));
+            t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
+                    .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 7) * LANES));
+            e = e.add(t1);
+            a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
+                    .add(b.and(c).or(d.and(b.or(c))));
+
+        }
+        a.add(IntVector.fromArray(SPECIES, state, 0)).intoArray(state, 0);
+        b.add(IntVector.fromArray(SPECIES, state, LANES)).intoArray(state, LANES);
+        c.add(IntVector.fromArray(SPECIES, state, 2 * LANES)).intoArray(state, 2 * LANES);
+        d.add(IntVector.fromArray(SPECIES, state, 3 * LANES)).intoArray(state, 3 * LANES);
+        e.add(IntVector.fromArray(SPECIES, state, 4 * LANES)).intoArray(state, 4 * LANES);
+        f.add(IntVector.fromArray(SPECIES, state, 5 * LANES)).intoArray(state, 5 * LANES);
+        g.add(IntVector.fromArray(SPECIES, state, 6 * LANES)).intoArray(state, 6 * LANES);
+        h.add(IntVector.fromArray(SPECIES, state, 7 * LANES)).intoArray(state, 7 * LANES);
+    }
+
+    /** One block whose K[t] + W[t] is kw[t] in every lane. */
+    @SuppressWarnings("unused") // called through SHARED_KERNEL
+    private static void compressSharedBlock(int[] state, int[] kw) {
+        IntVector a = IntVector.fromArray(SPECIES, state, 0);
+        IntVector b = IntVector.fromArray(SPECIES, state, LANES);
+        IntVector c = IntVector.fromArray(SPECIES, state, 2 * LANES);
+        IntVector d = IntVector.fromArray(SPECIES, state, 3 * LANES);
+        IntVector e = IntVector.fromArray(SPECIES, state, 4 * LANES);
+        IntVector f = IntVector.fromArray(SPECIES, state, 5 * LANES);
+        IntVector g = IntVector.fromArray(SPECIES, state, 6 * LANES);
+        IntVector h = IntVector.fromArray(SPECIES, state, 7 * LANES);
+        IntVector t1;
+        for (int t = 0; t < ROUNDS; t += 8) {
+            t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
+                    .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(kw[t]);
+            d = d.add(t1);
+            h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
+                    .add(a.and(b).or(c.and(a.or(b))));
+            t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
+                    .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(kw[t + 1]);
+            c = c.add(t1);
+            g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
+                    .add(h.and(a).or(b.and(h.or(a))));
+            t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
+                    .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(kw[t + 2]);
+            b = b.add(t1);
+            f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
+                    .add(g.and(h).or(a.and(g.or(h))));
+            t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
+                    .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(kw[t + 3]);
+            a = a.add(t1);
+            e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
+                    .add(f.and(g).or(h.and(f.or(g))));
+            t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
+                    .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(kw[t + 4]);
+            h = h.add(t1);
+            d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
+                    .add(e.and(f).or(g.and(e.or(f))));
+            t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
+                    .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(kw[t + 5]);
+            g = g.add(t1);
+            c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
+                    .add(d.and(e).or(f.and(d.or(e))));
+            t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
+                    .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(kw[t + 6]);
+            f = f.add(t1);
+            b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
+                    .add(c.and(d).or(e.and(c.or(d))));
+            t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
+                    .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(kw[t + 7]);
+            e = e.add(t1);
+            a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
+                    .add(b.and(c).or(d.and(b.or(c))));
+
+        }
+        a.add(IntVector.fromArray(SPECIES, state, 0)).intoArray(state, 0);
+        b.add(IntVector.fromArray(SPECIES, state, LANES)).intoArray(state, LANES);
+        c.add(IntVector.fromArray(SPECIES, state, 2 * LANES)).intoArray(state, 2 * LANES);
+        d.add(IntVector.fromArray(SPECIES, state, 3 * LANES)).intoArray(state, 3 * LANES);
+        e.add(IntVector.fromArray(SPECIES, state, 4 * LANES)).intoArray(state, 4 * LANES);
+        f.add(IntVector.fromArray(SPECIES, state, 5 * LANES)).intoArray(state, 5 * LANES);
+        g.add(IntVector.fromArray(SPECIES, state, 6 * LANES)).intoArray(state, 6 * LANES);
+        h.add(IntVector.fromArray(SPECIES, state, 7 * LANES)).intoArray(state, 7 * LANES);
+    }
+
+    /** The padding of a message length: block count, padding words, the schedules of padding-only blocks. */
+    private static final class Padding {
+        final int messageBytes;
+        final int blocks;
+        private final int[][] shared;
+
+        Padding(int messageBytes) {
+            this.messageBytes = messageBytes;
+            this.blocks = (messageBytes + 8) / BLOCK_BYTES + 1;
+            this.shared = new int[blocks][];
+        }
+
+        /** Word {@code index} (big-endian value) of the padded message, for an index past the message. */
+        int word(int index) {
+            int messageWords = messageBytes / Integer.BYTES;
+            long bits = 8L * messageBytes;
+            if (index == messageWords) {
+                return 0x80000000;
+            }
+            if (index == blocks * BLOCK_WORDS - 2) {
+                return (int) (bits >>> 32);
+            }
+            if (index == blocks * BLOCK_WORDS - 1) {
+                return (int) bits;
+            }
+            return 0;
+        }
+
+        /** K[t] + W[t] of block b, which holds padding only. */
+        int[] sharedSchedule(int b) {
+            if (shared[b] == null) {
+                int[] w = new int[ROUNDS];
+                for (int t = 0; t < BLOCK_WORDS; t++) {
+                    w[t] = word(b * BLOCK_WORDS + t);
+                }
+                for (int t = BLOCK_WORDS; t < ROUNDS; t++) {
+                    int s0 = Integer.rotateRight(w[t - 15], 7) ^ Integer.rotateRight(w[t - 15], 18) ^ (w[t - 15] >>> 3);
+                    int s1 = Integer.rotateRight(w[t - 2], 17) ^ Integer.rotateRight(w[t - 2], 19) ^ (w[t - 2] >>> 10);
+                    w[t] = s1 + w[t - 7] + s0 + w[t - 16];
+                }
+                for (int t = 0; t < ROUNDS; t++) {
+                    w[t] += K[t];
+                }
+                shared[b] = w;
+            }
+            return shared[b];
+        }
+    }
+
+    /** Per-thread buffers: the lanes' state, a message schedule, a last block, the padding of the last length. */
+    private static final class Scratch {
+        final int[] state = new int[STATE_WORDS * LANES];
+        final int[] schedule = new int[2 * ROUNDS * LANES];
+        final int[] block = new int[BLOCK_WORDS * LANES];
+        private Padding padding;
+
+        Padding padding(int messageBytes) {
+            if (padding == null || padding.messageBytes != messageBytes) {
+                padding = new Padding(messageBytes);
+            }
+            return padding;
+        }
+    }
+}

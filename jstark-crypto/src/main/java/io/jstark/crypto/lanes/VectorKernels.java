@@ -1,0 +1,20 @@
+package io.jstark.crypto.lanes;
+
+/** The vector kernels by hash name; only loaded where {@code jdk.incubator.vector} is. */
+final class VectorKernels {
+    private VectorKernels() {}
+
+    /** The vector kernel of the hash called {@code name}, or null where there is none. */
+    static LaneHasher of(String name) {
+        return switch (name) {
+            case "blake3" -> Blake3Lanes.INSTANCE;
+            case "sha256" -> Sha256Lanes.INSTANCE;
+            default -> null;
+        };
+    }
+
+    /** The most per-thread scratch any vector kernel holds for messages of {@code messageBytes} bytes. */
+    static long scratchBytes(long messageBytes) {
+        return Math.max(Blake3Lanes.scratchBytes(messageBytes), Sha256Lanes.scratchBytes());
+    }
+}
