@@ -10,6 +10,7 @@ import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.Spans;
@@ -71,6 +72,15 @@ public final class StarkProver {
         return options;
     }
 
+    /** Bytes of the main traces' LDEs: what the first Merkle commits hash (the rest hash about as much again). */
+    private long mainTraceLdeBytes(List<TableTrace> traces) {
+        long bytes = 0;
+        for (TableTrace trace : traces) {
+            bytes += ((long) trace.height() << options.logBlowup()) * trace.air().mainWidth() * Long.BYTES;
+        }
+        return bytes;
+    }
+
     /**
      * Proves the tables (in the given order, which is the proof's table order). The traces stay owned by
      * the caller.
@@ -84,6 +94,8 @@ public final class StarkProver {
             throw new IllegalStateException("prove() was called from a worker thread of the prover's own worker pool; call it "
                     + "from another thread, or give the prover a different pool");
         }
+        // the Merkle trees' vector kernel (if any) compiles in the background while the first LDEs run
+        LaneHashing.prepare(hasher, mainTraceLdeBytes(traces));
         try (Span root = Spans.open("prove", "tables", traces.size(), "options", options.toString())) {
             List<TableProver> provers = new ArrayList<>(traces.size());
             Transcript transcript;
