@@ -1,5 +1,9 @@
 package io.jstark.crypto.lanes;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
 /**
  * Moves one column of a column-major matrix into the lane layout of leaves of R consecutive rows: the
  * gather half of hashing matrix rows in lanes. A column run of 8-byte elements, read as little-endian
@@ -8,6 +12,7 @@ package io.jstark.crypto.lanes;
  */
 public final class LaneGather {
     private static final boolean SHUFFLES = LaneHashing.MAX_LANES > 1;
+    private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private LaneGather() {}
 
@@ -17,29 +22,30 @@ public final class LaneGather {
     }
 
     /**
-     * Leaves [0, leaves) of {@code layout}: the column's elements, rows [0, leaves * R) as word pairs at
-     * column[0, 2 * leaves * R), row r of leaf m to words {@code word0 + r * rowWords} (low half) and one more
-     * (high half) of message m.
+     * Leaves [0, leaves) of {@code layout} from one column: its elements for rows [0, leaves * R), 8 bytes
+     * little-endian each from {@code offset} of {@code column}; row r of leaf m to words
+     * {@code word0 + r * rowWords} (low half) and the one after (high half) of message m.
      *
      * @param word0    word of row 0's low half within a leaf
      * @param rowWords words between rows of this column within a leaf
      */
-    public static void columnToLanes(int[] column, int leaves, int rowsPerLeaf, LaneLayout layout, int[] words,
-            int word0, int rowWords, int[] scratch) {
+    public static void columnToLanes(MemorySegment column, long offset, int leaves, int rowsPerLeaf, LaneLayout layout,
+            int[] words, int word0, int rowWords, int[] scratch) {
         int lanes = layout.lanes();
         int groupWords = layout.messageWords() * lanes;
         if (SHUFFLES && VectorGather.fits(lanes, leaves)) {
-            VectorGather.columnToLanes(column, leaves / lanes, rowsPerLeaf, words, word0 * lanes, rowWords * lanes,
+            VectorGather.columnToLanes(column, offset, leaves / lanes, rowsPerLeaf, words, word0 * lanes, rowWords * lanes,
                     groupWords, scratch);
             return;
         }
         if (lanes == 1) {
             int messageWords = layout.messageWords();
-            for (int m = 0, from = 0; m < leaves; m++) {
+            long from = offset;
+            for (int m = 0; m < leaves; m++) {
                 int at = m * messageWords + word0;
-                for (int r = 0; r < rowsPerLeaf; r++, from += 2, at += rowWords) {
-                    words[at] = column[from];
-                    words[at + 1] = column[from + 1];
+                for (int r = 0; r < rowsPerLeaf; r++, from += Long.BYTES, at += rowWords) {
+                    words[at] = column.get(WORD, from);
+                    words[at + 1] = column.get(WORD, from + Integer.BYTES);
                 }
             }
             return;
@@ -50,10 +56,10 @@ public final class LaneGather {
             int groupStart = first / lanes * groupWords;
             for (int r = 0; r < rowsPerLeaf; r++) {
                 int at = groupStart + (word0 + r * rowWords) * lanes;
-                int from = 2 * (first * rowsPerLeaf + r);
-                for (int j = 0; j < inGroup; j++, from += 2 * rowsPerLeaf) {
-                    words[at + j] = column[from];
-                    words[at + lanes + j] = column[from + 1];
+                long from = offset + (long) (first * rowsPerLeaf + r) * Long.BYTES;
+                for (int j = 0; j < inGroup; j++, from += (long) rowsPerLeaf * Long.BYTES) {
+                    words[at + j] = column.get(WORD, from);
+                    words[at + lanes + j] = column.get(WORD, from + Integer.BYTES);
                 }
             }
         }
@@ -69,9 +75,9 @@ public final class LaneGather {
             return lanes == LaneShuffles.LANES && leaves % lanes == 0;
         }
 
-        static void columnToLanes(int[] column, int groups, int rowsPerLeaf, int[] words, int at, int rowStep,
-                int groupWords, int[] scratch) {
-            LaneShuffles.columnToLanes(column, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+        static void columnToLanes(MemorySegment column, long offset, int groups, int rowsPerLeaf, int[] words, int at,
+                int rowStep, int groupWords, int[] scratch) {
+            LaneShuffles.columnToLanes(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         }
     }
 }

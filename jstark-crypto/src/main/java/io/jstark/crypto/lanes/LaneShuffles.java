@@ -4,6 +4,9 @@ import io.jstark.math.field.CompileBarrier;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -11,6 +14,7 @@ import jdk.incubator.vector.VectorSpecies;
 final class LaneShuffles {
     static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
     static final int LANES = SPECIES.length();
+    private static final int VECTOR_BYTES = LANES * Integer.BYTES;
     private static final int DIGEST_WORDS = 8;
     /** Lane j takes lane 2j (EVEN) or 2j + 1 (ODD) of two vectors laid end to end. */
     private static final IntVector EVEN = IntVector.fromArray(SPECIES, indexes(0), 0);
@@ -18,10 +22,18 @@ final class LaneShuffles {
     private static final MethodHandle[] PAIRS = CompileBarrier.handles(MethodHandles.lookup(),
             MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class), "pairsToBlocksLanes");
     private static final MethodHandle[] COLUMNS = CompileBarrier.handles(MethodHandles.lookup(),
-            MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class, int.class, int.class,
-                    int.class, int[].class), "columnToLanesLoop");
+            MethodType.methodType(void.class, MemorySegment.class, long.class, int.class, int.class, int[].class, int.class,
+                    int.class, int.class, int[].class), "columnToLanesLoop");
+    private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private LaneShuffles() {}
+
+    /** Calls the compile units with no work: the warm-up's way to run up their invocation counts cheaply. */
+    static void touch() {
+        int[] none = new int[0];
+        pairsToBlocks(none, 0, 0, none);
+        columnToLanes(MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
+    }
 
     private static int[] indexes(int parity) {
         int[] indexes = new int[LANES];
@@ -61,14 +73,14 @@ final class LaneShuffles {
 
     /**
      * One column of a matrix into the lane layout of its leaves, for {@code groups} whole groups of leaves of
-     * {@code rowsPerLeaf} rows: the column's elements (as little-endian word pairs, row after row, from
-     * column[0]) for row r of the leaves of group g go, low words then high words of the lanes, to
-     * words[g * groupWords + at + r * rowStep] and 16 words further. {@code scratch} holds 2 * 4 * R * LANES ints.
+     * {@code rowsPerLeaf} rows: the column's elements (8 bytes little-endian each, row after row, from
+     * {@code offset} of {@code column}) for row r of the leaves of group g go, low words then high words of the
+     * lanes, to words[g * groupWords + at + r * rowStep] and LANES words further.
      */
-    static void columnToLanes(int[] column, int groups, int rowsPerLeaf, int[] words, int at, int rowStep,
-            int groupWords, int[] scratch) {
+    static void columnToLanes(MemorySegment column, long offset, int groups, int rowsPerLeaf, int[] words, int at,
+            int rowStep, int groupWords, int[] scratch) {
         try {
-            COLUMNS[0].invokeExact(column, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+            COLUMNS[0].invokeExact(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
@@ -86,28 +98,34 @@ final class LaneShuffles {
      * position k LANES + j: vector k is then word k of every lane.
      */
     @SuppressWarnings("unused") // called through COLUMNS
-    private static void columnToLanesLoop(int[] column, int groups, int rowsPerLeaf, int[] words, int at, int rowStep,
-            int groupWords, int[] scratch) {
+    private static void columnToLanesLoop(MemorySegment column, long offset, int groups, int rowsPerLeaf, int[] words,
+            int at, int rowStep, int groupWords, int[] scratch) {
         int vectors = 2 * rowsPerLeaf;
         int span = vectors * LANES;
         for (int g = 0; g < groups; g++) {
-            int[] in = column;
-            int inOff = g * span;
-            int outOff = 0;
-            for (int width = 1; width < vectors; width <<= 1) {
+            // the first unzip reads the matrix, the others the scratch (two halves, in turn)
+            long from = offset + (long) g * span * Integer.BYTES;
+            for (int p = 0; p < rowsPerLeaf; p++) {
+                IntVector first = IntVector.fromMemorySegment(SPECIES, column, from + 2L * p * VECTOR_BYTES, ByteOrder.LITTLE_ENDIAN);
+                IntVector second = IntVector.fromMemorySegment(SPECIES, column, from + (2L * p + 1) * VECTOR_BYTES,
+                        ByteOrder.LITTLE_ENDIAN);
+                EVEN.selectFrom(first, second).intoArray(scratch, p * LANES);
+                ODD.selectFrom(first, second).intoArray(scratch, (rowsPerLeaf + p) * LANES);
+            }
+            int inOff = 0;
+            for (int width = 2; width < vectors; width <<= 1) {
+                int outOff = span - inOff;
                 for (int p = 0; p < rowsPerLeaf; p++) {
-                    IntVector first = IntVector.fromArray(SPECIES, in, inOff + 2 * p * LANES);
-                    IntVector second = IntVector.fromArray(SPECIES, in, inOff + (2 * p + 1) * LANES);
+                    IntVector first = IntVector.fromArray(SPECIES, scratch, inOff + 2 * p * LANES);
+                    IntVector second = IntVector.fromArray(SPECIES, scratch, inOff + (2 * p + 1) * LANES);
                     EVEN.selectFrom(first, second).intoArray(scratch, outOff + p * LANES);
                     ODD.selectFrom(first, second).intoArray(scratch, outOff + (rowsPerLeaf + p) * LANES);
                 }
-                in = scratch;
                 inOff = outOff;
-                outOff = span - outOff;
             }
             int base = g * groupWords + at;
             for (int k = 0; k < vectors; k++) {
-                IntVector.fromArray(SPECIES, in, inOff + k * LANES).intoArray(words, base + (k >> 1) * rowStep + (k & 1) * LANES);
+                IntVector.fromArray(SPECIES, scratch, inOff + k * LANES).intoArray(words, base + (k >> 1) * rowStep + (k & 1) * LANES);
             }
         }
     }

@@ -54,11 +54,18 @@ final class Sha256Lanes implements LaneHasher {
         }
     }
 
-    /** (state, m, mOff, schedule scratch): a block of the lanes' own words. */
-    private static final MethodType LANE_BLOCK =
-            MethodType.methodType(void.class, int[].class, int[].class, int.class, int[].class);
-    /** (state, kw): a block whose K[t] + W[t] is the same in every lane. */
-    private static final MethodType SHARED_BLOCK = MethodType.methodType(void.class, int[].class, int[].class);
+    /** (state, m, mOff, mStride, schedule scratch, groups): a block of the lanes' own words in each group. */
+    private static final MethodType LANE_BLOCK = MethodType.methodType(void.class, int[].class, int[].class, int.class,
+            int.class, int[].class, int.class);
+    /** (state, kw, groups): a block whose K[t] + W[t] is the same in every lane, in each group. */
+    private static final MethodType SHARED_BLOCK =
+            MethodType.methodType(void.class, int[].class, int[].class, int.class);
+    /** Message bytes hashed block by block at once: a batch's blocks stay in cache between its kernel calls. */
+    private static final long BATCH_BYTES = 64 * 1024;
+    /** Most groups in a batch (the state and block buffers are sized for it). */
+    private static final int MAX_BATCH_GROUPS = 64;
+    private static final int GROUP_STATE_WORDS = STATE_WORDS * LANES;
+    private static final int GROUP_BLOCK_WORDS = BLOCK_WORDS * LANES;
     private static final MethodHandle[] LANE_KERNEL =
             CompileBarrier.handles(MethodHandles.lookup(), LANE_BLOCK, "compressLaneBlock");
     private static final MethodHandle[] SHARED_KERNEL =
@@ -70,9 +77,9 @@ final class Sha256Lanes implements LaneHasher {
 
     private Sha256Lanes() {}
 
-    /** Per-thread scratch: state, schedule, one block (the padding tables are a few hundred bytes more). */
+    /** Per-thread scratch: a batch's states and blocks, a schedule (the padding tables are a few hundred bytes more). */
     static long scratchBytes() {
-        return (long) Integer.BYTES * LANES * (STATE_WORDS + 2 * ROUNDS + BLOCK_WORDS) + 1024;
+        return (long) Integer.BYTES * LANES * (MAX_BATCH_GROUPS * (STATE_WORDS + BLOCK_WORDS) + 2 * ROUNDS) + 1024;
     }
 
     @Override
@@ -91,6 +98,12 @@ final class Sha256Lanes implements LaneHasher {
                 + "-bit vectors)";
     }
 
+    /** Groups per batch: about {@link #BATCH_BYTES} of messages, one group at least. */
+    private static int batchGroups(long messageBytes) {
+        return (int) Math.max(1, Math.min(MAX_BATCH_GROUPS, BATCH_BYTES / Math.max(1, messageBytes * LANES)));
+    }
+
+    /** In batches of groups; within a batch block by block, each block of every group in one kernel call. */
     @Override
     public void hash(int[] words, int messageBytes, int count, int[] digests, int digestsOff) {
         LaneLayout layout = layout(messageBytes);
@@ -98,26 +111,34 @@ final class Sha256Lanes implements LaneHasher {
         Scratch s = scratch.get();
         Padding padding = s.padding(messageBytes);
         int messageWords = layout.messageWords();
-        for (int first = 0; first < count; first += LANES) {
-            int groupStart = layout.groupStart(first);
-            System.arraycopy(H0_LANES, 0, s.state, 0, H0_LANES.length);
+        int groupWords = messageWords * LANES;
+        int groups = (count + LANES - 1) / LANES;
+        int batch = batchGroups(messageBytes);
+        for (int first = 0; first < groups; first += batch) {
+            int n = Math.min(batch, groups - first);
+            int batchStart = first * groupWords;
+            startStates(s.state, n);
             for (int b = 0; b < padding.blocks; b++) {
                 int firstWord = b * BLOCK_WORDS;
                 if (firstWord + BLOCK_WORDS <= messageWords) {
-                    compressLanes(s.state, words, groupStart + firstWord * LANES, s.schedule);
+                    compressLanes(s.state, words, batchStart + firstWord * LANES, groupWords, s.schedule, n);
                 } else if (firstWord < messageWords) {
                     // the lanes' last words, then the padding (stored byte-swapped: the kernel swaps every word)
                     int present = (messageWords - firstWord) * LANES;
-                    System.arraycopy(words, groupStart + firstWord * LANES, s.block, 0, present);
-                    for (int w = messageWords - firstWord; w < BLOCK_WORDS; w++) {
-                        Arrays.fill(s.block, w * LANES, (w + 1) * LANES, Integer.reverseBytes(padding.word(firstWord + w)));
+                    for (int g = 0; g < n; g++) {
+                        int to = g * GROUP_BLOCK_WORDS;
+                        System.arraycopy(words, batchStart + g * groupWords + firstWord * LANES, s.blocks, to, present);
+                        for (int w = messageWords - firstWord; w < BLOCK_WORDS; w++) {
+                            Arrays.fill(s.blocks, to + w * LANES, to + (w + 1) * LANES,
+                                    Integer.reverseBytes(padding.word(firstWord + w)));
+                        }
                     }
-                    compressLanes(s.state, s.block, 0, s.schedule);
+                    compressLanes(s.state, s.blocks, 0, GROUP_BLOCK_WORDS, s.schedule, n);
                 } else {
-                    compressShared(s.state, padding.sharedSchedule(b));
+                    compressShared(s.state, padding.sharedSchedule(b), n);
                 }
             }
-            digestsOut(s.state, digests, digestsOff + first * STATE_WORDS);
+            digestsOut(s.state, n, digests, digestsOff + first * GROUP_STATE_WORDS);
         }
     }
 
@@ -126,190 +147,213 @@ final class Sha256Lanes implements LaneHasher {
         LaneLayout.checkPairs(this, children, childrenOff, count, parents, parentsOff);
         Scratch s = scratch.get();
         int[] padding = s.padding(2 * Hasher.DIGEST_BYTES).sharedSchedule(1);
-        for (int first = 0; first < count; first += LANES) {
-            LaneShuffles.pairsToBlocks(children, childrenOff + 2 * first * STATE_WORDS, 1, s.block);
-            System.arraycopy(H0_LANES, 0, s.state, 0, H0_LANES.length);
-            compressLanes(s.state, s.block, 0, s.schedule);
-            compressShared(s.state, padding);
-            digestsOut(s.state, parents, parentsOff + first * STATE_WORDS);
+        for (int first = 0; first < count; first += MAX_BATCH_GROUPS * LANES) {
+            int n = Math.min(MAX_BATCH_GROUPS, (count - first) / LANES);
+            LaneShuffles.pairsToBlocks(children, childrenOff + 2 * first * STATE_WORDS, n, s.blocks);
+            startStates(s.state, n);
+            compressLanes(s.state, s.blocks, 0, GROUP_BLOCK_WORDS, s.schedule, n);
+            compressShared(s.state, padding, n);
+            digestsOut(s.state, n, parents, parentsOff + first * STATE_WORDS);
+        }
+    }
+
+    private static void startStates(int[] state, int groups) {
+        for (int g = 0; g < groups; g++) {
+            System.arraycopy(H0_LANES, 0, state, g * GROUP_STATE_WORDS, GROUP_STATE_WORDS);
         }
     }
 
     /** The state words are the digest's big-endian words; the layout wants the digest bytes' little-endian words. */
-    private static void digestsOut(int[] state, int[] digests, int at) {
-        for (int i = 0; i < STATE_WORDS * LANES; i++) {
+    private static void digestsOut(int[] state, int groups, int[] digests, int at) {
+        for (int i = 0; i < groups * GROUP_STATE_WORDS; i++) {
             digests[at + i] = Integer.reverseBytes(state[i]);
         }
     }
 
-    private static void compressLanes(int[] state, int[] m, int mOff, int[] schedule) {
+    /** Calls the compile units with no work: the warm-up's way to run up their invocation counts cheaply. */
+    static void touch() {
+        compressLanes(H0_LANES, H0_LANES, 0, 0, H0_LANES, 0);
+        compressShared(H0_LANES, K, 0);
+    }
+
+    private static void compressLanes(int[] state, int[] m, int mOff, int mStride, int[] schedule, int groups) {
         try {
-            LANE_KERNEL[0].invokeExact(state, m, mOff, schedule);
+            LANE_KERNEL[0].invokeExact(state, m, mOff, mStride, schedule, groups);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
     }
 
-    private static void compressShared(int[] state, int[] kw) {
+    private static void compressShared(int[] state, int[] kw, int groups) {
         try {
-            SHARED_KERNEL[0].invokeExact(state, kw);
+            SHARED_KERNEL[0].invokeExact(state, kw, groups);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
     }
 
     /**
-     * One block in every lane: message word k of the lanes at m[mOff + k * LANES] (little-endian, swapped
-     * here), state word i at state[i * LANES] (updated in place), w the scratch for the message schedule.
+     * One block in every lane of {@code groups} groups: group g's message word k at m[mStart + g * mStride +
+     * k * LANES] (little-endian, swapped here), its state word i at state[g * 8 LANES + i * LANES] (updated in
+     * place); {@code schedule} is scratch for the message schedule.
      */
     @SuppressWarnings("unused") // called through LANE_KERNEL
-    private static void compressLaneBlock(int[] state, int[] m, int mOff, int[] schedule) {
-        // schedule[0, 64 LANES): W[t]; schedule[64 LANES, 128 LANES): W[t] + K[t], what the rounds add
-        int[] w = schedule;
-        int[] wk = schedule;
-        int kOff = ROUNDS * LANES;
-        for (int t = 0; t < BLOCK_WORDS; t++) {
-            IntVector word = IntVector.fromArray(SPECIES, m, mOff + t * LANES).lanewise(REVERSE_BYTES);
-            word.intoArray(w, t * LANES);
-            word.add(K[t]).intoArray(wk, kOff + t * LANES);
-        }
-        for (int t = BLOCK_WORDS; t < ROUNDS; t++) {
-            IntVector w2 = IntVector.fromArray(SPECIES, w, (t - 2) * LANES);
-            IntVector w15 = IntVector.fromArray(SPECIES, w, (t - 15) * LANES);
-            IntVector s0 = w15.lanewise(ROR, 7).lanewise(XOR, w15.lanewise(ROR, 18)).lanewise(XOR, w15.lanewise(LSHR, 3));
-            IntVector s1 = w2.lanewise(ROR, 17).lanewise(XOR, w2.lanewise(ROR, 19)).lanewise(XOR, w2.lanewise(LSHR, 10));
-            IntVector word = s1.add(s0).add(IntVector.fromArray(SPECIES, w, (t - 7) * LANES))
-                    .add(IntVector.fromArray(SPECIES, w, (t - 16) * LANES));
-            word.intoArray(w, t * LANES);
-            word.add(K[t]).intoArray(wk, kOff + t * LANES);
-        }
-        IntVector a = IntVector.fromArray(SPECIES, state, 0);
-        IntVector b = IntVector.fromArray(SPECIES, state, LANES);
-        IntVector c = IntVector.fromArray(SPECIES, state, 2 * LANES);
-        IntVector d = IntVector.fromArray(SPECIES, state, 3 * LANES);
-        IntVector e = IntVector.fromArray(SPECIES, state, 4 * LANES);
-        IntVector f = IntVector.fromArray(SPECIES, state, 5 * LANES);
-        IntVector g = IntVector.fromArray(SPECIES, state, 6 * LANES);
-        IntVector h = IntVector.fromArray(SPECIES, state, 7 * LANES);
-        IntVector t1;
-        // eight rounds per pass, so that the working variables change roles by renaming instead of moves
-        for (int t = 0; t < ROUNDS; t += 8) {
-            t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
-                    .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(IntVector.fromArray(SPECIES, wk, kOff + t * LANES));
-            d = d.add(t1);
-            h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
-                    .add(a.and(b).or(c.and(a.or(b))));
-            t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
-                    .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 1) * LANES));
-            c = c.add(t1);
-            g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
-                    .add(h.and(a).or(b.and(h.or(a))));
-            t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
-                    .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 2) * LANES));
-            b = b.add(t1);
-            f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
-                    .add(g.and(h).or(a.and(g.or(h))));
-            t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
-                    .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 3) * LANES));
-            a = a.add(t1);
-            e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
-                    .add(f.and(g).or(h.and(f.or(g))));
-            t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
-                    .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 4) * LANES));
-            h = h.add(t1);
-            d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
-                    .add(e.and(f).or(g.and(e.or(f))));
-            t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
-                    .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 5) * LANES));
-            g = g.add(t1);
-            c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
-                    .add(d.and(e).or(f.and(d.or(e))));
-            t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
-                    .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 6) * LANES));
-            f = f.add(t1);
-            b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
-                    .add(c.and(d).or(e.and(c.or(d))));
-            t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
-                    .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 7) * LANES));
-            e = e.add(t1);
-            a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
-                    .add(b.and(c).or(d.and(b.or(c))));
+    private static void compressLaneBlock(int[] state, int[] m, int mStart, int mStride, int[] schedule, int groups) {
+        for (int group = 0; group < groups; group++) {
+            int s = group * GROUP_STATE_WORDS;
+            int mOff = mStart + group * mStride;
+            // schedule[0, 64 LANES): W[t]; schedule[64 LANES, 128 LANES): W[t] + K[t], what the rounds add
+            int[] w = schedule;
+            int[] wk = schedule;
+            int kOff = ROUNDS * LANES;
+            for (int t = 0; t < BLOCK_WORDS; t++) {
+                IntVector word = IntVector.fromArray(SPECIES, m, mOff + t * LANES).lanewise(REVERSE_BYTES);
+                word.intoArray(w, t * LANES);
+                word.add(K[t]).intoArray(wk, kOff + t * LANES);
+            }
+            for (int t = BLOCK_WORDS; t < ROUNDS; t++) {
+                IntVector w2 = IntVector.fromArray(SPECIES, w, (t - 2) * LANES);
+                IntVector w15 = IntVector.fromArray(SPECIES, w, (t - 15) * LANES);
+                IntVector s0 = w15.lanewise(ROR, 7).lanewise(XOR, w15.lanewise(ROR, 18)).lanewise(XOR, w15.lanewise(LSHR, 3));
+                IntVector s1 = w2.lanewise(ROR, 17).lanewise(XOR, w2.lanewise(ROR, 19)).lanewise(XOR, w2.lanewise(LSHR, 10));
+                IntVector word = s1.add(s0).add(IntVector.fromArray(SPECIES, w, (t - 7) * LANES))
+                        .add(IntVector.fromArray(SPECIES, w, (t - 16) * LANES));
+                word.intoArray(w, t * LANES);
+                word.add(K[t]).intoArray(wk, kOff + t * LANES);
+            }
+            IntVector a = IntVector.fromArray(SPECIES, state, s);
+            IntVector b = IntVector.fromArray(SPECIES, state, s + LANES);
+            IntVector c = IntVector.fromArray(SPECIES, state, s + 2 * LANES);
+            IntVector d = IntVector.fromArray(SPECIES, state, s + 3 * LANES);
+            IntVector e = IntVector.fromArray(SPECIES, state, s + 4 * LANES);
+            IntVector f = IntVector.fromArray(SPECIES, state, s + 5 * LANES);
+            IntVector g = IntVector.fromArray(SPECIES, state, s + 6 * LANES);
+            IntVector h = IntVector.fromArray(SPECIES, state, s + 7 * LANES);
+            IntVector t1;
+            // eight rounds per pass, so that the working variables change roles by renaming instead of moves
+            for (int t = 0; t < ROUNDS; t += 8) {
+                t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
+                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(IntVector.fromArray(SPECIES, wk, kOff + t * LANES));
+                d = d.add(t1);
+                h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
+                        .add(a.and(b).or(c.and(a.or(b))));
+                t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
+                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 1) * LANES));
+                c = c.add(t1);
+                g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
+                        .add(h.and(a).or(b.and(h.or(a))));
+                t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
+                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 2) * LANES));
+                b = b.add(t1);
+                f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
+                        .add(g.and(h).or(a.and(g.or(h))));
+                t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
+                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 3) * LANES));
+                a = a.add(t1);
+                e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
+                        .add(f.and(g).or(h.and(f.or(g))));
+                t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
+                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 4) * LANES));
+                h = h.add(t1);
+                d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
+                        .add(e.and(f).or(g.and(e.or(f))));
+                t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
+                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 5) * LANES));
+                g = g.add(t1);
+                c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
+                        .add(d.and(e).or(f.and(d.or(e))));
+                t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
+                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 6) * LANES));
+                f = f.add(t1);
+                b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
+                        .add(c.and(d).or(e.and(c.or(d))));
+                t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
+                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 7) * LANES));
+                e = e.add(t1);
+                a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
+                        .add(b.and(c).or(d.and(b.or(c))));
 
+            }
+            a.add(IntVector.fromArray(SPECIES, state, s)).intoArray(state, s);
+            b.add(IntVector.fromArray(SPECIES, state, s + LANES)).intoArray(state, s + LANES);
+            c.add(IntVector.fromArray(SPECIES, state, s + 2 * LANES)).intoArray(state, s + 2 * LANES);
+            d.add(IntVector.fromArray(SPECIES, state, s + 3 * LANES)).intoArray(state, s + 3 * LANES);
+            e.add(IntVector.fromArray(SPECIES, state, s + 4 * LANES)).intoArray(state, s + 4 * LANES);
+            f.add(IntVector.fromArray(SPECIES, state, s + 5 * LANES)).intoArray(state, s + 5 * LANES);
+            g.add(IntVector.fromArray(SPECIES, state, s + 6 * LANES)).intoArray(state, s + 6 * LANES);
+            h.add(IntVector.fromArray(SPECIES, state, s + 7 * LANES)).intoArray(state, s + 7 * LANES);
         }
-        a.add(IntVector.fromArray(SPECIES, state, 0)).intoArray(state, 0);
-        b.add(IntVector.fromArray(SPECIES, state, LANES)).intoArray(state, LANES);
-        c.add(IntVector.fromArray(SPECIES, state, 2 * LANES)).intoArray(state, 2 * LANES);
-        d.add(IntVector.fromArray(SPECIES, state, 3 * LANES)).intoArray(state, 3 * LANES);
-        e.add(IntVector.fromArray(SPECIES, state, 4 * LANES)).intoArray(state, 4 * LANES);
-        f.add(IntVector.fromArray(SPECIES, state, 5 * LANES)).intoArray(state, 5 * LANES);
-        g.add(IntVector.fromArray(SPECIES, state, 6 * LANES)).intoArray(state, 6 * LANES);
-        h.add(IntVector.fromArray(SPECIES, state, 7 * LANES)).intoArray(state, 7 * LANES);
     }
 
-    /** One block whose K[t] + W[t] is kw[t] in every lane. */
+
+    /** One block whose K[t] + W[t] is kw[t] in every lane, in each of {@code groups} groups' states. */
     @SuppressWarnings("unused") // called through SHARED_KERNEL
-    private static void compressSharedBlock(int[] state, int[] kw) {
-        IntVector a = IntVector.fromArray(SPECIES, state, 0);
-        IntVector b = IntVector.fromArray(SPECIES, state, LANES);
-        IntVector c = IntVector.fromArray(SPECIES, state, 2 * LANES);
-        IntVector d = IntVector.fromArray(SPECIES, state, 3 * LANES);
-        IntVector e = IntVector.fromArray(SPECIES, state, 4 * LANES);
-        IntVector f = IntVector.fromArray(SPECIES, state, 5 * LANES);
-        IntVector g = IntVector.fromArray(SPECIES, state, 6 * LANES);
-        IntVector h = IntVector.fromArray(SPECIES, state, 7 * LANES);
-        IntVector t1;
-        for (int t = 0; t < ROUNDS; t += 8) {
-            t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
-                    .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(kw[t]);
-            d = d.add(t1);
-            h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
-                    .add(a.and(b).or(c.and(a.or(b))));
-            t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
-                    .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(kw[t + 1]);
-            c = c.add(t1);
-            g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
-                    .add(h.and(a).or(b.and(h.or(a))));
-            t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
-                    .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(kw[t + 2]);
-            b = b.add(t1);
-            f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
-                    .add(g.and(h).or(a.and(g.or(h))));
-            t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
-                    .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(kw[t + 3]);
-            a = a.add(t1);
-            e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
-                    .add(f.and(g).or(h.and(f.or(g))));
-            t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
-                    .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(kw[t + 4]);
-            h = h.add(t1);
-            d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
-                    .add(e.and(f).or(g.and(e.or(f))));
-            t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
-                    .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(kw[t + 5]);
-            g = g.add(t1);
-            c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
-                    .add(d.and(e).or(f.and(d.or(e))));
-            t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
-                    .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(kw[t + 6]);
-            f = f.add(t1);
-            b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
-                    .add(c.and(d).or(e.and(c.or(d))));
-            t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
-                    .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(kw[t + 7]);
-            e = e.add(t1);
-            a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
-                    .add(b.and(c).or(d.and(b.or(c))));
+    private static void compressSharedBlock(int[] state, int[] kw, int groups) {
+        for (int group = 0; group < groups; group++) {
+            int s = group * GROUP_STATE_WORDS;
+            IntVector a = IntVector.fromArray(SPECIES, state, s);
+            IntVector b = IntVector.fromArray(SPECIES, state, s + LANES);
+            IntVector c = IntVector.fromArray(SPECIES, state, s + 2 * LANES);
+            IntVector d = IntVector.fromArray(SPECIES, state, s + 3 * LANES);
+            IntVector e = IntVector.fromArray(SPECIES, state, s + 4 * LANES);
+            IntVector f = IntVector.fromArray(SPECIES, state, s + 5 * LANES);
+            IntVector g = IntVector.fromArray(SPECIES, state, s + 6 * LANES);
+            IntVector h = IntVector.fromArray(SPECIES, state, s + 7 * LANES);
+            IntVector t1;
+            for (int t = 0; t < ROUNDS; t += 8) {
+                t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
+                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(kw[t]);
+                d = d.add(t1);
+                h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
+                        .add(a.and(b).or(c.and(a.or(b))));
+                t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
+                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(kw[t + 1]);
+                c = c.add(t1);
+                g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
+                        .add(h.and(a).or(b.and(h.or(a))));
+                t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
+                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(kw[t + 2]);
+                b = b.add(t1);
+                f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
+                        .add(g.and(h).or(a.and(g.or(h))));
+                t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
+                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(kw[t + 3]);
+                a = a.add(t1);
+                e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
+                        .add(f.and(g).or(h.and(f.or(g))));
+                t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
+                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(kw[t + 4]);
+                h = h.add(t1);
+                d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
+                        .add(e.and(f).or(g.and(e.or(f))));
+                t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
+                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(kw[t + 5]);
+                g = g.add(t1);
+                c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
+                        .add(d.and(e).or(f.and(d.or(e))));
+                t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
+                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(kw[t + 6]);
+                f = f.add(t1);
+                b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
+                        .add(c.and(d).or(e.and(c.or(d))));
+                t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
+                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(kw[t + 7]);
+                e = e.add(t1);
+                a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
+                        .add(b.and(c).or(d.and(b.or(c))));
 
+            }
+            a.add(IntVector.fromArray(SPECIES, state, s)).intoArray(state, s);
+            b.add(IntVector.fromArray(SPECIES, state, s + LANES)).intoArray(state, s + LANES);
+            c.add(IntVector.fromArray(SPECIES, state, s + 2 * LANES)).intoArray(state, s + 2 * LANES);
+            d.add(IntVector.fromArray(SPECIES, state, s + 3 * LANES)).intoArray(state, s + 3 * LANES);
+            e.add(IntVector.fromArray(SPECIES, state, s + 4 * LANES)).intoArray(state, s + 4 * LANES);
+            f.add(IntVector.fromArray(SPECIES, state, s + 5 * LANES)).intoArray(state, s + 5 * LANES);
+            g.add(IntVector.fromArray(SPECIES, state, s + 6 * LANES)).intoArray(state, s + 6 * LANES);
+            h.add(IntVector.fromArray(SPECIES, state, s + 7 * LANES)).intoArray(state, s + 7 * LANES);
         }
-        a.add(IntVector.fromArray(SPECIES, state, 0)).intoArray(state, 0);
-        b.add(IntVector.fromArray(SPECIES, state, LANES)).intoArray(state, LANES);
-        c.add(IntVector.fromArray(SPECIES, state, 2 * LANES)).intoArray(state, 2 * LANES);
-        d.add(IntVector.fromArray(SPECIES, state, 3 * LANES)).intoArray(state, 3 * LANES);
-        e.add(IntVector.fromArray(SPECIES, state, 4 * LANES)).intoArray(state, 4 * LANES);
-        f.add(IntVector.fromArray(SPECIES, state, 5 * LANES)).intoArray(state, 5 * LANES);
-        g.add(IntVector.fromArray(SPECIES, state, 6 * LANES)).intoArray(state, 6 * LANES);
-        h.add(IntVector.fromArray(SPECIES, state, 7 * LANES)).intoArray(state, 7 * LANES);
     }
+
 
     /** The padding of a message length: block count, padding words, the schedules of padding-only blocks. */
     private static final class Padding {
@@ -360,11 +404,11 @@ final class Sha256Lanes implements LaneHasher {
         }
     }
 
-    /** Per-thread buffers: the lanes' state, a message schedule, a last block, the padding of the last length. */
+    /** Per-thread buffers: a batch's states and last (or node) blocks, a message schedule, the padding of one length. */
     private static final class Scratch {
-        final int[] state = new int[STATE_WORDS * LANES];
+        final int[] state = new int[MAX_BATCH_GROUPS * GROUP_STATE_WORDS];
         final int[] schedule = new int[2 * ROUNDS * LANES];
-        final int[] block = new int[BLOCK_WORDS * LANES];
+        final int[] blocks = new int[MAX_BATCH_GROUPS * GROUP_BLOCK_WORDS];
         private Padding padding;
 
         Padding padding(int messageBytes) {

@@ -13,6 +13,19 @@ final class VectorKernels {
         };
     }
 
+    /**
+     * Calls every compile unit of the hash's vector kernel, and the shared shuffles, with no work (see
+     * {@link LaneWarmUp}).
+     */
+    static void touch(String name) {
+        switch (name) {
+            case "blake3" -> Blake3Lanes.touch();
+            case "sha256" -> Sha256Lanes.touch();
+            default -> throw new IllegalArgumentException("no vector kernel for " + name);
+        }
+        LaneShuffles.touch();
+    }
+
     /** The most per-thread scratch any vector kernel holds for messages of {@code messageBytes} bytes. */
     static long scratchBytes(long messageBytes) {
         return Math.max(Blake3Lanes.scratchBytes(messageBytes), Sha256Lanes.scratchBytes());

@@ -246,7 +246,7 @@ public final class MerkleTree implements AutoCloseable {
 
     /**
      * Heap bytes one tree build holds at most at once, beyond its node storage: each concurrent subtree task's
-     * leaf block (lane words, a column run, digests), its level buffers and the kernels' per-thread scratch.
+     * leaf block (lane words, digests), its level buffers and the kernels' per-thread scratch.
      * What the memory model counts for a Merkle commit.
      */
     public static long scratchBytes(long rows, long width, int rowsPerLeaf, int workerParallelism) {
@@ -255,8 +255,7 @@ public final class MerkleTree implements AutoCloseable {
         long leafBytes = rowsPerLeaf * width * Long.BYTES;
         long blockLeaves = blockLeaves(leaves / subtrees, leafBytes);
         long wholeGroups = (blockLeaves + MAX_LANES - 1) / MAX_LANES * MAX_LANES;
-        long leafBlock = wholeGroups * (leafBytes + DIGEST) + blockLeaves * rowsPerLeaf * Long.BYTES
-                + (long) LaneGather.scratchInts(rowsPerLeaf) * Integer.BYTES;
+        long leafBlock = wholeGroups * (leafBytes + DIGEST) + (long) LaneGather.scratchInts(rowsPerLeaf) * Integer.BYTES;
         long perTask = leafBlock + NodeBlocks.BYTES + LaneHashing.scratchBytes(leafBytes);
         long tasks = Math.max(1, Math.min(subtrees, workerParallelism + 1L));
         return perTask * tasks;
@@ -268,12 +267,11 @@ public final class MerkleTree implements AutoCloseable {
         int blockLeaves = (int) blockLeaves(count, leafBytes);
         LaneLayout layout = kernel.layout(leafBytes);
         int[] words = new int[layout.words(blockLeaves)];
-        int[] column = new int[2 * blockLeaves * rowsPerLeaf];
         int[] scratch = new int[LaneGather.scratchInts(rowsPerLeaf)];
         int[] digests = new int[kernel.layout(DIGEST).words(blockLeaves)];
         for (int from = firstLeaf; from < firstLeaf + count; from += blockLeaves) {
             int n = Math.min(blockLeaves, firstLeaf + count - from);
-            gatherLeaves(from, n, layout, words, column, scratch);
+            gatherLeaves(from, n, layout, words, scratch);
             kernel.hash(words, leafBytes, n, digests, 0);
             MemorySegment.copy(digests, 0, nodeSegment, WORD, nodeOffset(0, from), n * DIGEST_WORDS);
         }
@@ -288,19 +286,15 @@ public final class MerkleTree implements AutoCloseable {
      * documented element order, each element as two little-endian words), reading each column as one
      * contiguous run: with one row per leaf, a column run is already in lane order.
      */
-    private void gatherLeaves(int from, int n, LaneLayout layout, int[] words, int[] column, int[] scratch) {
+    private void gatherLeaves(int from, int n, LaneLayout layout, int[] words, int[] scratch) {
         int firstRow = from * rowsPerLeaf;
-        int rowCount = n * rowsPerLeaf;
         for (int m = 0; m < matrices.size(); m++) {
             Matrix matrix = matrices.get(m);
-            MemorySegment segment = matrix.segment();
             int columns = matrix.columns();
             for (int c = 0; c < columns; c++) {
-                MemorySegment.copy(segment, WORD, ((long) c * matrix.rows() + firstRow) * Long.BYTES, column, 0,
-                        2 * rowCount);
                 // element (r, c) of matrix m is element widthBefore[m] * R + r * columns + c of its leaf
-                LaneGather.columnToLanes(column, n, rowsPerLeaf, layout, words, 2 * (widthBefore[m] * rowsPerLeaf + c),
-                        2 * columns, scratch);
+                LaneGather.columnToLanes(matrix.segment(), ((long) c * matrix.rows() + firstRow) * Long.BYTES, n,
+                        rowsPerLeaf, layout, words, 2 * (widthBefore[m] * rowsPerLeaf + c), 2 * columns, scratch);
             }
         }
     }

@@ -92,8 +92,11 @@ class LaneKernelPropertiesTest {
         SplittableRandom random = new SplittableRandom(seed);
         int[] columnWords = random.ints(2 * leaves * rows).toArray();
         int[] words = new int[layout.words(leaves)];
-        LaneGather.columnToLanes(columnWords, leaves, rows, layout, words, 2 * c, 2 * columns,
-                new int[LaneGather.scratchInts(rows)]);
+        // the column at an offset inside a larger segment, as a matrix column is
+        int[] padded = new int[columnWords.length + 6];
+        System.arraycopy(columnWords, 0, padded, 4, columnWords.length);
+        LaneGather.columnToLanes(java.lang.foreign.MemorySegment.ofArray(padded), 4 * Integer.BYTES, leaves, rows, layout,
+                words, 2 * c, 2 * columns, new int[LaneGather.scratchInts(rows)]);
         for (int leaf = 0; leaf < leaves; leaf++) {
             for (int r = 0; r < rows; r++) {
                 int element = r * columns + c;
