@@ -16,9 +16,10 @@ public final class LaneGather {
 
     private LaneGather() {}
 
-    /** Scratch ints {@link #columnToLanes} needs for leaves of {@code rowsPerLeaf} rows. */
-    public static int scratchInts(int rowsPerLeaf) {
-        return SHUFFLES ? VectorGather.scratchInts(rowsPerLeaf) : 0;
+    /** Scratch ints {@link #columnToLanes} needs for up to {@code leaves} leaves of {@code rowsPerLeaf} rows. */
+    public static int scratchInts(int rowsPerLeaf, int leaves) {
+        // the shuffles' stages, or the column run that the element-by-element path copies out first
+        return Math.max(SHUFFLES ? VectorGather.scratchInts(rowsPerLeaf) : 0, 2 * leaves * rowsPerLeaf);
     }
 
     /**
@@ -38,14 +39,15 @@ public final class LaneGather {
                     groupWords, scratch);
             return;
         }
+        // element by element, from the column run copied out in one piece
+        MemorySegment.copy(column, WORD, offset, scratch, 0, 2 * leaves * rowsPerLeaf);
         if (lanes == 1) {
             int messageWords = layout.messageWords();
-            long from = offset;
-            for (int m = 0; m < leaves; m++) {
+            for (int m = 0, from = 0; m < leaves; m++) {
                 int at = m * messageWords + word0;
-                for (int r = 0; r < rowsPerLeaf; r++, from += Long.BYTES, at += rowWords) {
-                    words[at] = column.get(WORD, from);
-                    words[at + 1] = column.get(WORD, from + Integer.BYTES);
+                for (int r = 0; r < rowsPerLeaf; r++, from += 2, at += rowWords) {
+                    words[at] = scratch[from];
+                    words[at + 1] = scratch[from + 1];
                 }
             }
             return;
@@ -56,10 +58,10 @@ public final class LaneGather {
             int groupStart = first / lanes * groupWords;
             for (int r = 0; r < rowsPerLeaf; r++) {
                 int at = groupStart + (word0 + r * rowWords) * lanes;
-                long from = offset + (long) (first * rowsPerLeaf + r) * Long.BYTES;
-                for (int j = 0; j < inGroup; j++, from += (long) rowsPerLeaf * Long.BYTES) {
-                    words[at + j] = column.get(WORD, from);
-                    words[at + lanes + j] = column.get(WORD, from + Integer.BYTES);
+                int from = 2 * (first * rowsPerLeaf + r);
+                for (int j = 0; j < inGroup; j++, from += 2 * rowsPerLeaf) {
+                    words[at + j] = scratch[from];
+                    words[at + lanes + j] = scratch[from + 1];
                 }
             }
         }

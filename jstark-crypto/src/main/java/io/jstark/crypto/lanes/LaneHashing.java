@@ -20,9 +20,9 @@ import java.util.Optional;
  * scalar code (every lane operation allocates). So in {@code auto} mode a hash whose vector kernel is
  * chosen still hashes with its scalar kernel until {@link LaneWarmUp} has seen the vector kernel run
  * without allocating (compiled, every operation intrinsified), which a background thread brings about
- * in well under a second once {@link #prepare} is called. A proof started in a fresh JVM thus
- * starts at scalar speed and switches to the lanes as soon as they are compiled; it is never slower
- * for them.
+ * in under a second once {@link #prepare} is called with enough work ahead. A proof started in a fresh
+ * JVM thus starts at scalar speed and its trees switch to the lanes once they are compiled; what the
+ * lanes cost it is the warm-up thread's CPU (measured: about 0.15 s for BLAKE3) and the compiler's.
  */
 public final class LaneHashing {
     /**
@@ -32,8 +32,8 @@ public final class LaneHashing {
      */
     public static final String PROPERTY = "jstark.crypto.lanes";
     /**
-     * Work below this many bytes to hash does not start a warm-up: a background compile costs a few hundred
-     * milliseconds of one core, which small proofs would feel and never earn back.
+     * Work below this many bytes to hash does not start a warm-up: the warm-up and the compile cost a few
+     * hundred milliseconds of CPU, which small proofs would feel and never earn back.
      */
     public static final long WARM_UP_MIN_BYTES = 32L << 20;
 
@@ -121,8 +121,9 @@ public final class LaneHashing {
     }
 
     /**
-     * Lanes a kernel needs to beat the scalar code, from the measurements in the README: BLAKE3 in 8 lanes
-     * (AVX2) is already several times BouncyCastle's; SHA-256 competes with SHA-NI only in 16.
+     * Lanes a kernel needs to beat the scalar code, measured here with AVX-512 and with {@code -XX:UseAVX=2}:
+     * BLAKE3 in 8 lanes (AVX2) is still several times BouncyCastle's; SHA-256 beats SHA-NI only in 16 lanes,
+     * and Keccak-256 beats BouncyCastle only in 8 lanes of 64 bits (AVX-512).
      */
     static int minimumLanes(String hash) {
         return switch (hash) {

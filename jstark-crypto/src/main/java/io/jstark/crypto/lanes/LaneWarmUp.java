@@ -101,7 +101,7 @@ final class LaneWarmUp {
         MemorySegment column = arena.allocate((long) Long.BYTES * GATHER_ROWS[GATHER_ROWS.length - 1] * lanes, 64);
         int[][] gathered = new int[GATHER_ROWS.length][];
         LaneLayout[] gatherLayouts = new LaneLayout[GATHER_ROWS.length];
-        int[] gatherScratch = new int[LaneGather.scratchInts(GATHER_ROWS[GATHER_ROWS.length - 1])];
+        int[] gatherScratch = new int[LaneGather.scratchInts(GATHER_ROWS[GATHER_ROWS.length - 1], lanes)];
         for (int i = 0; i < GATHER_ROWS.length; i++) {
             gatherLayouts[i] = kernel.layout(Long.BYTES * GATHER_ROWS[i]);
             gathered[i] = new int[gatherLayouts[i].words(lanes)];

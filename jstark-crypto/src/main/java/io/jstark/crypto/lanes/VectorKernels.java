@@ -9,6 +9,7 @@ final class VectorKernels {
         return switch (name) {
             case "blake3" -> Blake3Lanes.INSTANCE;
             case "sha256" -> Sha256Lanes.INSTANCE;
+            case "keccak256" -> Keccak256Lanes.INSTANCE;
             default -> null;
         };
     }
@@ -21,6 +22,7 @@ final class VectorKernels {
         switch (name) {
             case "blake3" -> Blake3Lanes.touch();
             case "sha256" -> Sha256Lanes.touch();
+            case "keccak256" -> Keccak256Lanes.touch();
             default -> throw new IllegalArgumentException("no vector kernel for " + name);
         }
         LaneShuffles.touch();
@@ -28,6 +30,6 @@ final class VectorKernels {
 
     /** The most per-thread scratch any vector kernel holds for messages of {@code messageBytes} bytes. */
     static long scratchBytes(long messageBytes) {
-        return Math.max(Blake3Lanes.scratchBytes(messageBytes), Sha256Lanes.scratchBytes());
+        return Math.max(Blake3Lanes.scratchBytes(messageBytes), Math.max(Sha256Lanes.scratchBytes(), Keccak256Lanes.scratchBytes()));
     }
 }

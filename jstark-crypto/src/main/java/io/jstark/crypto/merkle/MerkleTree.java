@@ -255,7 +255,8 @@ public final class MerkleTree implements AutoCloseable {
         long leafBytes = rowsPerLeaf * width * Long.BYTES;
         long blockLeaves = blockLeaves(leaves / subtrees, leafBytes);
         long wholeGroups = (blockLeaves + MAX_LANES - 1) / MAX_LANES * MAX_LANES;
-        long leafBlock = wholeGroups * (leafBytes + DIGEST) + (long) LaneGather.scratchInts(rowsPerLeaf) * Integer.BYTES;
+        long leafBlock = wholeGroups * (leafBytes + DIGEST)
+                + (long) LaneGather.scratchInts(rowsPerLeaf, (int) blockLeaves) * Integer.BYTES;
         long perTask = leafBlock + NodeBlocks.BYTES + LaneHashing.scratchBytes(leafBytes);
         long tasks = Math.max(1, Math.min(subtrees, workerParallelism + 1L));
         return perTask * tasks;
@@ -267,7 +268,7 @@ public final class MerkleTree implements AutoCloseable {
         int blockLeaves = (int) blockLeaves(count, leafBytes);
         LaneLayout layout = kernel.layout(leafBytes);
         int[] words = new int[layout.words(blockLeaves)];
-        int[] scratch = new int[LaneGather.scratchInts(rowsPerLeaf)];
+        int[] scratch = new int[LaneGather.scratchInts(rowsPerLeaf, blockLeaves)];
         int[] digests = new int[kernel.layout(DIGEST).words(blockLeaves)];
         for (int from = firstLeaf; from < firstLeaf + count; from += blockLeaves) {
             int n = Math.min(blockLeaves, firstLeaf + count - from);

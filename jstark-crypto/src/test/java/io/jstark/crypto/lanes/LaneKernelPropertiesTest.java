@@ -96,7 +96,7 @@ class LaneKernelPropertiesTest {
         int[] padded = new int[columnWords.length + 6];
         System.arraycopy(columnWords, 0, padded, 4, columnWords.length);
         LaneGather.columnToLanes(java.lang.foreign.MemorySegment.ofArray(padded), 4 * Integer.BYTES, leaves, rows, layout,
-                words, 2 * c, 2 * columns, new int[LaneGather.scratchInts(rows)]);
+                words, 2 * c, 2 * columns, new int[LaneGather.scratchInts(rows, leaves)]);
         for (int leaf = 0; leaf < leaves; leaf++) {
             for (int r = 0; r < rows; r++) {
                 int element = r * columns + c;

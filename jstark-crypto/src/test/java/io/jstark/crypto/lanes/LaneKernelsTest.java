@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Published known-answer vectors through every kernel (BLAKE3's test_vectors.json, FIPS 180 examples), each in
+ * Published known-answer vectors through every kernel (BLAKE3's test_vectors.json, FIPS 180 examples, the Keccak
+ * team's / Ethereum's Keccak-256 of the same messages), each in
  * one lane among random neighbours, so that a lane that reads another lane's words cannot pass.
  */
 class LaneKernelsTest {
@@ -103,6 +104,33 @@ class LaneKernelsTest {
                         .as("%s, %d bytes in lane %d", kernel.description(), vector.getKey().length, lane)
                         .isEqualTo(vector.getValue());
                 lane = (lane + 5) % (kernel.lanes() + 1);
+            }
+        }
+    }
+
+    @Test
+    void keccak256KernelsMatchEthereumsKeccak() {
+        Hasher keccak = Hashers.byName("keccak256");
+        byte[] millionA = new byte[1_000_000];
+        Arrays.fill(millionA, (byte) 'a');
+        Map<byte[], String> vectors = new LinkedHashMap<>();
+        vectors.put(new byte[0], "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
+        vectors.put("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".getBytes(US_ASCII),
+                "45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371");
+        vectors.put(("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+                + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").getBytes(US_ASCII),
+                "f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67");
+        vectors.put(millionA, "fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96");
+        for (LaneHasher kernel : Kernels.all()) {
+            if (kernel.hasher() != keccak) {
+                continue;
+            }
+            int lane = 1;
+            for (Map.Entry<byte[], String> vector : vectors.entrySet()) {
+                assertThat(hexInLane(kernel, vector.getKey(), lane, lane))
+                        .as("%s, %d bytes in lane %d", kernel.description(), vector.getKey().length, lane)
+                        .isEqualTo(vector.getValue());
+                lane = (lane + 3) % (kernel.lanes() + 1);
             }
         }
     }
