@@ -60,9 +60,13 @@ public final class MerkleTree implements AutoCloseable {
     private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int DIGEST_WORDS = DIGEST / Integer.BYTES;
-    /** Leaf bytes gathered per block: big enough for long contiguous column reads, small enough for L2. */
-    private static final int LEAF_BLOCK_BYTES = 64 * 1024;
-    /** Parent nodes hashed per block when building a level (a multiple of every kernel's lanes). */
+    /**
+     * Leaf bytes gathered per block: long column runs, and for wide leaves several groups per gather call.
+     * Measured (docs/sweeps/merkle-blocks.txt): 256 KiB beats 16 and 64 KiB, most of all for wide leaves
+     * (80 columns: -22%); 1 MiB was no better within the noise, for four times the scratch.
+     */
+    private static final int LEAF_BLOCK_BYTES = 256 * 1024;
+    /** Parent nodes hashed per block when building a level (a multiple of every kernel's lanes; 256 to 4096 measured alike). */
     private static final int NODE_BLOCK = 1024;
     /** Fewer leaves than this per parallel subtree and the task overhead is not worth it. */
     private static final int MIN_SUBTREE_LEAVES = 64;
