@@ -21,9 +21,9 @@ import jdk.incubator.vector.VectorSpecies;
  * same in every lane, and its message schedule is computed once, in scalar code, and broadcast (for a
  * 64-byte Merkle node that is the whole second block).
  *
- * <p>Two compile units, each entered through a {@link CompileBarrier}: a block from the lanes' own words
- * (byte-swapped on load: the layout's words are little-endian, SHA-256's big-endian), and a block whose
- * schedule is shared.
+ * <p>Two compile units, each entered through a {@link CompileBarrier}: the message schedule of a block of the
+ * lanes' own words (byte-swapped on load: the layout's words are little-endian, SHA-256's big-endian), and
+ * the 64 rounds, which read W[t] + K[t] from a schedule, the lanes' own or a padding block's shared one.
  */
 final class Sha256Lanes implements LaneHasher {
     static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
@@ -54,22 +54,22 @@ final class Sha256Lanes implements LaneHasher {
         }
     }
 
-    /** (state, m, mOff, mStride, schedule scratch, groups): a block of the lanes' own words in each group. */
-    private static final MethodType LANE_BLOCK = MethodType.methodType(void.class, int[].class, int[].class, int.class,
-            int.class, int[].class, int.class);
-    /** (state, kw, groups): a block whose K[t] + W[t] is the same in every lane, in each group. */
-    private static final MethodType SHARED_BLOCK =
-            MethodType.methodType(void.class, int[].class, int[].class, int.class);
+    /** (m, mStart, mStride, schedule, scheduleStride, groups): the message schedules of blocks of the lanes' words. */
+    private static final MethodType SCHEDULE =
+            MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class, int.class, int.class);
+    /** (state, stateStart, wk, wkStart, wkStride, groups): the rounds of a block, from its schedule. */
+    private static final MethodType ROUNDS_OF_BLOCK =
+            MethodType.methodType(void.class, int[].class, int.class, int[].class, int.class, int.class, int.class);
     /** Message bytes hashed block by block at once: a batch's blocks stay in cache between its kernel calls. */
     private static final long BATCH_BYTES = 64 * 1024;
     /** Most groups in a batch (the state and block buffers are sized for it). */
     private static final int MAX_BATCH_GROUPS = 64;
     private static final int GROUP_STATE_WORDS = STATE_WORDS * LANES;
     private static final int GROUP_BLOCK_WORDS = BLOCK_WORDS * LANES;
-    private static final MethodHandle[] LANE_KERNEL =
-            CompileBarrier.handles(MethodHandles.lookup(), LANE_BLOCK, "compressLaneBlock");
-    private static final MethodHandle[] SHARED_KERNEL =
-            CompileBarrier.handles(MethodHandles.lookup(), SHARED_BLOCK, "compressSharedBlock");
+    private static final MethodHandle[] SCHEDULE_KERNEL =
+            CompileBarrier.handles(MethodHandles.lookup(), SCHEDULE, "scheduleLanes");
+    private static final MethodHandle[] ROUNDS_KERNEL =
+            CompileBarrier.handles(MethodHandles.lookup(), ROUNDS_OF_BLOCK, "roundsLanes");
 
     static final Sha256Lanes INSTANCE = new Sha256Lanes();
 
@@ -172,55 +172,78 @@ final class Sha256Lanes implements LaneHasher {
 
     /** Calls the compile units with no work: the warm-up's way to run up their invocation counts cheaply. */
     static void touch() {
-        compressLanes(H0_LANES, H0_LANES, 0, 0, H0_LANES, 0);
-        compressShared(H0_LANES, K, 0);
+        schedule(H0_LANES, 0, 0, H0_LANES, 0, 0);
+        rounds(H0_LANES, 0, H0_LANES, 0, 0, 0);
     }
 
-    private static void compressLanes(int[] state, int[] m, int mOff, int mStride, int[] schedule, int groups) {
+    /** A block of each of {@code groups} groups from the lanes' own words: schedule, then rounds, group by group. */
+    private static void compressLanes(int[] state, int[] m, int mStart, int mStride, int[] schedule, int groups) {
+        for (int g = 0; g < groups; g++) {
+            schedule(m, mStart + g * mStride, 0, schedule, 0, 1);
+            rounds(state, g * GROUP_STATE_WORDS, schedule, ROUNDS * LANES, 0, 1);
+        }
+    }
+
+    /** A padding block of each of {@code groups} groups: one shared, pre-broadcast schedule. */
+    private static void compressShared(int[] state, int[] sharedSchedule, int groups) {
+        rounds(state, 0, sharedSchedule, 0, 0, groups);
+    }
+
+    private static void schedule(int[] m, int mStart, int mStride, int[] schedule, int scheduleStride, int groups) {
         try {
-            LANE_KERNEL[0].invokeExact(state, m, mOff, mStride, schedule, groups);
+            SCHEDULE_KERNEL[0].invokeExact(m, mStart, mStride, schedule, scheduleStride, groups);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
     }
 
-    private static void compressShared(int[] state, int[] kw, int groups) {
+    private static void rounds(int[] state, int stateStart, int[] wk, int wkStart, int wkStride, int groups) {
         try {
-            SHARED_KERNEL[0].invokeExact(state, kw, groups);
+            ROUNDS_KERNEL[0].invokeExact(state, stateStart, wk, wkStart, wkStride, groups);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
     }
 
     /**
-     * One block in every lane of {@code groups} groups: group g's message word k at m[mStart + g * mStride +
-     * k * LANES] (little-endian, swapped here), its state word i at state[g * 8 LANES + i * LANES] (updated in
-     * place); {@code schedule} is scratch for the message schedule.
+     * The message schedule of {@code groups} groups of one block each: group g's message word k at
+     * m[mStart + g * mStride + k * LANES] (little-endian, swapped here); writes W[t] to schedule[o + t * LANES]
+     * and W[t] + K[t], what the rounds add, to schedule[o + (64 + t) * LANES], o = g * scheduleStride.
      */
-    @SuppressWarnings("unused") // called through LANE_KERNEL
-    private static void compressLaneBlock(int[] state, int[] m, int mStart, int mStride, int[] schedule, int groups) {
+    @SuppressWarnings("unused") // called through SCHEDULE_KERNEL
+    private static void scheduleLanes(int[] m, int mStart, int mStride, int[] schedule, int scheduleStride, int groups) {
         for (int group = 0; group < groups; group++) {
-            int s = group * GROUP_STATE_WORDS;
             int mOff = mStart + group * mStride;
-            // schedule[0, 64 LANES): W[t]; schedule[64 LANES, 128 LANES): W[t] + K[t], what the rounds add
-            int[] w = schedule;
-            int[] wk = schedule;
-            int kOff = ROUNDS * LANES;
+            int w = group * scheduleStride;
+            int wk = w + ROUNDS * LANES;
             for (int t = 0; t < BLOCK_WORDS; t++) {
                 IntVector word = IntVector.fromArray(SPECIES, m, mOff + t * LANES).lanewise(REVERSE_BYTES);
-                word.intoArray(w, t * LANES);
-                word.add(K[t]).intoArray(wk, kOff + t * LANES);
+                word.intoArray(schedule, w + t * LANES);
+                word.add(K[t]).intoArray(schedule, wk + t * LANES);
             }
             for (int t = BLOCK_WORDS; t < ROUNDS; t++) {
-                IntVector w2 = IntVector.fromArray(SPECIES, w, (t - 2) * LANES);
-                IntVector w15 = IntVector.fromArray(SPECIES, w, (t - 15) * LANES);
+                IntVector w2 = IntVector.fromArray(SPECIES, schedule, w + (t - 2) * LANES);
+                IntVector w15 = IntVector.fromArray(SPECIES, schedule, w + (t - 15) * LANES);
                 IntVector s0 = w15.lanewise(ROR, 7).lanewise(XOR, w15.lanewise(ROR, 18)).lanewise(XOR, w15.lanewise(LSHR, 3));
                 IntVector s1 = w2.lanewise(ROR, 17).lanewise(XOR, w2.lanewise(ROR, 19)).lanewise(XOR, w2.lanewise(LSHR, 10));
-                IntVector word = s1.add(s0).add(IntVector.fromArray(SPECIES, w, (t - 7) * LANES))
-                        .add(IntVector.fromArray(SPECIES, w, (t - 16) * LANES));
-                word.intoArray(w, t * LANES);
-                word.add(K[t]).intoArray(wk, kOff + t * LANES);
+                IntVector word = s1.add(s0).add(IntVector.fromArray(SPECIES, schedule, w + (t - 7) * LANES))
+                        .add(IntVector.fromArray(SPECIES, schedule, w + (t - 16) * LANES));
+                word.intoArray(schedule, w + t * LANES);
+                word.add(K[t]).intoArray(schedule, wk + t * LANES);
             }
+        }
+    }
+
+    /**
+     * The 64 rounds of {@code groups} groups: group g's state word i at state[stateStart + g * 8 LANES +
+     * i * LANES] (updated in place), the W[t] + K[t] it adds at wk[wkStart + g * wkStride + t * LANES] (stride 0:
+     * one schedule for every group, a padding block's).
+     */
+    @SuppressWarnings("unused") // called through ROUNDS_KERNEL
+    private static void roundsLanes(int[] state, int stateStart, int[] wk, int wkStart, int wkStride, int groups) {
+        for (int group = 0; group < groups; group++) {
+            int s = stateStart + group * GROUP_STATE_WORDS;
+            int w = wkStart + group * wkStride;
             IntVector a = IntVector.fromArray(SPECIES, state, s);
             IntVector b = IntVector.fromArray(SPECIES, state, s + LANES);
             IntVector c = IntVector.fromArray(SPECIES, state, s + 2 * LANES);
@@ -233,42 +256,42 @@ final class Sha256Lanes implements LaneHasher {
             // eight rounds per pass, so that the working variables change roles by renaming instead of moves
             for (int t = 0; t < ROUNDS; t += 8) {
                 t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
-                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(IntVector.fromArray(SPECIES, wk, kOff + t * LANES));
+                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(IntVector.fromArray(SPECIES, wk, w + t * LANES));
                 d = d.add(t1);
                 h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
                         .add(a.and(b).or(c.and(a.or(b))));
                 t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
-                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 1) * LANES));
+                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 1) * LANES));
                 c = c.add(t1);
                 g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
                         .add(h.and(a).or(b.and(h.or(a))));
                 t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
-                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 2) * LANES));
+                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 2) * LANES));
                 b = b.add(t1);
                 f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
                         .add(g.and(h).or(a.and(g.or(h))));
                 t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
-                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 3) * LANES));
+                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 3) * LANES));
                 a = a.add(t1);
                 e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
                         .add(f.and(g).or(h.and(f.or(g))));
                 t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
-                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 4) * LANES));
+                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 4) * LANES));
                 h = h.add(t1);
                 d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
                         .add(e.and(f).or(g.and(e.or(f))));
                 t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
-                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 5) * LANES));
+                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 5) * LANES));
                 g = g.add(t1);
                 c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
                         .add(d.and(e).or(f.and(d.or(e))));
                 t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
-                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 6) * LANES));
+                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 6) * LANES));
                 f = f.add(t1);
                 b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
                         .add(c.and(d).or(e.and(c.or(d))));
                 t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
-                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(IntVector.fromArray(SPECIES, wk, kOff + (t + 7) * LANES));
+                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 7) * LANES));
                 e = e.add(t1);
                 a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
                         .add(b.and(c).or(d.and(b.or(c))));
@@ -284,76 +307,6 @@ final class Sha256Lanes implements LaneHasher {
             h.add(IntVector.fromArray(SPECIES, state, s + 7 * LANES)).intoArray(state, s + 7 * LANES);
         }
     }
-
-
-    /** One block whose K[t] + W[t] is kw[t] in every lane, in each of {@code groups} groups' states. */
-    @SuppressWarnings("unused") // called through SHARED_KERNEL
-    private static void compressSharedBlock(int[] state, int[] kw, int groups) {
-        for (int group = 0; group < groups; group++) {
-            int s = group * GROUP_STATE_WORDS;
-            IntVector a = IntVector.fromArray(SPECIES, state, s);
-            IntVector b = IntVector.fromArray(SPECIES, state, s + LANES);
-            IntVector c = IntVector.fromArray(SPECIES, state, s + 2 * LANES);
-            IntVector d = IntVector.fromArray(SPECIES, state, s + 3 * LANES);
-            IntVector e = IntVector.fromArray(SPECIES, state, s + 4 * LANES);
-            IntVector f = IntVector.fromArray(SPECIES, state, s + 5 * LANES);
-            IntVector g = IntVector.fromArray(SPECIES, state, s + 6 * LANES);
-            IntVector h = IntVector.fromArray(SPECIES, state, s + 7 * LANES);
-            IntVector t1;
-            for (int t = 0; t < ROUNDS; t += 8) {
-                t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
-                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(kw[t]);
-                d = d.add(t1);
-                h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
-                        .add(a.and(b).or(c.and(a.or(b))));
-                t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
-                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(kw[t + 1]);
-                c = c.add(t1);
-                g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
-                        .add(h.and(a).or(b.and(h.or(a))));
-                t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
-                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(kw[t + 2]);
-                b = b.add(t1);
-                f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
-                        .add(g.and(h).or(a.and(g.or(h))));
-                t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
-                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(kw[t + 3]);
-                a = a.add(t1);
-                e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
-                        .add(f.and(g).or(h.and(f.or(g))));
-                t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
-                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(kw[t + 4]);
-                h = h.add(t1);
-                d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
-                        .add(e.and(f).or(g.and(e.or(f))));
-                t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
-                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(kw[t + 5]);
-                g = g.add(t1);
-                c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
-                        .add(d.and(e).or(f.and(d.or(e))));
-                t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
-                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(kw[t + 6]);
-                f = f.add(t1);
-                b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
-                        .add(c.and(d).or(e.and(c.or(d))));
-                t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
-                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(kw[t + 7]);
-                e = e.add(t1);
-                a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
-                        .add(b.and(c).or(d.and(b.or(c))));
-
-            }
-            a.add(IntVector.fromArray(SPECIES, state, s)).intoArray(state, s);
-            b.add(IntVector.fromArray(SPECIES, state, s + LANES)).intoArray(state, s + LANES);
-            c.add(IntVector.fromArray(SPECIES, state, s + 2 * LANES)).intoArray(state, s + 2 * LANES);
-            d.add(IntVector.fromArray(SPECIES, state, s + 3 * LANES)).intoArray(state, s + 3 * LANES);
-            e.add(IntVector.fromArray(SPECIES, state, s + 4 * LANES)).intoArray(state, s + 4 * LANES);
-            f.add(IntVector.fromArray(SPECIES, state, s + 5 * LANES)).intoArray(state, s + 5 * LANES);
-            g.add(IntVector.fromArray(SPECIES, state, s + 6 * LANES)).intoArray(state, s + 6 * LANES);
-            h.add(IntVector.fromArray(SPECIES, state, s + 7 * LANES)).intoArray(state, s + 7 * LANES);
-        }
-    }
-
 
     /** The padding of a message length: block count, padding words, the schedules of padding-only blocks. */
     private static final class Padding {
@@ -383,7 +336,7 @@ final class Sha256Lanes implements LaneHasher {
             return 0;
         }
 
-        /** K[t] + W[t] of block b, which holds padding only. */
+        /** K[t] + W[t] of block b, which holds padding only, in every lane (word t at t * LANES). */
         int[] sharedSchedule(int b) {
             if (shared[b] == null) {
                 int[] w = new int[ROUNDS];
@@ -395,10 +348,11 @@ final class Sha256Lanes implements LaneHasher {
                     int s1 = Integer.rotateRight(w[t - 2], 17) ^ Integer.rotateRight(w[t - 2], 19) ^ (w[t - 2] >>> 10);
                     w[t] = s1 + w[t - 7] + s0 + w[t - 16];
                 }
+                int[] lanes = new int[ROUNDS * LANES];
                 for (int t = 0; t < ROUNDS; t++) {
-                    w[t] += K[t];
+                    Arrays.fill(lanes, t * LANES, (t + 1) * LANES, w[t] + K[t]);
                 }
-                shared[b] = w;
+                shared[b] = lanes;
             }
             return shared[b];
         }

@@ -64,75 +64,64 @@ class LaneKernelsTest {
         return HEX.formatHex(digests[lane]);
     }
 
-    @Test
-    void blake3KernelsMatchTheOfficialVectors() {
-        Hasher blake3 = Hashers.byName("blake3");
+    /** Each vector through every kernel of {@code hasher}, the message in a different lane each time. */
+    private static void assertVectorsInLanes(Hasher hasher, Map<byte[], String> vectors) {
         int position = 0;
         for (LaneHasher kernel : Kernels.all()) {
-            if (kernel.hasher() != blake3) {
+            if (kernel.hasher() != hasher) {
                 continue;
             }
-            for (Map.Entry<Integer, String> vector : BLAKE3.entrySet()) {
-                int lane = position++ % (kernel.lanes() + 1);
-                assertThat(hexInLane(kernel, blake3Pattern(vector.getKey()), lane, vector.getKey()))
-                        .as("%s, %d bytes in lane %d", kernel.description(), vector.getKey(), lane)
+            for (Map.Entry<byte[], String> vector : vectors.entrySet()) {
+                int lane = (position += 5) % (kernel.lanes() + 1);
+                assertThat(hexInLane(kernel, vector.getKey(), lane, position))
+                        .as("%s, %d bytes in lane %d", kernel.description(), vector.getKey().length, lane)
                         .isEqualTo(vector.getValue());
             }
         }
+    }
+
+    /** The FIPS 180 example messages whose length is a whole number of words, and a million 'a'. */
+    private static byte[][] fips180Messages() {
+        byte[] millionA = new byte[1_000_000];
+        Arrays.fill(millionA, (byte) 'a');
+        return new byte[][] {new byte[0], "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".getBytes(US_ASCII),
+            ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+                    + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").getBytes(US_ASCII), millionA};
+    }
+
+    private static Map<byte[], String> withDigests(byte[][] messages, String... digests) {
+        Map<byte[], String> vectors = new LinkedHashMap<>();
+        for (int i = 0; i < messages.length; i++) {
+            vectors.put(messages[i], digests[i]);
+        }
+        return vectors;
+    }
+
+    @Test
+    void blake3KernelsMatchTheOfficialVectors() {
+        Map<byte[], String> vectors = new LinkedHashMap<>();
+        for (Map.Entry<Integer, String> vector : BLAKE3.entrySet()) {
+            vectors.put(blake3Pattern(vector.getKey()), vector.getValue());
+        }
+        assertVectorsInLanes(Hashers.byName("blake3"), vectors);
     }
 
     @Test
     void sha256KernelsMatchTheFips180Examples() {
-        Hasher sha256 = Hashers.byName("sha256");
-        byte[] millionA = new byte[1_000_000];
-        Arrays.fill(millionA, (byte) 'a');
-        Map<byte[], String> vectors = new LinkedHashMap<>();
-        vectors.put(new byte[0], "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-        vectors.put("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".getBytes(US_ASCII),
-                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-        vectors.put(("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-                + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").getBytes(US_ASCII),
-                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
-        vectors.put(millionA, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
-        for (LaneHasher kernel : Kernels.all()) {
-            if (kernel.hasher() != sha256) {
-                continue;
-            }
-            int lane = 0;
-            for (Map.Entry<byte[], String> vector : vectors.entrySet()) {
-                assertThat(hexInLane(kernel, vector.getKey(), lane, lane))
-                        .as("%s, %d bytes in lane %d", kernel.description(), vector.getKey().length, lane)
-                        .isEqualTo(vector.getValue());
-                lane = (lane + 5) % (kernel.lanes() + 1);
-            }
-        }
+        assertVectorsInLanes(Hashers.byName("sha256"), withDigests(fips180Messages(),
+                "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
+                "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
     }
 
     @Test
     void keccak256KernelsMatchEthereumsKeccak() {
-        Hasher keccak = Hashers.byName("keccak256");
-        byte[] millionA = new byte[1_000_000];
-        Arrays.fill(millionA, (byte) 'a');
-        Map<byte[], String> vectors = new LinkedHashMap<>();
-        vectors.put(new byte[0], "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
-        vectors.put("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".getBytes(US_ASCII),
-                "45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371");
-        vectors.put(("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-                + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").getBytes(US_ASCII),
-                "f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67");
-        vectors.put(millionA, "fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96");
-        for (LaneHasher kernel : Kernels.all()) {
-            if (kernel.hasher() != keccak) {
-                continue;
-            }
-            int lane = 1;
-            for (Map.Entry<byte[], String> vector : vectors.entrySet()) {
-                assertThat(hexInLane(kernel, vector.getKey(), lane, lane))
-                        .as("%s, %d bytes in lane %d", kernel.description(), vector.getKey().length, lane)
-                        .isEqualTo(vector.getValue());
-                lane = (lane + 3) % (kernel.lanes() + 1);
-            }
-        }
+        assertVectorsInLanes(Hashers.byName("keccak256"), withDigests(fips180Messages(),
+                "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470",
+                "45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371",
+                "f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67",
+                "fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96"));
     }
 
     @Test

@@ -19,6 +19,15 @@ import net.jqwik.api.constraints.IntRange;
 class MerklePropertiesTest {
     private static final RamAllocator RAM = new RamAllocator();
 
+    /** {@code count} random matrices of {@code rows} rows, matrix i with {@code columns + step * i} columns. */
+    private static Matrix[] randomMatrices(String prefix, int count, int rows, int columns, int step, Random random) {
+        Matrix[] parts = new Matrix[count];
+        for (int i = 0; i < count; i++) {
+            parts[i] = MerkleTreeTest.randomMatrix(prefix + i, rows, columns + step * i, random);
+        }
+        return parts;
+    }
+
     @Property(tries = 60)
     void openingsOfRandomShapesVerifyAndTamperedOnesDoNot(@ForAll @IntRange(min = 0, max = 9) int logLeaves,
             @ForAll @IntRange(min = 0, max = 3) int logRowsPerLeaf, @ForAll @IntRange(min = 1, max = 3) int matrices,
@@ -27,11 +36,7 @@ class MerklePropertiesTest {
         Random random = new Random(seed);
         Hasher hasher = Hashers.all().get(hashIndex);
         int rowsPerLeaf = 1 << logRowsPerLeaf;
-        int rows = rowsPerLeaf << logLeaves;
-        Matrix[] parts = new Matrix[matrices];
-        for (int i = 0; i < matrices; i++) {
-            parts[i] = MerkleTreeTest.randomMatrix("m" + i, rows, columns + i, random);
-        }
+        Matrix[] parts = randomMatrices("m", matrices, rowsPerLeaf << logLeaves, columns, 1, random);
         try (MerkleTree tree = MerkleTree.commit(List.of(parts), rowsPerLeaf, hasher, WorkerPool.common(), RAM)) {
             assertThat(tree.root()).isEqualTo(new ReferenceMerkle(hasher, List.of(parts), rowsPerLeaf).root());
             int[] indices = new int[opened];
@@ -72,11 +77,7 @@ class MerklePropertiesTest {
         Random random = new Random(seed);
         Hasher hasher = Hashers.all().get(hashIndex);
         int rowsPerLeaf = 1 << logRowsPerLeaf;
-        int rows = rowsPerLeaf << logLeaves;
-        Matrix[] parts = new Matrix[matrices];
-        for (int i = 0; i < matrices; i++) {
-            parts[i] = MerkleTreeTest.randomMatrix("k" + i, rows, columns + 3 * i, random);
-        }
+        Matrix[] parts = randomMatrices("k", matrices, rowsPerLeaf << logLeaves, columns, 3, random);
         List<LaneHasher> kernels = new ArrayList<>(List.of(LaneHashing.scalar(hasher)));
         LaneHashing.vector(hasher).ifPresent(kernels::add);
         ReferenceMerkle reference = new ReferenceMerkle(hasher, List.of(parts), rowsPerLeaf);
