@@ -3,13 +3,10 @@ package io.jstark.crypto.lanes;
 import static jdk.incubator.vector.VectorOperators.ROR;
 import static jdk.incubator.vector.VectorOperators.XOR;
 
-import io.jstark.crypto.hash.Blake3Hasher;
-import io.jstark.crypto.hash.Hasher;
 import io.jstark.math.field.CompileBarrier;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -25,31 +22,22 @@ import jdk.incubator.vector.VectorSpecies;
  * rotations. A 64-byte Merkle node is one compression; its message words come from its two children by
  * a lane shuffle ({@link #compressPairs}).
  */
-final class Blake3Lanes implements LaneHasher {
+final class Blake3Lanes extends Blake3Kernel {
     static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
     static final int LANES = SPECIES.length();
 
-    private static final int[] IV = {
-        0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
-    };
-    private static final int CHUNK_START = 1, CHUNK_END = 2, PARENT = 4, ROOT = 8;
-    private static final int ROUNDS = 7;
-    private static final int BLOCK_WORDS = 16;
-    private static final int BLOCK_BYTES = 64;
-    private static final int CHUNK_BYTES = 1024;
-    private static final int CHUNK_WORDS = CHUNK_BYTES / Integer.BYTES;
-    private static final int CV_WORDS = 8;
-    private static final int GROUP_DIGEST_WORDS = CV_WORDS * LANES;
-    /** The IV in lane order: the chaining value a chunk starts from and the key of every parent. */
-    private static final int[] IV_LANES = new int[CV_WORDS * LANES];
-    private static final int[] PERMUTATION = {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8};
     /** SCHEDULE[16 r + i]: offset in ints, from a block's first word, of the word that slot i of round r reads. */
     private static final int[] SCHEDULE = schedule();
+    /** (cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter, blockLen, flags). */
+    private static final MethodType COMPRESS = MethodType.methodType(void.class, int[].class, int.class, int.class,
+            int[].class, int.class, int.class, int[].class, int.class, int.class, int.class, int.class, int.class,
+            int.class);
+    private static final MethodHandle[] KERNEL = CompileBarrier.handles(MethodHandles.lookup(), COMPRESS, "compressLanes");
 
-    static {
-        for (int w = 0; w < CV_WORDS; w++) {
-            Arrays.fill(IV_LANES, w * LANES, (w + 1) * LANES, IV[w]);
-        }
+    static final Blake3Lanes INSTANCE = new Blake3Lanes();
+
+    private Blake3Lanes() {
+        super(LANES);
     }
 
     private static int[] schedule() {
@@ -71,40 +59,9 @@ final class Blake3Lanes implements LaneHasher {
         return schedule;
     }
 
-    /** (cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter, blockLen, flags). */
-    private static final MethodType COMPRESS = MethodType.methodType(void.class, int[].class, int.class, int.class,
-            int[].class, int.class, int.class, int[].class, int.class, int.class, int.class, int.class, int.class,
-            int.class);
-    /** Groups of node blocks shuffled per kernel call: 64 KB of scratch with 16 lanes. */
-    private static final int PAIR_GROUPS = 64;
-    /** Message bytes hashed block by block at once: a batch's blocks stay in cache between its kernel calls. */
-    private static final long BATCH_BYTES = 64 * 1024;
-    private static final MethodHandle[] KERNEL = CompileBarrier.handles(MethodHandles.lookup(), COMPRESS, "compressLanes");
-
-    static final Blake3Lanes INSTANCE = new Blake3Lanes();
-
-    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
-
-    private Blake3Lanes() {}
-
-    /**
-     * Per-thread scratch for messages of {@code messageBytes} bytes: node blocks, and for a batch of groups
-     * padded last blocks and chunk chaining values.
-     */
+    /** Per-thread scratch for messages of {@code messageBytes} bytes. */
     static long scratchBytes(long messageBytes) {
-        long groups = batchGroups(messageBytes);
-        long chunks = Math.max(2, (messageBytes + CHUNK_BYTES - 1) / CHUNK_BYTES);
-        return (long) Integer.BYTES * LANES * (PAIR_GROUPS * BLOCK_WORDS + groups * (BLOCK_WORDS + chunks * CV_WORDS));
-    }
-
-    @Override
-    public Hasher hasher() {
-        return Blake3Hasher.INSTANCE;
-    }
-
-    @Override
-    public int lanes() {
-        return LANES;
+        return scratchBytes(messageBytes, LANES);
     }
 
     @Override
@@ -112,115 +69,24 @@ final class Blake3Lanes implements LaneHasher {
         return "blake3: " + LANES + " lanes x 32 bits (Vector API, " + SPECIES.vectorBitSize() + "-bit vectors)";
     }
 
-    /**
-     * In batches of groups that fit in cache; within a batch block by block, each block of every group in one
-     * kernel call: chunk c's blocks chain into slot c of each group's chaining values (for a one-chunk message,
-     * straight into the digests), then the chunk tree folds the slots.
-     */
     @Override
-    public void hash(int[] words, int messageBytes, int count, int[] digests, int digestsOff) {
-        LaneLayout layout = layout(messageBytes);
-        LaneLayout.checkHash(layout, words, count, digests, digestsOff);
-        int groups = (count + LANES - 1) / LANES;
-        int groupWords = layout.messageWords() * LANES;
-        int batch = batchGroups(messageBytes);
-        Scratch s = scratch.get();
-        for (int first = 0; first < groups; first += batch) {
-            hashBatch(words, first * groupWords, groupWords, messageBytes, Math.min(batch, groups - first), digests,
-                    digestsOff + first * GROUP_DIGEST_WORDS, s);
-        }
-    }
-
-    /** Groups per batch: about {@link #BATCH_BYTES} of messages, one group at least. */
-    private static int batchGroups(long messageBytes) {
-        return (int) Math.max(1, Math.min(PAIR_GROUPS, BATCH_BYTES / Math.max(1, messageBytes * LANES)));
-    }
-
-    private static void hashBatch(int[] words, int from, int groupWords, int messageBytes, int groups, int[] digests,
-            int digestsOff, Scratch s) {
-        int chunks = Math.max(1, (messageBytes + CHUNK_BYTES - 1) / CHUNK_BYTES);
-        int[] cvs = chunks == 1 ? null : s.chainingValues(groups, chunks);
-        for (int c = 0; c < chunks; c++) {
-            int[] out = chunks == 1 ? digests : cvs;
-            int outOff = chunks == 1 ? digestsOff : c * GROUP_DIGEST_WORDS;
-            int outStride = chunks == 1 ? GROUP_DIGEST_WORDS : chunks * GROUP_DIGEST_WORDS;
-            int chunkBytes = Math.min(CHUNK_BYTES, messageBytes - c * CHUNK_BYTES);
-            int blocks = Math.max(1, (chunkBytes + BLOCK_BYTES - 1) / BLOCK_BYTES);
-            for (int b = 0; b < blocks; b++) {
-                int blockBytes = Math.min(BLOCK_BYTES, chunkBytes - b * BLOCK_BYTES);
-                int blockStart = from + (c * CHUNK_WORDS + b * BLOCK_WORDS) * LANES;
-                int[] m = words;
-                int mOff = blockStart;
-                int mStride = groupWords;
-                if (blockBytes < BLOCK_BYTES) {
-                    // a message's last block: its missing words are zero
-                    m = s.paddedBlocks(words, blockStart, groupWords, blockBytes / Integer.BYTES * LANES, groups);
-                    mOff = 0;
-                    mStride = BLOCK_WORDS * LANES;
-                }
-                boolean last = b == blocks - 1;
-                int flags = (b == 0 ? CHUNK_START : 0) | (last ? CHUNK_END : 0) | (chunks == 1 && last ? ROOT : 0);
-                if (b == 0) {
-                    compressGroups(IV_LANES, 0, 0, m, mOff, mStride, out, outOff, outStride, groups, c, blockBytes, flags);
-                } else {
-                    compressGroups(out, outOff, outStride, m, mOff, mStride, out, outOff, outStride, groups, c, blockBytes,
-                            flags);
-                }
-            }
-        }
-        if (chunks > 1) {
-            mergeChunks(cvs, chunks * GROUP_DIGEST_WORDS, groups, 0, chunks, true);
-            for (int g = 0; g < groups; g++) {
-                System.arraycopy(cvs, g * chunks * GROUP_DIGEST_WORDS, digests, digestsOff + g * GROUP_DIGEST_WORDS,
-                        GROUP_DIGEST_WORDS);
-            }
-        }
-    }
-
-    @Override
-    public void compressPairs(int[] children, int childrenOff, int count, int[] parents, int parentsOff) {
-        LaneLayout.checkPairs(this, children, childrenOff, count, parents, parentsOff);
-        int[] blocks = scratch.get().pairBlocks;
-        int blockWords = BLOCK_WORDS * LANES;
-        for (int first = 0; first < count; first += PAIR_GROUPS * LANES) {
-            int groups = Math.min(PAIR_GROUPS, (count - first) / LANES);
-            LaneShuffles.pairsToBlocks(children, childrenOff + 2 * first * CV_WORDS, groups, blocks);
-            compressGroups(IV_LANES, 0, 0, blocks, 0, blockWords, parents, parentsOff + first * CV_WORDS,
-                    GROUP_DIGEST_WORDS, groups, 0, BLOCK_BYTES, CHUNK_START | CHUNK_END | ROOT);
-        }
-    }
-
-    /**
-     * Folds the chaining values in slots [first, first + n) of every group into slot first with parent
-     * compressions, in BLAKE3's tree: the left subtree takes the largest power of two of chunks below n.
-     * Group g's slot k is at cvs[g * groupStride + k * GROUP_DIGEST_WORDS].
-     */
-    private static void mergeChunks(int[] cvs, int groupStride, int groups, int first, int n, boolean root) {
-        if (n == 1) {
-            return;
-        }
-        int left = Integer.highestOneBit(n - 1);
-        mergeChunks(cvs, groupStride, groups, first, left, false);
-        mergeChunks(cvs, groupStride, groups, first + left, n - left, false);
-        if (left > 1) {
-            // a parent block is the left value followed by the right one
-            for (int g = 0; g < groups; g++) {
-                System.arraycopy(cvs, g * groupStride + (first + left) * GROUP_DIGEST_WORDS, cvs,
-                        g * groupStride + (first + 1) * GROUP_DIGEST_WORDS, GROUP_DIGEST_WORDS);
-            }
-        }
-        int slot = first * GROUP_DIGEST_WORDS;
-        compressGroups(IV_LANES, 0, 0, cvs, slot, groupStride, cvs, slot, groupStride, groups, 0, BLOCK_BYTES,
-                PARENT | (root ? ROOT : 0));
+    void pairsToBlocks(int[] children, int off, int groups, int[] blocks) {
+        LaneShuffles.pairsToBlocks(children, off, groups, blocks);
     }
 
     /** Calls the compile unit with no work: the warm-up's way to run up its invocation count cheaply. */
     static void touch() {
-        compressGroups(IV_LANES, 0, 0, IV_LANES, 0, 0, IV_LANES, 0, 0, 0, 0, 0, 0);
+        int[] none = new int[0];
+        invokeKernel(none, 0, 0, none, 0, 0, none, 0, 0, 0, 0, 0, 0);
     }
 
-    /** {@link #compressLanes}: one compression of {@code groups} groups, the i-th at offsets + i * strides. */
-    private static void compressGroups(int[] cv, int cvOff, int cvStride, int[] m, int mOff, int mStride, int[] out,
+    @Override
+    void compressGroups(int[] cv, int cvOff, int cvStride, int[] m, int mOff, int mStride, int[] out, int outOff,
+            int outStride, int groups, int counter, int blockLen, int flags) {
+        invokeKernel(cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter, blockLen, flags);
+    }
+
+    private static void invokeKernel(int[] cv, int cvOff, int cvStride, int[] m, int mOff, int mStride, int[] out,
             int outOff, int outStride, int groups, int counter, int blockLen, int flags) {
         try {
             KERNEL[0].invokeExact(cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter,
@@ -340,32 +206,4 @@ final class Blake3Lanes implements LaneHasher {
         }
     }
 
-    /** Per-thread buffers: node blocks, zero-padded last blocks, the chunk chaining values of every group. */
-    private static final class Scratch {
-        final int[] pairBlocks = new int[PAIR_GROUPS * BLOCK_WORDS * LANES];
-        private int[] padded = new int[BLOCK_WORDS * LANES];
-        private int[] cvs = new int[2 * GROUP_DIGEST_WORDS];
-
-        /** Room for {@code chunks} chaining values (two at least: a parent block reads two) of each group. */
-        int[] chainingValues(int groups, int chunks) {
-            int needed = groups * Math.max(2, chunks) * GROUP_DIGEST_WORDS;
-            if (cvs.length < needed) {
-                cvs = new int[needed];
-            }
-            return cvs;
-        }
-
-        /** Each group's {@code present} words from words[from + g * stride], zero-padded to a block. */
-        int[] paddedBlocks(int[] words, int from, int stride, int present, int groups) {
-            int blockWords = BLOCK_WORDS * LANES;
-            if (padded.length < groups * blockWords) {
-                padded = new int[groups * blockWords];
-            }
-            for (int g = 0; g < groups; g++) {
-                System.arraycopy(words, from + g * stride, padded, g * blockWords, present);
-                Arrays.fill(padded, g * blockWords + present, (g + 1) * blockWords, 0);
-            }
-            return padded;
-        }
-    }
 }
