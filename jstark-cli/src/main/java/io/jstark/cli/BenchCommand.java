@@ -1,7 +1,7 @@
 package io.jstark.cli;
 
 import io.jstark.examples.Example;
-import io.jstark.instrument.analysis.TextTable;
+import io.jstark.profile.analysis.TextTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -100,7 +100,7 @@ final class BenchWorkload implements AutoCloseable {
             if (recorder == null) {
                 return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0);
             }
-            var tree = io.jstark.instrument.analysis.SpanTree.of(recorder.records());
+            var tree = io.jstark.profile.analysis.SpanTree.of(recorder.records());
             int caller = 0;
             for (var span : tree.spans()) {
                 caller += tree.isCallerThread(span) ? 1 : 0;

@@ -1,6 +1,6 @@
 package io.jstark.cli;
 
-import io.jstark.instrument.analysis.TextTable;
+import io.jstark.profile.analysis.TextTable;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;

@@ -6,7 +6,7 @@ import io.jstark.examples.Workload;
 import io.jstark.instrument.CaptureRequest;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
-import io.jstark.instrument.report.TimingReport;
+import io.jstark.profile.report.TimingReport;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;

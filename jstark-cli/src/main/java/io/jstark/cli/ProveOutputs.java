@@ -1,12 +1,12 @@
 package io.jstark.cli;
 
 import io.jstark.instrument.CaptureRequest;
-import io.jstark.instrument.ChromeTraceWriter;
+import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Timeline;
-import io.jstark.instrument.TimelineJson;
-import io.jstark.instrument.report.TimelineHtml;
+import io.jstark.profile.TimelineJson;
+import io.jstark.profile.report.TimelineHtml;
 import io.jstark.math.memory.RamAllocator;
 import java.io.IOException;
 import java.io.PrintStream;

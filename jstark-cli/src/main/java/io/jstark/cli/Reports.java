@@ -3,7 +3,7 @@ package io.jstark.cli;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.SpanRecord;
-import io.jstark.instrument.report.TimingReport;
+import io.jstark.profile.report.TimingReport;
 import io.jstark.prover.memory.MemoryPrediction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.Timeline;
-import io.jstark.instrument.TimelineJson;
+import io.jstark.profile.TimelineJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class MemorySamplerTest {
 
@@ -75,20 +74,6 @@ class MemorySamplerTest {
         assertThat(failing.records().getFirst().fields()).containsEntry(MemorySampler.OFF_HEAP_OPEN, -1L)
                 .containsEntry(MemorySampler.OFF_HEAP_CLOSE, -1L);
         assertThatThrownBy(() -> MemorySampler.withOffHeap(null)).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
-    void memoryFieldsSurviveTheTimelineRoundTrip(@TempDir Path dir) throws Exception {
-        SpanRecorder recorder = new SpanRecorder(null, MemorySampler.withOffHeap(() -> 123_456_789_012L));
-        Spans.start(recorder);
-        try (Span _ = Spans.open("prove")) {
-            // nothing
-        } finally {
-            Spans.stop(recorder);
-        }
-        Path file = dir.resolve("run.json");
-        TimelineJson.write(recorder.timeline(java.util.Map.of()), file);
-        assertThat(TimelineJson.read(file).spans().getFirst().fields()).containsEntry(MemorySampler.OFF_HEAP_CLOSE, 123_456_789_012L);
     }
 
     @Test
