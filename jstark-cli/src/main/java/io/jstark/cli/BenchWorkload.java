@@ -5,6 +5,8 @@ import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.ProcessCpuClock;
+import io.jstark.instrument.SpanLabels;
+import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.math.memory.RamAllocator;
@@ -13,6 +15,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
+import java.util.List;
 
 /**
  * One generated workload proven again and again for the benchmarks, each proof from a fresh proving key (so
@@ -21,11 +24,24 @@ import io.jstark.JstarkProver;
  */
 final class BenchWorkload implements AutoCloseable {
     /**
-     * @param spans       spans recorded, 0 when not instrumented
-     * @param callerSpans of which caller-thread spans (the phases and the caller's own operations), which also
-     *                    sample process CPU and memory
+     * @param spans                spans recorded, 0 when not instrumented
+     * @param phases               of which phases (they sample process CPU and memory at their boundaries)
+     * @param instrumentationSpans of which the instruments' own work at the boundaries inside the proof
+     * @param instrumentationNanos the wall of those, summed
      */
-    record Sample(long proveNanos, long processCpuNanos, long offHeapPeakBytes, long heapPeakBytes, int spans, int callerSpans) {}
+    record Sample(long proveNanos, long processCpuNanos, long offHeapPeakBytes, long heapPeakBytes, int spans, int phases,
+            int instrumentationSpans, long instrumentationNanos) {
+
+        /** Phase boundaries of one proof: those inside it, and the root's opening and closing. */
+        int boundaries() {
+            return spans == 0 ? 0 : instrumentationSpans + 2;
+        }
+
+        /** Spans that are neither phases nor instrumentation: per-table spans and the operations inside. */
+        int plainSpans() {
+            return spans - phases - instrumentationSpans;
+        }
+    }
 
     private static final ProcessCpuClock CPU = ProcessCpuClock.get();
 
@@ -67,6 +83,15 @@ final class BenchWorkload implements AutoCloseable {
         return rows;
     }
 
+    /** Sum over the tables of rows x log2(rows): what an NTT-bound proof's time grows with. */
+    double rowsLog2Rows() {
+        double sum = 0;
+        for (TableTrace t : workload.tables()) {
+            sum += (double) t.height() * t.logHeight();
+        }
+        return sum;
+    }
+
     long mainCells() {
         return workload.mainCells();
     }
@@ -98,14 +123,22 @@ final class BenchWorkload implements AutoCloseable {
             long cpu = cpuStart < 0 ? -1 : CPU.nanos() - cpuStart;
             PeakMemory.Measured peaks = PeakMemory.of(result.memory());
             if (recorder == null) {
-                return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0);
+                return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0, 0, 0);
             }
-            var tree = io.jstark.profile.analysis.SpanTree.of(recorder.records());
-            int caller = 0;
-            for (var span : tree.spans()) {
-                caller += tree.isCallerThread(span) ? 1 : 0;
+            List<SpanRecord> spans = recorder.records();
+            int phases = 0;
+            int instrumentation = 0;
+            long instrumentationNanos = 0;
+            for (SpanRecord span : spans) {
+                if (span.label().equals(SpanLabels.INSTRUMENTATION)) {
+                    instrumentation++;
+                    instrumentationNanos += span.durationNanos();
+                } else if (span.processCpuStartNanos() >= 0) {
+                    phases++;
+                }
             }
-            return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), tree.spans().size(), caller);
+            return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), spans.size(), phases, instrumentation,
+                    instrumentationNanos);
         }
     }
 

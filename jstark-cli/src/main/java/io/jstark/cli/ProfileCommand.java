@@ -1,16 +1,17 @@
 package io.jstark.cli;
 
 import io.jstark.profile.ChromeTraceWriter;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.TimelineJson;
-import io.jstark.profile.analysis.BusyView;
 import io.jstark.profile.analysis.InstancesView;
 import io.jstark.profile.analysis.PhaseTable;
 import io.jstark.profile.analysis.SpanTree;
 import io.jstark.profile.analysis.SumRule;
 import io.jstark.profile.analysis.SumRuleResult;
 import io.jstark.profile.analysis.TimelineChecks;
+import io.jstark.profile.analysis.UtilisationView;
 import io.jstark.profile.report.TimelineHtml;
 import io.jstark.profile.report.TimingReport;
 import java.io.IOException;
@@ -47,8 +48,9 @@ public final class ProfileCommand implements Runnable {
 
     /** {@code jstark profile phases RUN...}: the phase table over several runs, or the instances of one label. */
     @Command(name = "phases", mixinStandardHelpOptions = true, description = "Per span path over several runs: median wall, %% of total "
-            + "(against the median root wall), cv%%, count per run, median busy (sum of durations) and concurrency (busy / wall). "
-            + "Wall is the union of a path's intervals.")
+            + "(against the median root wall), cv%%, count per run, median span time summed over threads (durations added up, "
+            + "waiting included: not CPU) and concurrency (summed / wall). Wall is the union of a path's intervals. Then, per run, "
+            + "the sum rule (every span split into phases is tiled by them, to the nanosecond) and the timeline checks.")
     static final class Phases implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "RUN.json", description = "Timeline files of runs of the same workload.")
         List<Path> files;
@@ -85,31 +87,29 @@ public final class ProfileCommand implements Runnable {
                 TimelineChecks.Result checks = TimelineChecks.check(tree);
                 int checked = 0;
                 List<String> violations = new ArrayList<>();
-                for (SpanRecord root : tree.roots()) {
-                    SumRuleResult sum = SumRule.checkPhaseTree(tree, root.id(), SumRule.DEFAULT_TOLERANCE, SumRule.DEFAULT_SLACK_NANOS);
-                    checked += sum.checked().size();
-                    sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %.4f of the phase",
-                            v.parent(), v.ratio())));
-                }
+                SumRuleResult sum = SumRule.checkAll(tree);
+                checked += sum.checked().size();
+                sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %+d ns off the phase",
+                        v.parent(), v.differenceNanos())));
                 boolean ok = checks.isClean() && violations.isEmpty();
                 clean &= ok;
-                System.out.printf("run %d (%s): sum rule %s over %d phases%s; %s", i + 1, files.get(i),
+                System.out.printf("run %d (%s): sum rule %s over %d spans split into phases%s; %s", i + 1, files.get(i),
                         violations.isEmpty() ? "ok" : "VIOLATED", checked, violations.isEmpty() ? "" : " " + violations, checks.render());
             }
             return clean ? 0 : 1;
         }
     }
 
-    /** {@code jstark profile busy RUN}: how busy the machine was in each phase. */
+    /** {@code jstark profile busy RUN}: how much of the machine the process used in each phase. */
     @Command(name = "busy", mixinStandardHelpOptions = true, description = "For each phase: its wall, the CPU time the process spent "
-            + "inside it and busy%% = CPU / (wall x cores).")
+            + "inside it (read inside the phase's wall window) and utilisation = CPU / (wall x cores), never above 100%%.")
     static final class Busy implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
 
         @Override
         public Integer call() throws IOException {
-            System.out.print(BusyView.of(TimelineJson.read(file)).render());
+            System.out.print(UtilisationView.of(TimelineJson.read(file)).render());
             return 0;
         }
     }
@@ -159,7 +159,7 @@ public final class ProfileCommand implements Runnable {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
 
-        @Option(names = "--root", description = "Label of the root span (default: ${DEFAULT-VALUE}).", defaultValue = "prove")
+        @Option(names = "--root", description = "Label of the root span (default: ${DEFAULT-VALUE}).", defaultValue = SpanLabels.PROVE)
         String root;
 
         @Override
@@ -176,7 +176,7 @@ public final class ProfileCommand implements Runnable {
             if (meta.get("peakHeapBytes") instanceof Long heap) {
                 peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, heap, PeakMemory.HEAP_HOW));
             }
-            TimingReport report = TimingReport.builder(timeline.spans()).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
+            TimingReport report = TimingReport.builder(timeline).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
             System.out.print(report.render());
             return report.selfCheckPassed() ? 0 : 1;
         }

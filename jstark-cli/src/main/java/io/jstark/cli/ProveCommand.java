@@ -4,8 +4,10 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.CaptureRequest;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
+import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
@@ -106,10 +108,11 @@ public final class ProveCommand implements Callable<Integer> {
                         Spans.stop(recorder);
                     }
                     PeakMemory.Measured peaks = PeakMemory.of(result.memory());
+                    Timeline timeline = recorder.timeline(metadata(args, example, logSize, options, prover, workload, peaks));
                     // one figure, the same the timing report's root row shows: the prover's own 'prove' span
                     long proveWall = result.proveNanos();
-                    for (var span : recorder.records()) {
-                        if (span.parentId() == 0 && span.label().equals("prove")) {
+                    for (var span : timeline.spans()) {
+                        if (span.parentId() == 0 && span.label().equals(SpanLabels.PROVE)) {
                             proveWall = span.durationNanos();
                         }
                     }
@@ -117,13 +120,11 @@ public final class ProveCommand implements Callable<Integer> {
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
-                        out.print(Reports.timing(recorder.records(), tables, peaks, result.plan().prediction(), result.memoryComparison())
-                                .render());
+                        out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison()).render());
                         out.println();
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);
-                    outputs.write(recorder, metadata(args, example, logSize, options, prover, workload, peaks),
-                            "jstark " + String.join(" ", args), out);
+                    outputs.write(timeline, "jstark " + String.join(" ", args), out);
                     return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder);
                 }
             }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -34,7 +33,7 @@ public final class ProveOutputs {
             + "of the tables per driver thread under the phases.")
     Path timelineHtml;
 
-    @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the caller-thread span LABEL, "
+    @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the phase LABEL, "
             + "e.g. aux_and_rounds_2_4 (default: $" + CaptureRequest.LABEL_VARIABLE + ").")
     String captureSpan;
 
@@ -54,17 +53,16 @@ public final class ProveOutputs {
         return fromEnvironment;
     }
 
-    /** A recorder with the capture, sampling heap and off-heap memory at the phase boundaries. */
+    /** A recorder with the capture, sampling heap and off-heap memory at the phase boundaries ({@link MemorySampler}). */
     SpanRecorder recorder(Optional<CaptureRequest> capture) {
         return new SpanRecorder(capture.orElse(null), MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes));
     }
 
     /** Writes the requested timeline files and says where they went. */
-    void write(SpanRecorder recorder, Map<String, ?> metadata, String title, PrintStream out) throws IOException {
+    void write(Timeline t, String title, PrintStream out) throws IOException {
         if (timeline == null && traceEvents == null && timelineHtml == null) {
             return;
         }
-        Timeline t = recorder.timeline(metadata);
         if (timeline != null) {
             createParent(timeline);
             TimelineJson.write(t, timeline);
@@ -91,7 +89,7 @@ public final class ProveOutputs {
         if (file.isPresent()) {
             out.printf("JFR capture of span '%s' written to %s%n", capture.get().label(), file.get());
         } else {
-            out.printf("JFR capture: no caller-thread span '%s' opened (or JFR is unavailable); nothing was captured%n",
+            out.printf("JFR capture: no phase '%s' began (or JFR is unavailable); nothing was captured%n",
                     capture.get().label());
         }
     }

@@ -65,7 +65,11 @@ class CliTest {
     @Test
     void proveReportsItsTimingWithAPassingSelfCheck() {
         assertThat(proveOutput).contains("Timing report: prove took").contains("self-check: OK")
+                .containsPattern("\nJVM: (cold: the first proof in this JVM|warm: proof \\d+ in this JVM)")
+                .contains("process cpu s").contains("utilisation").containsPattern("\n  instrumentation x\\d+ ")
+                .containsPattern("instrumentation = the instruments' own work between phases .*: [0-9.]+ ms in \\d+ boundaries")
                 .contains("heap used MiB open -> close").contains("off-heap MiB open -> close")
+                .contains("summed span s").doesNotContain("busy")
                 .contains("Per table").contains("Sub-operations, nested as they ran").contains("Totals by kind")
                 .containsPattern("\noff-heap +[0-9,.]+ +[0-9,.]+ +[0-9.]+ +RamAllocator")
                 .contains("memory, predicted / measured peak")
@@ -105,7 +109,7 @@ class CliTest {
         Result table = cli("profile", "phases", run1.toString(), run2.toString());
         assertThat(table.code()).as(table.out()).isZero();
         assertThat(table.out()).contains("phase table over 2 runs").contains("median wall ms").contains("cv%").contains("n/run")
-                .contains("median busy ms").contains("concurrency").containsPattern("\nprove +[0-9.]+ +100\\.0 ")
+                .contains("median summed span ms").contains("concurrency").containsPattern("\nprove +[0-9.]+ +100\\.0 ")
                 .containsPattern("\n    main_commit_table +[0-9.]+ +[0-9.]+ +[0-9.]+ +3 ")
                 .contains("run 1 (" + run1 + "): sum rule ok").contains("run 2 (" + run2 + "): sum rule ok");
         Result instances = cli("profile", "phases", "--instances", "aux_and_rounds_2_4_table", run1.toString());
@@ -117,7 +121,8 @@ class CliTest {
     @Test
     void profileBusyReportAndTimelineReadASavedRun() throws Exception {
         Result busy = cli("profile", "busy", run1.toString());
-        assertThat(busy.out()).contains("busy %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +[0-9.]+\n");
+        assertThat(busy.out()).contains("utilisation %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +([0-9.]+|-)\n")
+                .contains("instrumentation between the phases");
         Result report = cli("profile", "report", run1.toString());
         assertThat(report.code()).as(report.out()).isZero();
         assertThat(report.out()).contains("Timing report: prove took").contains("self-check: OK").contains("3 tables");
@@ -136,6 +141,8 @@ class CliTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).contains("prove s (median)").contains("off-heap peak MiB").contains("heap peak MiB")
                 .containsPattern("\n2\\^5 +1 +32 ").containsPattern("\n2\\^7 +1 +128 ")
+                .contains("growth between consecutive sizes").containsPattern("\n2\\^5 -> 2\\^6 +2\\.00 +2\\.40 +[0-9.]+ ")
+                .contains("a * n log2 n + b").contains("residual %").contains("hides how the cost per row changes")
                 .contains("slope per million rows").contains("R^2")
                 .containsPattern("\nprove time \\(s\\) +-?[0-9.]+ s +-?[0-9.]+ s +-?[0-9.]+\n")
                 .contains("plot written to " + png);
@@ -149,11 +156,31 @@ class CliTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).contains("on/off alternating")
                 .containsPattern("\n +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
-                .containsPattern("\\d+ spans per proof, \\d+ of them caller-thread spans")
+                .containsPattern("\\d+ spans per proof: \\d+ phases, \\d+ instrumentation spans between them, \\d+ per-table and inner spans")
+                .containsPattern("instrumentation rows inside the proof .*: median [0-9.]+ ms = [0-9.]+% of the median 'on' wall")
                 .containsPattern("\nmedian wall s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
                 .containsPattern("\nmedian process cpu s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
                 .containsPattern("instrumentation costs [+-][0-9.]+% of the median wall \\(limit 2\\.0%\\)")
-                .containsPattern("cost per span, measured apart: [0-9.]+ us per caller-thread span");
+                .containsPattern("cost measured apart: [0-9.]+ us per phase boundary");
+    }
+
+    @Test
+    void theNLogNFitRecoversAKnownCurveAndTheGrowthTableShowsTheRatios() {
+        List<BenchCommand.Scaling.Point> points = new java.util.ArrayList<>();
+        for (int log = 10; log <= 16; log += 2) {
+            long rows = 1L << log;
+            double x = (double) rows * log;
+            long nanos = Math.round((3e-9 * x + 0.05) * 1e9); // 3 ns per row x log2(rows), 50 ms fixed
+            points.add(new BenchCommand.Scaling.Point(log, 1, rows, x, rows * 2, new long[] {nanos}, nanos, 0, 0));
+        }
+        LinearFit fit = LinearFit.of(points.stream().mapToDouble(BenchCommand.Scaling.Point::rowsLog2Rows).toArray(),
+                points.stream().mapToDouble(BenchCommand.Scaling.Point::seconds).toArray());
+        assertThat(fit.slope()).isCloseTo(3e-9, org.assertj.core.api.Assertions.within(1e-15));
+        assertThat(fit.intercept()).isCloseTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(BenchCommand.Scaling.nLogNFit(points, fit)).contains("a = 3.000 ns per row x log2(rows)").contains("b = 0.0500 s")
+                .containsPattern("\n2\\^16 +[0-9.]+ +[0-9.]+ +[+-]0\\.000 +[+-]0\\.0\n");
+        // 4x rows from 2^10 to 2^12: n log2 n grows 4.8x
+        assertThat(BenchCommand.Scaling.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
     }
 
     @Test

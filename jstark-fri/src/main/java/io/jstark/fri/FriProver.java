@@ -4,6 +4,7 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
@@ -51,7 +52,7 @@ public final class FriProver implements AutoCloseable {
             Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         FriProver prover = new FriProver(params);
         int logDegree = Integer.numberOfTrailingZeros(coefficients.rows());
-        try (Span _ = Spans.open("fri_commit", "table", table, "coefficients", coefficients.rows())) {
+        try (Span _ = Spans.open(SpanLabels.FRI_COMMIT, "table", table, "coefficients", coefficients.rows())) {
             int folds = params.foldCount(logDegree);
             int logF = params.logFoldingFactor();
             Matrix current = coefficients;

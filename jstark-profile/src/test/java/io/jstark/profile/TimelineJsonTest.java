@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.instrument.MemorySampler;
+import io.jstark.instrument.Phases;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.SpanRecorder;
@@ -35,8 +36,8 @@ class TimelineJsonTest {
     void memoryFieldsSurviveTheTimelineRoundTrip(@TempDir Path dir) throws Exception {
         SpanRecorder recorder = new SpanRecorder(null, MemorySampler.withOffHeap(() -> 123_456_789_012L));
         Spans.start(recorder);
-        try (Span _ = Spans.open("prove")) {
-            // nothing
+        try (Phases prove = Spans.phases("prove")) {
+            prove.next("only");
         } finally {
             Spans.stop(recorder);
         }

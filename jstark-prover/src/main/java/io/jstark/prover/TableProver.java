@@ -14,6 +14,7 @@ import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProof;
 import io.jstark.fri.FriProver;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
@@ -213,12 +214,12 @@ final class TableProver {
         }
         control.checkpoint();
         long nonce;
-        try (Span _ = Spans.open("grinding", "table", table(), "bits", options.grindingBits())) {
+        try (Span _ = Spans.open(SpanLabels.GRINDING, "table", table(), "bits", options.grindingBits())) {
             nonce = t.grind(options.grindingBits(), pool);
         }
         int logCosets = logN + logBlowup - options.logFoldingFactor();
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
-        try (Span _ = Spans.open("queries", "table", table(), "queries", queries.length)) {
+        try (Span _ = Spans.open(SpanLabels.QUERIES, "table", table(), "queries", queries.length)) {
             int[] cosets = FriProver.distinctSorted(queries);
             Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
             Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
@@ -234,7 +235,7 @@ final class TableProver {
             long[][] periodic, CompositionLayout layout, Matrix out) {
         int rows = out.rows();
         int batch = Math.min(COMPOSITION_BATCH, domain.n);
-        try (Span _ = Spans.open("constraint_evaluation", "table", table(), "rows", rows, "instructions",
+        try (Span _ = Spans.open(SpanLabels.CONSTRAINT_EVALUATION, "table", table(), "rows", rows, "instructions",
                 program.program().instructionCount())) {
             settings.pool().forRange(rows / batch, 1, (from, to) -> {
                 ConstraintProgram.Workspace ws = program.newWorkspace(batch);

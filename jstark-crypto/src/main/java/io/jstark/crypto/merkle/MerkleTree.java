@@ -3,6 +3,7 @@ package io.jstark.crypto.merkle;
 import io.jstark.crypto.hash.Digester;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
@@ -108,7 +109,7 @@ public final class MerkleTree implements AutoCloseable {
         for (Matrix matrix : committed) {
             width += matrix.columns();
         }
-        try (Span _ = Spans.open("merkle", "rows", rows, "columns", width, "leaves", leaves)) {
+        try (Span _ = Spans.open(SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves)) {
             OffHeapBuffer buffer = allocator.allocate("merkle:" + label, bytesFor(leaves));
             MerkleTree tree;
             try {

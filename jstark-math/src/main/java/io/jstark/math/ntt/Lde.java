@@ -1,6 +1,7 @@
 package io.jstark.math.ntt;
 
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.FieldKernels;
 import io.jstark.math.field.Goldilocks;
@@ -47,7 +48,7 @@ public final class Lde {
         int logN = checkShapes(traceNatural, logBlowup, shift, out, "trace");
         int n = traceNatural.rows();
         int columns = traceNatural.columns();
-        try (Span span = Spans.open("lde", "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
+        try (Span span = Spans.open(SpanLabels.LDE, "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
             Scratch scratch = new Scratch(n);
             long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
             if (isWide(columns, pool)) {
@@ -79,7 +80,7 @@ public final class Lde {
             WorkerPool pool) {
         int logN = checkShapes(coeffsNatural, logBlowup, shift, out, "coefficient");
         int n = coeffsNatural.rows();
-        try (Span span = Spans.open("lde_coefficients", "rows", n, "columns", coeffsNatural.columns(),
+        try (Span span = Spans.open(SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(),
                 "blowup", 1 << logBlowup)) {
             CoefficientSource source = (column, dst) -> coeffsNatural.readColumn(column, 0, dst, 0, n);
             if (isWide(coeffsNatural.columns(), pool)) {
@@ -121,7 +122,7 @@ public final class Lde {
                     + bigN + " evaluations of " + evalsBitReversed);
         }
         int keep = partRows * parts;
-        try (Span span = Spans.open("coset_interpolate", "rows", bigN, "columns", columns, "parts", parts)) {
+        try (Span span = Spans.open(SpanLabels.COSET_INTERPOLATE, "rows", bigN, "columns", columns, "parts", parts)) {
             // coefficient i of P is coefficient i of P(shift X) times shift^-i; 1/N folded in
             long[] unshift = new long[keep];
             fillPowers(Ntt.inverseOfSize(logBigN), Goldilocks.inverse(shift), unshift, pool);

@@ -8,14 +8,15 @@ import java.util.List;
  *
  * @param count            number of instances
  * @param wallNanos        length of the union of the instances' intervals: concurrent instances count once
- * @param busyNanos        sum of the instances' durations
+ * @param summedSpanNanos  sum of the instances' durations: span time summed over threads (time spent inside the
+ *                         spans, waiting included; not CPU time)
  * @param threadCpuSumNanos sum of the opening threads' CPU time inside the instances, -1 when any is unknown
  *                         (a CPU-sum timer: label it as such, it is not the process's CPU)
  * @param coveredNanos     the part of the wall that lies inside the reference (the root's wall); at most
  *                         {@code referenceWallNanos} by construction
  * @param referenceWallNanos wall of the reference: the root path's wall, or all roots' wall
  */
-public record Aggregate(int count, long wallNanos, long busyNanos, long threadCpuSumNanos, long coveredNanos,
+public record Aggregate(int count, long wallNanos, long summedSpanNanos, long threadCpuSumNanos, long coveredNanos,
         long referenceWallNanos) {
 
     public Aggregate {
@@ -27,20 +28,20 @@ public record Aggregate(int count, long wallNanos, long busyNanos, long threadCp
 
     static Aggregate of(List<SpanRecord> instances, IntervalSet reference) {
         IntervalSet union = IntervalSet.of(instances);
-        long busy = 0;
+        long summed = 0;
         long cpu = 0;
         for (SpanRecord span : instances) {
-            busy += span.durationNanos();
+            summed += span.durationNanos();
             long spanCpu = span.cpuNanos();
             cpu = cpu < 0 || spanCpu < 0 ? -1 : cpu + spanCpu;
         }
-        return new Aggregate(instances.size(), union.length(), busy, instances.isEmpty() ? -1 : cpu,
+        return new Aggregate(instances.size(), union.length(), summed, instances.isEmpty() ? -1 : cpu,
                 union.overlapLength(reference), reference.length());
     }
 
-    /** busy / wall: how many instances ran at once on average; NaN when the wall is empty. */
+    /** summed span time / wall: how many instances ran at once on average; NaN when the wall is empty. */
     public double concurrency() {
-        return wallNanos == 0 ? Double.NaN : (double) busyNanos / wallNanos;
+        return wallNanos == 0 ? Double.NaN : (double) summedSpanNanos / wallNanos;
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Aggregation per label over one run: count, wall (union), busy (sum), concurrency and thread-CPU sum, and the
+ * Aggregation per label over one run: count, wall (union), summed span time (durations summed over threads), concurrency and the opening threads' CPU, and the
  * percent of total against the wall of all root spans.
  */
 public record LabelStats(String label, Aggregate stats) {
@@ -28,12 +28,12 @@ public record LabelStats(String label, Aggregate stats) {
     public static String render(List<LabelStats> rows) {
         TextTable table = new TextTable(TextTable.Column.left("label"), TextTable.Column.right("n"),
                 TextTable.Column.right("wall ms"), TextTable.Column.right("% total"),
-                TextTable.Column.right("busy ms"), TextTable.Column.right("concurrency"),
-                TextTable.Column.right("thread-cpu sum ms"));
+                TextTable.Column.right("summed span ms"), TextTable.Column.right("concurrency"),
+                TextTable.Column.right("opening threads cpu ms"));
         for (LabelStats row : rows) {
             Aggregate s = row.stats();
             table.row(row.label(), s.count(), Fmt.millis(s.wallNanos()), Fmt.percent(s.percentOfTotal()),
-                    Fmt.millis(s.busyNanos()), Fmt.ratio(s.concurrency()), Fmt.millis(s.threadCpuSumNanos()));
+                    Fmt.millis(s.summedSpanNanos()), Fmt.ratio(s.concurrency()), Fmt.millis(s.threadCpuSumNanos()));
         }
         return table.render();
     }

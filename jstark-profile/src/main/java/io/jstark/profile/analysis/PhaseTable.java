@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * The phase table over several runs of the same workload: per span path, the median wall, the percent of
  * total against the median wall of the path's root, the cv% of the wall across runs, the instance count per
- * run, the median busy time and the concurrency (median busy / median wall).
+ * run, the median span time summed over threads (durations added up, waiting included: not CPU time) and the
+ * concurrency (median summed / median wall).
  *
  * <p>A path missing from a run counts as 0 instances and 0 ns in that run. The percent of total uses, per run,
  * only the part of the path's wall inside its root's wall; since that is at most the root's wall in every run,
@@ -22,13 +23,13 @@ public record PhaseTable(int runs, List<Row> rows) {
      * @param medianWallNanos median over runs of the path's wall (union of its instances)
      * @param percentOfTotal  median covered wall / median root wall, in percent
      * @param cvPercent       sample standard deviation / mean of the wall across runs; NaN for one run
-     * @param medianBusyNanos median over runs of the sum of the instances' durations
+     * @param medianSummedSpanNanos median over runs of the sum of the instances' durations
      */
     public record Row(String path, String label, int depth, long[] countsPerRun, long medianWallNanos,
-            double percentOfTotal, double cvPercent, long medianBusyNanos) {
+            double percentOfTotal, double cvPercent, long medianSummedSpanNanos) {
 
         public double concurrency() {
-            return medianWallNanos == 0 ? Double.NaN : (double) medianBusyNanos / medianWallNanos;
+            return medianWallNanos == 0 ? Double.NaN : (double) medianSummedSpanNanos / medianWallNanos;
         }
 
         /** The count when every run has the same, else {@code min-max}. */
@@ -82,7 +83,7 @@ public record PhaseTable(int runs, List<Row> rows) {
         int n = perRun.length;
         long[] counts = new long[n];
         long[] walls = new long[n];
-        long[] busy = new long[n];
+        long[] summed = new long[n];
         long[] covered = new long[n];
         long[] rootWalls = new long[n];
         String label = null;
@@ -98,7 +99,7 @@ public record PhaseTable(int runs, List<Row> rows) {
             Aggregate a = stats.stats();
             counts[r] = a.count();
             walls[r] = a.wallNanos();
-            busy[r] = a.busyNanos();
+            summed[r] = a.summedSpanNanos();
             covered[r] = a.coveredNanos();
         }
         long medianRoot = RunStats.median(rootWalls);
@@ -108,7 +109,7 @@ public record PhaseTable(int runs, List<Row> rows) {
         }
         double percent = medianRoot == 0 ? Double.NaN : 100.0 * medianCovered / medianRoot;
         return new Row(path, label, depth, counts, RunStats.median(walls), percent, RunStats.cvPercent(walls),
-                RunStats.median(busy));
+                RunStats.median(summed));
     }
 
     /** Depth-first over the union of the runs' paths; siblings in order of first appearance across runs. */
@@ -137,11 +138,11 @@ public record PhaseTable(int runs, List<Row> rows) {
     public String render() {
         TextTable table = new TextTable(TextTable.Column.left("path"), TextTable.Column.right("median wall ms"),
                 TextTable.Column.right("% total"), TextTable.Column.right("cv%"), TextTable.Column.right("n/run"),
-                TextTable.Column.right("median busy ms"), TextTable.Column.right("concurrency"));
+                TextTable.Column.right("median summed span ms"), TextTable.Column.right("concurrency"));
         for (Row row : rows) {
             table.row(Fmt.indent(row.depth()) + row.label(), Fmt.millis(row.medianWallNanos()),
                     Fmt.percent(row.percentOfTotal()), Fmt.percent(row.cvPercent()), row.countPerRun(),
-                    Fmt.millis(row.medianBusyNanos()), Fmt.ratio(row.concurrency()));
+                    Fmt.millis(row.medianSummedSpanNanos()), Fmt.ratio(row.concurrency()));
         }
         return "phase table over " + runs + (runs == 1 ? " run" : " runs") + "\n" + table.render();
     }

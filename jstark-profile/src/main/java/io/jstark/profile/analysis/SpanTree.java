@@ -1,5 +1,6 @@
 package io.jstark.profile.analysis;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,20 +18,23 @@ import java.util.Map;
  * as a root here (and reported by {@link TimelineChecks}).
  *
  * <p>A <b>caller-thread</b> span is a root, or a span on the same thread as its caller-thread parent, where
- * neither is a per-table span (label suffix {@value #TABLE_SUFFIX}): the rule
- * {@link io.jstark.instrument.SpanRecorder} applies when recording. The chain stops at a per-table span even
- * when a sequential executor runs it on the caller thread.
+ * neither is a per-table span (label suffix {@value SpanLabels#TABLE_SUFFIX}). The chain stops at a per-table
+ * span even when a sequential executor runs it on the caller thread.
  *
  * <p>A <b>sub-operation</b> label is one that occurs inside a per-table span anywhere in the timeline (lde,
  * merkle, constraint_evaluation...): the label of work done for one table, possibly many at once. A
  * <b>phase</b> span is a caller-thread span that is neither a per-table span nor a sub-operation: phases run
  * one at a time on the calling thread and wrap all the concurrent work below them, and their phase children
  * are meant to tile them (the sum rule). A sub-operation the caller thread runs itself (the LDE of a
- * preprocessed table inside {@code preprocessed_commit}) is work inside a phase, not a phase.
+ * preprocessed table inside {@code preprocessed_commit}) is work inside a phase, not a phase. The
+ * {@value SpanLabels#INSTRUMENTATION} spans between phases are phases by this rule: they take their share of the
+ * parent like any phase.
+ *
+ * <p>A span <b>tiled by phases</b> is one that a phase sequence split into phases (field
+ * {@value SpanLabels#TILED_BY_PHASES_FIELD}): its phases and instrumentation spans tile it exactly.
  */
 public final class SpanTree {
     public static final String SEPARATOR = "/";
-    public static final String TABLE_SUFFIX = "_table";
 
     private final List<SpanRecord> spans;
     private final Map<Long, SpanRecord> byId = new HashMap<>();
@@ -95,9 +99,33 @@ public final class SpanTree {
         }
     }
 
-    /** Whether the label names per-table instance spans (suffix {@value #TABLE_SUFFIX}). */
+    /** Whether the label names per-table instance spans (suffix {@value SpanLabels#TABLE_SUFFIX}). */
     public static boolean isTableLabel(String label) {
-        return label.endsWith(TABLE_SUFFIX);
+        return SpanLabels.isTableLabel(label);
+    }
+
+    /** The instruments' own work at a phase boundary. */
+    public static boolean isInstrumentation(SpanRecord span) {
+        return span.label().equals(SpanLabels.INSTRUMENTATION);
+    }
+
+    /** Split into phases by a phase sequence, which then tile it exactly (see the class comment). */
+    public static boolean isTiledByPhases(SpanRecord span) {
+        return Boolean.TRUE.equals(span.fields().get(SpanLabels.TILED_BY_PHASES_FIELD));
+    }
+
+    /**
+     * What tiles a span split into phases: its direct children on its own thread that are not per-table spans
+     * (its phases and the instrumentation spans between them), by start.
+     */
+    public List<SpanRecord> tilesOf(SpanRecord span) {
+        List<SpanRecord> tiles = new ArrayList<>();
+        for (SpanRecord child : childrenOf(span.id())) {
+            if (child.threadId() == span.threadId() && !isTableLabel(child.label())) {
+                tiles.add(child);
+            }
+        }
+        return tiles;
     }
 
     public static SpanTree of(List<SpanRecord> spans) {

@@ -3,11 +3,12 @@ package io.jstark.profile.analysis;
 import java.util.List;
 
 /**
- * One application of the sum rule: a parent (a path, or one span) against its direct children.
+ * One application of the sum rule: a span split into phases against the phases and instrumentation spans that
+ * tile it.
  *
- * @param parent           the parent path, or {@code "<path> #<id>"} for a single span
- * @param children         the child labels or paths whose walls were summed
- * @param childrenSumNanos sum of the children's walls (each child the union of its instances)
+ * @param parent           the parent's path, with {@code #<id>} when its path has several instances
+ * @param children         the child labels whose walls were summed
+ * @param childrenSumNanos sum of the children's walls (each label the union of its instances)
  * @param parentWallNanos  the parent's wall
  */
 public record SumCheck(String parent, List<String> children, long childrenSumNanos, long parentWallNanos) {
@@ -24,19 +25,13 @@ public record SumCheck(String parent, List<String> children, long childrenSumNan
         return (double) childrenSumNanos / parentWallNanos;
     }
 
-    /** Whether the children sum to the parent within {@code tolerance} (0.01 for 1%). */
-    public boolean holds(double tolerance) {
-        return holds(tolerance, 0);
+    /** Children minus parent: negative for wall in no child, positive for children that overlap. */
+    public long differenceNanos() {
+        return childrenSumNanos - parentWallNanos;
     }
 
-    /**
-     * Whether the children sum to the parent within {@code tolerance} of the parent's wall, or within
-     * {@code slackNanos}, whichever is larger.
-     */
-    public boolean holds(double tolerance, long slackNanos) {
-        if (Math.abs(childrenSumNanos - parentWallNanos) <= slackNanos) {
-            return true;
-        }
-        return Math.abs(ratio() - 1.0) <= tolerance;
+    /** Whether the children sum to the parent to the nanosecond, as shared boundaries make them. */
+    public boolean holds() {
+        return childrenSumNanos == parentWallNanos;
     }
 }

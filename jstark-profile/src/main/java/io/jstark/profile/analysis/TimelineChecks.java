@@ -1,5 +1,6 @@
 package io.jstark.profile.analysis;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,8 +12,10 @@ import java.util.Set;
 /**
  * Structural checks of one run's timeline, which the numbers of every view rely on:
  * <ul>
- *   <li>no phase label has overlapping instances anywhere in the timeline (else its wall and busy would mix
- *       concurrent work: per-table instances must use the {@value SpanTree#TABLE_SUFFIX} suffix);</li>
+ *   <li>no phase label has overlapping instances anywhere in the timeline (else its wall and summed span time
+ *       would mix concurrent work: per-table instances must use the {@value SpanLabels#TABLE_SUFFIX} suffix);</li>
+ *   <li>the phases that tile a span split into phases never overlap one another (with the sum rule, which
+ *       finds the wall in no phase, this makes the tiling exact);</li>
  *   <li>every span's parent exists in the timeline;</li>
  *   <li>every span lies inside its parent's interval (else a percentage of the parent would be wrong);</li>
  *   <li>every per-table span {@code X_table} is a direct child of its phase, a phase span labelled {@code X}
@@ -25,6 +28,10 @@ public final class TimelineChecks {
     /** Two instances of a phase label that run at the same time. */
     public record PhaseOverlap(String label, long firstSpanId, long secondSpanId, long overlapNanos) {}
 
+    /** Two of the phases that tile {@code parentId} running at the same time. */
+    public record OverlappingTiles(long parentId, String parentLabel, long firstSpanId, String firstLabel, long secondSpanId,
+            String secondLabel, long overlapNanos) {}
+
     /** A span whose parent id names no span of the timeline. */
     public record MissingParent(long spanId, String label, long parentId) {}
 
@@ -34,24 +41,25 @@ public final class TimelineChecks {
     /** A per-table span whose parent is not the phase its label names ({@code parentLabel} null: no parent). */
     public record MisplacedTable(long spanId, String label, String parentLabel) {}
 
-    public record Result(List<PhaseOverlap> phaseOverlaps, List<MissingParent> missingParents,
-            List<OutsideParent> outsideParent, List<MisplacedTable> misplacedTables) {
+    public record Result(List<PhaseOverlap> phaseOverlaps, List<OverlappingTiles> overlappingTiles,
+            List<MissingParent> missingParents, List<OutsideParent> outsideParent, List<MisplacedTable> misplacedTables) {
         public Result {
             phaseOverlaps = List.copyOf(phaseOverlaps);
+            overlappingTiles = List.copyOf(overlappingTiles);
             missingParents = List.copyOf(missingParents);
             outsideParent = List.copyOf(outsideParent);
             misplacedTables = List.copyOf(misplacedTables);
         }
 
         public boolean isClean() {
-            return phaseOverlaps.isEmpty() && missingParents.isEmpty() && outsideParent.isEmpty()
+            return phaseOverlaps.isEmpty() && overlappingTiles.isEmpty() && missingParents.isEmpty() && outsideParent.isEmpty()
                     && misplacedTables.isEmpty();
         }
 
         /** One line per problem, or a line saying the timeline is consistent. */
         public String render() {
             if (isClean()) {
-                return "timeline checks: ok (no overlapping phase instances, every parent present and enclosing,"
+                return "timeline checks: ok (no overlapping phase instances or phases, every parent present and enclosing,"
                         + " every per-table span under its phase)\n";
             }
             StringBuilder out = new StringBuilder("timeline checks: FAILED\n");
@@ -59,6 +67,12 @@ public final class TimelineChecks {
                 out.append("  phase '").append(o.label()).append("': spans ").append(o.firstSpanId())
                         .append(" and ").append(o.secondSpanId()).append(" overlap by ")
                         .append(Fmt.millis(o.overlapNanos())).append(" ms\n");
+            }
+            for (OverlappingTiles o : overlappingTiles) {
+                out.append("  under '").append(o.parentLabel()).append("' (span ").append(o.parentId()).append("): '")
+                        .append(o.firstLabel()).append("' (span ").append(o.firstSpanId()).append(") and '").append(o.secondLabel())
+                        .append("' (span ").append(o.secondSpanId()).append(") overlap by ").append(Fmt.millis(o.overlapNanos()))
+                        .append(" ms\n");
             }
             for (MissingParent m : missingParents) {
                 out.append("  span ").append(m.spanId()).append(" '").append(m.label()).append("': parent ")
@@ -71,12 +85,12 @@ public final class TimelineChecks {
             }
             for (MisplacedTable m : misplacedTables) {
                 out.append("  per-table span ").append(m.spanId()).append(" '").append(m.label()).append("': ");
-                if (phaseOf(m.label()).equals(m.parentLabel())) {
+                if (SpanLabels.phaseOfTable(m.label()).equals(m.parentLabel())) {
                     out.append("its parent '").append(m.parentLabel())
                             .append("' is not a phase span (the label is also used inside a table)\n");
                 } else {
                     out.append("parent is ").append(m.parentLabel() == null ? "missing" : "'" + m.parentLabel() + "'")
-                            .append(", not its phase '").append(phaseOf(m.label())).append("'\n");
+                            .append(", not its phase '").append(SpanLabels.phaseOfTable(m.label())).append("'\n");
                 }
             }
             return out.toString();
@@ -88,12 +102,28 @@ public final class TimelineChecks {
     }
 
     public static Result check(SpanTree tree) {
-        return new Result(phaseOverlaps(tree), missingParents(tree), outsideParent(tree), misplacedTables(tree));
+        return new Result(phaseOverlaps(tree), overlappingTiles(tree), missingParents(tree), outsideParent(tree),
+                misplacedTables(tree));
     }
 
-    /** The phase label a per-table label belongs to: {@code main_commit} for {@code main_commit_table}. */
-    public static String phaseOf(String tableLabel) {
-        return tableLabel.substring(0, tableLabel.length() - SpanTree.TABLE_SUFFIX.length());
+    private static List<OverlappingTiles> overlappingTiles(SpanTree tree) {
+        List<OverlappingTiles> overlaps = new ArrayList<>();
+        for (SpanRecord parent : tree.spans()) {
+            if (!SpanTree.isTiledByPhases(parent)) {
+                continue;
+            }
+            SpanRecord furthest = null; // each tile against the earlier one that reaches furthest
+            for (SpanRecord tile : tree.tilesOf(parent)) {
+                if (furthest != null && tile.startNanos() < furthest.endNanos()) {
+                    overlaps.add(new OverlappingTiles(parent.id(), parent.label(), furthest.id(), furthest.label(), tile.id(),
+                            tile.label(), Math.min(tile.endNanos(), furthest.endNanos()) - tile.startNanos()));
+                }
+                if (furthest == null || tile.endNanos() > furthest.endNanos()) {
+                    furthest = tile;
+                }
+            }
+        }
+        return overlaps;
     }
 
     private static List<MisplacedTable> misplacedTables(SpanTree tree) {
@@ -103,7 +133,7 @@ public final class TimelineChecks {
                 continue;
             }
             SpanRecord parent = tree.parentOf(span);
-            if (parent == null || !tree.isPhase(parent) || !parent.label().equals(phaseOf(span.label()))) {
+            if (parent == null || !tree.isPhase(parent) || !parent.label().equals(SpanLabels.phaseOfTable(span.label()))) {
                 misplaced.add(new MisplacedTable(span.id(), span.label(), parent == null ? null : parent.label()));
             }
         }

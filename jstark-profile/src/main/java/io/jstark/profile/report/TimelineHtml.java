@@ -1,9 +1,9 @@
 package io.jstark.profile.report;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.analysis.SpanTree;
-import io.jstark.profile.analysis.TimelineChecks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,6 +33,8 @@ public final class TimelineHtml {
     private static final int LANE = 32;
     private static final int MAX_PHASE_DEPTH = 3;
     private static final double CHAR_WIDTH = 6.6;
+    /** The instruments' own work between phases: grey, unlabelled (it is usually a sliver). */
+    private static final String INSTRUMENTATION_COLOUR = "#bdbdbd";
     /** Qualitative colours, readable with dark text. */
     private static final String[] PALETTE = {"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
         "#bc80bd", "#ccebc5", "#ffed6f", "#d9d9d9", "#a6cee3", "#fb9a99", "#cab2d6"};
@@ -83,7 +85,11 @@ public final class TimelineHtml {
             for (int depth = 0; depth < phaseRows.size(); depth++) {
                 text(8, y + 15, depth == 0 ? "phases" : "phases, level " + (depth + 1), "lane");
                 for (SpanRecord s : phaseRows.get(depth)) {
-                    bar(s, y + 2, PHASE_ROW - 4, colour(phaseColours, s.label()), "phase", s.label());
+                    if (SpanTree.isInstrumentation(s)) {
+                        bar(s, y + 2, PHASE_ROW - 4, INSTRUMENTATION_COLOUR, "phase", null);
+                    } else {
+                        bar(s, y + 2, PHASE_ROW - 4, colour(phaseColours, s.label()), "phase", s.label());
+                    }
                 }
                 y += PHASE_ROW;
             }
@@ -95,8 +101,8 @@ public final class TimelineHtml {
                 text(8, y + 16, lane.getKey(), "lane");
                 for (SpanRecord s : lane.getValue()) {
                     if (SpanTree.isTableLabel(s.label())) {
-                        Object table = s.fields().get("table");
-                        bar(s, y + 2, 18, colour(phaseColours, TimelineChecks.phaseOf(s.label())), "table",
+                        Object table = s.fields().get(SpanLabels.TABLE_FIELD);
+                        bar(s, y + 2, 18, colour(phaseColours, SpanLabels.phaseOfTable(s.label())), "table",
                                 table == null ? s.label() : table.toString());
                     } else {
                         bar(s, y + 22, 7, colour(operationColours, s.label()), "op", null);

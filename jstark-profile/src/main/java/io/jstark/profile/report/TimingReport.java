@@ -1,7 +1,9 @@
 package io.jstark.profile.report;
 
 import io.jstark.instrument.MemorySampler;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
+import io.jstark.instrument.Timeline;
 import io.jstark.profile.analysis.IntervalSet;
 import io.jstark.profile.analysis.SpanTree;
 import io.jstark.profile.analysis.SumCheck;
@@ -9,6 +11,7 @@ import io.jstark.profile.analysis.SumRule;
 import io.jstark.profile.analysis.SumRuleResult;
 import io.jstark.profile.analysis.TextTable;
 import io.jstark.profile.analysis.TimelineChecks;
+import io.jstark.profile.analysis.Utilisation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,25 +25,27 @@ import java.util.Set;
  * The timing report of one run, built only from measured spans (nothing is estimated, nothing hard-wired):
  *
  * <ul>
- *   <li><b>phases</b>: the phase spans under the root as an indented tree, with wall seconds, % of the
- *       root's wall (the part of the phase inside the root, so never above 100%), and the heap and off-heap
- *       bytes at the phase's open and close where the recorder sampled them ({@link MemorySampler});</li>
- *   <li><b>self-check</b>: every phase's phase children sum to it within 1% (or 2 ms, see
- *       {@link SumRule#DEFAULT_SLACK_NANOS}; {@link SumRule#checkPhaseTree})
- *       and the timeline is consistent ({@link TimelineChecks}); a failure prints a visible warning;</li>
- *   <li><b>per table</b>: each table's busy seconds in each pass (tables of one kind merged as
- *       {@code NAME xK}, small ones lumped as {@code (N others)});</li>
+ *   <li><b>JVM</b>: cold (the first proof in this JVM, class loading and JIT compilation included) or warm, from
+ *       the root's {@value SpanLabels#PROOF_IN_JVM_FIELD} field;</li>
+ *   <li><b>phases</b>: the phase spans under the root as an indented tree, with wall seconds, % of the root's
+ *       wall (the part of the phase inside the root, so never above 100%), the process's CPU inside the phase
+ *       and its utilisation (CPU / (wall x cores), {@link Utilisation}), the {@value SpanLabels#INSTRUMENTATION}
+ *       rows (the instruments' own work between phases) and the memory figures sampled at the phase boundaries
+ *       ({@link MemorySampler});</li>
+ *   <li><b>self-check</b>: every span split into phases is tiled by its phases and instrumentation rows to the
+ *       nanosecond ({@link SumRule}) and the timeline is consistent ({@link TimelineChecks}); a failure prints a
+ *       visible warning;</li>
+ *   <li><b>per table</b>: each table's span time in each pass (tables of one kind merged as {@code NAME xK},
+ *       small ones lumped as {@code (N others)});</li>
  *   <li><b>sub-operations</b>: the spans inside the per-table spans and inside the phases, nested as they ran
- *       (an operation is indented under the operation that contains it), with count, wall (union), busy (sum of
- *       durations over all threads: a CPU-sum figure, labelled as such) and concurrency; then totals per kind
- *       (NTT/LDE, Merkle, constraint evaluation, FRI, queries, grinding), each kind counted once where it
- *       nests inside itself and the kinds it contains named;</li>
+ *       (an operation is indented under the operation that contains it), with count, wall (union), summed span
+ *       time (durations added up over all threads: time inside the spans, waiting included, not CPU) and
+ *       concurrency; then totals per kind (NTT/LDE, Merkle, constraint evaluation, FRI, queries, grinding), each
+ *       kind counted once where it nests inside itself and the kinds it contains named;</li>
  *   <li><b>memory</b>: predicted and measured peaks and any lines the caller adds.</li>
  * </ul>
  */
 public final class TimingReport {
-    /** Children must sum to their parent within this fraction. */
-    public static final double TOLERANCE = SumRule.DEFAULT_TOLERANCE;
     /** Tables below this share of the root wall (all passes together) are lumped together. */
     private static final double SMALL_TABLE_SHARE = 0.01;
     private static final double MIB = 1024.0 * 1024.0;
@@ -72,12 +77,12 @@ public final class TimingReport {
 
     /** The kinds the prover's sub-operation spans fall into. */
     public static final List<OperationKind> DEFAULT_KINDS = List.of(
-            new OperationKind("NTT/LDE", Set.of("lde", "lde_coefficients", "coset_interpolate")),
-            new OperationKind("Merkle", Set.of("merkle")),
-            new OperationKind("constraint evaluation", Set.of("constraint_evaluation")),
-            new OperationKind("FRI commit", Set.of("fri_commit")),
-            new OperationKind("queries", Set.of("queries")),
-            new OperationKind("grinding", Set.of("grinding")));
+            new OperationKind("NTT/LDE", Set.of(SpanLabels.LDE, SpanLabels.LDE_COEFFICIENTS, SpanLabels.COSET_INTERPOLATE)),
+            new OperationKind("Merkle", Set.of(SpanLabels.MERKLE)),
+            new OperationKind("constraint evaluation", Set.of(SpanLabels.CONSTRAINT_EVALUATION)),
+            new OperationKind("FRI commit", Set.of(SpanLabels.FRI_COMMIT)),
+            new OperationKind("queries", Set.of(SpanLabels.QUERIES)),
+            new OperationKind("grinding", Set.of(SpanLabels.GRINDING)));
 
     private final SpanTree tree;
     private final SpanRecord root;
@@ -85,6 +90,8 @@ public final class TimingReport {
     private final List<MemoryPeak> memoryPeaks;
     private final List<String> memoryLines;
     private final List<OperationKind> kinds;
+    private final int cores;
+    private final String processCpuClock;
     private final SumRuleResult sumRule;
     private final TimelineChecks.Result timelineChecks;
 
@@ -95,18 +102,29 @@ public final class TimingReport {
         this.memoryPeaks = List.copyOf(b.memoryPeaks);
         this.memoryLines = List.copyOf(b.memoryLines);
         this.kinds = List.copyOf(b.kinds);
-        this.sumRule = SumRule.checkPhaseTree(tree, root.id(), TOLERANCE, SumRule.DEFAULT_SLACK_NANOS);
+        this.cores = b.cores;
+        this.processCpuClock = b.processCpuClock;
+        this.sumRule = SumRule.checkPhaseTree(tree, root.id());
         this.timelineChecks = TimelineChecks.check(tree);
     }
 
+    /** A report of a hand-made list of spans: give {@link Builder#cores} for the utilisation column. */
     public static Builder builder(List<SpanRecord> spans) {
         return new Builder(spans);
+    }
+
+    /** A report of a recorded run: cores and CPU clock from its header. */
+    public static Builder builder(Timeline timeline) {
+        return new Builder(timeline.spans()).cores(timeline.header().availableProcessors())
+                .processCpuClock(timeline.header().processCpuClock());
     }
 
     /** Collects what the report needs besides the spans. */
     public static final class Builder {
         private final List<SpanRecord> spans;
-        private String rootLabel = "prove";
+        private String rootLabel = SpanLabels.PROVE;
+        private int cores = -1;
+        private String processCpuClock = "unknown";
         private Map<String, TableInfo> tables = Map.of();
         private List<MemoryPeak> memoryPeaks = List.of();
         private List<String> memoryLines = List.of();
@@ -144,6 +162,18 @@ public final class TimingReport {
             return this;
         }
 
+        /** The cores the run had: the denominator of utilisation (none, -1: no utilisation). */
+        public Builder cores(int cores) {
+            this.cores = cores;
+            return this;
+        }
+
+        /** Which clock read the process CPU, named under the phase table. */
+        public Builder processCpuClock(String clock) {
+            this.processCpuClock = clock;
+            return this;
+        }
+
         /** @throws IllegalArgumentException when no root span has the root label */
         public TimingReport build() {
             SpanTree tree = SpanTree.of(spans);
@@ -173,8 +203,9 @@ public final class TimingReport {
     public List<String> violations() {
         List<String> out = new ArrayList<>();
         for (SumCheck v : sumRule.violations()) {
-            out.add(String.format(Locale.ROOT, "sum rule: '%s': its phases %s sum to %s s, the phase took %s s (%.1f%%)",
-                    v.parent(), v.children(), seconds(v.childrenSumNanos()), seconds(v.parentWallNanos()), 100 * v.ratio()));
+            out.add(String.format(Locale.ROOT, "sum rule: '%s': its phases %s sum to %s s, the phase took %s s (%.1f%%, %+d ns)",
+                    v.parent(), v.children(), seconds(v.childrenSumNanos()), seconds(v.parentWallNanos()), 100 * v.ratio(),
+                    v.differenceNanos()));
         }
         if (!timelineChecks.isClean()) {
             for (String line : timelineChecks.render().split("\n")) {
@@ -195,24 +226,38 @@ public final class TimingReport {
         long rootWall = root.durationNanos();
         out.append("Timing report: ").append(root.label()).append(" took ").append(seconds(rootWall)).append(" s wall");
         String shape = shape();
-        out.append(shape.isEmpty() ? "" : " (" + shape + ")").append("\n\n");
+        out.append(shape.isEmpty() ? "" : " (" + shape + ")").append('\n');
+        out.append(jvm()).append("\n\n");
         out.append(phases());
         out.append(selfCheck());
         String perTable = perTable(rootWall);
         if (!perTable.isEmpty()) {
-            out.append("\nPer table: busy s = the table's own span in each pass, summed over its instances. Tables run\n"
-                    + "concurrently, so a column may add up to more than its phase's wall.\n").append(perTable);
+            out.append("\nPer table: span s = the table's own span in each pass, summed over its instances: the time its driver\n"
+                    + "spent on it, waiting for the worker pool included (not CPU time). Tables run concurrently, so a column may\n"
+                    + "add up to more than its phase's wall. cpu s is -: the process's CPU cannot be split between tables that\n"
+                    + "run at once, and the workers' CPU is not measured per table.\n").append(perTable);
         }
         String subOperations = subOperations(rootWall);
         if (!subOperations.isEmpty()) {
             out.append("\nSub-operations, nested as they ran (an operation is indented under the one that contains it).\n"
-                    + "wall = union of intervals; busy = sum of durations over all threads (a CPU-sum figure, not the\n"
-                    + "process's CPU); concurrency = busy / wall.\n").append(subOperations);
+                    + "wall = union of intervals; summed span s = the spans' durations added up over all threads (time inside\n"
+                    + "the spans, waiting included: not CPU time); concurrency = summed span s / wall.\n").append(subOperations);
             out.append("\nTotals by kind (whole run; a span inside another of its own kind is not counted again)\n")
                     .append(kinds(rootWall));
         }
         out.append(memory());
         return out.toString();
+    }
+
+    /** Whether this proof paid for the JVM's warm-up, from the root's field. */
+    private String jvm() {
+        if (!(root.fields().get(SpanLabels.PROOF_IN_JVM_FIELD) instanceof Long number) || number < 1) {
+            return "JVM: cold or warm not recorded (no " + SpanLabels.PROOF_IN_JVM_FIELD + " field on the root)";
+        }
+        if (number == 1) {
+            return "JVM: cold: the first proof in this JVM, so class loading and JIT compilation are in these figures";
+        }
+        return "JVM: warm: proof " + number + " in this JVM (" + (number - 1) + " ran before it)";
     }
 
     /** "N tables, at most K at once": what ran under the root, from its per-table spans. */
@@ -221,7 +266,7 @@ public final class TimingReport {
         List<long[]> events = new ArrayList<>();
         for (SpanRecord s : tree.spans()) {
             if (SpanTree.isTableLabel(s.label()) && within(s) && underRoot(s)) {
-                Object table = s.fields().get("table");
+                Object table = s.fields().get(SpanLabels.TABLE_FIELD);
                 tableNames.add(table == null ? s.label() + "#" + s.id() : table.toString());
                 events.add(new long[] {s.startNanos(), 1});
                 events.add(new long[] {s.endNanos(), -1});
@@ -243,58 +288,101 @@ public final class TimingReport {
     // ---- phases
 
     private String phases() {
-        boolean heap = hasField(MemorySampler.HEAP_OPEN);
-        boolean offHeap = hasField(MemorySampler.OFF_HEAP_OPEN);
+        List<String> figures = memoryFigures();
         List<TextTable.Column> columns = new ArrayList<>(List.of(TextTable.Column.left("phase"), TextTable.Column.right("wall s"),
-                TextTable.Column.right("% of total")));
-        if (heap) {
-            columns.add(TextTable.Column.right("heap used MiB open -> close"));
-        }
-        if (offHeap) {
-            columns.add(TextTable.Column.right("off-heap MiB open -> close"));
+                TextTable.Column.right("% of total"), TextTable.Column.right("process cpu s"), TextTable.Column.right("utilisation")));
+        for (String figure : figures) {
+            columns.add(TextTable.Column.right(figureTitle(figure) + " MiB open -> close"));
         }
         TextTable table = new TextTable(columns.toArray(new TextTable.Column[0]));
-        phaseRows(table, List.of(root), 0, heap, offHeap);
-        return table.render();
+        PhaseTotals totals = new PhaseTotals();
+        phaseRows(table, List.of(root), 0, figures, totals);
+        StringBuilder out = new StringBuilder(table.render());
+        out.append("process cpu = CPU time of the whole process (all threads, GC and JIT), read inside each phase's wall window");
+        out.append(" (").append(processCpuClock).append(")");
+        out.append(cores > 0 ? "; utilisation = process cpu / (wall x " + cores + " cores)" : "; cores unknown: no utilisation");
+        out.append(".\n");
+        out.append(String.format(Locale.ROOT, "instrumentation = the instruments' own work between phases (memory samples, JFR events,"
+                + " clock reads%s): %.3f ms in %d boundaries, %.2f%% of %s; inside a phase, only its CPU-clock reads.%n",
+                totals.captured ? ", the JFR capture's start and stop" : "", totals.instrumentationNanos / 1e6,
+                totals.instrumentationSpans, 100.0 * totals.instrumentationNanos / Math.max(1, root.durationNanos()), root.label()));
+        if (totals.unresolved) {
+            out.append(Utilisation.UNRESOLVED_NOTE).append(".\n");
+        }
+        return out.toString();
     }
 
-    private void phaseRows(TextTable table, List<SpanRecord> instances, int depth, boolean heap, boolean offHeap) {
+    /** What the phase rows add up to, for the lines under the table. */
+    private static final class PhaseTotals {
+        long instrumentationNanos;
+        int instrumentationSpans;
+        boolean captured;
+        boolean unresolved;
+    }
+
+    private void phaseRows(TextTable table, List<SpanRecord> instances, int depth, List<String> figures, PhaseTotals totals) {
         SpanRecord first = instances.getFirst();
         long wall = IntervalSet.of(instances).length();
         String name = "  ".repeat(depth) + first.label() + (instances.size() > 1 ? " x" + instances.size() : "");
-        List<Object> cells = new ArrayList<>(List.of(name, seconds(wall), percent(covered(instances), root.durationNanos())));
-        if (heap) {
-            cells.add(instances.size() == 1 ? memoryCell(first, MemorySampler.HEAP_OPEN, MemorySampler.HEAP_CLOSE) : "-");
+        long cpu = 0;
+        for (SpanRecord instance : instances) {
+            long c = instance.processCpuNanos();
+            cpu = cpu < 0 || c < 0 ? -1 : cpu + c;
         }
-        if (offHeap) {
-            cells.add(instances.size() == 1 ? memoryCell(first, MemorySampler.OFF_HEAP_OPEN, MemorySampler.OFF_HEAP_CLOSE) : "-");
+        boolean unresolved = cores > 0 && Utilisation.unresolved(cpu, wall, cores);
+        totals.unresolved |= unresolved;
+        List<Object> cells = new ArrayList<>(List.of(name, seconds(wall), percent(covered(instances), root.durationNanos()),
+                cpu < 0 ? "-" : seconds(cpu), cores > 0 ? utilisation(Utilisation.percent(cpu, wall, cores)) : "-"));
+        for (String figure : figures) {
+            cells.add(instances.size() == 1 ? memoryCell(first, figure) : "-");
         }
         table.row(cells.toArray());
         Map<String, List<SpanRecord>> byLabel = new LinkedHashMap<>();
+        List<SpanRecord> instrumentation = new ArrayList<>();
         for (SpanRecord instance : instances) {
             for (SpanRecord child : tree.childrenOf(instance.id())) {
-                if (tree.isPhase(child)) {
+                if (SpanTree.isInstrumentation(child)) {
+                    instrumentation.add(child);
+                } else if (tree.isPhase(child)) {
                     byLabel.computeIfAbsent(child.label(), k -> new ArrayList<>()).add(child);
                 }
             }
         }
         for (List<SpanRecord> children : byLabel.values()) {
-            phaseRows(table, children, depth + 1, heap, offHeap);
+            phaseRows(table, children, depth + 1, figures, totals);
+        }
+        if (!instrumentation.isEmpty()) { // after the phases it lies between
+            phaseRows(table, instrumentation, depth + 1, figures, totals);
+            for (SpanRecord i : instrumentation) {
+                totals.instrumentationNanos += i.durationNanos();
+                totals.captured |= i.fields().containsKey("jfr_capture");
+            }
+            totals.instrumentationSpans += instrumentation.size();
         }
     }
 
-    private boolean hasField(String key) {
+    /** The memory figures sampled at the phase boundaries under the root, by first appearance. */
+    private List<String> memoryFigures() {
+        Set<String> figures = new LinkedHashSet<>();
         for (SpanRecord s : tree.spans()) {
-            if (s.fields().containsKey(key) && within(s)) {
-                return true;
+            if (within(s) && underRoot(s) && tree.isPhase(s)) {
+                for (String key : s.fields().keySet()) {
+                    if (key.endsWith(MemorySampler.OPEN_SUFFIX)) {
+                        figures.add(key.substring(0, key.length() - MemorySampler.OPEN_SUFFIX.length()));
+                    }
+                }
             }
         }
-        return false;
+        return List.copyOf(figures);
     }
 
-    private static String memoryCell(SpanRecord span, String openKey, String closeKey) {
-        Object open = span.fields().get(openKey);
-        Object close = span.fields().get(closeKey);
+    private static String figureTitle(String figure) {
+        return figure.equals(MemorySampler.OFF_HEAP) ? "off-heap" : figure.replace('_', ' ');
+    }
+
+    private static String memoryCell(SpanRecord span, String figure) {
+        Object open = span.fields().get(figure + MemorySampler.OPEN_SUFFIX);
+        Object close = span.fields().get(figure + MemorySampler.CLOSE_SUFFIX);
         return open == null && close == null ? "-" : mib(open) + " -> " + mib(close);
     }
 
@@ -303,10 +391,11 @@ public final class TimingReport {
     }
 
     private String selfCheck() {
+        int checked = sumRule.checked().size();
         if (selfCheckPassed()) {
-            return "self-check: OK: " + sumRule.checked().size() + " phase" + (sumRule.checked().size() == 1 ? "" : "s")
-                    + " checked, each phase's phases sum to it within " + Math.round(TOLERANCE * 100) + "% (or 2 ms); no phase label"
-                    + " overlaps itself; every span lies inside its parent\n";
+            return "self-check: OK: " + checked + " span" + (checked == 1 ? "" : "s") + " split into phases, each tiled by its phases"
+                    + " and instrumentation rows to the nanosecond; no phase label overlaps itself, no two phases of a span"
+                    + " overlap; every span lies inside its parent\n";
         }
         StringBuilder out = new StringBuilder("\n!!! WARNING: the self-check FAILED: the figures above do not add up as they must\n");
         for (String v : violations()) {
@@ -318,28 +407,28 @@ public final class TimingReport {
     // ---- per table
 
     private String perTable(long rootWall) {
-        Map<String, Map<String, Long>> busyByTableAndPhase = new LinkedHashMap<>();
+        Map<String, Map<String, Long>> spanTimeByTableAndPhase = new LinkedHashMap<>();
         List<String> phases = new ArrayList<>();
         for (SpanRecord s : tree.spans()) {
             if (!SpanTree.isTableLabel(s.label()) || !within(s)) {
                 continue;
             }
-            Object table = s.fields().get("table");
+            Object table = s.fields().get(SpanLabels.TABLE_FIELD);
             if (table == null) {
                 continue;
             }
-            String phase = TimelineChecks.phaseOf(s.label());
+            String phase = SpanLabels.phaseOfTable(s.label());
             if (!phases.contains(phase)) {
                 phases.add(phase);
             }
-            busyByTableAndPhase.computeIfAbsent(table.toString(), k -> new LinkedHashMap<>()).merge(phase, s.durationNanos(), Long::sum);
+            spanTimeByTableAndPhase.computeIfAbsent(table.toString(), k -> new LinkedHashMap<>()).merge(phase, s.durationNanos(), Long::sum);
         }
-        if (busyByTableAndPhase.isEmpty()) {
+        if (spanTimeByTableAndPhase.isEmpty()) {
             return "";
         }
         Map<String, Group> groups = new LinkedHashMap<>();
         Group small = new Group(null);
-        for (Map.Entry<String, Map<String, Long>> e : busyByTableAndPhase.entrySet()) {
+        for (Map.Entry<String, Map<String, Long>> e : spanTimeByTableAndPhase.entrySet()) {
             TableInfo info = tables.getOrDefault(e.getKey(), new TableInfo(e.getKey(), -1));
             long total = 0;
             for (long v : e.getValue().values()) {
@@ -352,9 +441,10 @@ public final class TimingReport {
         columns.add(TextTable.Column.left("table"));
         columns.add(TextTable.Column.right("rows"));
         for (String p : phases) {
-            columns.add(TextTable.Column.right(p + " busy s"));
+            columns.add(TextTable.Column.right(p + " span s"));
         }
-        columns.add(TextTable.Column.right("total busy s"));
+        columns.add(TextTable.Column.right("total span s"));
+        columns.add(TextTable.Column.right("cpu s"));
         TextTable t = new TextTable(columns.toArray(new TextTable.Column[0]));
         List<Group> ordered = new ArrayList<>(groups.values());
         ordered.sort(Comparator.comparingLong(Group::total).reversed());
@@ -362,14 +452,15 @@ public final class TimingReport {
             ordered.add(small);
         }
         for (Group g : ordered) {
-            Object[] row = new Object[3 + phases.size()];
+            Object[] row = new Object[4 + phases.size()];
             row[0] = g.label();
             row[1] = g.rowsText();
             for (int i = 0; i < phases.size(); i++) {
-                Long busy = g.busy.get(phases.get(i));
-                row[2 + i] = busy == null ? "-" : seconds(busy);
+                Long spanTime = g.spanTime.get(phases.get(i));
+                row[2 + i] = spanTime == null ? "-" : seconds(spanTime);
             }
             row[2 + phases.size()] = seconds(g.total());
+            row[3 + phases.size()] = "-";
             t.row(row);
         }
         return t.render();
@@ -382,25 +473,25 @@ public final class TimingReport {
         String onlyName;
         long minRows = Long.MAX_VALUE;
         long maxRows = -1;
-        final Map<String, Long> busy = new LinkedHashMap<>();
+        final Map<String, Long> spanTime = new LinkedHashMap<>();
 
         Group(String kind) {
             this.kind = kind;
         }
 
-        void add(String name, long rows, Map<String, Long> phaseBusy) {
+        void add(String name, long rows, Map<String, Long> phaseSpanTime) {
             count++;
             onlyName = name;
             if (rows >= 0) {
                 minRows = Math.min(minRows, rows);
                 maxRows = Math.max(maxRows, rows);
             }
-            phaseBusy.forEach((p, v) -> busy.merge(p, v, Long::sum));
+            phaseSpanTime.forEach((p, v) -> spanTime.merge(p, v, Long::sum));
         }
 
         long total() {
             long total = 0;
-            for (long v : busy.values()) {
+            for (long v : spanTime.values()) {
                 total += v;
             }
             return total;
@@ -486,7 +577,7 @@ public final class TimingReport {
             }
         }
         TextTable t = new TextTable(TextTable.Column.left("where / operation"), TextTable.Column.right("count"),
-                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("busy s (CPU-sum)"),
+                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("summed span s"),
                 TextTable.Column.right("concurrency"));
         for (List<String> key : depthFirst(nodes.keySet())) {
             List<SpanRecord> instances = nodes.get(key);
@@ -496,8 +587,8 @@ public final class TimingReport {
                 continue;
             }
             long wall = IntervalSet.of(instances).length();
-            long busy = busy(instances);
-            t.row(name, instances.size(), seconds(wall), percent(covered(instances), rootWall), seconds(busy), ratio(busy, wall));
+            long summed = summedSpanTime(instances);
+            t.row(name, instances.size(), seconds(wall), percent(covered(instances), rootWall), seconds(summed), ratio(summed, wall));
         }
         return t.render();
     }
@@ -525,7 +616,7 @@ public final class TimingReport {
 
     private String kinds(long rootWall) {
         TextTable t = new TextTable(TextTable.Column.left("kind"), TextTable.Column.left("span labels"), TextTable.Column.right("spans"),
-                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("busy s (CPU-sum)"),
+                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("summed span s"),
                 TextTable.Column.right("concurrency"), TextTable.Column.left("contains"));
         for (OperationKind kind : kinds) {
             List<SpanRecord> outermost = new ArrayList<>();
@@ -546,9 +637,9 @@ public final class TimingReport {
                 }
             }
             long wall = IntervalSet.of(outermost).length();
-            long busy = busy(outermost);
+            long summed = summedSpanTime(outermost);
             t.row(kind.name(), String.join(", ", labels), outermost.size(), seconds(wall), percent(covered(outermost), rootWall),
-                    seconds(busy), ratio(busy, wall), contains.isEmpty() ? "" : String.join(", ", contains) + " (also in its row)");
+                    seconds(summed), ratio(summed, wall), contains.isEmpty() ? "" : String.join(", ", contains) + " (also in its row)");
         }
         return t.rowCount() == 0 ? "(no spans of the known kinds)\n" : t.render();
     }
@@ -627,12 +718,17 @@ public final class TimingReport {
         return IntervalSet.of(instances).overlapLength(IntervalSet.of(List.of(root)));
     }
 
-    private static long busy(List<SpanRecord> instances) {
-        long busy = 0;
+    private static long summedSpanTime(List<SpanRecord> instances) {
+        long summed = 0;
         for (SpanRecord s : instances) {
-            busy += s.durationNanos();
+            summed += s.durationNanos();
         }
-        return busy;
+        return summed;
+    }
+
+    /** A utilisation at most 100 (or {@code -}), with its sign. */
+    private static String utilisation(double percent) {
+        return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
     }
 
     private static String percent(long covered, long rootWall) {
@@ -646,8 +742,8 @@ public final class TimingReport {
         return String.format(Locale.ROOT, "%.1f%%", percent);
     }
 
-    private static String ratio(long busy, long wall) {
-        return wall == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) busy / wall);
+    private static String ratio(long summed, long wall) {
+        return wall == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) summed / wall);
     }
 
     private static String seconds(long nanos) {

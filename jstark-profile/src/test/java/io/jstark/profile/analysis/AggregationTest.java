@@ -37,7 +37,7 @@ class AggregationTest {
         Aggregate table = label(rows, "round2_table").stats();
         assertThat(table.count()).isEqualTo(2);
         assertThat(table.wallNanos()).isEqualTo(400);
-        assertThat(table.busyNanos()).isEqualTo(800);
+        assertThat(table.summedSpanNanos()).isEqualTo(800);
         assertThat(table.concurrency()).isEqualTo(2.0);
         assertThat(table.threadCpuSumNanos()).isEqualTo(650);
         assertThat(table.percentOfTotal()).isEqualTo(40.0);

@@ -49,7 +49,7 @@ class PhaseTableTest {
         PhaseTable.Row tables = row(table, "prove/round2/round2_table");
         assertThat(tables.countPerRun()).isEqualTo("2");
         assertThat(tables.medianWallNanos()).isEqualTo(980); // runs: 900, 1090, 980
-        assertThat(tables.medianBusyNanos()).isEqualTo(1_960);
+        assertThat(tables.medianSummedSpanNanos()).isEqualTo(1_960);
         assertThat(tables.concurrency()).isEqualTo(2.0);
         assertThat(table.render()).contains("phase table over 3 runs").contains("round2_table");
     }
@@ -88,18 +88,31 @@ class PhaseTableTest {
     }
 
     @Test
-    void busyViewDividesProcessCpuByWallTimesCores() {
+    void utilisationDividesProcessCpuByWallTimesCoresAndNeverShowsMoreThanAHundred() {
         List<SpanRecord> spans = List.of(
                 withCpu(1, 0, "prove", CALLER, 0, 1_000_000, 900_000, 3_000_000),
-                withCpu(2, 1, "round2", CALLER, 0, 500_000, 400_000, 2_000_000),
-                withCpu(3, 2, "round2_table", 2, 0, 500_000, 450_000, -1),
-                withCpu(4, 1, "round3", CALLER, 500_000, 1_000_000, 100_000, -1));
-        BusyView view = BusyView.of(spans, 4, "test clock");
-        assertThat(view.rows()).extracting(BusyView.Row::path)
-                .containsExactly("prove", "prove/round2", "prove/round3");
-        assertThat(view.rows().get(0).busyPercent()).isCloseTo(75.0, within(1e-9));
-        assertThat(view.rows().get(1).busyPercent()).isCloseTo(100.0, within(1e-9));
-        assertThat(view.rows().get(2).busyPercent()).isNaN();
-        assertThat(view.render()).contains("4 cores").contains("test clock").contains("75.0");
+                withCpu(2, 1, "round2", CALLER, 0, 499_000, 400_000, 1_996_000),
+                withCpu(3, 2, "round2_table", 2, 0, 499_000, 450_000, -1),
+                span(4, 1, "instrumentation", CALLER, 499_000, 500_000),
+                withCpu(5, 1, "round3", CALLER, 500_000, 1_000_000, 100_000, -1),
+                withCpu(6, 1, "assemble", CALLER, 1_000_000, 1_000_100, 100, 500)); // 500 ns of CPU in 100 ns x 4 cores
+        UtilisationView view = UtilisationView.of(spans, 4, "test clock");
+        assertThat(view.rows()).extracting(UtilisationView.Row::path)
+                .containsExactly("prove", "prove/round2", "prove/round3", "prove/assemble");
+        assertThat(view.rows().get(0).utilisationPercent()).isCloseTo(75.0, within(1e-9));
+        assertThat(view.rows().get(1).utilisationPercent()).isCloseTo(100.0, within(1e-9));
+        assertThat(view.rows().get(2).utilisationPercent()).isNaN();
+        // more CPU than wall x cores is the clock's lag, not a figure: unresolved, neither 125% nor a clamped 100%
+        assertThat(view.rows().get(3).unresolved()).isTrue();
+        assertThat(view.rows().get(3).utilisationPercent()).isNaN();
+        assertThat(view.instrumentationSpans()).isEqualTo(1);
+        assertThat(view.instrumentationNanos()).isEqualTo(1_000);
+        assertThat(view.render()).contains("4 cores").contains("test clock").contains("75.0").contains("utilisation %")
+                .contains("instrumentation between the phases: 1 spans").contains(Utilisation.UNRESOLVED_NOTE)
+                .doesNotContain("125.0");
+        assertThat(Utilisation.percent(4_000, 1_000, 4)).isEqualTo(100.0);
+        assertThat(Utilisation.percent(4_001, 1_000, 4)).isNaN();
+        assertThat(Utilisation.unresolved(4_001, 1_000, 4)).isTrue();
+        assertThat(Utilisation.percent(-1, 1_000, 4)).isNaN();
     }
 }

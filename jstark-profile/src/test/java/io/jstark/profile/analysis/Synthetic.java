@@ -1,5 +1,6 @@
 package io.jstark.profile.analysis;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import java.util.Map;
 
@@ -11,6 +12,12 @@ final class Synthetic {
 
     static SpanRecord span(long id, long parentId, String label, long threadId, long start, long end) {
         return new SpanRecord(id, parentId, label, "thread-" + threadId, threadId, start, end, -1, -1, Map.of());
+    }
+
+    /** A span a phase sequence split into phases, as the recorder marks it. */
+    static SpanRecord tiled(long id, long parentId, String label, long threadId, long start, long end) {
+        return new SpanRecord(id, parentId, label, "thread-" + threadId, threadId, start, end, -1, -1,
+                Map.of(SpanLabels.TILED_BY_PHASES_FIELD, true));
     }
 
     static SpanRecord withCpu(long id, long parentId, String label, long threadId, long start, long end,

@@ -49,10 +49,13 @@ class TimelineHtmlTest {
         long tables = spans.stream().filter(s -> s.label().endsWith("_table")).count();
         List<Element> tableBars = elements(doc, "rect", "table");
         assertThat(tableBars).hasSize((int) tables);
-        // phase rows, one level per row: prove; its phases; prepass's phases
-        assertThat(elements(doc, "rect", "phase")).extracting(e -> e.getElementsByTagName("title").item(0).getTextContent().lines()
-                .findFirst().orElseThrow()).containsExactly("prove", "prepass", "main_commit", "aux_and_rounds_2_4", "assemble",
-                "check_statement", "preprocessed_commit");
+        // phase rows, one level per row: prove; its phases; prepass's phases; the instrumentation between them grey
+        List<Element> phaseBars = elements(doc, "rect", "phase");
+        assertThat(phaseBars).extracting(e -> e.getElementsByTagName("title").item(0).getTextContent().lines()
+                .findFirst().orElseThrow()).containsExactly("prove", "prepass", "instrumentation", "main_commit", "instrumentation",
+                "aux_and_rounds_2_4", "instrumentation", "assemble", "check_statement", "instrumentation", "preprocessed_commit");
+        assertThat(phaseBars).filteredOn(e -> e.getElementsByTagName("title").item(0).getTextContent().startsWith("instrumentation"))
+                .hasSize(4).allSatisfy(e -> assertThat(e.getAttribute("fill")).isEqualTo("#bdbdbd"));
         // one lane per thread name, by first span: the caller's own operations first, then the drivers
         assertThat(elements(doc, "text", "lane")).extracting(Element::getTextContent)
                 .containsExactly("phases", "phases, level 2", "phases, level 3", "main", "jstark-driver-0", "jstark-driver-1");
@@ -64,10 +67,10 @@ class TimelineHtmlTest {
             assertThat(x + width).isLessThanOrEqualTo(1390.5);
             assertThat(bar.getElementsByTagName("title").item(0).getTextContent()).contains("_table [").contains("wall ").contains("thread ");
         }
-        // the longest table, cpu's chain from 30 to 99.5 ms of 100: 69.5% of the chart
+        // the longest table, cpu's chain from 30.2 to 99.5 ms of 100: 69.3% of the chart
         Element longest = tableBars.stream().max(java.util.Comparator.comparingDouble(e -> Double.parseDouble(e.getAttribute("width"))))
                 .orElseThrow();
-        assertThat(Double.parseDouble(longest.getAttribute("width"))).isCloseTo(0.695 * 1200, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(Double.parseDouble(longest.getAttribute("width"))).isCloseTo(0.693 * 1200, org.assertj.core.api.Assertions.within(0.01));
         // self-contained: nothing to fetch
         assertThat(html).doesNotContain("http").doesNotContain("src=").doesNotContain("href=").contains("<script>");
     }
