@@ -112,18 +112,27 @@ public final class TimelineChecks {
             if (!SpanTree.isTiledByPhases(parent)) {
                 continue;
             }
-            SpanRecord furthest = null; // each tile against the earlier one that reaches furthest
-            for (SpanRecord tile : tree.tilesOf(parent)) {
-                if (furthest != null && tile.startNanos() < furthest.endNanos()) {
-                    overlaps.add(new OverlappingTiles(parent.id(), parent.label(), furthest.id(), furthest.label(), tile.id(),
-                            tile.label(), Math.min(tile.endNanos(), furthest.endNanos()) - tile.startNanos()));
-                }
-                if (furthest == null || tile.endNanos() > furthest.endNanos()) {
-                    furthest = tile;
-                }
-            }
+            forEachOverlap(tree.tilesOf(parent), (earlier, tile, nanos) -> overlaps.add(new OverlappingTiles(parent.id(),
+                    parent.label(), earlier.id(), earlier.label(), tile.id(), tile.label(), nanos)));
         }
         return overlaps;
+    }
+
+    private interface OverlapSink {
+        void overlap(SpanRecord earlier, SpanRecord later, long nanos);
+    }
+
+    /** Each span that starts before an earlier one ends, against the earlier one that reaches furthest. */
+    private static void forEachOverlap(List<SpanRecord> sortedByStart, OverlapSink sink) {
+        SpanRecord furthest = null;
+        for (SpanRecord span : sortedByStart) {
+            if (furthest != null && span.startNanos() < furthest.endNanos()) {
+                sink.overlap(furthest, span, Math.min(span.endNanos(), furthest.endNanos()) - span.startNanos());
+            }
+            if (furthest == null || span.endNanos() > furthest.endNanos()) {
+                furthest = span;
+            }
+        }
     }
 
     private static List<MisplacedTable> misplacedTables(SpanTree tree) {
@@ -163,19 +172,8 @@ public final class TimelineChecks {
             }
         }
         List<PhaseOverlap> overlaps = new ArrayList<>();
-        instances.forEach((label, sortedByStart) -> {
-            // each instance is compared with the earlier one that reaches furthest
-            SpanRecord furthest = null;
-            for (SpanRecord span : sortedByStart) {
-                if (furthest != null && span.startNanos() < furthest.endNanos()) {
-                    long overlap = Math.min(span.endNanos(), furthest.endNanos()) - span.startNanos();
-                    overlaps.add(new PhaseOverlap(label, furthest.id(), span.id(), overlap));
-                }
-                if (furthest == null || span.endNanos() > furthest.endNanos()) {
-                    furthest = span;
-                }
-            }
-        });
+        instances.forEach((label, sortedByStart) -> forEachOverlap(sortedByStart,
+                (earlier, span, nanos) -> overlaps.add(new PhaseOverlap(label, earlier.id(), span.id(), nanos))));
         return overlaps;
     }
 
