@@ -3,13 +3,11 @@ package io.jstark.cli;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
-import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.ProcessCpuClock;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
@@ -103,7 +101,7 @@ final class BenchWorkload implements AutoCloseable {
     /** One proof; with {@code instrumented}, a recorder (memory sampler included) is active, as in {@code prove}. */
     Sample prove(boolean instrumented) {
         SpanRecorder recorder = instrumented
-                ? new SpanRecorder(null, MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes)) : null;
+                ? new SpanRecorder(null, ProveOutputs.memorySampler()) : null;
         try (JstarkProver prover = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool).build()) {
             PeakMemory.collectGarbage();
             if (recorder != null) {

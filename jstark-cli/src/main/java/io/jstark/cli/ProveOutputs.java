@@ -53,9 +53,17 @@ public final class ProveOutputs {
         return fromEnvironment;
     }
 
-    /** A recorder with the capture, sampling heap and off-heap memory at the phase boundaries ({@link MemorySampler}). */
+    /** A recorder with the capture, sampling memory at the phase boundaries as every command does ({@link #memorySampler}). */
     SpanRecorder recorder(Optional<CaptureRequest> capture) {
-        return new SpanRecorder(capture.orElse(null), MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes));
+        return new SpanRecorder(capture.orElse(null), memorySampler());
+    }
+
+    /**
+     * What the commands sample at every phase boundary: the heap in use and the shared allocator's off-heap bytes.
+     * A new figure per phase (another {@link MemorySampler.Figure}) is added here, for prove and the benchmarks alike.
+     */
+    static MemorySampler memorySampler() {
+        return MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes);
     }
 
     /** Writes the requested timeline files and says where they went. */

@@ -1,11 +1,9 @@
 package io.jstark.cli;
 
-import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.Phases;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
-import io.jstark.math.memory.RamAllocator;
 
 /**
  * What the instruments cost, measured in a loop: one phase boundary as {@code prove} records it (a phase ends and
@@ -22,7 +20,7 @@ record SpanCost(double boundaryNanos, double innerSpanNanos) {
         double boundary = Double.MAX_VALUE;
         double inner = Double.MAX_VALUE;
         for (int round = 0; round <= ROUNDS; round++) { // round 0 warms up
-            SpanRecorder recorder = new SpanRecorder(null, MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes));
+            SpanRecorder recorder = new SpanRecorder(null, ProveOutputs.memorySampler());
             Spans.start(recorder);
             try {
                 long start = System.nanoTime();
