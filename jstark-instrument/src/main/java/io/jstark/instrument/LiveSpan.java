@@ -1,6 +1,7 @@
 package io.jstark.instrument;
 
 import java.util.Map;
+import jdk.jfr.FlightRecorder;
 
 /**
  * A span being measured, handed out by {@link SpanRecorder} while it records. A plain span ({@link Spans#open})
@@ -42,7 +43,8 @@ final class LiveSpan implements Span {
         this.thread = Thread.currentThread();
         this.threadName = thread.getName();
         this.fields = fields;
-        this.jfrEvent = SpanEvent.beginIfEnabled(label, id, parentId);
+        // SpanEvent is first loaded once JFR runs: see there
+        this.jfrEvent = FlightRecorder.isInitialized() ? SpanEvent.beginIfEnabled(label, id, parentId) : null;
     }
 
     /** Takes a plain span's opening readings: the wall clock, then the thread's CPU clock. */
@@ -100,31 +102,51 @@ final class LiveSpan implements Span {
         if (onOpeningThread) {
             recorder.leave(this);
         }
-        finish(endNanos, cpuEnd, -1, null, null);
+        commitEvent();
+        record(endNanos, cpuEnd, -1);
     }
 
     /** Ends a phase at its sequence's boundary readings, with the boundary's memory sample (or null). */
     void endAt(long wallNanos, long threadCpuNanos, long processCpuNanos, MemorySampler memory, long[] sample) {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (endInWindow(memory, sample)) {
+            record(wallNanos, threadCpuNanos, processCpuNanos);
         }
-        finish(wallNanos, threadCpuNanos, processCpuNanos, memory, sample);
     }
 
-    private void finish(long endNanos, long cpuEnd, long processCpuEnd, MemorySampler memory, long[] sample) {
-        SpanRecord record;
-        synchronized (this) { // the record copies the fields, which another thread may still be adding to
+    /**
+     * The part of ending a phase that belongs in its boundary's window: marks it closed, stores the boundary's
+     * memory sample (or none) and commits its JFR event. False when it was already closed. {@link #record} follows.
+     */
+    boolean endInWindow(MemorySampler memory, long[] sample) {
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
             if (sample != null) {
                 memory.put(sample, false, fields);
             }
+        }
+        commitEvent();
+        return true;
+    }
+
+    private void commitEvent() {
+        if (jfrEvent != null) {
+            Map<String, Object> snapshot;
+            synchronized (this) { // another thread may still be adding fields
+                snapshot = FieldValues.normalizeAll(fields);
+            }
+            jfrEvent.endAndCommit(snapshot);
+        }
+    }
+
+    /** Makes the span's record, at the readings given. */
+    void record(long endNanos, long cpuEnd, long processCpuEnd) {
+        SpanRecord record;
+        synchronized (this) { // the record copies the fields, which another thread may still be adding to
             record = new SpanRecord(id, parentId, label, threadName, thread.threadId(), startNanos, endNanos,
                     cpuStart, cpuEnd, processCpuStart, processCpuEnd, fields);
-        }
-        if (jfrEvent != null) {
-            jfrEvent.endAndCommit(record.fields());
         }
         recorder.finished(record);
     }

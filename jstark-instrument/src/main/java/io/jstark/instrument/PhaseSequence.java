@@ -123,7 +123,7 @@ final class PhaseSequence implements Phases {
         if (begun != null) {
             begun.collectRunning(ending, endingLevels);
         }
-        LiveSpan leaf = boundary(ending, begun == null ? tree.enclosing : begun.span, beginning, phaseLabel,
+        LiveSpan leaf = boundary(ending, null, begun == null ? tree.enclosing : begun.span, beginning, phaseLabel,
                 phaseFields == null ? NO_FIELDS : phaseFields);
         for (PhaseSequence level : endingLevels) {
             level.ended = true;
@@ -164,20 +164,19 @@ final class PhaseSequence implements Phases {
             }
             return;
         }
+        if (outer != null) {
+            // a split phase ends at the next boundary of the level above, with the phase running in it: ending
+            // it here would take readings of its own and leave the interval up to that boundary in no phase
+            return;
+        }
         List<LiveSpan> ending = new ArrayList<>();
         List<PhaseSequence> endingLevels = new ArrayList<>();
         collectRunning(ending, endingLevels);
-        ending.add(span);
-        boundary(ending, outer == null ? tree.enclosing : outer.span, List.of(), null, NO_FIELDS);
+        boundary(ending, span, null, List.of(), null, NO_FIELDS);
         for (PhaseSequence level : endingLevels) {
             level.ended = true;
         }
-        if (outer != null && outer.runningSplit == this) {
-            outer.runningSplit = null;
-        }
-        if (outer == null) {
-            tree.flushPending(); // after the sequence's last reading
-        }
+        tree.flushPending(); // after the sequence's last reading
     }
 
     /** The spans running under this level, innermost first, and the split levels they belong to. */
@@ -192,17 +191,19 @@ final class PhaseSequence implements Phases {
     }
 
     /**
-     * Ends {@code ending} (innermost first) and begins the {@code beginning} levels (outermost first) and a leaf
-     * (when {@code leafLabel} is not null) under {@code parent}, sharing the clock readings: the ending phases'
-     * CPU clocks, then the wall clock (their end); the instruments' work; the wall clock (the beginning phases'
-     * start), then their CPU clocks. The interval between the two wall readings becomes an instrumentation span
-     * under {@code parent}; with no parent, it lies outside every span (a root's opening and closing work).
+     * Ends {@code ending} (innermost first) and {@code endingRoot} (the sequence's own span, when it closes), and
+     * begins the {@code beginning} levels (outermost first) and a leaf (when {@code leafLabel} is not null) under
+     * {@code parent}, sharing the clock readings: the ending phases' CPU clocks, then the wall clock (their end);
+     * the instruments' work; the wall clock (the beginning phases' start), then their CPU clocks. The interval
+     * between the two wall readings becomes an instrumentation span. The sequence's own span begins at the first
+     * reading of its opening boundary and ends at the last reading of its closing one, reading its CPU clocks just
+     * inside them: its opening and closing work are its first and last instrumentation spans.
      */
-    private LiveSpan boundary(List<LiveSpan> ending, LiveSpan parent, List<PhaseSequence> beginning, String leafLabel,
-            Object[] leafFields) {
+    private LiveSpan boundary(List<LiveSpan> ending, LiveSpan endingRoot, LiveSpan parent, List<PhaseSequence> beginning,
+            String leafLabel, Object[] leafFields) {
         SpanRecorder recorder = tree.recorder;
         if (tree.plain) {
-            return plainBoundary(ending, parent, beginning, leafLabel, leafFields);
+            return plainBoundary(ending, endingRoot, parent, beginning, leafLabel, leafFields);
         }
         long threadCpuEnd = -1;
         long processCpuEnd = -1;
@@ -211,20 +212,25 @@ final class PhaseSequence implements Phases {
             processCpuEnd = recorder.processCpuNow();
         }
         long windowStart = recorder.nanosSinceOrigin();
+        boolean rootBegins = !beginning.isEmpty() && beginning.getFirst().outer == null;
+        long rootProcessCpuStart = rootBegins ? recorder.processCpuNow() : -1;
+        long rootThreadCpuStart = rootBegins ? recorder.threadCpuNow() : -1;
         // ---- from here to windowEnd: the instruments' own work
         tree.flushPending();
         MemorySampler memory = recorder.memorySampler();
         long[] sample = memory == null ? null : memory.sample();
         Map<String, Object> what = new LinkedHashMap<>();
         JfrCapture capture = recorder.capture();
-        List<String> endedLabels = new ArrayList<>(ending.size());
+        List<String> endedLabels = new ArrayList<>(ending.size() + 1);
         for (LiveSpan s : ending) {
             s.endAt(windowStart, threadCpuEnd, processCpuEnd, memory, sample);
             endedLabels.add(s.label());
-            if (capture != null && capture.isOwner(s)) {
-                capture.finish(s);
-                what.put("jfr_capture", "stopped after " + s.label());
-            }
+            stopCaptureOf(s, capture, what);
+        }
+        if (endingRoot != null) {
+            endingRoot.endInWindow(memory, sample); // its record follows the last reading
+            endedLabels.add(endingRoot.label());
+            stopCaptureOf(endingRoot, capture, what);
         }
         List<LiveSpan> begun = new ArrayList<>(beginning.size() + 1);
         LiveSpan up = parent;
@@ -238,7 +244,11 @@ final class PhaseSequence implements Phases {
             leaf = begin(leafLabel, leafFields, false, up, memory, sample, capture, what);
             begun.add(leaf);
         }
-        recorder.setCurrent(begun.isEmpty() ? openAbove(parent) : begun.getLast());
+        if (begun.isEmpty()) {
+            recorder.currentOnThread(); // leaves the thread's current span alone unless it was one of those ended here
+        } else {
+            recorder.setCurrent(begun.getLast());
+        }
         if (!endedLabels.isEmpty()) {
             what.put("ends", String.join(", ", endedLabels));
         }
@@ -249,23 +259,36 @@ final class PhaseSequence implements Phases {
             }
             what.put("begins", String.join(", ", begunLabels));
         }
-        Pending instrumentation = parent == null ? null : new Pending(recorder.nextId(), parent.id(), windowStart, what);
-        if (instrumentation != null) {
-            tree.pending.add(instrumentation);
-        }
+        LiveSpan instrumentationParent = rootBegins ? begun.getFirst() : endingRoot != null ? endingRoot : parent;
+        Pending instrumentation = new Pending(recorder.nextId(), instrumentationParent.id(), windowStart, what);
+        tree.pending.add(instrumentation);
+        long rootThreadCpuEnd = endingRoot == null ? -1 : recorder.threadCpuNow();
+        long rootProcessCpuEnd = endingRoot == null ? -1 : recorder.processCpuNow();
         long windowEnd = recorder.nanosSinceOrigin();
         // ---- the beginning phases' start; their CPU windows open inside their wall windows
         if (!begun.isEmpty()) {
             long processCpuStart = recorder.processCpuNow();
             long threadCpuStart = recorder.threadCpuNow();
-            for (LiveSpan s : begun) {
-                s.startAt(windowEnd, processCpuStart, threadCpuStart);
+            for (int i = 0; i < begun.size(); i++) {
+                if (rootBegins && i == 0) {
+                    begun.getFirst().startAt(windowStart, rootProcessCpuStart, rootThreadCpuStart);
+                } else {
+                    begun.get(i).startAt(windowEnd, processCpuStart, threadCpuStart);
+                }
             }
         }
-        if (instrumentation != null) {
-            instrumentation.endNanos = windowEnd;
+        instrumentation.endNanos = windowEnd;
+        if (endingRoot != null) {
+            endingRoot.record(windowEnd, rootThreadCpuEnd, rootProcessCpuEnd);
         }
         return leaf;
+    }
+
+    private static void stopCaptureOf(LiveSpan span, JfrCapture capture, Map<String, Object> what) {
+        if (capture != null && capture.isOwner(span)) {
+            capture.finish(span);
+            what.put(SpanLabels.JFR_CAPTURE_FIELD, "stopped after " + span.label());
+        }
     }
 
     private LiveSpan begin(String phaseLabel, Object[] phaseFields, boolean split, LiveSpan parent, MemorySampler memory,
@@ -282,7 +305,7 @@ final class PhaseSequence implements Phases {
         // the capture starts before the phase's own JFR event begins, so that the file holds it
         boolean capturing = capture != null && capture.wouldStart(phaseLabel) && capture.tryStart(phaseLabel);
         if (capturing) {
-            what.put("jfr_capture", "started for " + phaseLabel);
+            what.put(SpanLabels.JFR_CAPTURE_FIELD, "started for " + phaseLabel);
         }
         LiveSpan s = new LiveSpan(recorder, recorder.nextId(), parent, phaseLabel, parent, true, fields);
         if (capturing) {
@@ -292,11 +315,14 @@ final class PhaseSequence implements Phases {
     }
 
     /** Inside a per-table span: the phases are ordinary spans, each with its own readings. */
-    private LiveSpan plainBoundary(List<LiveSpan> ending, LiveSpan parent, List<PhaseSequence> beginning, String leafLabel,
-            Object[] leafFields) {
+    private LiveSpan plainBoundary(List<LiveSpan> ending, LiveSpan endingRoot, LiveSpan parent, List<PhaseSequence> beginning,
+            String leafLabel, Object[] leafFields) {
         SpanRecorder recorder = tree.recorder;
         for (LiveSpan s : ending) {
             s.close();
+        }
+        if (endingRoot != null) {
+            endingRoot.close();
         }
         LiveSpan up = parent;
         for (PhaseSequence level : beginning) {
@@ -304,14 +330,6 @@ final class PhaseSequence implements Phases {
             level.span = up;
         }
         return leafLabel == null ? null : recorder.openPlain(leafLabel, leafFields, up);
-    }
-
-    private static LiveSpan openAbove(LiveSpan span) {
-        LiveSpan open = span;
-        while (open != null && open.closed) {
-            open = open.enclosingOnThread;
-        }
-        return open;
     }
 
     private void discardPendingSplit() {

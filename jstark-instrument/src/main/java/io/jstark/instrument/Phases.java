@@ -21,20 +21,22 @@ package io.jstark.instrument;
  * {@value SpanLabels#INSTRUMENTATION}, a sibling between the phases it separates. So the phases under a span and
  * the instrumentation spans between them tile it exactly: they share every clock reading, whatever the machine's
  * load, however long a sample takes, and whatever the garbage collector does (a pause falls inside one of them,
- * never between). A span and its first phase begin at one reading ({@link #nextSplit} defers the split phase
- * until its first {@link #next}), and the last phase ends with its parent at one reading.
+ * never between). The sequence's own span begins at the first reading of its opening boundary and ends at the last
+ * reading of its closing one, so the opening boundary's work (in a cold JVM the dearest: it loads the instruments'
+ * classes) is its first instrumentation span and the closing boundary's work its last. A split phase ({@link #nextSplit})
+ * begins at the same reading as its first phase and ends at the same reading as its last.
  *
  * <p><b>CPU windows.</b> Each phase reads the process's CPU clock and the thread's CPU clock just after its first
- * reading and just before its last, so its CPU window lies inside its wall window; those four clock reads (a
- * microsecond or so) are the only instrumentation inside a phase. The first phase's opening work and the last
- * one's closing work lie outside the sequence's span (before its first reading and after its last); when the
- * sequence is made inside another span, they are instrumentation spans under it.
+ * reading and just before its last, so its CPU window lies inside its wall window. What the instruments do inside
+ * a phase is what the plain spans opened in it ({@link Spans#open}) cost: their readings, fields, JFR events and
+ * records (a few microseconds each; {@code jstark bench overhead} measures it). Outside the sequence's span lie
+ * only the making of the sequence before its first reading and of its own record after its last.
  *
  * <p>Use one sequence from the thread that made it. A phase's span is ended by its sequence, never by
  * {@link Span#close()}; {@link Spans#current()} returns the running phase, so work handed to other threads
  * (driver threads) can name it as parent. A sequence made inside a per-table span records plain spans one after
  * the other, with no sampling. When nothing records, {@link Spans#phases} returns a sequence that does nothing
- * and allocates nothing.
+ * and allocates nothing (what the caller's own arguments cost aside: see {@link Spans}).
  */
 public interface Phases extends AutoCloseable {
     /** Ends the phase running at this level (with the phases running inside it) and begins {@code label}. */
@@ -51,7 +53,12 @@ public interface Phases extends AutoCloseable {
      */
     Phases nextSplit(String label, Object... keyValues);
 
-    /** Ends the running phase, the phases inside it and this sequence's span, at one clock reading. */
+    /**
+     * Ends the running phase, the phases inside it and this sequence's span at one boundary. On a split phase
+     * ({@link #nextSplit}) it ends nothing at once: the split phase and its running phase end at the next boundary
+     * of the level above (its next phase or its close), so that the level above stays tiled, and no phase can follow
+     * here any more. Closing twice does nothing.
+     */
     @Override
     void close();
 }

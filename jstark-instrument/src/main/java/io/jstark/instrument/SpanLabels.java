@@ -48,13 +48,21 @@ public final class SpanLabels {
 
     /** Field of a per-table span: the table's name. */
     public static final String TABLE_FIELD = "table";
-    /** Field of {@value #PROVE}: how many proofs this JVM had started, this one included (1: a cold JVM). */
-    public static final String PROOF_IN_JVM_FIELD = "proof_in_jvm";
+    /**
+     * Field of {@value #PROVE}: how many proofs this JVM had completed when this one began (0: the first, in a JVM that
+     * has not yet loaded and compiled the prover's code).
+     */
+    public static final String PROOFS_COMPLETED_BEFORE_FIELD = "proofs_completed_before";
+    /** Field of {@value #PROVE}: how many other proofs were running in this JVM when this one began. */
+    public static final String PROOFS_RUNNING_AT_START_FIELD = "proofs_running_at_start";
     /**
      * Field set (true) on a span that a {@link Phases} sequence split into phases: its phases and the
      * instrumentation spans between them tile it exactly, which the report checks.
      */
     public static final String TILED_BY_PHASES_FIELD = "tiled_by_phases";
+
+    /** Field of an {@value #INSTRUMENTATION} span: the JFR capture it started or stopped. */
+    public static final String JFR_CAPTURE_FIELD = "jfr_capture";
 
     private SpanLabels() {}
 

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * per-table or worker span it would be everybody's), carry the {@link MemorySampler}'s figures at their
  * boundaries and may trigger the JFR capture. All of that happens inside the boundaries' instrumentation spans,
  * see {@link Phases}. A plain span only reads its thread's CPU clock, inside its wall readings, and begins and
- * commits its JFR event outside them.
+ * commits its JFR event outside them, in its parent: a phase pays for the plain spans opened in it.
  *
  * <p><b>JFR capture.</b> The first phase labelled as the {@link CaptureRequest} asks starts a JFR recording in the
  * boundary where it begins and stops it in the boundary where it ends: both costs (starting a recording takes a

@@ -8,7 +8,9 @@ package io.jstark.instrument;
  * and returns a shared no-op span: nothing is allocated inside. The only allocations left at a call site are
  * the caller's own: the varargs array of {@code open(label, k, v, ...)} and the boxing of primitive values,
  * both of which the JIT usually removes once the call is inlined (escape analysis), since the disabled path
- * lets neither escape. Fields are validated (even count) only while recording.
+ * lets neither escape; until then they cost what they are (the prover's calls: about a hundred bytes per proof,
+ * nothing per span). A field value that is not a number, text or boolean is passed as it is and turned into
+ * text only while recording. Fields are validated (even count) only while recording.
  *
  * <p><b>Parents.</b> When recording, a span's parent is the innermost span still open on its thread. Work
  * handed to another thread passes its parent explicitly with {@link #openChild}, so the timeline knows which
