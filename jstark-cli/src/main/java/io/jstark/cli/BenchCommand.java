@@ -268,7 +268,7 @@ public final class BenchCommand implements Runnable {
             if (points.size() >= 2) {
                 System.out.println();
                 System.out.print(growth(points));
-                nLogN = LinearFit.of(points.stream().mapToDouble(Point::rowsLog2Rows).toArray(), metrics.get(0).values());
+                nLogN = LinearFit.relative(points.stream().mapToDouble(Point::rowsLog2Rows).toArray(), metrics.get(0).values());
                 System.out.println();
                 System.out.print(nLogNFit(points, nLogN));
                 System.out.println();
@@ -313,20 +313,39 @@ public final class BenchCommand implements Runnable {
                     + t.render();
         }
 
-        /** The fit a * n log2 n + b of the time, with the residual at each size. */
+        /**
+         * The fit a * n log2 n + b of the time ({@link LinearFit#relative}: each size counts by its relative error), with
+         * the residual at each size as a share of the measured time, and what the fit's worst miss says.
+         */
         static String nLogNFit(List<Point> points, LinearFit fit) {
             TextTable t = new TextTable(TextTable.Column.left("size"), TextTable.Column.right("measured s"), TextTable.Column.right("fit s"),
-                    TextTable.Column.right("residual s"), TextTable.Column.right("residual %"));
+                    TextTable.Column.right("residual %"));
             double[] fitted = fitted(points, fit);
+            int worst = 0;
+            List<String> negative = new ArrayList<>();
             for (int i = 0; i < points.size(); i++) {
                 double measured = points.get(i).seconds();
-                t.row("2^" + points.get(i).logSize(), String.format(Locale.ROOT, "%.3f", measured), String.format(Locale.ROOT, "%.3f", fitted[i]),
-                        String.format(Locale.ROOT, "%+.3f", measured - fitted[i]),
-                        String.format(Locale.ROOT, "%+.1f", 100 * (measured - fitted[i]) / measured));
+                double residual = (measured - fitted[i]) / measured;
+                if (Math.abs(residual) > Math.abs((points.get(worst).seconds() - fitted[worst]) / points.get(worst).seconds())) {
+                    worst = i;
+                }
+                if (fitted[i] <= 0) {
+                    negative.add("2^" + points.get(i).logSize());
+                }
+                t.row("2^" + points.get(i).logSize(), String.format(Locale.ROOT, "%.3f", measured),
+                        String.format(Locale.ROOT, "%.3f", fitted[i]) + (fitted[i] <= 0 ? " (<= 0!)" : ""),
+                        String.format(Locale.ROOT, "%+.1f", 100 * residual));
             }
-            return String.format(Locale.ROOT, "least-squares fit of the prove time: a * n log2 n + b, a = %.4g ns per row x log2(rows), b = %.4f s,"
-                    + " R^2 %s%n", fit.slope() * 1e9, fit.intercept(), Double.isNaN(fit.rSquared()) ? "-" : String.format(Locale.ROOT, "%.4f",
-                            fit.rSquared())) + t.render();
+            Point w = points.get(worst);
+            String verdict = String.format(Locale.ROOT, "the fit misses the measured time by up to %.1f%% (at 2^%d)",
+                    100 * Math.abs((w.seconds() - fitted[worst]) / w.seconds()), w.logSize());
+            if (!negative.isEmpty()) {
+                verdict += " and predicts no time at all at " + String.join(", ", negative) + ": a * n log2 n + b does not describe"
+                        + " these sizes";
+            }
+            return String.format(Locale.ROOT, "least-squares fit of the prove time: a * n log2 n + b, each size weighted by its relative"
+                    + " error (an unweighted fit follows the largest size alone): a = %.4g ns per row x log2(rows), b = %.4f s%n",
+                    fit.slope() * 1e9, fit.intercept()) + t.render() + verdict + "; a size outside the measured ones can miss by more.\n";
         }
 
         static double[] fitted(List<Point> points, LinearFit fit) {
@@ -341,8 +360,8 @@ public final class BenchCommand implements Runnable {
             double perRowLast = last.seconds() / (last.rows() / 1e6);
             return String.format(Locale.ROOT, "the time's line per million rows hides how the cost per row changes with the size: here %.3f s"
                     + " per million rows at 2^%d and %.3f at 2^%d (x%.2f), where n log2 n alone gives x%.2f; its slope (%.3f s) is a blend"
-                    + " of them and its intercept (%+.3f s) absorbs the rest. Use the ratios and the n log2 n fit above to extrapolate,"
-                    + " the line only for the memory, which is linear.%n", perRowFirst, first.logSize(), perRowLast, last.logSize(),
+                    + " of them and its intercept (%+.3f s) absorbs the rest, whatever its R^2. The line describes the memory, which is"
+                    + " linear; for the time, read the growth ratios and the fit's residuals above.%n", perRowFirst, first.logSize(), perRowLast, last.logSize(),
                     perRowLast / perRowFirst, (last.rowsLog2Rows() / last.rows()) / (first.rowsLog2Rows() / first.rows()), timeLine.slope(),
                     timeLine.intercept());
         }
@@ -473,8 +492,8 @@ public final class BenchCommand implements Runnable {
                             secs(offCpu[i]));
                 }
                 System.out.print(table.render());
-                System.out.printf("%d spans per proof: %d phases, %d instrumentation spans between them, %d per-table and inner spans%n",
-                        last.spans(), last.phases(), last.instrumentationSpans(), last.plainSpans());
+                System.out.printf("%d spans per proof: %d phases, %d instrumentation spans (one per boundary), %d per-table and inner"
+                        + " spans%n", last.spans(), last.phases(), last.instrumentationSpans(), last.plainSpans());
                 System.out.printf(Locale.ROOT, "instrumentation rows inside the proof (the instruments' work at the phase boundaries, timed"
                         + " as spans): median %.3f ms = %.3f%% of the median 'on' wall%n%n", median(instrumentation) / 1e6,
                         100.0 * median(instrumentation) / median(on));
@@ -496,12 +515,12 @@ public final class BenchCommand implements Runnable {
                 }
                 System.out.println("at the end: " + loadAverage());
                 SpanCost cost = SpanCost.measure();
-                double estimate = last.boundaries() * cost.boundaryNanos() + last.plainSpans() * cost.innerSpanNanos();
+                double estimate = last.instrumentationSpans() * cost.boundaryNanos() + last.plainSpans() * cost.innerSpanNanos();
                 long medianOff = median(off);
                 System.out.printf(Locale.ROOT, "cost measured apart: %.2f us per phase boundary (memory sampled, process and thread CPU read,"
                         + " instrumentation span recorded), %.2f us per other span;%n  x the %d boundaries and %d other spans of one proof"
                         + " = %.3f ms = %.3f%% of the median proof (an estimate free of run-to-run noise, warm)%n", cost.boundaryNanos() / 1e3,
-                        cost.innerSpanNanos() / 1e3, last.boundaries(), last.plainSpans(), estimate / 1e6, 100 * estimate / medianOff);
+                        cost.innerSpanNanos() / 1e3, last.instrumentationSpans(), last.plainSpans(), estimate / 1e6, 100 * estimate / medianOff);
                 return 0;
             }
         }

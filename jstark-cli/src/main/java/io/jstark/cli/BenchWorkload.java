@@ -4,11 +4,11 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.ProcessCpuClock;
-import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.profile.analysis.SpanTree;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.Jstark;
@@ -23,17 +23,14 @@ import java.util.List;
 final class BenchWorkload implements AutoCloseable {
     /**
      * @param spans                spans recorded, 0 when not instrumented
-     * @param phases               of which phases (they sample process CPU and memory at their boundaries)
-     * @param instrumentationSpans of which the instruments' own work at the boundaries inside the proof
+     * @param phases               of which phases, {@code prove} included (they sample process CPU and memory at their
+     *                             boundaries)
+     * @param instrumentationSpans of which the instruments' own work at the boundaries: one per boundary, the opening
+     *                             and closing ones included, all inside the proof
      * @param instrumentationNanos the wall of those, summed
      */
     record Sample(long proveNanos, long processCpuNanos, long offHeapPeakBytes, long heapPeakBytes, int spans, int phases,
             int instrumentationSpans, long instrumentationNanos) {
-
-        /** Phase boundaries of one proof: those inside it, and the root's opening and closing. */
-        int boundaries() {
-            return spans == 0 ? 0 : instrumentationSpans + 2;
-        }
 
         /** Spans that are neither phases nor instrumentation: per-table spans and the operations inside. */
         int plainSpans() {
@@ -124,14 +121,15 @@ final class BenchWorkload implements AutoCloseable {
                 return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0, 0, 0);
             }
             List<SpanRecord> spans = recorder.records();
+            SpanTree tree = SpanTree.of(spans);
             int phases = 0;
             int instrumentation = 0;
             long instrumentationNanos = 0;
-            for (SpanRecord span : spans) {
-                if (span.label().equals(SpanLabels.INSTRUMENTATION)) {
+            for (SpanRecord span : tree.spans()) {
+                if (SpanTree.isInstrumentation(span)) {
                     instrumentation++;
                     instrumentationNanos += span.durationNanos();
-                } else if (span.processCpuStartNanos() >= 0) {
+                } else if (tree.isPhase(span)) {
                     phases++;
                 }
             }

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code jstark profile}: reads timelines written by {@code prove --timeline}. */
 @Command(name = "profile", mixinStandardHelpOptions = true, description = "Analyse timelines written by 'jstark prove --timeline FILE'.",
-        subcommands = {ProfileCommand.Phases.class, ProfileCommand.Busy.class, ProfileCommand.TimelineExport.class,
+        subcommands = {ProfileCommand.Phases.class, ProfileCommand.Utilisation.class, ProfileCommand.TimelineExport.class,
                 ProfileCommand.Report.class})
 public final class ProfileCommand implements Runnable {
     @picocli.CommandLine.Spec
@@ -85,25 +85,25 @@ public final class ProfileCommand implements Runnable {
             for (int i = 0; i < runs.size(); i++) {
                 SpanTree tree = SpanTree.of(runs.get(i).spans());
                 TimelineChecks.Result checks = TimelineChecks.check(tree);
-                int checked = 0;
-                List<String> violations = new ArrayList<>();
                 SumRuleResult sum = SumRule.checkAll(tree);
-                checked += sum.checked().size();
+                List<String> violations = new ArrayList<>();
                 sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %+d ns off the phase",
                         v.parent(), v.differenceNanos())));
-                boolean ok = checks.isClean() && violations.isEmpty();
-                clean &= ok;
-                System.out.printf("run %d (%s): sum rule %s over %d spans split into phases%s; %s", i + 1, files.get(i),
-                        violations.isEmpty() ? "ok" : "VIOLATED", checked, violations.isEmpty() ? "" : " " + violations, checks.render());
+                clean &= checks.isClean() && sum.passed();
+                String sumLine = sum.checked().isEmpty() ? SumRuleResult.NOTHING_CHECKED
+                        : String.format("sum rule %s over %d spans split into phases%s", violations.isEmpty() ? "ok" : "VIOLATED",
+                                sum.checked().size(), violations.isEmpty() ? "" : " " + violations);
+                System.out.printf("run %d (%s): %s; %s", i + 1, files.get(i), sumLine, checks.render());
             }
             return clean ? 0 : 1;
         }
     }
 
-    /** {@code jstark profile busy RUN}: how much of the machine the process used in each phase. */
-    @Command(name = "busy", mixinStandardHelpOptions = true, description = "For each phase: its wall, the CPU time the process spent "
-            + "inside it (read inside the phase's wall window) and utilisation = CPU / (wall x cores), never above 100%%.")
-    static final class Busy implements Callable<Integer> {
+    /** {@code jstark profile utilisation RUN}: how much of the machine the process used in each phase. */
+    @Command(name = "utilisation", aliases = "busy", mixinStandardHelpOptions = true, description = "For each phase: its wall, the CPU "
+            + "time the process spent inside it (read inside the phase's wall window) and utilisation = CPU / (wall x cores), never "
+            + "above 100%%. ('busy' is the old name of this command.)")
+    static final class Utilisation implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
 

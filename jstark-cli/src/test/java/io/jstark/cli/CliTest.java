@@ -65,9 +65,10 @@ class CliTest {
     @Test
     void proveReportsItsTimingWithAPassingSelfCheck() {
         assertThat(proveOutput).contains("Timing report: prove took").contains("self-check: OK")
-                .containsPattern("\nJVM: (cold: the first proof in this JVM|warm: proof \\d+ in this JVM)")
+                .containsPattern("\nJVM: (cold: no proof had completed in this JVM|warm: \\d+ proofs? had completed in this JVM)")
                 .contains("process cpu s").contains("utilisation").containsPattern("\n  instrumentation x\\d+ ")
-                .containsPattern("instrumentation = the instruments' own work between phases .*: [0-9.]+ ms in \\d+ boundaries")
+                .containsPattern("instrumentation = the instruments' own work at the phase boundaries .*: [0-9.]+ ms in \\d+ boundaries,"
+                        + " [0-9.]+% of prove \\(the opening boundary: [0-9.]+ ms\\)")
                 .contains("heap used MiB open -> close").contains("off-heap MiB open -> close")
                 .contains("summed span s").doesNotContain("busy")
                 .contains("Per table").contains("Sub-operations, nested as they ran").contains("Totals by kind")
@@ -119,10 +120,11 @@ class CliTest {
     }
 
     @Test
-    void profileBusyReportAndTimelineReadASavedRun() throws Exception {
-        Result busy = cli("profile", "busy", run1.toString());
-        assertThat(busy.out()).contains("utilisation %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +([0-9.]+|-)\n")
-                .contains("instrumentation between the phases");
+    void profileUtilisationReportAndTimelineReadASavedRun() throws Exception {
+        Result utilisation = cli("profile", "utilisation", run1.toString());
+        assertThat(utilisation.out()).contains("utilisation %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +([0-9.]+|-)\n")
+                .contains("instrumentation at the phase boundaries");
+        assertThat(cli("profile", "busy", run1.toString()).out()).as("the old name").isEqualTo(utilisation.out());
         Result report = cli("profile", "report", run1.toString());
         assertThat(report.code()).as(report.out()).isZero();
         assertThat(report.out()).contains("Timing report: prove took").contains("self-check: OK").contains("3 tables");
@@ -156,12 +158,18 @@ class CliTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).contains("on/off alternating")
                 .containsPattern("\n +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
-                .containsPattern("\\d+ spans per proof: \\d+ phases, \\d+ instrumentation spans between them, \\d+ per-table and inner spans")
+                .containsPattern("\\d+ spans per proof: \\d+ phases, \\d+ instrumentation spans \\(one per boundary\\), \\d+ per-table and"
+                        + " inner spans")
                 .containsPattern("instrumentation rows inside the proof .*: median [0-9.]+ ms = [0-9.]+% of the median 'on' wall")
                 .containsPattern("\nmedian wall s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
                 .containsPattern("\nmedian process cpu s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
                 .containsPattern("instrumentation costs [+-][0-9.]+% of the median wall \\(limit 2\\.0%\\)")
                 .containsPattern("cost measured apart: [0-9.]+ us per phase boundary");
+        // one count of boundaries: the instrumentation spans of the proof
+        java.util.regex.Matcher spans = java.util.regex.Pattern.compile("(\\d+) instrumentation spans \\(one per boundary\\)").matcher(r.out());
+        java.util.regex.Matcher estimate = java.util.regex.Pattern.compile("x the (\\d+) boundaries").matcher(r.out());
+        assertThat(spans.find() && estimate.find()).as(r.out()).isTrue();
+        assertThat(estimate.group(1)).isEqualTo(spans.group(1));
     }
 
     @Test
@@ -173,12 +181,13 @@ class CliTest {
             long nanos = Math.round((3e-9 * x + 0.05) * 1e9); // 3 ns per row x log2(rows), 50 ms fixed
             points.add(new BenchCommand.Scaling.Point(log, 1, rows, x, rows * 2, new long[] {nanos}, nanos, 0, 0));
         }
-        LinearFit fit = LinearFit.of(points.stream().mapToDouble(BenchCommand.Scaling.Point::rowsLog2Rows).toArray(),
+        LinearFit fit = LinearFit.relative(points.stream().mapToDouble(BenchCommand.Scaling.Point::rowsLog2Rows).toArray(),
                 points.stream().mapToDouble(BenchCommand.Scaling.Point::seconds).toArray());
         assertThat(fit.slope()).isCloseTo(3e-9, org.assertj.core.api.Assertions.within(1e-15));
         assertThat(fit.intercept()).isCloseTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(BenchCommand.Scaling.nLogNFit(points, fit)).contains("a = 3.000 ns per row x log2(rows)").contains("b = 0.0500 s")
-                .containsPattern("\n2\\^16 +[0-9.]+ +[0-9.]+ +[+-]0\\.000 +[+-]0\\.0\n");
+                .containsPattern("\n2\\^16 +[0-9.]+ +[0-9.]+ +[+-]0\\.0\n").contains("misses the measured time by up to 0.0%")
+                .doesNotContain("<= 0");
         // 4x rows from 2^10 to 2^12: n log2 n grows 4.8x
         assertThat(BenchCommand.Scaling.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
     }

@@ -85,7 +85,7 @@ class TimelineJsonTest {
         // JSON Lines: a header line and one line per span
         List<String> lines = Files.readAllLines(file);
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(0)).startsWith("{\"format\":\"jstark-timeline\",\"version\":1,");
+        assertThat(lines.get(0)).startsWith("{\"format\":\"jstark-timeline\",\"version\":" + Timeline.FORMAT_VERSION + ",");
         assertThat(lines.get(1)).contains("\"label\":\"prove\"");
     }
 

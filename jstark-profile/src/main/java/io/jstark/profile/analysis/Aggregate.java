@@ -4,19 +4,17 @@ import io.jstark.instrument.SpanRecord;
 import java.util.List;
 
 /**
- * The honest numbers of a group of span instances (one label, or one path).
+ * The honest numbers of a group of span instances (one path).
  *
  * @param count            number of instances
  * @param wallNanos        length of the union of the instances' intervals: concurrent instances count once
  * @param summedSpanNanos  sum of the instances' durations: span time summed over threads (time spent inside the
  *                         spans, waiting included; not CPU time)
- * @param threadCpuSumNanos sum of the opening threads' CPU time inside the instances, -1 when any is unknown
- *                         (a CPU-sum timer: label it as such, it is not the process's CPU)
  * @param coveredNanos     the part of the wall that lies inside the reference (the root's wall); at most
  *                         {@code referenceWallNanos} by construction
  * @param referenceWallNanos wall of the reference: the root path's wall, or all roots' wall
  */
-public record Aggregate(int count, long wallNanos, long summedSpanNanos, long threadCpuSumNanos, long coveredNanos,
+public record Aggregate(int count, long wallNanos, long summedSpanNanos, long coveredNanos,
         long referenceWallNanos) {
 
     public Aggregate {
@@ -29,14 +27,10 @@ public record Aggregate(int count, long wallNanos, long summedSpanNanos, long th
     static Aggregate of(List<SpanRecord> instances, IntervalSet reference) {
         IntervalSet union = IntervalSet.of(instances);
         long summed = 0;
-        long cpu = 0;
         for (SpanRecord span : instances) {
             summed += span.durationNanos();
-            long spanCpu = span.cpuNanos();
-            cpu = cpu < 0 || spanCpu < 0 ? -1 : cpu + spanCpu;
         }
-        return new Aggregate(instances.size(), union.length(), summed, instances.isEmpty() ? -1 : cpu,
-                union.overlapLength(reference), reference.length());
+        return new Aggregate(instances.size(), union.length(), summed, union.overlapLength(reference), reference.length());
     }
 
     /** summed span time / wall: how many instances ran at once on average; NaN when the wall is empty. */

@@ -31,18 +31,4 @@ public record PathStats(String path, String label, int depth, Aggregate stats) {
         return new PathStats(path, instances.getFirst().label(), tree.depthOf(path),
                 Aggregate.of(instances, rootWall));
     }
-
-    public static String render(List<PathStats> rows) {
-        TextTable table = new TextTable(TextTable.Column.left("path"), TextTable.Column.right("n"),
-                TextTable.Column.right("wall ms"), TextTable.Column.right("% total"),
-                TextTable.Column.right("summed span ms"), TextTable.Column.right("concurrency"),
-                TextTable.Column.right("opening threads cpu ms"));
-        for (PathStats row : rows) {
-            Aggregate s = row.stats();
-            table.row(Fmt.indent(row.depth()) + row.label(), s.count(), Fmt.millis(s.wallNanos()),
-                    Fmt.percent(s.percentOfTotal()), Fmt.millis(s.summedSpanNanos()), Fmt.ratio(s.concurrency()),
-                    Fmt.millis(s.threadCpuSumNanos()));
-        }
-        return table.render();
-    }
 }

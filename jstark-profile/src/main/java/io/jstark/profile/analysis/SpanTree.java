@@ -156,6 +156,29 @@ public final class SpanTree {
         return Collections.unmodifiableList(children.getOrDefault(spanId, List.of()));
     }
 
+    /** The span and every span below it, ordered by start then id. */
+    public List<SpanRecord> subtreeOf(SpanRecord top) {
+        List<SpanRecord> out = new ArrayList<>();
+        List<SpanRecord> pending = new ArrayList<>(List.of(top));
+        while (!pending.isEmpty()) {
+            SpanRecord span = pending.removeLast();
+            out.add(span);
+            pending.addAll(childrenOf(span.id()));
+        }
+        out.sort(Comparator.comparingLong(SpanRecord::startNanos).thenComparingLong(SpanRecord::id));
+        return out;
+    }
+
+    /** Whether {@code span} is {@code ancestor} or lies below it. */
+    public boolean isWithin(SpanRecord span, SpanRecord ancestor) {
+        for (SpanRecord up = span; up != null; up = parentOf(up)) {
+            if (up.id() == ancestor.id()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public String pathOf(SpanRecord span) {
         return pathById.get(span.id());
     }

@@ -12,11 +12,15 @@ import java.util.Map;
  * its wall (the union of its instances), their sum equals the span's wall to the nanosecond. The recorder makes
  * that true by construction, since siblings share their clock readings; a timeline where it fails has wall in no
  * phase (a gap) or phases that overlap, and {@link TimelineChecks} tells which of the two.
+ *
+ * <p>The root of a phase tree (the span a report is about) is checked whether or not it carries the marker: a
+ * timeline recorded before phases shared their boundaries (format 1), or made by hand, has none, and its gaps must
+ * show. A check that checked nothing never passes ({@link SumRuleResult#passed}).
  */
 public final class SumRule {
     private SumRule() {}
 
-    /** Checks every span split into phases at or below {@code rootId}. */
+    /** Checks the span {@code rootId} and every span split into phases below it. */
     public static SumRuleResult checkPhaseTree(SpanTree tree, long rootId) {
         SpanRecord root = tree.byId(rootId);
         if (root == null) {
@@ -26,7 +30,7 @@ public final class SumRule {
         List<SpanRecord> pending = new ArrayList<>(List.of(root));
         while (!pending.isEmpty()) {
             SpanRecord parent = pending.removeFirst();
-            if (SpanTree.isTiledByPhases(parent)) {
+            if (parent == root || SpanTree.isTiledByPhases(parent)) {
                 checks.add(check(tree, parent));
             }
             pending.addAll(tree.childrenOf(parent.id()));
@@ -34,7 +38,7 @@ public final class SumRule {
         return SumRuleResult.of(checks);
     }
 
-    /** Checks every span split into phases in the timeline. */
+    /** Checks every span split into phases in the timeline (none: nothing checked, which does not pass). */
     public static SumRuleResult checkAll(SpanTree tree) {
         List<SumCheck> checks = new ArrayList<>();
         for (SpanRecord span : tree.spans()) {

@@ -101,14 +101,27 @@ public final class TimelineChecks {
         return check(SpanTree.of(spans));
     }
 
+    /** Checks the whole timeline. */
     public static Result check(SpanTree tree) {
-        return new Result(phaseOverlaps(tree), overlappingTiles(tree), missingParents(tree), outsideParent(tree),
-                misplacedTables(tree));
+        return check(tree, tree.spans());
     }
 
-    private static List<OverlappingTiles> overlappingTiles(SpanTree tree) {
+    /**
+     * Checks {@code top} and the spans below it only: another proof recorded by the same recorder at the same time
+     * is its own tree, and its phases overlapping these ones break no rule.
+     */
+    public static Result check(SpanTree tree, SpanRecord top) {
+        return check(tree, tree.subtreeOf(top));
+    }
+
+    private static Result check(SpanTree tree, List<SpanRecord> scope) {
+        return new Result(phaseOverlaps(tree, scope), overlappingTiles(tree, scope), missingParents(tree, scope),
+                outsideParent(tree, scope), misplacedTables(tree, scope));
+    }
+
+    private static List<OverlappingTiles> overlappingTiles(SpanTree tree, List<SpanRecord> scope) {
         List<OverlappingTiles> overlaps = new ArrayList<>();
-        for (SpanRecord parent : tree.spans()) {
+        for (SpanRecord parent : scope) {
             if (!SpanTree.isTiledByPhases(parent)) {
                 continue;
             }
@@ -135,9 +148,9 @@ public final class TimelineChecks {
         }
     }
 
-    private static List<MisplacedTable> misplacedTables(SpanTree tree) {
+    private static List<MisplacedTable> misplacedTables(SpanTree tree, List<SpanRecord> scope) {
         List<MisplacedTable> misplaced = new ArrayList<>();
-        for (SpanRecord span : tree.spans()) {
+        for (SpanRecord span : scope) {
             if (!SpanTree.isTableLabel(span.label())) {
                 continue;
             }
@@ -160,12 +173,14 @@ public final class TimelineChecks {
         return labels;
     }
 
-    private static List<PhaseOverlap> phaseOverlaps(SpanTree tree) {
+    private static List<PhaseOverlap> phaseOverlaps(SpanTree tree, List<SpanRecord> scope) {
         Map<String, List<SpanRecord>> instances = new LinkedHashMap<>();
-        for (String label : phaseLabels(tree)) {
-            instances.put(label, new ArrayList<>());
+        for (SpanRecord span : scope) {
+            if (tree.isPhase(span)) {
+                instances.putIfAbsent(span.label(), new ArrayList<>());
+            }
         }
-        for (SpanRecord span : tree.spans()) {
+        for (SpanRecord span : scope) {
             List<SpanRecord> ofLabel = instances.get(span.label());
             if (ofLabel != null) {
                 ofLabel.add(span);
@@ -177,9 +192,9 @@ public final class TimelineChecks {
         return overlaps;
     }
 
-    private static List<MissingParent> missingParents(SpanTree tree) {
+    private static List<MissingParent> missingParents(SpanTree tree, List<SpanRecord> scope) {
         List<MissingParent> missing = new ArrayList<>();
-        for (SpanRecord span : tree.spans()) {
+        for (SpanRecord span : scope) {
             if (span.parentId() != 0 && tree.byId(span.parentId()) == null) {
                 missing.add(new MissingParent(span.id(), span.label(), span.parentId()));
             }
@@ -187,9 +202,9 @@ public final class TimelineChecks {
         return missing;
     }
 
-    private static List<OutsideParent> outsideParent(SpanTree tree) {
+    private static List<OutsideParent> outsideParent(SpanTree tree, List<SpanRecord> scope) {
         List<OutsideParent> outside = new ArrayList<>();
-        for (SpanRecord span : tree.spans()) {
+        for (SpanRecord span : scope) {
             SpanRecord parent = tree.parentOf(span);
             if (parent == null) {
                 continue;

@@ -13,7 +13,7 @@ import java.util.List;
  * inside every phase's wall window, not a sum of the spans' thread CPU times: a sum over spans would miss the
  * threads that run un-instrumented work and count nothing of the GC. Only phases are shown, because a phase
  * wraps all the work of its interval; the process CPU inside a per-table span would include the other tables'
- * work. The instrumentation spans between phases read no CPU clock and are summed on one line. The clock's name
+ * work. The instrumentation spans at the phase boundaries read no CPU clock of their own and are summed on one line. The clock's name
  * is printed with the table since its resolution varies (10 ms steps for the MXBean fallback on Linux).
  */
 public record UtilisationView(int cores, String processCpuClock, List<Row> rows, int instrumentationSpans,
@@ -72,8 +72,8 @@ public record UtilisationView(int cores, String processCpuClock, List<Row> rows,
         StringBuilder out = new StringBuilder("utilisation: process CPU (all threads, GC and JIT included, read inside each phase's"
                 + " wall window) / (wall x " + cores + " cores); clock: " + processCpuClock + "\n").append(table.render());
         if (instrumentationSpans > 0) {
-            out.append("instrumentation between the phases: ").append(instrumentationSpans).append(" spans, ")
-                    .append(Fmt.millis(instrumentationNanos)).append(" ms (no CPU clock read there)\n");
+            out.append("instrumentation at the phase boundaries: ").append(instrumentationSpans).append(" spans, ")
+                    .append(Fmt.millis(instrumentationNanos)).append(" ms (no CPU clock of their own)\n");
         }
         if (unresolved) {
             out.append(Utilisation.UNRESOLVED_NOTE).append('\n');

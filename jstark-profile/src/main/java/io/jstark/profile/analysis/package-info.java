@@ -15,7 +15,7 @@
  *       encloses its children ({@link io.jstark.profile.analysis.TimelineChecks});</li>
  *   <li>unknown values print as {@code -}, never as 0.</li>
  * </ul>
- * Views: {@link io.jstark.profile.analysis.LabelStats}, {@link io.jstark.profile.analysis.PathStats},
+ * Views: {@link io.jstark.profile.analysis.PathStats},
  * {@link io.jstark.profile.analysis.PhaseTable} (several runs), {@link io.jstark.profile.analysis.InstancesView},
  * {@link io.jstark.profile.analysis.UtilisationView}, rendered with {@link io.jstark.profile.analysis.TextTable}.
  */

@@ -187,14 +187,14 @@ public final class TimelineHtml {
 
         private String tooltip(SpanRecord s) {
             StringBuilder t = new StringBuilder(s.label());
-            Object table = s.fields().get("table");
+            Object table = s.fields().get(SpanLabels.TABLE_FIELD);
             if (table != null) {
                 t.append(" [").append(table).append(']');
             }
             t.append("\nstart ").append(fmt((s.startNanos() - t0) / 1e6)).append(" ms, wall ").append(fmt(s.durationNanos() / 1e6))
                     .append(" ms\nthread ").append(s.thread()).append("\npath ").append(tree.pathOf(s));
             for (Map.Entry<String, Object> f : s.fields().entrySet()) {
-                if (!f.getKey().equals("table")) {
+                if (!f.getKey().equals(SpanLabels.TABLE_FIELD)) {
                     t.append('\n').append(f.getKey()).append(" = ").append(f.getValue());
                 }
             }

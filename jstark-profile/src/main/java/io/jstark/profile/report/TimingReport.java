@@ -25,16 +25,20 @@ import java.util.Set;
  * The timing report of one run, built only from measured spans (nothing is estimated, nothing hard-wired):
  *
  * <ul>
- *   <li><b>JVM</b>: cold (the first proof in this JVM, class loading and JIT compilation included) or warm, from
- *       the root's {@value SpanLabels#PROOF_IN_JVM_FIELD} field;</li>
+ *   <li><b>JVM</b>: cold (no proof had completed in this JVM when this one began: class loading and JIT
+ *       compilation included) or warm, and whether other proofs were running when it began, from the root's
+ *       {@value SpanLabels#PROOFS_COMPLETED_BEFORE_FIELD} and {@value SpanLabels#PROOFS_RUNNING_AT_START_FIELD}
+ *       fields;</li>
  *   <li><b>phases</b>: the phase spans under the root as an indented tree, with wall seconds, % of the root's
  *       wall (the part of the phase inside the root, so never above 100%), the process's CPU inside the phase
  *       and its utilisation (CPU / (wall x cores), {@link Utilisation}), the {@value SpanLabels#INSTRUMENTATION}
  *       rows (the instruments' own work between phases) and the memory figures sampled at the phase boundaries
  *       ({@link MemorySampler});</li>
- *   <li><b>self-check</b>: every span split into phases is tiled by its phases and instrumentation rows to the
- *       nanosecond ({@link SumRule}) and the timeline is consistent ({@link TimelineChecks}); a failure prints a
- *       visible warning;</li>
+ *   <li><b>self-check</b>: the root and every span split into phases below it are tiled by their phases and
+ *       instrumentation rows to the nanosecond ({@link SumRule}) and the root's tree is consistent
+ *       ({@link TimelineChecks}); a failure prints a visible warning. Work recorded outside the root's tree at the
+ *       same time (another proof under the same recorder) is not checked with it, and the report says that the
+ *       process CPU includes it;</li>
  *   <li><b>per table</b>: each table's span time in each pass (tables of one kind merged as {@code NAME xK},
  *       small ones lumped as {@code (N others)});</li>
  *   <li><b>sub-operations</b>: the spans inside the per-table spans and inside the phases, nested as they ran
@@ -92,8 +96,11 @@ public final class TimingReport {
     private final List<OperationKind> kinds;
     private final int cores;
     private final String processCpuClock;
+    private final int formatVersion;
     private final SumRuleResult sumRule;
     private final TimelineChecks.Result timelineChecks;
+    /** Spans outside the root's tree that ran while it did: the tops of those trees. */
+    private final List<SpanRecord> alongside;
 
     private TimingReport(Builder b, SpanTree tree, SpanRecord root) {
         this.tree = tree;
@@ -104,8 +111,27 @@ public final class TimingReport {
         this.kinds = List.copyOf(b.kinds);
         this.cores = b.cores;
         this.processCpuClock = b.processCpuClock;
+        this.formatVersion = b.formatVersion;
         this.sumRule = SumRule.checkPhaseTree(tree, root.id());
-        this.timelineChecks = TimelineChecks.check(tree);
+        this.timelineChecks = TimelineChecks.check(tree, root);
+        this.alongside = alongside(tree, root);
+    }
+
+    /**
+     * The spans that are neither in the root's tree nor above it, whose parent is above it or absent (the tops of
+     * other trees), and that overlap it in time.
+     */
+    private static List<SpanRecord> alongside(SpanTree tree, SpanRecord root) {
+        List<SpanRecord> out = new ArrayList<>();
+        for (SpanRecord s : tree.spans()) {
+            SpanRecord parent = tree.parentOf(s);
+            boolean topOfAnotherTree = !tree.isWithin(s, root) && !tree.isWithin(root, s)
+                    && (parent == null || tree.isWithin(root, parent));
+            if (topOfAnotherTree && s.startNanos() < root.endNanos() && s.endNanos() > root.startNanos()) {
+                out.add(s);
+            }
+        }
+        return out;
     }
 
     /** A report of a hand-made list of spans: give {@link Builder#cores} for the utilisation column. */
@@ -115,8 +141,10 @@ public final class TimingReport {
 
     /** A report of a recorded run: cores and CPU clock from its header. */
     public static Builder builder(Timeline timeline) {
-        return new Builder(timeline.spans()).cores(timeline.header().availableProcessors())
+        Builder b = new Builder(timeline.spans()).cores(timeline.header().availableProcessors())
                 .processCpuClock(timeline.header().processCpuClock());
+        b.formatVersion = timeline.header().formatVersion();
+        return b;
     }
 
     /** Collects what the report needs besides the spans. */
@@ -129,12 +157,16 @@ public final class TimingReport {
         private List<MemoryPeak> memoryPeaks = List.of();
         private List<String> memoryLines = List.of();
         private List<OperationKind> kinds = DEFAULT_KINDS;
+        private int formatVersion = Timeline.FORMAT_VERSION;
 
         private Builder(List<SpanRecord> spans) {
             this.spans = List.copyOf(spans);
         }
 
-        /** The label of the root span to report on (default {@code prove}); the last one recorded is used. */
+        /**
+         * The label of the root span to report on (default {@code prove}): the last one to begin among the spans so
+         * labelled that lie in no other span so labelled, whether or not the caller wrapped it in spans of its own.
+         */
         public Builder root(String label) {
             this.rootLabel = label;
             return this;
@@ -174,19 +206,28 @@ public final class TimingReport {
             return this;
         }
 
-        /** @throws IllegalArgumentException when no root span has the root label */
+        /** @throws IllegalArgumentException when no span has the root label */
         public TimingReport build() {
             SpanTree tree = SpanTree.of(spans);
             SpanRecord root = null;
-            for (SpanRecord s : tree.roots()) {
-                if (s.label().equals(rootLabel) && (root == null || s.startNanos() >= root.startNanos())) {
+            for (SpanRecord s : tree.spans()) {
+                if (s.label().equals(rootLabel) && !insideAnother(tree, s) && (root == null || s.startNanos() >= root.startNanos())) {
                     root = s;
                 }
             }
             if (root == null) {
-                throw new IllegalArgumentException("no root span '" + rootLabel + "' was recorded");
+                throw new IllegalArgumentException("no span '" + rootLabel + "' was recorded");
             }
             return new TimingReport(this, tree, root);
+        }
+
+        private static boolean insideAnother(SpanTree tree, SpanRecord span) {
+            for (SpanRecord up = tree.parentOf(span); up != null; up = tree.parentOf(up)) {
+                if (up.label().equals(span.label())) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -227,7 +268,12 @@ public final class TimingReport {
         out.append("Timing report: ").append(root.label()).append(" took ").append(seconds(rootWall)).append(" s wall");
         String shape = shape();
         out.append(shape.isEmpty() ? "" : " (" + shape + ")").append('\n');
-        out.append(jvm()).append("\n\n");
+        out.append(jvm()).append('\n');
+        if (formatVersion < Timeline.FORMAT_VERSION) {
+            out.append("timeline format ").append(formatVersion).append(": recorded before phases shared their boundaries, so wall"
+                    + " can lie between its phases, and the self-check shows it\n");
+        }
+        out.append('\n');
         out.append(phases());
         out.append(selfCheck());
         String perTable = perTable(rootWall);
@@ -249,15 +295,19 @@ public final class TimingReport {
         return out.toString();
     }
 
-    /** Whether this proof paid for the JVM's warm-up, from the root's field. */
+    /** Whether this proof paid for the JVM's warm-up, and whether others ran with it, from the root's fields. */
     private String jvm() {
-        if (!(root.fields().get(SpanLabels.PROOF_IN_JVM_FIELD) instanceof Long number) || number < 1) {
-            return "JVM: cold or warm not recorded (no " + SpanLabels.PROOF_IN_JVM_FIELD + " field on the root)";
+        if (!(root.fields().get(SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD) instanceof Long completed) || completed < 0) {
+            return "JVM: cold or warm not recorded (no " + SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD + " field on the root)";
         }
-        if (number == 1) {
-            return "JVM: cold: the first proof in this JVM, so class loading and JIT compilation are in these figures";
+        String line = completed == 0
+                ? "JVM: cold: no proof had completed in this JVM when this one began, so class loading and JIT compilation are in"
+                        + " these figures"
+                : "JVM: warm: " + completed + " proof" + (completed == 1 ? "" : "s") + " had completed in this JVM when this one began";
+        if (root.fields().get(SpanLabels.PROOFS_RUNNING_AT_START_FIELD) instanceof Long running && running > 0) {
+            line += "; " + running + " other proof" + (running == 1 ? " was" : "s were") + " running then";
         }
-        return "JVM: warm: proof " + number + " in this JVM (" + (number - 1) + " ran before it)";
+        return line;
     }
 
     /** "N tables, at most K at once": what ran under the root, from its per-table spans. */
@@ -302,14 +352,32 @@ public final class TimingReport {
         out.append(" (").append(processCpuClock).append(")");
         out.append(cores > 0 ? "; utilisation = process cpu / (wall x " + cores + " cores)" : "; cores unknown: no utilisation");
         out.append(".\n");
-        out.append(String.format(Locale.ROOT, "instrumentation = the instruments' own work between phases (memory samples, JFR events,"
-                + " clock reads%s): %.3f ms in %d boundaries, %.2f%% of %s; inside a phase, only its CPU-clock reads.%n",
-                totals.captured ? ", the JFR capture's start and stop" : "", totals.instrumentationNanos / 1e6,
-                totals.instrumentationSpans, 100.0 * totals.instrumentationNanos / Math.max(1, root.durationNanos()), root.label()));
+        out.append(String.format(Locale.ROOT, "instrumentation = the instruments' own work at the phase boundaries (memory samples,"
+                + " JFR events, clock reads%s): %.3f ms in %d boundaries, %.2f%% of %s%s. The plain spans' own bookkeeping (clock"
+                + " reads, fields, JFR events, records) lies inside the phases that open them and is not timed here; 'jstark"
+                + " bench overhead' measures it per span.%n", totals.captured ? ", the JFR capture's start and stop" : "",
+                totals.instrumentationNanos / 1e6, totals.instrumentationSpans,
+                100.0 * totals.instrumentationNanos / Math.max(1, root.durationNanos()), root.label(), openingBoundary()));
+        if (!alongside.isEmpty()) {
+            SpanRecord first = alongside.getFirst();
+            out.append(String.format(Locale.ROOT, "note: %d span tree%s outside this one ran at the same time (the first: '%s' on thread"
+                    + " '%s'), so the process cpu and utilisation above include their work.%n", alongside.size(),
+                    alongside.size() == 1 ? "" : "s", first.label(), first.thread()));
+        }
         if (totals.unresolved) {
             out.append(Utilisation.UNRESOLVED_NOTE).append(".\n");
         }
         return out.toString();
+    }
+
+    /** The root's first instrumentation span, where it begins: in a cold JVM the dearest boundary. */
+    private String openingBoundary() {
+        for (SpanRecord child : tree.childrenOf(root.id())) {
+            if (SpanTree.isInstrumentation(child) && child.startNanos() == root.startNanos()) {
+                return String.format(Locale.ROOT, " (the opening boundary: %.3f ms)", child.durationNanos() / 1e6);
+            }
+        }
+        return "";
     }
 
     /** What the phase rows add up to, for the lines under the table. */
@@ -355,7 +423,7 @@ public final class TimingReport {
             phaseRows(table, instrumentation, depth + 1, figures, totals);
             for (SpanRecord i : instrumentation) {
                 totals.instrumentationNanos += i.durationNanos();
-                totals.captured |= i.fields().containsKey("jfr_capture");
+                totals.captured |= i.fields().containsKey(SpanLabels.JFR_CAPTURE_FIELD);
             }
             totals.instrumentationSpans += instrumentation.size();
         }

@@ -2,7 +2,6 @@ package io.jstark.profile.analysis;
 
 import static io.jstark.profile.analysis.Synthetic.CALLER;
 import static io.jstark.profile.analysis.Synthetic.span;
-import static io.jstark.profile.analysis.Synthetic.withCpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -17,10 +16,6 @@ import org.junit.jupiter.api.Test;
 
 class AggregationTest {
 
-    private static LabelStats label(List<LabelStats> rows, String label) {
-        return rows.stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
-    }
-
     private static PathStats path(List<PathStats> rows, String path) {
         return rows.stream().filter(r -> r.path().equals(path)).findFirst().orElseThrow();
     }
@@ -30,20 +25,17 @@ class AggregationTest {
         List<SpanRecord> spans = List.of(
                 span(1, 0, "prove", CALLER, 0, 1_000),
                 span(2, 1, "round2", CALLER, 100, 900),
-                withCpu(3, 2, "round2_table", 2, 200, 600, 300, -1),
-                withCpu(4, 2, "round2_table", 3, 200, 600, 350, -1));
-        List<LabelStats> rows = LabelStats.of(spans);
-        assertThat(rows).extracting(LabelStats::label).containsExactly("prove", "round2", "round2_table");
-        Aggregate table = label(rows, "round2_table").stats();
+                span(3, 2, "round2_table", 2, 200, 600),
+                span(4, 2, "round2_table", 3, 200, 600));
+        List<PathStats> rows = PathStats.of(spans);
+        assertThat(rows).extracting(PathStats::path).containsExactly("prove", "prove/round2", "prove/round2/round2_table");
+        Aggregate table = path(rows, "prove/round2/round2_table").stats();
         assertThat(table.count()).isEqualTo(2);
         assertThat(table.wallNanos()).isEqualTo(400);
         assertThat(table.summedSpanNanos()).isEqualTo(800);
         assertThat(table.concurrency()).isEqualTo(2.0);
-        assertThat(table.threadCpuSumNanos()).isEqualTo(650);
         assertThat(table.percentOfTotal()).isEqualTo(40.0);
-        assertThat(label(rows, "round2").stats().threadCpuSumNanos()).as("unknown CPU is not summed as 0")
-                .isEqualTo(-1);
-        assertThat(label(rows, "prove").stats().percentOfTotal()).isEqualTo(100.0);
+        assertThat(path(rows, "prove").stats().percentOfTotal()).isEqualTo(100.0);
     }
 
     @Test
@@ -64,9 +56,6 @@ class AggregationTest {
         assertThat(commit2.wallNanos()).isEqualTo(530);
         assertThat(commit2.percentOfTotal()).isCloseTo(53.0, within(1e-9));
         assertThat(path(rows, "prove/round1/commit").stats().wallNanos()).isEqualTo(200);
-        String table = PathStats.render(rows);
-        assertThat(table.lines().toList()).hasSize(2 + 5);
-        assertThat(table).contains("    commit");
     }
 
     @Test
@@ -94,10 +83,6 @@ class AggregationTest {
             spans.add(span(id, parent, "l" + (i % 4), 1 + i % 3, starts.get(i), starts.get(i) + lengths.get(i)));
         }
         for (PathStats row : PathStats.of(spans)) {
-            double percent = row.stats().percentOfTotal();
-            assertThat(Double.isNaN(percent) || percent <= 100.0).isTrue();
-        }
-        for (LabelStats row : LabelStats.of(spans)) {
             double percent = row.stats().percentOfTotal();
             assertThat(Double.isNaN(percent) || percent <= 100.0).isTrue();
         }

@@ -108,7 +108,7 @@ class PhaseTableTest {
         assertThat(view.instrumentationSpans()).isEqualTo(1);
         assertThat(view.instrumentationNanos()).isEqualTo(1_000);
         assertThat(view.render()).contains("4 cores").contains("test clock").contains("75.0").contains("utilisation %")
-                .contains("instrumentation between the phases: 1 spans").contains(Utilisation.UNRESOLVED_NOTE)
+                .contains("instrumentation at the phase boundaries: 1 spans").contains(Utilisation.UNRESOLVED_NOTE)
                 .doesNotContain("125.0");
         assertThat(Utilisation.percent(4_000, 1_000, 4)).isEqualTo(100.0);
         assertThat(Utilisation.percent(4_001, 1_000, 4)).isNaN();

@@ -71,6 +71,22 @@ class SumRuleTest {
     }
 
     @Test
+    void theRootIsCheckedWithoutItsMarkerAndCheckingNothingIsNoPass() {
+        // a timeline of format 1 (or made by hand): no marker, a 1 us gap between the phases
+        List<SpanRecord> unmarked = List.of(
+                span(1, 0, "prove", CALLER, 0, 10_000),
+                span(2, 1, "prepass", CALLER, 0, 4_000),
+                span(3, 1, "main_commit", CALLER, 5_000, 10_000));
+        SpanTree tree = SpanTree.of(unmarked);
+        assertThat(SumRule.checkPhaseTree(tree, 1).violations()).singleElement()
+                .satisfies(v -> assertThat(v.differenceNanos()).isEqualTo(-1_000));
+        SumRuleResult all = SumRule.checkAll(tree);
+        assertThat(all.checked()).isEmpty();
+        assertThat(all.passed()).isFalse();
+        assertThat(all.render()).contains("nothing checked");
+    }
+
+    @Test
     void overlappingPhasesFailIt() {
         // two different phase labels running at once: the children sum past the parent
         List<SpanRecord> spans = List.of(

@@ -25,7 +25,7 @@ final class SyntheticRun {
         double g = gapAfterPrepassMs;
         Map<String, Object> proveFields = new LinkedHashMap<>();
         proveFields.put(SpanLabels.TILED_BY_PHASES_FIELD, true);
-        proveFields.put(SpanLabels.PROOF_IN_JVM_FIELD, 1L);
+        proveFields.put(SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, 0L);
         proveFields.put(MemorySampler.HEAP_OPEN, 10L << 20);
         proveFields.put(MemorySampler.HEAP_CLOSE, 30L << 20);
         long prove = r.add(0, "prove", CALLER, 0, 100 + g, 150, proveFields);

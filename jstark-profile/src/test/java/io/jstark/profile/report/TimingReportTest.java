@@ -3,7 +3,10 @@ package io.jstark.profile.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
+import io.jstark.instrument.Timeline;
+import io.jstark.instrument.TimelineHeader;
 import io.jstark.profile.analysis.Utilisation;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +48,7 @@ class TimingReportTest {
         assertThat(report.selfCheckPassed()).as(text).isTrue();
         assertThat(report.violations()).isEmpty();
         assertThat(text).contains("self-check: OK: 2 spans split into phases, each tiled").doesNotContain("WARNING");
-        assertThat(text).contains("\nJVM: cold: the first proof in this JVM");
+        assertThat(text).contains("\nJVM: cold: no proof had completed in this JVM when this one began");
         // the phase tree: sub-operations of the caller thread (lde inside preprocessed_commit) are not phases; the
         // instrumentation rows come after the phases they lie between
         assertThat(text).containsPattern("\nprove +0\\.100 +100\\.0% +0\\.150 +75\\.0% +10\\.0 -> 30\\.0\n")
@@ -54,7 +57,7 @@ class TimingReportTest {
                 .containsPattern("\n  main_commit +0\\.020 +19\\.8% +0\\.040 +100\\.0% +-\n")
                 .containsPattern("\n  assemble +0\\.000 +0\\.4% +0\\.001 +- +-\n  instrumentation x3 +0\\.001 +0\\.5% +- +- +-\n");
         assertThat(text).contains("utilisation = process cpu / (wall x 2 cores)").contains("(test clock)")
-                .contains("instrumentation = the instruments' own work between phases").contains("0.700 ms in 4 boundaries, 0.70% of prove")
+                .contains("instrumentation = the instruments' own work at the phase boundaries").contains("0.700 ms in 4 boundaries, 0.70% of prove.")
                 .contains(Utilisation.UNRESOLVED_NOTE);
         assertThat(text.substring(0, text.indexOf("self-check"))).doesNotContain("lde").doesNotContain("merkle");
         assertThat(text).contains("4 tables, at most 2 at once");
@@ -84,12 +87,13 @@ class TimingReportTest {
         for (SpanRecord s : SyntheticRun.proof(0)) {
             Map<String, Object> fields = new java.util.LinkedHashMap<>(s.fields());
             if (s.label().equals("prove")) {
-                fields.put("proof_in_jvm", 3L);
+                fields.put(SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, 2L);
+                fields.put(SpanLabels.PROOFS_RUNNING_AT_START_FIELD, 1L);
             }
             warm.add(new SpanRecord(s.id(), s.parentId(), s.label(), s.thread(), s.threadId(), s.startNanos(), s.endNanos(),
                     s.cpuStartNanos(), s.cpuEndNanos(), s.processCpuStartNanos(), s.processCpuEndNanos(), fields));
         }
-        assertThat(report(warm).render()).contains("\nJVM: warm: proof 3 in this JVM (2 ran before it)\n");
+        assertThat(report(warm).render()).contains("\nJVM: warm: 2 proofs had completed in this JVM when this one began; 1 other proof was running then\n");
         List<SpanRecord> bare = List.of(new SpanRecord(1, 0, "prove", "main", 1, 0, 10, -1, -1, Map.of()));
         assertThat(TimingReport.builder(bare).build().render()).contains("JVM: cold or warm not recorded")
                 .doesNotContain("utilisation =");
@@ -153,5 +157,21 @@ class TimingReportTest {
     void aMissingRootIsAnError() {
         assertThatThrownBy(() -> TimingReport.builder(SyntheticRun.proof(0)).root("verify").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("verify");
+    }
+
+    @Test
+    void workAlongsideTheRootAndAnOldFormatAreSaid() {
+        List<SpanRecord> spans = new ArrayList<>(SyntheticRun.proof(0));
+        // another tree under the same recorder, on another thread, during the proof
+        spans.add(new SpanRecord(1_000, 0, "verify", "server-1", 77, SyntheticRun.nanos(20), SyntheticRun.nanos(40), -1, -1, Map.of()));
+        String text = report(spans).render();
+        assertThat(text).contains("note: 1 span tree outside this one ran at the same time (the first: 'verify' on thread 'server-1'),"
+                + " so the process cpu and utilisation above include their work.");
+        assertThat(report(SyntheticRun.proof(0)).render()).doesNotContain("outside this one ran");
+        Timeline old = new Timeline(new TimelineHeader(1, 0, 2, "test clock", Map.of()), SyntheticRun.proof(0));
+        assertThat(TimingReport.builder(old).build().render()).contains("\ntimeline format 1: recorded before phases shared their"
+                + " boundaries");
+        Timeline current = new Timeline(new TimelineHeader(Timeline.FORMAT_VERSION, 0, 2, "test clock", Map.of()), SyntheticRun.proof(0));
+        assertThat(TimingReport.builder(current).build().render()).doesNotContain("timeline format");
     }
 }
