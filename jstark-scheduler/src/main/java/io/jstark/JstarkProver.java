@@ -9,6 +9,7 @@ import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
@@ -89,6 +90,15 @@ public final class JstarkProver implements AutoCloseable {
 
     public ProvingKey provingKey() {
         return key;
+    }
+
+    /**
+     * The verifying key for this prover's proofs: it accepts exactly this prover's options and pins the
+     * preprocessed commitments the proving key holds (computed once, shared with proving). Save it with
+     * {@link VerifyingKey#toBytes()} for verifiers elsewhere.
+     */
+    public VerifyingKey verifyingKey() {
+        return key.verifyingKey(options, pool);
     }
 
     /**

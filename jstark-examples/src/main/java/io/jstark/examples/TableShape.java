@@ -8,9 +8,9 @@ public record TableShape(String name, Air air, int logHeight) {
         if (logHeight < 1 || logHeight > 30) {
             throw new IllegalArgumentException("table '" + name + "': height 2^" + logHeight + " out of range 2^1..2^30");
         }
-        if (air.fixedLogHeight() >= 0 && air.fixedLogHeight() != logHeight) {
-            throw new IllegalArgumentException("table '" + name + "': table '" + air.name() + "' has a fixed height of 2^"
-                    + air.fixedLogHeight() + ", not 2^" + logHeight);
+        java.util.Optional<String> violation = air.heightViolation(logHeight);
+        if (violation.isPresent()) {
+            throw new IllegalArgumentException("table '" + name + "': " + violation.get());
         }
     }
 

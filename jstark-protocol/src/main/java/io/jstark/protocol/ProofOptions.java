@@ -30,6 +30,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     public static final int MAX_LOG_BLOWUP = 5;
     public static final int MAX_QUERIES = 255;
     public static final int MAX_GRINDING_BITS = 32;
+    public static final int MAX_LOG_FOLDING_FACTOR = 3;
     public static final int MAX_LOG_FINAL_DEGREE = 10;
 
     public ProofOptions {
@@ -37,7 +38,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         check(queries >= 1 && queries <= MAX_QUERIES, "queries", "must be in 1.." + MAX_QUERIES + ", got " + queries);
         check(grindingBits >= 0 && grindingBits <= MAX_GRINDING_BITS, "grinding bits", "must be in 0.." + MAX_GRINDING_BITS
                 + ", got " + grindingBits);
-        check(logFoldingFactor >= 1 && logFoldingFactor <= 3, "folding factor", "must be 2, 4 or 8, got 2^" + logFoldingFactor);
+        check(logFoldingFactor >= 1 && logFoldingFactor <= MAX_LOG_FOLDING_FACTOR, "folding factor", "must be 2, 4 or 8, got 2^" + logFoldingFactor);
         check(logFinalDegree >= 0 && logFinalDegree <= MAX_LOG_FINAL_DEGREE, "final degree", "must be 2^0..2^"
                 + MAX_LOG_FINAL_DEGREE + ", got 2^" + logFinalDegree);
         check(hash != null, "hash", "must be set (sha256, keccak256 or blake3)");

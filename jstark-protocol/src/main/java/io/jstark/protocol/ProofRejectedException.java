@@ -7,9 +7,17 @@ package io.jstark.protocol;
 public final class ProofRejectedException extends Exception {
     /** What kind of check failed. */
     public enum Reason {
+        /** The bytes are not a proof of this format: a bad length, a non-canonical element, trailing bytes. */
         MALFORMED,
+        /** Another format version or an unknown hash. */
         UNSUPPORTED,
+        /** Longer than the largest proof the key, the expected statement and the accepted options allow. */
+        TOO_LARGE,
+        /** The proof's options are not among those the verifying key accepts. */
+        UNACCEPTED_OPTIONS,
+        /** The proof's tables, heights or public inputs are not the expected statement, or break a statement rule. */
         STATEMENT,
+        /** The options give fewer conjectured bits than the proof claims or the key requires. */
         INSECURE_OPTIONS,
         PREPROCESSED_COMMITMENT,
         BUS_BALANCE,

@@ -16,9 +16,9 @@ public record TableDimensions(String name, Air air, int logHeight) {
         if (logHeight < 0 || logHeight > 30) {
             throw new IllegalArgumentException("table '" + name + "': height 2^" + logHeight + " is outside 2^0..2^30");
         }
-        if (air.fixedLogHeight() >= 0 && air.fixedLogHeight() != logHeight) {
-            throw new IllegalArgumentException("table '" + name + "': definition '" + air.name() + "' has a fixed height of 2^"
-                    + air.fixedLogHeight() + ", not 2^" + logHeight);
+        java.util.Optional<String> violation = air.heightViolation(logHeight);
+        if (violation.isPresent()) {
+            throw new IllegalArgumentException("table '" + name + "': " + violation.get());
         }
     }
 
