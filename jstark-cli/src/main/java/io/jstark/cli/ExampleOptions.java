@@ -22,7 +22,15 @@ public final class ExampleOptions {
     }
 
     int logSize(Example e) {
-        return size == null ? e.defaultLogSize() : Sizes.parseLog(size, "--size");
+        if (size == null) {
+            return e.defaultLogSize();
+        }
+        int log = Sizes.parseLog(size, "--size");
+        if (log < e.minLogSize() || log > e.maxLogSize()) {
+            throw new Main.UsageException("--size " + size + ": example '" + e.name() + "' takes 2^" + e.minLogSize() + "..2^"
+                    + e.maxLogSize() + " (" + e.sizeParameter() + ")");
+        }
+        return log;
     }
 
     /** Names for picocli's completion and help. */

@@ -9,11 +9,28 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Finds which examples' table definitions a proof may have been made with. */
+/** The table definitions this command line knows: those of the examples. */
 final class KnownTables {
     private KnownTables() {}
 
-    /** Examples that define every table definition the proof names (the named one only, when given). */
+    /** Every example's definitions, each once: what a verifying key's definitions are looked up in (by name and digest). */
+    static List<Air> definitions() {
+        List<Air> out = new ArrayList<>();
+        Set<Air> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Example e : Examples.all()) {
+            for (Air a : e.airs()) {
+                if (seen.add(a)) {
+                    out.add(a);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Examples that define every table definition the proof names (the named one only, when given): how
+     * {@code verify} without a key guesses one, from what the proof says.
+     */
     static List<Example> candidates(Proof proof, String exampleName) {
         if (exampleName != null) {
             return List.of(Examples.byName(exampleName));

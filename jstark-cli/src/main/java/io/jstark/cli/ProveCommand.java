@@ -10,6 +10,7 @@ import io.jstark.instrument.report.TimingReport;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
+import io.jstark.protocol.VerifyingKey;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.examples.TableShape;
@@ -44,6 +45,9 @@ public final class ProveCommand implements Callable<Integer> {
     @Mixin
     ProveOutputs outputs;
 
+    @Mixin
+    ExpectationOutputs expectation;
+
     @Option(names = {"-o", "--output"}, description = "Proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path output;
 
@@ -61,11 +65,12 @@ public final class ProveCommand implements Callable<Integer> {
         ProofRun result = ProofRun.execute(example, proofOptions.options(), run, outputs, args, System.out);
         Files.write(output, result.bytes());
         System.out.printf("proof written to %s (%,d bytes)%n", output, result.bytes().length);
+        expectation.write(output, result.proof(), result.key(), System.out);
         return 0;
     }
 
     /** One proof of one workload, measured. */
-    record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder) {
+    record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
         static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ProveOutputs outputs,
                 List<String> args, PrintStream out) throws java.io.IOException {
             Example example = exampleOptions.resolve();
@@ -124,7 +129,7 @@ public final class ProveCommand implements Callable<Integer> {
                     ProveOutputs.reportCapture(recorder, capture, out);
                     outputs.write(recorder, metadata(args, example, logSize, options, prover, workload, peaks),
                             "jstark " + String.join(" ", args), out);
-                    return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder);
+                    return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
                 }
             }
         }

@@ -4,9 +4,11 @@ import io.jstark.examples.Example;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
 import io.jstark.verifier.VerifiedStatement;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,57 +17,120 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code jstark verify}: checks a proof file against the example table definitions. */
-@Command(name = "verify", mixinStandardHelpOptions = true, description = "Verify a proof file. Exit code 0: valid; 1: rejected.")
+/**
+ * {@code jstark verify}: with {@code --key} and {@code --expect}, accepts only a proof of exactly the
+ * expected statement under the caller's key; with less, it describes what a proof proves and says so.
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true, description = {
+        "Verify a proof file.",
+        "With --key KEY --expect STATEMENT.json (both written by 'jstark prove --write-key --write-statement', or the key by "
+                + "'jstark keygen'): valid only if the proof proves exactly that statement (tables, order, heights, public inputs) "
+                + "under the options the key accepts; the key is the caller's, never taken from the proof.",
+        "With --key alone, or neither: it only checks that the proof proves some statement, prints that statement (the prover "
+                + "chose it) and says so; without --key it also picks the table definitions from the names in the proof."})
 public final class VerifyCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "The proof file.", defaultValue = "proof.bin")
+    @Parameters(index = "0", description = "The proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path file;
 
-    @Option(names = {"-e", "--example"}, description = "Example whose table definitions the proof uses (default: found from the "
-            + "table names in the proof).")
+    @Option(names = "--key", paramLabel = "KEY", description = "The verifying key to trust (jstark keygen, prove --write-key).")
+    Path keyFile;
+
+    @Option(names = "--expect", paramLabel = "STATEMENT.json", description = "The statement the proof must prove exactly (prove "
+            + "--write-statement); needs --key.")
+    Path expectFile;
+
+    @Option(names = {"-e", "--example"}, description = "Without --key: the example whose table definitions the proof uses (default: "
+            + "found from the table names in the proof).")
     String example;
 
-    @Option(names = "--min-security", description = "Reject proofs below this many conjectured bits (default: ${DEFAULT-VALUE}).",
-            defaultValue = "" + VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS)
-    int minimumSecurity;
+    @Option(names = "--min-security", description = "Reject proofs below this many conjectured bits (default: the key's; without "
+            + "--key, " + VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS + ").")
+    Integer minimumSecurity;
 
     @Override
     public Integer call() throws Exception {
-        if (minimumSecurity < 0 || minimumSecurity > 192) {
+        if (minimumSecurity != null && (minimumSecurity < 0 || minimumSecurity > 192)) {
             throw new Main.UsageException("--min-security must be in 0..192 bits, got " + minimumSecurity);
         }
-        byte[] bytes = ProofFiles.read(file);
-        long start = System.nanoTime();
-        Proof proof;
-        try {
-            proof = ProofFormat.read(bytes);
-        } catch (ProofRejectedException e) {
-            System.out.println("REJECTED: " + e.getMessage());
-            return 1;
+        if (expectFile != null && keyFile == null) {
+            throw new Main.UsageException("--expect needs --key: the statement is checked under a verifying key you trust (write one "
+                    + "with 'jstark keygen' or 'jstark prove --write-key')");
         }
+        if (keyFile != null && example != null) {
+            throw new Main.UsageException("--example picks definitions from the proof's names; with --key the key names them");
+        }
+        ProofFiles.requireFile(file, "a proof");
+        Statement expected = expectFile == null ? null : StatementFile.read(expectFile);
+        VerifyingKey key = keyFile == null ? null : VerifyingKey.read(ProofFiles.requireFile(keyFile, "a verifying key"),
+                KnownTables.definitions());
+        if (key != null && minimumSecurity != null) {
+            key = key.withMinimumSecurityBits(minimumSecurity);
+        }
+        long start = System.nanoTime();
+        if (expected != null) {
+            VerifiedStatement statement = StarkVerifier.verify(key, expected, file);
+            valid(statement, start, "exactly the expected statement (" + expectFile + ") under key " + keyFile + " (id " + shortId(key) + ")");
+            return 0;
+        }
+        VerifiedStatement statement;
+        String source;
+        if (key != null) {
+            statement = StarkVerifier.verifyAndDescribe(key, file);
+            source = "some statement (shown below) under key " + keyFile + " (id " + shortId(key) + ")";
+        } else {
+            Guessed guessed = guessKeyAndVerify();
+            statement = guessed.statement();
+            source = "some statement (shown below) of example '" + guessed.example().name() + "'";
+        }
+        valid(statement, start, source);
+        warnNoExpectation(System.err, key == null);
+        return 0;
+    }
+
+    private void valid(VerifiedStatement statement, long start, String what) throws java.io.IOException {
+        System.out.printf("VALID: a proof of %s: %d table(s), %,d bytes, %d conjectured bits, verified in %.1f ms%n", what,
+                statement.tables().size(), Files.size(file), statement.conjecturedSecurityBits(), (System.nanoTime() - start) / 1e6);
+        System.out.println("it proves:");
+        for (VerifiedStatement.Table t : statement.tables()) {
+            System.out.println("  " + t);
+        }
+    }
+
+    /** Said loudly (on stderr, after the result) whenever nothing was compared with what the caller expects. */
+    static void warnNoExpectation(PrintStream err, boolean keyFromProof) {
+        err.println("NOTE: nothing was compared with what you expect. This only shows that the proof proves the statement printed "
+                + "above, which the prover chose" + (keyFromProof ? ", and the table definitions were picked from the names in the "
+                + "proof itself" : "") + ". To accept only your statement: jstark verify PROOF --key KEY --expect STATEMENT.json "
+                + "(jstark prove --write-key --write-statement writes both).");
+    }
+
+    private record Guessed(Example example, VerifiedStatement statement) {}
+
+    /**
+     * Without a key: the first example whose definitions cover the table names in the proof, accepting the
+     * proof's own options (computing their pinned roots): the describing mode only.
+     */
+    private Guessed guessKeyAndVerify() throws Exception {
+        Proof proof = ProofFormat.read(file, ProofFormat.FORMAT_LIMITS, null);
         List<Example> candidates = KnownTables.candidates(proof, example);
         if (candidates.isEmpty()) {
-            System.out.println("REJECTED: no known example defines the tables this proof names");
-            return 1;
+            throw new ProofRejectedException(ProofRejectedException.Reason.STATEMENT, null,
+                    "no known example defines the table definitions this proof names");
         }
+        int bits = minimumSecurity != null ? minimumSecurity : VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS;
         ProofRejectedException last = null;
         for (Example e : candidates) {
-            VerifyingKey key = VerifyingKey.of(e.airs()).withMinimumSecurityBits(minimumSecurity);
+            VerifyingKey key = VerifyingKey.builder(e.airs()).accept(proof.options()).minimumSecurityBits(bits).build();
             try {
-                VerifiedStatement statement = StarkVerifier.verify(key, proof);
-                System.out.printf("VALID: proof of %d table(s) of example '%s' (%,d bytes, %d conjectured bits) verified in %.1f ms%n",
-                        proof.tables().size(), e.name(), bytes.length, statement.conjecturedSecurityBits(),
-                        (System.nanoTime() - start) / 1e6);
-                System.out.println("it proves (the prover chose these; compare them with what you expect):");
-                for (VerifiedStatement.Table t : statement.tables()) {
-                    System.out.println("  " + t);
-                }
-                return 0;
+                return new Guessed(e, StarkVerifier.verifyAndDescribe(key, file));
             } catch (ProofRejectedException rejected) {
                 last = rejected;
             }
         }
-        System.out.println("REJECTED: " + last.getMessage());
-        return 1;
+        throw last;
+    }
+
+    private static String shortId(VerifyingKey key) {
+        return key.idHex().substring(0, 16);
     }
 }

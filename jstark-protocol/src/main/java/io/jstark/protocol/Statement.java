@@ -87,8 +87,8 @@ public record Statement(List<Table> tables) {
         return new Table(name, definition.name(), logHeight, logHeight, publicInputs);
     }
 
-    /** A table of 2^minLogHeight..2^maxLogHeight rows. */
-    public static Table table(String name, Air definition, int minLogHeight, int maxLogHeight, long... publicInputs) {
+    /** A table of 2^minLogHeight..2^maxLogHeight rows (a name of its own: with {@code table} the bounds would read as inputs). */
+    public static Table tableBetween(String name, Air definition, int minLogHeight, int maxLogHeight, long... publicInputs) {
         return new Table(name, definition.name(), minLogHeight, maxLogHeight, publicInputs);
     }
 

@@ -160,6 +160,11 @@ public final class StarkVerifier {
             // A hostile proof must never surface as an unchecked exception, and its rejection must not carry
             // internal text: every shape a proof can have is meant to meet a named check first.
             throw new ProofRejectedException(Reason.MALFORMED, null, "the proof is inconsistent in a way no specific check names", e);
+        } catch (OutOfMemoryError e) {
+            // The expected statement bounds what is read, but a generous one (wide height bounds, any options)
+            // may allow more than this heap holds: the parse's arrays are garbage once this unwinds.
+            throw new ProofRejectedException(Reason.TOO_LARGE, null, "reading the proof needs more memory than this JVM has ("
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB of heap): give it more heap (-Xmx) or expect a narrower statement");
         }
     }
 
