@@ -1,6 +1,7 @@
 package io.jstark.protocol;
 
 import io.jstark.air.Air;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,11 @@ public final class StatementRules {
         for (Claim t : tables) {
             if (!names.add(t.name())) {
                 throw new InvalidStatementException(t.name(), "two tables have this name; every table of a proof needs its own");
+            }
+            if (t.name().getBytes(StandardCharsets.UTF_8).length > ProofFormat.MAX_NAME_BYTES
+                    || t.definition().name().getBytes(StandardCharsets.UTF_8).length > ProofFormat.MAX_NAME_BYTES) {
+                throw new InvalidStatementException(t.name(), "the table's or its definition's name is longer than "
+                        + ProofFormat.MAX_NAME_BYTES + " bytes (UTF-8), the most a proof holds");
             }
             if (t.logHeight() < 1 || t.logHeight() > ProofFormat.MAX_LOG_HEIGHT) {
                 throw new InvalidStatementException(t.name(), "height 2^" + t.logHeight() + " is outside 2^1..2^" + ProofFormat.MAX_LOG_HEIGHT);

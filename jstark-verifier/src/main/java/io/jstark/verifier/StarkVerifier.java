@@ -17,7 +17,7 @@ import io.jstark.instrument.Span;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
-import io.jstark.math.ntt.Lde;
+import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.Limbs;
@@ -287,7 +287,7 @@ public final class StarkVerifier {
                         copyRow(aux, leaf, r, 3 * air.auxWidth(), traceRow, k);
                         long[] compRow = new long[3 * parts];
                         copyRow(comp, leaf, r, 3 * parts, compRow, 0);
-                        long x = Lde.domainPoint(logLde, Preprocessing.SHIFT, queries[q] * f + r);
+                        long x = BitReversedCoset.point(logLde, Preprocessing.SHIFT, queries[q] * f + r);
                         values[r] = deep.evaluate(x, traceRow, compRow);
                     }
                     cosetValues[q] = values;

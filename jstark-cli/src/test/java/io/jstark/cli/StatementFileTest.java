@@ -1,0 +1,42 @@
+package io.jstark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jstark.protocol.Statement;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The statement file: what is written reads back equal; what is malformed is refused naming the file and the field. */
+class StatementFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStatementRoundTrips() throws Exception {
+        Statement s = new Statement(List.of(new Statement.Table("cpu", "vm-cpu", 6, 6, new long[] {0xFFFFFFFF00000000L, 0, 42}),
+                new Statement.Table("range16", "range16", 4, 16, new long[0])));
+        Path file = dir.resolve("s.json");
+        StatementFile.write(s, file);
+        assertThat(Files.readString(file)).contains("\"18446744069414584320\"").contains("\"min\" : 4");
+        assertThat(StatementFile.read(file)).isEqualTo(s);
+    }
+
+    @Test
+    void malformedFilesNameWhatIsWrong() throws Exception {
+        Path file = dir.resolve("bad.json");
+        for (String[] c : new String[][] {{"[1, 2", "is not JSON"}, {"{\"tables\": []}", "lacks \"format\""},
+                {"{\"format\": \"jstark-statement-1\", \"tables\": []}", "\"tables\" must be a non-empty array"},
+                {"{\"format\": \"jstark-statement-1\", \"tables\": [{\"name\": \"a\", \"definition\": \"d\", \"logHeight\": 3, "
+                        + "\"publicInputs\": [\"-1\"]}]}", "public input 0 '-1'"},
+                {"{\"format\": \"jstark-statement-1\", \"tables\": [{\"name\": \"a\", \"definition\": \"d\", \"logHeight\": 40, "
+                        + "\"publicInputs\": []}]}", "table 0: table 'a': expected heights 2^40..2^40"}}) {
+            Files.writeString(file, c[0]);
+            assertThatThrownBy(() -> StatementFile.read(file)).as(c[0]).isInstanceOf(Main.InputException.class)
+                    .hasMessageContaining(file.toString()).hasMessageContaining(c[1]);
+        }
+    }
+}
