@@ -5,8 +5,10 @@ import java.util.List;
 
 /**
  * What a verified proof proves: these tables, of these definitions and heights, with these public
- * inputs, satisfy their constraints and their buses balance. The prover chose the statement; a caller
- * checking a claim (a program's output, a required table) compares it with what it expects.
+ * inputs, satisfy their constraints and their buses balance. From {@link StarkVerifier#verify(io.jstark.protocol.VerifyingKey,
+ * io.jstark.protocol.Statement, byte[]) verify} it is the caller's expected statement (with the heights the
+ * proof has within the expected bounds); from {@link StarkVerifier#verifyAndDescribe verifyAndDescribe} it is
+ * whatever the prover chose.
  */
 public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBits, List<Table> tables) {
     public VerifiedStatement {
