@@ -39,4 +39,26 @@ class StatementFileTest {
                     .hasMessageContaining(file.toString()).hasMessageContaining(c[1]);
         }
     }
+
+    /**
+     * Review of issue 12: a statement file is what a verifier trusts, so it must mean one thing. A field
+     * given twice (the last one wins in a map) or a second document after the first would let a file read
+     * as one statement by a person or another parser and as another by jstark.
+     */
+    @Test
+    void duplicateFieldsAndTrailingContentAreRefused() throws Exception {
+        Path file = dir.resolve("ambiguous.json");
+        String table = "{\"name\": \"a\", \"definition\": \"d\", \"logHeight\": 3, \"publicInputs\": [\"1\"]}";
+        String one = "{\"format\": \"jstark-statement-1\", \"tables\": [" + table + "]}";
+        for (String ambiguous : new String[] {
+                one.replace("\"publicInputs\": [\"1\"]", "\"publicInputs\": [\"7\"], \"publicInputs\": [\"1\"]"),
+                one.replace("\"logHeight\": 3", "\"logHeight\": {\"min\": 3, \"max\": 3, \"min\": 1}"),
+                one.replace("\"tables\": [", "\"tables\": [], \"tables\": ["),
+                one + " " + one.replace("\"1\"", "\"2\""),
+                one + " trailing"}) {
+            Files.writeString(file, ambiguous);
+            assertThatThrownBy(() -> StatementFile.read(file)).as(ambiguous).isInstanceOf(Main.InputException.class)
+                    .hasMessageContaining(file.toString());
+        }
+    }
 }
