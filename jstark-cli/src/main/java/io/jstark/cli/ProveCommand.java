@@ -80,16 +80,9 @@ public final class ProveCommand implements Callable<Integer> {
             JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options))
                     .progress(new ConsoleProgress(System.err));
             try (JstarkProver prover = builder.build()) {
-                List<TableDimensions> shapes = new ArrayList<>();
-                for (TableShape shape : example.shapes(logSize)) {
-                    shapes.add(new TableDimensions(shape.name(), shape.air(), shape.logHeight()));
-                }
-                int logLargest = 0;
-                for (TableDimensions t : shapes) {
-                    logLargest = Math.max(logLargest, t.logHeight() + options.logBlowup());
-                }
-                // the cheap refusals (security, memory, spill space) before generating traces
-                Security.Report security = Security.require(options, logLargest);
+                List<TableDimensions> shapes = TableShape.dimensions(example.shapes(logSize));
+                // the cheap refusals (statement rules, security, memory, spill space) before generating traces
+                Security.Report security = prover.checkStatement(shapes);
                 StoragePlan plan = prover.plan(shapes);
                 try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
                     out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,

@@ -96,7 +96,7 @@ class ForkedHostileVerifyTest {
         assertThat(output).contains("RESULT beyond-the-heap-within-a-generous-bound 1")
                 .contains("REJECTED: the proof has 2147483648 bytes, more than the " + bound)
                 .contains("REJECTED: the proof has " + (bound + 1) + " bytes")
-                .contains("REJECTED: reading the proof needs more memory than this JVM has");
+                .contains("REJECTED: the proof needs more memory than this JVM has");
         long rejected = output.lines().filter(l -> l.startsWith("REJECTED: ")).count();
         assertThat(rejected).isEqualTo(files.size());
     }

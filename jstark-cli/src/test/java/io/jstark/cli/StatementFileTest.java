@@ -33,7 +33,7 @@ class StatementFileTest {
                 {"{\"format\": \"jstark-statement-1\", \"tables\": [{\"name\": \"a\", \"definition\": \"d\", \"logHeight\": 3, "
                         + "\"publicInputs\": [\"-1\"]}]}", "public input 0 '-1'"},
                 {"{\"format\": \"jstark-statement-1\", \"tables\": [{\"name\": \"a\", \"definition\": \"d\", \"logHeight\": 40, "
-                        + "\"publicInputs\": []}]}", "table 0: table 'a': expected heights 2^40..2^40"}}) {
+                        + "\"publicInputs\": []}]}", "table 0: table 'a': in the expected statement: height 2^40 is outside 2^1..2^28"}}) {
             Files.writeString(file, c[0]);
             assertThatThrownBy(() -> StatementFile.read(file)).as(c[0]).isInstanceOf(Main.InputException.class)
                     .hasMessageContaining(file.toString()).hasMessageContaining(c[1]);

@@ -79,26 +79,6 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
         return isExact() ? exactly.contains(options) : hashes.contains(options.hash());
     }
 
-    /**
-     * Options whose largest proofs bound those of every accepted option set: the list itself, or for
-     * "any options" each blowup, folding factor and final degree at the most queries (grinding and the
-     * hash do not change a proof's size).
-     */
-    public List<ProofOptions> sizeCandidates() {
-        if (isExact()) {
-            return exactly;
-        }
-        List<ProofOptions> out = new ArrayList<>();
-        for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
-            for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
-                for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
-                    out.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, hashes.getFirst(), 0));
-                }
-            }
-        }
-        return out;
-    }
-
     @Override
     public String toString() {
         String which = isExact() ? "exactly " + String.join("; ", exactly.stream().map(ProofOptions::toString).toList())

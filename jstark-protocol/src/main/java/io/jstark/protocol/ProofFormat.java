@@ -23,11 +23,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The binary proof format, version {@value #VERSION}. All integers little-endian; field elements 8
  * bytes canonical; extension elements 24 bytes (c0, c1, c2); digests 32 bytes; strings u16 length +
- * UTF-8.
+ * UTF-8, names only ({@link #nameViolation}: at most 255 bytes, visible text). Heights are 2^1..2^28
+ * ({@link #heightViolation}).
  *
  * <pre>
  * "JSTK" u16 version
@@ -65,10 +67,58 @@ public final class ProofFormat {
     public static final int MAX_LOG_HEIGHT = 28;
     /** The longest table or definition name, in UTF-8 bytes. */
     public static final int MAX_NAME_BYTES = 255;
+    private static final String HEIGHT_RANGE = "2^1..2^" + MAX_LOG_HEIGHT;
     /** "JSTK", the version, the options and the table count. */
     private static final int PREFIX_BYTES = 4 + 2 + 7 + 2;
 
     private ProofFormat() {}
+
+    // ------------------------------------------------------------------ names and heights
+
+    /**
+     * Why {@code name} cannot name a table or a table definition in a proof, or empty when it can: longer
+     * than {@value #MAX_NAME_BYTES} bytes of UTF-8, or holding a character that is not visible text
+     * ({@link #isInvisible}). Names are printed wherever a proof is described, so a newline or an escape
+     * sequence in one could forge a line of output or drive a terminal.
+     */
+    public static Optional<String> nameViolation(String name) {
+        int bytes = utf8(name).length;
+        if (bytes > MAX_NAME_BYTES) {
+            return Optional.of("the name has " + bytes + " bytes of UTF-8, at most " + MAX_NAME_BYTES + " are allowed");
+        }
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            if (isInvisible(c)) {
+                return Optional.of(String.format("the name holds the character U+%04X at index %d (control, format and line "
+                        + "separator characters are not allowed in names)", c, i));
+            }
+            i += Character.charCount(c);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A code point that is not visible text: a control character (C0, DEL, C1), a format character (bidi
+     * overrides, zero-width characters), a line or paragraph separator, or a lone surrogate.
+     */
+    public static boolean isInvisible(int codePoint) {
+        return switch (Character.getType(codePoint)) {
+            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SURROGATE -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Why tables of 2^minLogHeight..2^maxLogHeight rows cannot be in a proof, or empty when they can: the
+     * format's one height range, 2^1..2^{@value #MAX_LOG_HEIGHT}.
+     */
+    public static Optional<String> heightViolation(int minLogHeight, int maxLogHeight) {
+        if (minLogHeight >= 1 && maxLogHeight <= MAX_LOG_HEIGHT && minLogHeight <= maxLogHeight) {
+            return Optional.empty();
+        }
+        return Optional.of(minLogHeight == maxLogHeight ? "height 2^" + minLogHeight + " is outside " + HEIGHT_RANGE
+                : "heights 2^" + minLogHeight + "..2^" + maxLogHeight + " are not within " + HEIGHT_RANGE);
+    }
 
     // ------------------------------------------------------------------ writing
 
@@ -243,10 +293,11 @@ public final class ProofFormat {
         }
 
         void string(String s) {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            if (b.length > MAX_NAME_BYTES) {
-                throw new IllegalArgumentException("name too long for the proof format: " + b.length + " bytes, at most " + MAX_NAME_BYTES);
+            Optional<String> violation = nameViolation(s);
+            if (violation.isPresent()) {
+                throw new IllegalArgumentException("a name the proof format cannot hold: " + violation.get());
             }
+            byte[] b = utf8(s);
             u16(b.length);
             bytes(b);
         }
@@ -283,9 +334,9 @@ public final class ProofFormat {
     /** One table as the size bound sees it: its names, its definition and the heights it may have. */
     public record TableLayout(String name, Air definition, int minLogHeight, int maxLogHeight) {
         public TableLayout {
-            if (minLogHeight < 1 || maxLogHeight > MAX_LOG_HEIGHT || minLogHeight > maxLogHeight) {
-                throw new IllegalArgumentException("table '" + name + "': heights 2^" + minLogHeight + "..2^" + maxLogHeight
-                        + " are not within 2^1..2^" + MAX_LOG_HEIGHT);
+            Optional<String> violation = heightViolation(minLogHeight, maxLogHeight);
+            if (violation.isPresent()) {
+                throw new InvalidStatementException(name, violation.get());
             }
         }
 
@@ -310,6 +361,32 @@ public final class ProofFormat {
             total += most;
         }
         return total;
+    }
+
+    /**
+     * The most bytes a proof of these tables can have under any option set {@code accepted} holds, at most
+     * {@link #MAX_PROOF_BYTES}. For "any options" that is the largest over the options that shape a proof
+     * (blowup, folding factor, final degree) at the most queries: grinding, the hash and the claimed
+     * security change no count of {@link #maxTableBytes}.
+     */
+    public static long maxBytes(AcceptedOptions accepted, List<TableLayout> tables) {
+        List<ProofOptions> candidates = accepted.exactly();
+        if (!accepted.isExact()) {
+            candidates = new ArrayList<>();
+            for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
+                for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
+                    for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
+                        candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal,
+                                accepted.hashes().getFirst(), 0));
+                    }
+                }
+            }
+        }
+        long most = 0;
+        for (ProofOptions o : candidates) {
+            most = Math.max(most, maxBytes(o, tables));
+        }
+        return Math.min(most, MAX_PROOF_BYTES);
     }
 
     /** A table's header entry, its main root, its section length and its section, each at their most. */
@@ -465,43 +542,25 @@ public final class ProofFormat {
 
     private static Proof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
+        try {
+            return parse(stream, array, length, checks, sizes);
+        } catch (OutOfMemoryError e) {
+            // Within generous checks (the format's own limits, wide expected heights) a proof may hold more than
+            // this heap: its arrays are garbage once this unwinds, and the caller gets a rejection, not an Error.
+            throw ProofRejectedException.beyondHeap();
+        }
+    }
+
+    private static Proof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         if (length >= 0) {
             refuseLength(length, checks.maxBytes());
         }
         In in = array != null ? new In(array) : new In(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
-        byte[] magic = in.bytes(4, "magic");
-        if (!java.util.Arrays.equals(magic, MAGIC)) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
-                    "not a jstark proof: the file does not start with \"JSTK\" (byte offset 0)");
-        }
-        int version = in.u16("version");
-        if (version != VERSION) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
-                    "proof format version " + version + " is not supported (this verifier reads version " + VERSION + ")");
-        }
-        ProofOptions options = readOptions(in);
-        checks.checkOptions(options);
-        int tableCount = in.u16("table count");
-        if (tableCount == 0 || tableCount > MAX_TABLES) {
-            throw in.malformed("table count " + tableCount + " out of range 1.." + MAX_TABLES);
-        }
-        List<Proof.TableHeader> tables = new ArrayList<>(tableCount);
-        for (int i = 0; i < tableCount; i++) {
-            String name = in.string("table " + i + " name");
-            String air = in.string("table " + i + " air name");
-            int logHeight = in.u8("table " + i + " height");
-            if (logHeight < 1 || logHeight > MAX_LOG_HEIGHT) {
-                throw in.malformed("table '" + name + "' height 2^" + logHeight + " out of range 2^1..2^" + MAX_LOG_HEIGHT);
-            }
-            int publicCount = in.u16("public input count");
-            in.require((long) publicCount * 8, "public inputs of table '" + name + "'");
-            long[] publicInputs = new long[publicCount];
-            for (int k = 0; k < publicCount; k++) {
-                publicInputs[k] = in.field("public input");
-            }
-            byte[] preprocessed = in.flag("preprocessed flag") ? in.bytes(DIGEST, "preprocessed root") : null;
-            tables.add(new Proof.TableHeader(name, air, logHeight, publicInputs, preprocessed));
-        }
+        Header head = readHeader(in, checks);
+        ProofOptions options = head.options();
+        List<Proof.TableHeader> tables = head.tables();
+        int tableCount = tables.size();
         long mostWithTables = checks.checkTables(options, tables);
         if (length >= 0) {
             refuseLength(length, mostWithTables);
@@ -531,6 +590,67 @@ public final class ProofFormat {
         }
         in.requireEnd();
         return new Proof(options, tables, mainRoots, proofs);
+    }
+
+    /** What a proof claims before any of its sections: its options and its table headers. */
+    public record Header(ProofOptions options, List<Proof.TableHeader> tables) {
+        public Header {
+            tables = List.copyOf(tables);
+        }
+    }
+
+    /**
+     * Reads only the options and table headers of a proof file, within the format's own limits: what it
+     * claims, read in proportion to the header's size (a file of any length costs no more).
+     *
+     * @throws ProofRejectedException (MALFORMED, UNSUPPORTED, TOO_LARGE) naming the byte offset of the problem
+     */
+    public static Header readHeader(Path file) throws ProofRejectedException, IOException {
+        long length = Files.size(file);
+        refuseLength(length, MAX_PROOF_BYTES);
+        try (InputStream in = Files.newInputStream(file)) {
+            return readHeader(new In(in, length, true), FORMAT_LIMITS);
+        } catch (OutOfMemoryError e) {
+            throw ProofRejectedException.beyondHeap();
+        }
+    }
+
+    private static Header readHeader(In in, ReadChecks checks) throws ProofRejectedException, IOException {
+        byte[] magic = in.bytes(4, "magic");
+        if (!java.util.Arrays.equals(magic, MAGIC)) {
+            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
+                    "not a jstark proof: the file does not start with \"JSTK\" (byte offset 0)");
+        }
+        int version = in.u16("version");
+        if (version != VERSION) {
+            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
+                    "proof format version " + version + " is not supported (this verifier reads version " + VERSION + ")");
+        }
+        ProofOptions options = readOptions(in);
+        checks.checkOptions(options);
+        int tableCount = in.u16("table count");
+        if (tableCount == 0 || tableCount > MAX_TABLES) {
+            throw in.malformed("table count " + tableCount + " out of range 1.." + MAX_TABLES);
+        }
+        List<Proof.TableHeader> tables = new ArrayList<>(tableCount);
+        for (int i = 0; i < tableCount; i++) {
+            String name = in.string("table " + i + " name");
+            String air = in.string("table " + i + " air name");
+            int logHeight = in.u8("table " + i + " height");
+            Optional<String> height = heightViolation(logHeight, logHeight);
+            if (height.isPresent()) {
+                throw in.malformed("table '" + name + "': " + height.get());
+            }
+            int publicCount = in.u16("public input count");
+            in.require((long) publicCount * 8, "public inputs of table '" + name + "'");
+            long[] publicInputs = new long[publicCount];
+            for (int k = 0; k < publicCount; k++) {
+                publicInputs[k] = in.field("public input");
+            }
+            byte[] preprocessed = in.flag("preprocessed flag") ? in.bytes(DIGEST, "preprocessed root") : null;
+            tables.add(new Proof.TableHeader(name, air, logHeight, publicInputs, preprocessed));
+        }
+        return new Header(options, tables);
     }
 
     private static ProofOptions readOptions(In in) throws ProofRejectedException, IOException {
@@ -629,10 +749,11 @@ public final class ProofFormat {
         }
         in.require(8L * leaves * perLeaf, what + " opened leaves (" + leaves + " x " + perLeaf + " elements)");
         long[][] values = new long[leaves][];
+        String element = what + " leaf element";
         for (int l = 0; l < leaves; l++) {
             long[] leaf = new long[perLeaf];
             for (int e = 0; e < perLeaf; e++) {
-                leaf[e] = in.field(what + " leaf element");
+                leaf[e] = in.field(element);
             }
             values[l] = leaf;
         }
@@ -644,8 +765,9 @@ public final class ProofFormat {
         }
         in.require((long) siblings * DIGEST, what + " siblings");
         byte[][] nodes = new byte[siblings][];
+        String sibling = what + " sibling";
         for (int s = 0; s < siblings; s++) {
-            nodes[s] = in.bytes(DIGEST, what + " sibling");
+            nodes[s] = in.bytes(DIGEST, sibling);
         }
         return new Proof.TreeOpening(values, nodes);
     }
@@ -811,20 +933,28 @@ public final class ProofFormat {
         }
 
         String string(String what) throws ProofRejectedException, IOException {
+            long at = position();
             int length = u16(what);
             if (length > MAX_NAME_BYTES) {
                 throw malformed(what + " has " + length + " bytes, at most " + MAX_NAME_BYTES + " are allowed");
             }
             require(length, what);
             ensure(length);
+            String s;
             try {
-                String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                         .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(buffer, pos, length)).toString();
-                pos += length;
-                return s;
             } catch (CharacterCodingException e) {
                 throw malformed(what + " is not valid UTF-8");
             }
+            Optional<String> violation = nameViolation(s);
+            if (violation.isPresent()) {
+                // the name itself stays out of the message: it is what the rule refuses to print
+                throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, what + " at byte offset " + at + ": "
+                        + violation.get());
+            }
+            pos += length;
+            return s;
         }
     }
 }

@@ -45,8 +45,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         hash = hash.toLowerCase(Locale.ROOT);
         check(io.jstark.crypto.hash.Hashers.findByName(hash).isPresent(), "hash", "unknown hash '" + hash
                 + "'; known: sha256, keccak256, blake3");
-        check(requiredSecurityBits >= 0 && requiredSecurityBits <= 192, "required security", "must be in 0..192 bits, got "
-                + requiredSecurityBits);
+        check(requiredSecurityBits >= 0 && requiredSecurityBits <= Security.EXTENSION_FIELD_BITS, "required security", "must be in 0.."
+                + Security.EXTENSION_FIELD_BITS + " bits, got " + requiredSecurityBits);
     }
 
     private static void check(boolean ok, String option, String message) {
@@ -68,6 +68,14 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     /** The default preset: {@link #fast100()}. */
     public static ProofOptions defaults() {
         return fast100();
+    }
+
+    /** The presets by their names, the default first. */
+    public static java.util.Map<String, ProofOptions> presets() {
+        java.util.Map<String, ProofOptions> presets = new java.util.LinkedHashMap<>();
+        presets.put("fast100", fast100());
+        presets.put("secure128", secure128());
+        return presets;
     }
 
     /** A named preset: "fast100" (also "fast", "default") or "secure128" (also "128"). */

@@ -42,6 +42,17 @@ public final class ProofRejectedException extends Exception {
         this.table = table;
     }
 
+    /**
+     * The rejection of a proof whose reading or checking ran out of heap: within generous limits (the
+     * format's own, wide expected heights, any options) a proof may hold more than a small heap, and that
+     * must end as a rejection, never as an {@link OutOfMemoryError}.
+     */
+    public static ProofRejectedException beyondHeap() {
+        return new ProofRejectedException(Reason.TOO_LARGE, null, "the proof needs more memory than this JVM has ("
+                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB of heap): give it more heap (-Xmx), or verify it against a "
+                + "narrower expected statement");
+    }
+
     public Reason reason() {
         return reason;
     }

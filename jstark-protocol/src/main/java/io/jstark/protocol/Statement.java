@@ -6,6 +6,7 @@ import io.jstark.math.field.Goldilocks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a verifier expects a proof to prove: exactly these tables, in this order, each of this definition,
@@ -33,18 +34,25 @@ public record Statement(List<Table> tables) {
      * @param maxLogHeight the greatest log2 height accepted
      */
     public record Table(String name, String definition, int minLogHeight, int maxLogHeight, long[] publicInputs) {
+        /** @throws InvalidStatementException for a name or heights no proof can have, or a public input that is no field element */
         public Table {
-            if (minLogHeight < 1 || maxLogHeight > ProofFormat.MAX_LOG_HEIGHT || minLogHeight > maxLogHeight) {
-                throw new IllegalArgumentException("table '" + name + "': expected heights 2^" + minLogHeight + "..2^" + maxLogHeight
-                        + " are not within 2^1..2^" + ProofFormat.MAX_LOG_HEIGHT);
+            Optional<String> violation = ProofFormat.nameViolation(name).or(() -> ProofFormat.nameViolation(definition))
+                    .or(() -> ProofFormat.heightViolation(minLogHeight, maxLogHeight));
+            if (violation.isPresent()) {
+                throw new InvalidStatementException(name, "in the expected statement: " + violation.get());
             }
             publicInputs = publicInputs.clone();
             for (long v : publicInputs) {
                 if (!Goldilocks.isCanonical(v)) {
-                    throw new IllegalArgumentException("table '" + name + "': expected public input " + Long.toUnsignedString(v)
+                    throw new InvalidStatementException(name, "in the expected statement: public input " + Long.toUnsignedString(v)
                             + " is not a field element");
                 }
             }
+        }
+
+        /** The accepted heights, "2^k" or "2^a..2^b". */
+        public String heights() {
+            return minLogHeight == maxLogHeight ? "2^" + minLogHeight : "2^" + minLogHeight + "..2^" + maxLogHeight;
         }
 
         @Override
@@ -73,12 +81,7 @@ public record Statement(List<Table> tables) {
 
         @Override
         public String toString() {
-            StringBuilder inputs = new StringBuilder("[");
-            for (int i = 0; i < publicInputs.length; i++) {
-                inputs.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(publicInputs[i]));
-            }
-            String heights = minLogHeight == maxLogHeight ? "2^" + minLogHeight : "2^" + minLogHeight + "..2^" + maxLogHeight;
-            return name + " (" + definition + ", " + heights + " rows, public inputs " + inputs.append(']') + ")";
+            return name + " (" + definition + ", " + heights() + " rows, public inputs " + Goldilocks.toString(publicInputs) + ")";
         }
     }
 

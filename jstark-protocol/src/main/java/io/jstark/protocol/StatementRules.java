@@ -1,7 +1,6 @@
 package io.jstark.protocol;
 
 import io.jstark.air.Air;
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +16,23 @@ public final class StatementRules {
     private StatementRules() {}
 
     /** One table as a statement names it. */
-    public record Claim(String name, Air definition, int logHeight, int publicInputCount) {}
+    public record Claim(String name, Air definition, int logHeight, int publicInputCount) {
+        /** A table with the public inputs its definition declares (a plan made before any trace exists). */
+        public static Claim declared(String name, Air definition, int logHeight) {
+            return new Claim(name, definition, logHeight, definition.publicInputs().size());
+        }
+    }
+
+    /**
+     * What the prover checks before any work, planning included: the statement rules, then the options'
+     * security at the statement's largest LDE domain.
+     *
+     * @throws InvalidStatementException naming the first table that breaks a rule
+     * @throws InsufficientSecurityException when the options reach less than their required bits
+     */
+    public static Security.Report requireProvable(List<Claim> tables, ProofOptions options) {
+        return Security.require(options, check(tables, options));
+    }
 
     /**
      * @return log2 of the largest LDE domain of the statement (the field term of {@link Security} depends on it)
@@ -33,17 +48,12 @@ public final class StatementRules {
             if (!names.add(t.name())) {
                 throw new InvalidStatementException(t.name(), "two tables have this name; every table of a proof needs its own");
             }
-            if (t.name().getBytes(StandardCharsets.UTF_8).length > ProofFormat.MAX_NAME_BYTES
-                    || t.definition().name().getBytes(StandardCharsets.UTF_8).length > ProofFormat.MAX_NAME_BYTES) {
-                throw new InvalidStatementException(t.name(), "the table's or its definition's name is longer than "
-                        + ProofFormat.MAX_NAME_BYTES + " bytes (UTF-8), the most a proof holds");
-            }
-            if (t.logHeight() < 1 || t.logHeight() > ProofFormat.MAX_LOG_HEIGHT) {
-                throw new InvalidStatementException(t.name(), "height 2^" + t.logHeight() + " is outside 2^1..2^" + ProofFormat.MAX_LOG_HEIGHT);
-            }
-            Optional<String> shape = t.definition().shapeViolation(t.logHeight(), t.publicInputCount());
-            if (shape.isPresent()) {
-                throw new InvalidStatementException(t.name(), shape.get());
+            Optional<String> violation = ProofFormat.nameViolation(t.name())
+                    .or(() -> ProofFormat.nameViolation(t.definition().name()).map(v -> "its definition's name: " + v))
+                    .or(() -> ProofFormat.heightViolation(t.logHeight(), t.logHeight()))
+                    .or(() -> t.definition().shapeViolation(t.logHeight(), t.publicInputCount()));
+            if (violation.isPresent()) {
+                throw new InvalidStatementException(t.name(), violation.get());
             }
             if (t.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
                 throw new InvalidStatementException(t.name(), "a table of 2^" + t.logHeight() + " rows is too small for folding factor "

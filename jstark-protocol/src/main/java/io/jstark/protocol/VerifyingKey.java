@@ -7,6 +7,7 @@ import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -184,13 +185,19 @@ public final class VerifyingKey {
         Files.write(file, toBytes());
     }
 
-    /** Reads a key file, refusing one larger than {@link #MAX_KEY_BYTES} unread. */
+    /**
+     * Reads a key file, reading at most one byte more than {@link #MAX_KEY_BYTES} whatever the file claims
+     * (a special file such as /dev/zero reports size 0 and never ends).
+     */
     public static VerifyingKey read(Path file, List<Air> definitions) throws InvalidVerifyingKeyException, IOException {
-        long size = Files.size(file);
-        if (size > MAX_KEY_BYTES) {
-            throw new InvalidVerifyingKeyException(file + " holds " + size + " bytes, more than any verifying key (" + MAX_KEY_BYTES + ")");
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_KEY_BYTES + 1);
         }
-        return read(Files.readAllBytes(file), definitions);
+        if (bytes.length > MAX_KEY_BYTES) {
+            throw new InvalidVerifyingKeyException(file + " holds more than " + MAX_KEY_BYTES + " bytes, more than any verifying key");
+        }
+        return read(bytes, definitions);
     }
 
     /**
@@ -365,9 +372,9 @@ public final class VerifyingKey {
             Map<String, byte[]> digests = new LinkedHashMap<>();
             Map<String, List<byte[]>> pinned = new LinkedHashMap<>();
             for (Air air : airs) {
-                if (air.name().getBytes(StandardCharsets.UTF_8).length > ProofFormat.MAX_NAME_BYTES) {
-                    throw new IllegalArgumentException("table definition name '" + air.name() + "' is longer than " + ProofFormat.MAX_NAME_BYTES
-                            + " bytes");
+                java.util.Optional<String> violation = ProofFormat.nameViolation(air.name());
+                if (violation.isPresent()) {
+                    throw new IllegalArgumentException("table definition '" + air.name() + "': " + violation.get());
                 }
                 if (byName.put(air.name(), air) != null) {
                     throw new IllegalArgumentException("two table definitions are named '" + air.name() + "'");
@@ -381,12 +388,10 @@ public final class VerifyingKey {
             }
             for (Air air : byName.values()) {
                 if (air.preprocessedWidth() > 0) {
-                    // the root depends on the blowup, the folding factor and the hash only
-                    Map<String, byte[]> byCommitment = new LinkedHashMap<>();
+                    Map<Preprocessing.CommitmentOptions, byte[]> byCommitment = new LinkedHashMap<>();
                     List<byte[]> roots = new ArrayList<>();
                     for (ProofOptions o : a.exactly()) {
-                        String commitment = o.logBlowup() + "|" + o.logFoldingFactor() + "|" + o.hash();
-                        roots.add(byCommitment.computeIfAbsent(commitment, c -> this.roots.root(air, o).clone()));
+                        roots.add(byCommitment.computeIfAbsent(Preprocessing.CommitmentOptions.of(o), c -> this.roots.root(air, o).clone()));
                     }
                     pinned.put(air.name(), List.copyOf(roots));
                 }

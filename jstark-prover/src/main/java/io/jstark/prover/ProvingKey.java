@@ -20,7 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ProvingKey implements AutoCloseable {
     private final List<Air> airs;
     private final Map<String, Air> byName = new LinkedHashMap<>();
-    private final Map<String, Preprocessing.Committed> preprocessed = new ConcurrentHashMap<>();
+    private final Map<CacheKey, Preprocessing.Committed> preprocessed = new ConcurrentHashMap<>();
+
+    private record CacheKey(String air, Preprocessing.CommitmentOptions options) {}
 
     private ProvingKey(List<Air> airs) {
         this.airs = List.copyOf(airs);
@@ -49,8 +51,7 @@ public final class ProvingKey implements AutoCloseable {
 
     /** The committed preprocessed columns of {@code air} under {@code options} (computed on first use). */
     public Preprocessing.Committed preprocessed(Air air, ProofOptions options, WorkerPool pool) {
-        String key = air.name() + "|" + options.logBlowup() + "|" + options.logFoldingFactor() + "|" + options.hash();
-        return preprocessed.computeIfAbsent(key,
+        return preprocessed.computeIfAbsent(new CacheKey(air.name(), Preprocessing.CommitmentOptions.of(options)),
                 k -> Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
     }
 

@@ -21,7 +21,6 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
 import io.jstark.prover.exec.TableTask;
 import io.jstark.prover.exec.TaskControl;
@@ -199,7 +198,7 @@ public final class StarkProver {
             }
             claims.add(new StatementRules.Claim(trace.name(), air, trace.logHeight(), trace.publicInputs().length));
         }
-        Security.require(options, StatementRules.check(claims, options));
+        StatementRules.requireProvable(claims, options);
         for (TableTrace trace : traces) {
             requireCanonicalCells(trace);
         }

@@ -89,6 +89,18 @@ class VerifyingKeyTest {
                 .isInstanceOf(InvalidVerifyingKeyException.class);
     }
 
+    /**
+     * Review of issue 12, bug 8: a special file reports size 0 and never ends; reading it as a key reads at
+     * most one byte past the largest key, then refuses it.
+     */
+    @Test
+    void aFileThatNeverEndsIsRefusedAfterTheLargestKey() {
+        java.nio.file.Path zero = java.nio.file.Path.of("/dev/zero");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(zero), "a never-ending file (Linux)");
+        assertThatThrownBy(() -> VerifyingKey.read(zero, provingKey.verifyingKey(OPTIONS, WorkerPool.common()).airs()))
+                .isInstanceOf(InvalidVerifyingKeyException.class).hasMessageContaining("more than " + VerifyingKey.MAX_KEY_BYTES + " bytes");
+    }
+
     @Test
     void aKeyOnlyLoadsWithTheDefinitionsItWasMadeFor() {
         byte[] bytes = provingKey.verifyingKey(OPTIONS, WorkerPool.common()).toBytes();

@@ -1,6 +1,7 @@
 package io.jstark.verifier;
 
 import io.jstark.air.Air;
+import io.jstark.math.field.Goldilocks;
 import io.jstark.protocol.InvalidStatementException;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
@@ -61,11 +62,7 @@ final class Expectation implements ProofFormat.ReadChecks {
             }
             layouts.add(new ProofFormat.TableLayout(t.name(), air, t.minLogHeight(), t.maxLogHeight()));
         }
-        long most = 0;
-        for (ProofOptions o : key.accepted().sizeCandidates()) {
-            most = Math.max(most, ProofFormat.maxBytes(o, layouts));
-        }
-        return Math.min(most, ProofFormat.MAX_PROOF_BYTES);
+        return ProofFormat.maxBytes(key.accepted(), layouts);
     }
 
     @Override
@@ -144,11 +141,11 @@ final class Expectation implements ProofFormat.ReadChecks {
             }
             if (!w.admitsHeight(h.logHeight())) {
                 throw new ProofRejectedException(Reason.STATEMENT, h.name(), "height 2^" + h.logHeight() + ", the expected statement says "
-                        + (w.minLogHeight() == w.maxLogHeight() ? "2^" + w.minLogHeight() : "2^" + w.minLogHeight() + "..2^" + w.maxLogHeight()));
+                        + w.heights());
             }
             if (!w.admitsPublicInputs(h.publicInputs())) {
-                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "public inputs " + unsigned(h.publicInputs())
-                        + ", the expected statement says " + unsigned(w.publicInputs()));
+                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "public inputs " + Goldilocks.toString(h.publicInputs())
+                        + ", the expected statement says " + Goldilocks.toString(w.publicInputs()));
             }
         }
     }
@@ -178,14 +175,6 @@ final class Expectation implements ProofFormat.ReadChecks {
         return pinned;
     }
 
-    private static String unsigned(long[] values) {
-        StringBuilder out = new StringBuilder("[");
-        for (int i = 0; i < values.length; i++) {
-            out.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(values[i]));
-        }
-        return out.append(']').toString();
-    }
-
     /** The definitions of the proof's tables, in table order (after {@link #checkTables}). */
     List<Air> airs() {
         return airs;
@@ -194,6 +183,11 @@ final class Expectation implements ProofFormat.ReadChecks {
     /** What the transcript absorbs of each table (after {@link #checkTables}). */
     List<ProofTranscript.TableStatement> statements() {
         return statements;
+    }
+
+    /** Whether the statement was compared with an expected one. */
+    VerifiedStatement.Form form() {
+        return expected == null ? VerifiedStatement.Form.DESCRIBED : VerifiedStatement.Form.EXPECTED;
     }
 
     int conjecturedBits() {

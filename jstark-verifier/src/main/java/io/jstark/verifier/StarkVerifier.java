@@ -57,12 +57,21 @@ import java.util.List;
  * values recomputed from Merkle-checked openings of every committed tree; the grinding nonce is valid.
  * Across tables: the bus contributions sum to zero.
  *
+ * <p>What leaves these methods: a {@link ProofRejectedException} for anything the proof's bytes hold (the
+ * last-resort guard turns any other failure while reading or checking them, an {@link OutOfMemoryError}
+ * included, into one); before a byte is read, an
+ * {@link io.jstark.protocol.InvalidStatementException} when the caller's expected statement names a
+ * definition the key does not hold (the caller's inconsistency, not the proof's); and an
+ * {@link IOException} when a file or stream cannot be read.
+ *
  * <p>The grinding nonce: any nonce with the required leading zero bits is accepted, not only the smallest
- * one the prover picks, so a prover can make several valid proofs of one statement that differ in the
- * nonce (and, through the queries it seeds, in the openings). Nobody without the prover's trees can: a
- * changed nonce draws other queries whose openings the proof lacks. Checking that no smaller nonce is
- * valid would cost the verifier the prover's grinding work again (about 2^grinding hashes per table);
- * the statement, which is what a proof proves, is unaffected. Do not use a proof's bytes as its identity.
+ * one the prover picks, so one statement has several valid proofs that differ in the nonce (and, through
+ * the queries it seeds, in the openings). The prover can always make them; anyone else can where the
+ * queries a new nonce draws open only leaves the proof already holds (a tiny table whose every query set
+ * opens every leaf), and otherwise not, since the proof lacks the other openings. Checking that no smaller
+ * nonce is valid would cost the verifier the prover's grinding work again (about 2^grinding hashes per
+ * table); the statement, which is what a proof proves, is unaffected. Do not use a proof's bytes as its
+ * identity.
  */
 public final class StarkVerifier {
     private StarkVerifier() {}
@@ -161,10 +170,8 @@ public final class StarkVerifier {
             // internal text: every shape a proof can have is meant to meet a named check first.
             throw new ProofRejectedException(Reason.MALFORMED, null, "the proof is inconsistent in a way no specific check names", e);
         } catch (OutOfMemoryError e) {
-            // The expected statement bounds what is read, but a generous one (wide height bounds, any options)
-            // may allow more than this heap holds: the parse's arrays are garbage once this unwinds.
-            throw new ProofRejectedException(Reason.TOO_LARGE, null, "reading the proof needs more memory than this JVM has ("
-                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB of heap): give it more heap (-Xmx) or expect a narrower statement");
+            // The reader maps its own; this is the checking after it (the proof's arrays are garbage once this unwinds).
+            throw ProofRejectedException.beyondHeap();
         }
     }
 
@@ -206,7 +213,7 @@ public final class StarkVerifier {
             for (Proof.TableHeader h : proof.tables()) {
                 tables.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
             }
-            return new VerifiedStatement(options, expectation.conjecturedBits(), tables);
+            return new VerifiedStatement(options, expectation.conjecturedBits(), tables, expectation.form());
         }
 
         /** The checks of one table. */
