@@ -2,9 +2,12 @@ package io.jstark.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import io.jstark.protocol.Statement;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -33,7 +36,15 @@ final class StatementFile {
     static final String FORMAT = "jstark-statement-1";
     /** A statement file larger than this is not one (thousands of tables fit in far less). */
     private static final long MAX_BYTES = 16 << 20;
-    private static final JsonFactory JSON = new JsonFactory();
+    /** Strict: a field twice in one object is an error, not "the last one wins". */
+    private static final JsonFactory JSON = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+
+    private static final List<String> TOP_FIELDS = List.of("format", "tables");
+    private static final List<String> TABLE_FIELDS = List.of("name", "definition", "logHeight", "publicInputs");
+    private static final List<String> RANGE_FIELDS = List.of("min", "max");
+    /** An unsigned 64-bit decimal as the file writes it: ASCII digits only (no sign, no other script's digits). */
+    private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("[0-9]{1,20}");
 
     private StatementFile() {}
 
@@ -69,7 +80,13 @@ final class StatementFile {
         Files.writeString(file, text + System.lineSeparator());
     }
 
-    /** @throws Main.InputException naming the file and what in it is wrong */
+    /**
+     * Reads a statement file, which must mean one thing: a field given twice, a field it does not know
+     * (a misspelt or a hoped-for "minSecurity" would otherwise be silently ignored) or anything after the
+     * one JSON object is refused, naming it.
+     *
+     * @throws Main.InputException naming the file and what in it is wrong
+     */
     static Statement read(Path file) throws IOException {
         ProofFiles.requireFile(file, "a statement file");
         if (Files.size(file) > MAX_BYTES) {
@@ -79,12 +96,18 @@ final class StatementFile {
         try (JsonParser in = JSON.createParser(file.toFile())) {
             in.nextToken();
             root = value(in);
+            if (in.nextToken() != null) {
+                throw new Main.InputException(file + ": content after the statement's JSON object (" + where(in) + ")");
+            }
         } catch (JsonProcessingException e) {
-            throw new Main.InputException(file + " is not JSON: " + e.getOriginalMessage());
+            // Jackson's own text of a truncated file quotes a location of its own ("[Source: REDACTED ...]")
+            String reason = e instanceof JsonEOFException ? "it ends before the JSON is complete" : e.getOriginalMessage();
+            throw new Main.InputException(file + " is not JSON: " + reason + " (" + where(e.getLocation()) + ")");
         }
         if (!(root instanceof Map<?, ?> object) || !FORMAT.equals(object.get("format"))) {
             throw new Main.InputException(file + " is not a statement file: it lacks \"format\": \"" + FORMAT + "\"");
         }
+        requireOnly(object, TOP_FIELDS, file.toString());
         if (!(object.get("tables") instanceof List<?> tables) || tables.isEmpty()) {
             throw new Main.InputException(file + ": \"tables\" must be a non-empty array");
         }
@@ -98,7 +121,26 @@ final class StatementFile {
         return new Statement(out);
     }
 
-    /** The JSON value at the parser's current token: a map, a list, a string, a long, or null for others. */
+    private static void requireOnly(Map<?, ?> object, List<String> known, String where) {
+        for (Object field : object.keySet()) {
+            if (!known.contains(field)) {
+                throw new Main.InputException(where + ": unknown field \"" + field + "\" (known here: " + String.join(", ", known) + ")");
+            }
+        }
+    }
+
+    private static String where(JsonParser in) {
+        return where(in.currentLocation());
+    }
+
+    private static String where(JsonLocation at) {
+        return at == null ? "position unknown" : "line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /**
+     * The JSON value at the parser's current token: a map, a list, a string, a {@link Long} for a number
+     * that fits an int, or {@link Other} for anything else (a scalar: objects and arrays are the first two).
+     */
     private static Object value(JsonParser in) throws IOException {
         JsonToken token = in.currentToken();
         if (token == JsonToken.START_OBJECT) {
@@ -123,12 +165,24 @@ final class StatementFile {
         if (token == JsonToken.VALUE_NUMBER_INT && in.getNumberType() == JsonParser.NumberType.INT) {
             return (long) in.getIntValue();
         }
-        in.skipChildren();
-        return null;
+        return new Other(token);
+    }
+
+    /** A JSON value no field of a statement file takes (true, null, 1.5, a number beyond an int). */
+    private record Other(JsonToken token) {
+        @Override
+        public String toString() {
+            return switch (token) {
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+                case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+                default -> "null";
+            };
+        }
     }
 
     private static Statement.Table table(Path file, int index, Map<?, ?> t) {
         String where = file + ": table " + index;
+        requireOnly(t, TABLE_FIELDS, where);
         String name = text(t, "name", where);
         String definition = text(t, "definition", where);
         Object height = t.get("logHeight");
@@ -138,6 +192,7 @@ final class StatementFile {
             min = h.intValue();
             max = min;
         } else if (height instanceof Map<?, ?> range && range.get("min") instanceof Long a && range.get("max") instanceof Long b) {
+            requireOnly(range, RANGE_FIELDS, where + ": \"logHeight\"");
             min = a.intValue();
             max = b.intValue();
         } else {
@@ -148,17 +203,28 @@ final class StatementFile {
         }
         long[] values = new long[inputs.size()];
         for (int k = 0; k < values.length; k++) {
-            try {
-                values[k] = Long.parseUnsignedLong(String.valueOf(inputs.get(k)));
-            } catch (NumberFormatException e) {
-                throw new Main.InputException(where + ": public input " + k + " '" + inputs.get(k) + "' is not an unsigned 64-bit decimal");
-            }
+            values[k] = publicInput(inputs.get(k), where + ": public input " + k);
         }
         try {
             return new Statement.Table(name, definition, min, max, values);
         } catch (IllegalArgumentException e) {
             throw new Main.InputException(where + ": " + e.getMessage());
         }
+    }
+
+    private static long publicInput(Object value, String where) {
+        if (!(value instanceof String text)) {
+            throw new Main.InputException(where + " must be a decimal string such as \"58008\" (a field element does not fit a JSON "
+                    + "number exactly), got " + (value instanceof Long n ? "the number " + n : value));
+        }
+        try {
+            if (DECIMAL.matcher(text).matches()) {
+                return Long.parseUnsignedLong(text);
+            }
+        } catch (NumberFormatException tooLarge) {
+            // beyond 2^64 - 1: refused below with the others
+        }
+        throw new Main.InputException(where + " '" + text + "' is not an unsigned 64-bit decimal (ASCII digits only)");
     }
 
     private static String text(Map<?, ?> t, String field, String where) {

@@ -41,6 +41,35 @@ class StatementFileTest {
     }
 
     /**
+     * Review of issue 12, bug 1: a field the file does not know is refused by name (a hoped-for "minSecurity"
+     * would otherwise be ignored), public inputs are decimal strings of ASCII digits only, and Jackson's own
+     * location text stays out of the message.
+     */
+    @Test
+    void unknownFieldsAndLoosePublicInputsAreRefusedByName() throws Exception {
+        Path file = dir.resolve("loose.json");
+        String table = "{\"name\": \"a\", \"definition\": \"d\", \"logHeight\": 3, \"publicInputs\": [\"1\"]}";
+        String one = "{\"format\": \"jstark-statement-1\", \"tables\": [" + table + "]}";
+        for (String[] c : new String[][] {
+                {one.replace("\"tables\"", "\"minSecurity\": 128, \"tables\""), "unknown field \"minSecurity\" (known here: format, tables)"},
+                {one.replace("\"logHeight\": 3", "\"logHeight\": 3, \"options\": \"secure128\""), "table 0: unknown field \"options\""},
+                {one.replace("\"logHeight\": 3", "\"logHeight\": {\"min\": 3, \"max\": 4, \"step\": 1}"),
+                        "table 0: \"logHeight\": unknown field \"step\""},
+                {one.replace("[\"1\"]", "[1]"), "public input 0 must be a decimal string such as \"58008\"", "got the number 1"},
+                {one.replace("[\"1\"]", "[18446744069414584320]"), "public input 0 must be a decimal string", "got a number"},
+                {one.replace("[\"1\"]", "[\"+58008\"]"), "public input 0 '+58008' is not an unsigned 64-bit decimal"},
+                {one.replace("[\"1\"]", "[\"\u0665\"]"), "is not an unsigned 64-bit decimal (ASCII digits only)"},
+                {one.replace("[\"1\"]", "[\"18446744073709551616\"]"), "is not an unsigned 64-bit decimal"},
+                {one.substring(0, one.length() - 2), "is not JSON: it ends before the JSON is complete (line 1"}}) {
+            Files.writeString(file, c[0]);
+            for (int k = 1; k < c.length; k++) {
+                assertThatThrownBy(() -> StatementFile.read(file)).as(c[0]).isInstanceOf(Main.InputException.class)
+                        .hasMessageContaining(file.toString()).hasMessageContaining(c[k]).hasMessageNotContaining("REDACTED");
+            }
+        }
+    }
+
+    /**
      * Review of issue 12: a statement file is what a verifier trusts, so it must mean one thing. A field
      * given twice (the last one wins in a map) or a second document after the first would let a file read
      * as one statement by a person or another parser and as another by jstark.
