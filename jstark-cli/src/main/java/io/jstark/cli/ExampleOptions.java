@@ -25,9 +25,14 @@ public final class ExampleOptions {
         if (size == null) {
             return e.defaultLogSize();
         }
-        int log = Sizes.parseLog(size, "--size");
+        return parseSize(e, size, "--size");
+    }
+
+    /** log2 of {@code text} (2^k or a power of two) as a size of example {@code e}, refused naming {@code option}. */
+    static int parseSize(Example e, String text, String option) {
+        int log = Sizes.parseLog(text, option);
         if (log < e.minLogSize() || log > e.maxLogSize()) {
-            throw new Main.UsageException("--size " + size + ": example '" + e.name() + "' takes 2^" + e.minLogSize() + "..2^"
+            throw new Main.UsageException(option + " " + text + ": example '" + e.name() + "' takes 2^" + e.minLogSize() + "..2^"
                     + e.maxLogSize() + " (" + e.sizeParameter() + ")");
         }
         return log;

@@ -1,7 +1,13 @@
 package io.jstark.cli;
 
+import io.jstark.crypto.hash.UnknownHashException;
+import io.jstark.examples.UnknownExampleException;
+import io.jstark.protocol.InsufficientSecurityException;
+import io.jstark.protocol.InvalidOptionsException;
+import io.jstark.protocol.InvalidStatementException;
 import io.jstark.protocol.InvalidVerifyingKeyException;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.scheduler.InvalidSchedulerSettingException;
 import io.jstark.storage.InsufficientMemoryException;
 import io.jstark.storage.InvalidStorageSettingException;
 import io.jstark.storage.StorageException;
@@ -18,9 +24,10 @@ import java.util.Map;
 enum ExitCode {
     OK(0, "success (verify: the proof is valid)"),
     REJECTED(1, "the proof is rejected: invalid, or not of the expected statement (verify); not a readable proof (inspect)"),
-    USAGE(2, "usage error: an unknown option, a bad value, options that do not fit together (e.g. too little security)"),
+    USAGE(2, "usage error: an unknown option, a bad value, options that do not fit together (e.g. too little security), an output "
+            + "that is a directory or a key file that exists (keygen without --force)"),
     INPUT(3, "input or environment error: a file missing, unreadable or not what it should be (proof, key, statement, "
-            + "timeline), disk full, spill directory unusable, memory exhausted"),
+            + "timeline), a statement naming a definition its key lacks, disk full, spill directory unusable, memory exhausted"),
     INTERNAL(4, "internal error: a bug in jstark (JSTARK_STACKTRACE=1 prints the stack trace)");
 
     final int code;
@@ -51,17 +58,19 @@ enum ExitCode {
                 || e instanceof io.jstark.math.memory.OffHeapAllocationException) {
             return INPUT;
         }
-        if (e instanceof InvalidStorageSettingException || e instanceof InsufficientMemoryException) {
-            // settings the user gave: --storage, --memory-budget
+        if (e instanceof InvalidStorageSettingException || e instanceof InsufficientMemoryException
+                || e instanceof InvalidSchedulerSettingException) {
+            // settings the user gave: --storage, --memory-budget, their environment variables
             return USAGE;
         }
         if (e instanceof StorageException) {
             // the spill directory or its space
             return INPUT;
         }
-        if (e instanceof IllegalArgumentException) {
-            // options, values and their combinations: every typed refusal of a setting is one
-            // (InvalidOptionsException, InsufficientSecurityException, InvalidStatementException, ...)
+        if (e instanceof Main.UsageException || e instanceof InvalidOptionsException || e instanceof InsufficientSecurityException
+                || e instanceof InvalidStatementException || e instanceof UnknownHashException || e instanceof UnknownExampleException) {
+            // the typed refusals of what the command line names: options, values, their combinations, the
+            // example and its size; any other IllegalArgumentException is a bug and stays INTERNAL
             return USAGE;
         }
         return null;

@@ -23,19 +23,36 @@ public final class ExpectationOutputs {
                     + "with .statement.json).")
     String statementFile;
 
+    /** Refuses, before any proving, an output that is a directory (or whose directory cannot be made). */
+    void requireWritable(Path proofFile) throws IOException {
+        if (keyFile != null) {
+            ProveOutputs.requireWritableFile(keyFile(proofFile), "--write-key");
+        }
+        if (statementFile != null) {
+            ProveOutputs.requireWritableFile(statementFile(proofFile), "--write-statement");
+        }
+    }
+
     /** Writes what was asked for next to {@code proofFile} and says where. */
     void write(Path proofFile, Proof proof, VerifyingKey key, PrintStream out) throws IOException {
         if (keyFile != null) {
-            Path file = keyFile.isEmpty() ? sibling(proofFile, ".key") : Path.of(keyFile);
-            ProveOutputs.createParent(file);
+            Path file = keyFile(proofFile);
             key.write(file);
             out.printf("verifying key written to %s (id %s)%n", file, key.idHex());
         }
         if (statementFile != null) {
-            Path file = statementFile.isEmpty() ? sibling(proofFile, ".statement.json") : Path.of(statementFile);
+            Path file = statementFile(proofFile);
             StatementFile.write(Statement.of(proof), file);
             out.printf("statement written to %s%n", file);
         }
+    }
+
+    private Path keyFile(Path proofFile) {
+        return keyFile.isEmpty() ? sibling(proofFile, ".key") : Path.of(keyFile);
+    }
+
+    private Path statementFile(Path proofFile) {
+        return statementFile.isEmpty() ? sibling(proofFile, ".statement.json") : Path.of(statementFile);
     }
 
     /** proof.bin -> proof.key: the proof's name with its extension replaced. */

@@ -30,7 +30,7 @@ public final class InspectCommand implements Callable<Integer> {
             logLargest = Math.max(logLargest, h.logHeight() + o.logBlowup());
         }
         Security.Report security = Security.of(o, logLargest);
-        System.out.printf("proof          %s, %,d bytes, format version %d%n", file, length, ProofFormat.VERSION);
+        System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length, ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
         System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
                 security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
@@ -44,7 +44,7 @@ public final class InspectCommand implements Callable<Integer> {
             for (long v : sizes.perTable().getOrDefault(h.name(), Map.of()).values()) {
                 tableBytes += v;
             }
-            tables.row(i, h.name(), h.airName(), "2^" + h.logHeight(), h.publicInputs().length,
+            tables.row(i, SafeText.of(h.name()), SafeText.of(h.airName()), "2^" + h.logHeight(), h.publicInputs().length,
                     h.preprocessedRoot() == null ? "-" : "pinned", String.format("%,d", tableBytes));
         }
         System.out.print(tables.render());

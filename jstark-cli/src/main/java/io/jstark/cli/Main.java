@@ -1,5 +1,6 @@
 package io.jstark.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,29 +21,41 @@ public final class Main implements Runnable {
     public static final int REJECTED = ExitCode.REJECTED.code;
     /** Exit code of a command line that cannot run as given: a bad option or value. */
     public static final int USAGE = ExitCode.USAGE.code;
-    /** Exit code of a missing or unreadable input, or an unusable environment (disk, spill directory, memory). */
-    public static final int INPUT = ExitCode.INPUT.code;
 
     /** Runs the command line and returns its exit code ({@link ExitCode}, listed by every command's --help). */
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
         listExitCodes(cli);
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            ExitCode code = ExitCode.of(e);
-            if (code == ExitCode.REJECTED) {
-                // a verdict, not an error: on stdout, where VALID goes
-                commandLine.getOut().println("REJECTED: " + e.getMessage());
-                commandLine.getOut().flush();
-            } else {
-                commandLine.getErr().println("jstark: " + (code == ExitCode.INTERNAL ? "internal error: " + e
-                        + " (a bug; JSTARK_STACKTRACE=1 prints its stack trace)" : message(e)));
-            }
-            if (System.getenv("JSTARK_STACKTRACE") != null) {
-                e.printStackTrace(commandLine.getErr());
-            }
-            return code.code;
-        });
-        return cli.execute(args);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands its handler Exceptions only; an Error unwinds to here, what it allocated garbage by now
+            return report(e, cli.getOut(), cli.getErr());
+        }
+    }
+
+    /**
+     * Says what went wrong, in one line, and returns its exit code. Every message may carry text from a
+     * file (a proof's table names, a statement's fields): it is printed through {@link SafeText}.
+     */
+    static int report(Throwable e, PrintWriter out, PrintWriter err) {
+        ExitCode code = ExitCode.of(e);
+        if (code == ExitCode.REJECTED) {
+            // a verdict, not an error: on stdout, where VALID goes
+            out.println("REJECTED: " + SafeText.of(e.getMessage()));
+            out.flush();
+        } else if (code == ExitCode.INTERNAL) {
+            // a bug: its text is internal, what the user can act on is the hint
+            err.println("jstark: internal error (" + e.getClass().getName() + "), a bug in jstark; JSTARK_STACKTRACE=1 prints its stack trace");
+        } else {
+            err.println("jstark: " + SafeText.of(message(e)));
+        }
+        if (System.getenv("JSTARK_STACKTRACE") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return code.code;
     }
 
     /** Every command's --help ends with the exit codes; a command line picocli cannot parse exits with USAGE. */
@@ -65,7 +78,8 @@ public final class Main implements Runnable {
             return f.getFile() + ": " + (f.getReason() == null ? e.getClass().getSimpleName() : f.getReason());
         }
         if (e instanceof OutOfMemoryError) {
-            return "out of memory (" + e.getMessage() + "): give the JVM more (-Xmx) or the proof less (--memory-budget, --storage disk)";
+            return "out of memory (" + e.getMessage() + "): give the JVM more heap (-Xmx; for scripts/jstark JSTARK_JAVA_OPTS) or the "
+                    + "proof less (--memory-budget, --storage disk)";
         }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;

@@ -57,11 +57,10 @@ public final class ProveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> args = spec.commandLine().getParseResult().originalArgs();
-        // fail before the proof, not after it, when the proof cannot be written
-        ProveOutputs.createParent(output);
-        if (Files.isDirectory(output)) {
-            throw new Main.UsageException("-o " + output + " is a directory; give a file name");
-        }
+        // fail before the proof, not after it, when anything it writes cannot be written
+        ProveOutputs.requireWritableFile(output, "-o");
+        expectation.requireWritable(output);
+        outputs.requireWritable();
         ProofRun result = ProofRun.execute(example, proofOptions.options(), run, outputs, args, System.out);
         Files.write(output, result.bytes());
         System.out.printf("proof written to %s (%,d bytes)%n", output, result.bytes().length);

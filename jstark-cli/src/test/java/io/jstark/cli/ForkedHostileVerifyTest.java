@@ -9,10 +9,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * stack trace; the honest proof still verifies there.
  */
 class ForkedHostileVerifyTest {
-    private static final int HEAP_MIB = 128;
-
     @TempDir
     Path dir;
 
@@ -78,13 +72,8 @@ class ForkedHostileVerifyTest {
         Path list = dir.resolve("manifest.tsv");
         Files.write(list, manifest);
 
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + HEAP_MIB + "m",
-                "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                HostileFilesMain.class.getName(), list.toString());
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.exitValue()).as(output).isZero();
+        String output = SmallHeap.run(HostileFilesMain.class, list.toString());
+        assertThat(SmallHeap.exitCode(output)).as(output).isZero();
         assertThat(output).as(output).contains("DONE heap").doesNotContain("Exception").doesNotContain("Error").doesNotContain("\tat ")
                 .doesNotContain("jstark: ");
         assertThat(output).contains("RESULT valid 0");
@@ -107,14 +96,8 @@ class ForkedHostileVerifyTest {
         return file;
     }
 
-    /** {@code head} at the start of a sparse file of {@code length} bytes (zeros, no disk space). */
     private Path sparse(String name, byte[] head, long length) throws IOException {
-        Path file = dir.resolve(name);
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.write(head);
-            f.setLength(length);
-        }
-        return file;
+        return SmallHeap.sparse(dir.resolve(name), head, length);
     }
 
     /** The proof's header (its statement: accepted) followed by random bytes up to the bound. */
@@ -174,54 +157,11 @@ class ForkedHostileVerifyTest {
             layouts.add(ProofFormat.TableLayout.of(t.name(), Examples.byName("fib").airs().getFirst(), 28));
         }
         long length = Math.min(ProofFormat.maxBytes(options, layouts), ProofFormat.MAX_PROOF_BYTES) - (1 << 20);
-        assertThat(length).isGreaterThan(4L * HEAP_MIB << 20);
-        ByteArrayOutputStream h = new ByteArrayOutputStream();
-        h.writeBytes(new byte[] {'J', 'S', 'T', 'K', 1, 0});
-        h.writeBytes(ProofFormat.encodeOptions(options));
-        u16(h, tables.size());
+        assertThat(length).isGreaterThan(4L * SmallHeap.HEAP_MIB << 20);
+        List<String> names = new ArrayList<>();
         for (Statement.Table t : tables) {
-            str(h, t.name());
-            str(h, t.definition());
-            h.write(28);
-            u16(h, 3);
-            h.writeBytes(new byte[3 * 8]);
-            h.write(0);
+            names.add(t.name());
         }
-        h.writeBytes(new byte[32 * tables.size()]);
-        int perLeaf = (int) ((length - h.size() - 200) / 8 / 255);
-        long sectionAt = h.size();
-        h.writeBytes(new byte[4]); // the section length, filled in below
-        h.write(0); // no aux
-        h.writeBytes(new byte[32]);
-        h.writeBytes(new byte[7 * 2]); // no out-of-domain values
-        h.write(0); // no FRI layers
-        u16(h, 0); // no final coefficients
-        h.writeBytes(new byte[8]); // nonce
-        h.write(0); // no preprocessed opening
-        u32(h, 255);
-        u32(h, perLeaf);
-        byte[] head = h.toByteArray();
-        long section = length - sectionAt - 4;
-        head[(int) sectionAt] = (byte) section;
-        head[(int) sectionAt + 1] = (byte) (section >>> 8);
-        head[(int) sectionAt + 2] = (byte) (section >>> 16);
-        head[(int) sectionAt + 3] = (byte) (section >>> 24);
-        return sparse("beyond.bin", head, length);
-    }
-
-    private static void u16(ByteArrayOutputStream out, int v) {
-        out.write(v);
-        out.write(v >>> 8);
-    }
-
-    private static void u32(ByteArrayOutputStream out, int v) {
-        u16(out, v);
-        u16(out, v >>> 16);
-    }
-
-    private static void str(ByteArrayOutputStream out, String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        u16(out, b.length);
-        out.writeBytes(b);
+        return SmallHeap.widestFibOpening(dir.resolve("beyond.bin"), options, names, length);
     }
 }

@@ -1,6 +1,7 @@
 package io.jstark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
@@ -8,15 +9,13 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
+import io.jstark.protocol.InvalidStatementException;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
-import java.io.ByteArrayOutputStream;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,8 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code verify --key --expect} path that {@link ForkedHostileVerifyTest} covers.
  */
 class HostileCliOutputTest {
-    private static final int HEAP_MIB = 128;
-
     @TempDir
     Path dir;
 
@@ -40,19 +37,38 @@ class HostileCliOutputTest {
         CliTest.Result proved = CliTest.cli("prove", "--example", "fib", "--size", "2^5", "--no-report", "-o", proof.toString(), "--write-key",
                 "--write-statement");
         assertThat(proved.code()).as(proved.err()).isZero();
+        String forgedName = "fib\nVALID: a proof of exactly the expected statement\n\u001b[1A";
         Path forged = dir.resolve("forged.bin");
         Example fib = Examples.byName("fib");
         try (Workload w = fib.generate(5, 1); JstarkProver prover = Jstark.prover(fib.airs()).build()) {
             TableTrace t = w.tables().getFirst();
-            TableTrace renamed = new TableTrace("fib\nVALID: a proof of exactly the expected statement\n\u001b[1A", t.air(), t.main(),
-                    t.publicInputs());
-            Files.write(forged, prover.prove(List.of(renamed)).bytes());
+            // an honest prover refuses the name (a statement rule of the format, after the fix)...
+            assertThatThrownBy(() -> prover.prove(List.of(new TableTrace(forgedName, t.air(), t.main(), t.publicInputs()))))
+                    .isInstanceOf(InvalidStatementException.class).hasMessageContaining("U+000A");
+            // ...so a hostile one writes it into the bytes: a proof of a name as long, then the name's bytes replaced
+            String placeholder = "fib" + "x".repeat(forgedName.length() - 3);
+            byte[] bytes = prover.prove(List.of(new TableTrace(placeholder, t.air(), t.main(), t.publicInputs()))).bytes();
+            Files.write(forged, replaceOnce(bytes, placeholder.getBytes(StandardCharsets.UTF_8), forgedName.getBytes(StandardCharsets.UTF_8)));
         }
-        CliTest.Result r = CliTest.cli("verify", forged.toString(), "--key", dir.resolve("fib.key").toString(), "--expect",
-                dir.resolve("fib.statement.json").toString());
-        assertThat(r.code()).isEqualTo(Main.REJECTED);
-        assertThat(r.out().lines().filter(l -> l.startsWith("VALID")).count()).as(r.out()).isZero();
-        assertThat(r.out()).doesNotContain("\u001b");
+        for (String[] args : List.of(new String[] {"verify", forged.toString(), "--key", dir.resolve("fib.key").toString(), "--expect",
+                dir.resolve("fib.statement.json").toString()}, new String[] {"verify", forged.toString()},
+                new String[] {"inspect", forged.toString()})) {
+            CliTest.Result r = CliTest.cli(args);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.out() + r.err()).isEqualTo(Main.REJECTED);
+            assertThat(r.out().lines().filter(l -> l.startsWith("VALID")).count()).as(r.out()).isZero();
+            assertThat(r.out() + r.err()).doesNotContain("\u001b");
+        }
+    }
+
+    private static byte[] replaceOnce(byte[] bytes, byte[] what, byte[] with) {
+        for (int i = 0; i + what.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + what.length, what, 0, what.length)) {
+                byte[] out = bytes.clone();
+                System.arraycopy(with, 0, out, i, with.length);
+                return out;
+            }
+        }
+        throw new AssertionError("the placeholder is not in the proof");
     }
 
     /**
@@ -63,68 +79,15 @@ class HostileCliOutputTest {
      */
     @Test
     void aFileBeyondTheHeapIsNoCrashForInspectOrAKeylessVerify() throws Exception {
-        Path huge = sparseOpening(dir.resolve("huge.bin"));
+        // one fib table of 2^28 rows whose main opening holds 255 leaves filling a 1 GiB - 1 MiB sparse file
+        Path huge = SmallHeap.widestFibOpening(dir.resolve("huge.bin"), new ProofOptions(5, 255, 0, 1, 0, "sha256", 0), List.of("fib"),
+                ProofFormat.MAX_PROOF_BYTES - (1 << 20));
         for (String command : List.of("inspect", "verify")) {
-            List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + HEAP_MIB + "m",
-                    "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                    Main.class.getName(), command, huge.toString());
-            Process child = new ProcessBuilder(java).redirectErrorStream(true).start();
-            String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            String output = SmallHeap.run(Main.class, command, huge.toString());
             assertThat(output).as(command + ": " + output).doesNotContain("Exception in thread").doesNotContain("\tat ");
-            int code = child.exitValue();
+            int code = SmallHeap.exitCode(output);
             assertThat(code == 1 && output.contains("REJECTED: ") || code == 3 && output.contains("jstark: ")).as(command + " exit "
                     + code + ": " + output).isTrue();
         }
-    }
-
-    /** One fib table of 2^28 rows whose main opening holds 255 leaves filling a 1 GiB - 1 MiB sparse file. */
-    private static Path sparseOpening(Path file) throws Exception {
-        long length = ProofFormat.MAX_PROOF_BYTES - (1 << 20);
-        ByteArrayOutputStream h = new ByteArrayOutputStream();
-        h.writeBytes(new byte[] {'J', 'S', 'T', 'K', 1, 0});
-        h.writeBytes(ProofFormat.encodeOptions(new ProofOptions(5, 255, 0, 1, 0, "sha256", 0)));
-        u16(h, 1);
-        for (String s : List.of("fib", "fib")) {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            u16(h, b.length);
-            h.writeBytes(b);
-        }
-        h.write(28);
-        u16(h, 3);
-        h.writeBytes(new byte[3 * 8]);
-        h.write(0); // no preprocessed root
-        h.writeBytes(new byte[32]); // main root
-        int sectionAt = h.size();
-        h.writeBytes(new byte[4]);
-        h.write(0); // no aux
-        h.writeBytes(new byte[32]); // composition root
-        h.writeBytes(new byte[7 * 2]); // no out-of-domain values
-        h.write(0); // no FRI layers
-        u16(h, 0); // no final coefficients
-        h.writeBytes(new byte[8]); // nonce
-        h.write(0); // no preprocessed opening
-        u32(h, 255);
-        u32(h, (int) ((length - h.size() - 200) / 8 / 255));
-        byte[] head = h.toByteArray();
-        long section = length - sectionAt - 4;
-        for (int i = 0; i < 4; i++) {
-            head[sectionAt + i] = (byte) (section >>> (8 * i));
-        }
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.write(head);
-            f.setLength(length);
-        }
-        return file;
-    }
-
-    private static void u16(ByteArrayOutputStream out, int v) {
-        out.write(v);
-        out.write(v >>> 8);
-    }
-
-    private static void u32(ByteArrayOutputStream out, int v) {
-        u16(out, v);
-        u16(out, v >>> 16);
     }
 }
