@@ -1,9 +1,10 @@
 package io.jstark.cli;
 
 import io.jstark.examples.Example;
-import io.jstark.protocol.Proof;
+import io.jstark.protocol.InvalidStatementException;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Security;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
@@ -27,7 +28,9 @@ import picocli.CommandLine.Parameters;
                 + "'jstark keygen'): valid only if the proof proves exactly that statement (tables, order, heights, public inputs) "
                 + "under the options the key accepts; the key is the caller's, never taken from the proof.",
         "With --key alone, or neither: it only checks that the proof proves some statement, prints that statement (the prover "
-                + "chose it) and says so; without --key it also picks the table definitions from the names in the proof."})
+                + "chose it) and says so; without --key it also picks the table definitions from the names in the proof, and accepts "
+                + "a proof of definitions with preprocessed columns only under a preset's options (it computes their commitments, "
+                + "so the proof does not get to choose the work)."})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "The proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path file;
@@ -49,8 +52,8 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (minimumSecurity != null && (minimumSecurity < 0 || minimumSecurity > 192)) {
-            throw new Main.UsageException("--min-security must be in 0..192 bits, got " + minimumSecurity);
+        if (minimumSecurity != null && (minimumSecurity < 0 || minimumSecurity > Security.EXTENSION_FIELD_BITS)) {
+            throw new Main.UsageException("--min-security must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got " + minimumSecurity);
         }
         if (expectFile != null && keyFile == null) {
             throw new Main.UsageException("--expect needs --key: the statement is checked under a verifying key you trust (write one "
@@ -66,6 +69,9 @@ public final class VerifyCommand implements Callable<Integer> {
         if (key != null && minimumSecurity != null) {
             key = key.withMinimumSecurityBits(minimumSecurity);
         }
+        if (expected != null) {
+            requireFits(key, expected);
+        }
         long start = System.nanoTime();
         if (expected != null) {
             VerifiedStatement statement = StarkVerifier.verify(key, expected, file);
@@ -80,19 +86,33 @@ public final class VerifyCommand implements Callable<Integer> {
         } else {
             Guessed guessed = guessKeyAndVerify();
             statement = guessed.statement();
-            source = "some statement (shown below) of example '" + guessed.example().name() + "'";
+            source = "some statement (shown below) of example '" + guessed.example().name() + "', accepting " + guessed.accepts();
         }
         valid(statement, start, source);
         warnNoExpectation(System.err, key == null);
         return 0;
     }
 
+    /**
+     * The key and the statement are the caller's files: one naming a definition the other lacks is an input
+     * error (exit 3) found before the proof is read, not a rejection of the proof.
+     */
+    private void requireFits(VerifyingKey key, Statement expected) {
+        try {
+            StarkVerifier.maxProofBytes(key, expected);
+        } catch (InvalidStatementException e) {
+            throw new Main.InputException(expectFile + " does not fit the key " + keyFile + ": " + e.getMessage());
+        }
+    }
+
     private void valid(VerifiedStatement statement, long start, String what) throws java.io.IOException {
-        System.out.printf("VALID: a proof of %s: %d table(s), %,d bytes, %d conjectured bits, verified in %.1f ms%n", what,
-                statement.tables().size(), Files.size(file), statement.conjecturedSecurityBits(), (System.nanoTime() - start) / 1e6);
+        System.out.println(SafeText.of(String.format("VALID: a proof of %s: %d table(s), %,d bytes, %d conjectured bits, verified in "
+                + "%.1f ms", what, statement.tables().size(), Files.size(file), statement.conjecturedSecurityBits(),
+                (System.nanoTime() - start) / 1e6)));
         System.out.println("it proves:");
         for (VerifiedStatement.Table t : statement.tables()) {
-            System.out.println("  " + t);
+            // the prover's names (the describing forms): printed so that none can start a line of its own
+            System.out.println("  " + SafeText.of(t.toString()));
         }
     }
 
@@ -104,15 +124,16 @@ public final class VerifyCommand implements Callable<Integer> {
                 + "(jstark prove --write-key --write-statement writes both).");
     }
 
-    private record Guessed(Example example, VerifiedStatement statement) {}
+    private record Guessed(Example example, VerifiedStatement statement, String accepts) {}
 
     /**
-     * Without a key: the first example whose definitions cover the table names in the proof, accepting the
-     * proof's own options (computing their pinned roots): the describing mode only.
+     * Without a key: the first example whose definitions cover the table names in the proof, under the key
+     * that implies ({@link KnownTables#implied}): only its header is read to choose, and nothing is computed
+     * for options the proof names unless they are a preset's. The describing mode only.
      */
     private Guessed guessKeyAndVerify() throws Exception {
-        Proof proof = ProofFormat.read(file, ProofFormat.FORMAT_LIMITS, null);
-        List<Example> candidates = KnownTables.candidates(proof, example);
+        ProofFormat.Header header = ProofFormat.readHeader(file);
+        List<Example> candidates = KnownTables.candidates(header.tables(), example);
         if (candidates.isEmpty()) {
             throw new ProofRejectedException(ProofRejectedException.Reason.STATEMENT, null,
                     "no known example defines the table definitions this proof names");
@@ -120,9 +141,9 @@ public final class VerifyCommand implements Callable<Integer> {
         int bits = minimumSecurity != null ? minimumSecurity : VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS;
         ProofRejectedException last = null;
         for (Example e : candidates) {
-            VerifyingKey key = VerifyingKey.builder(e.airs()).accept(proof.options()).minimumSecurityBits(bits).build();
             try {
-                return new Guessed(e, StarkVerifier.verifyAndDescribe(key, file));
+                KnownTables.ImpliedKey implied = KnownTables.implied(e, header.tables(), header.options(), bits);
+                return new Guessed(e, StarkVerifier.verifyAndDescribe(implied.key(), file), implied.accepts());
             } catch (ProofRejectedException rejected) {
                 last = rejected;
             }

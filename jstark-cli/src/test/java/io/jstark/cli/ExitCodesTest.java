@@ -80,6 +80,59 @@ class ExitCodesTest {
         assertExit(2, "is a directory", "keygen", "--example", "fib", "-o", dir.toString());
     }
 
+    /** Review of issue 12, bug 6: every output is checked before the proof is made, not after (as -o always was). */
+    @Test
+    void everyOutputIsCheckedBeforeProving() {
+        Path out = dir.resolve("outputs-first.bin");
+        for (String option : List.of("--write-key", "--write-statement", "--timeline", "--trace-events", "--timeline-html")) {
+            assertExit(2, option + " " + dir + " is a directory", "prove", "--example", "fib", "--size", "2^4", "--no-report", "-o",
+                    out.toString(), option, dir.toString());
+            CliTest.Result r = cli("prove", "--example", "fib", "--size", "2^4", "--no-report", "-o", out.toString(), option, dir.toString());
+            assertThat(r.out()).as(option).doesNotContain("proving 'fib'");
+            assertThat(out).as(option + ": nothing proven, nothing written").doesNotExist();
+        }
+    }
+
+    /**
+     * Review of issue 12, bug 5: keygen refuses what prove refuses (one check), a minimum no proof can reach,
+     * an existing key file (unless --force), and has no silent example or file name.
+     */
+    @Test
+    void keygenRefusesKeysNoProofCanSatisfyAndNeverReplacesOneUnasked() throws Exception {
+        Path k = dir.resolve("keygen.key");
+        assertExit(2, "raise --queries to 28", "keygen", "--example", "fib", "--queries", "2", "-o", k.toString());
+        assertExit(2, "raise --queries to 28", "prove", "--example", "fib", "--queries", "2", "-o", dir.resolve("q.bin").toString());
+        assertExit(2, "--min-security 150: must be in 0..100", "keygen", "--example", "fib", "--min-security", "150", "-o", k.toString());
+        assertExit(2, "--min-security -1", "keygen", "--example", "fib", "--min-security", "-1", "-o", k.toString());
+        assertThat(k).doesNotExist();
+        assertExit(2, "Missing required option: '--example", "keygen", "-o", k.toString());
+        assertExit(2, "Missing required option: '--output", "keygen", "--example", "fib");
+        assertExit(0, "written to " + k, "keygen", "--example", "fib", "-o", k.toString());
+        byte[] first = Files.readAllBytes(k);
+        assertExit(2, "-o " + k + " exists", "keygen", "--example", "fib", "--preset", "secure128", "-o", k.toString());
+        assertThat(Files.readAllBytes(k)).isEqualTo(first);
+        assertExit(0, "written to " + k, "keygen", "--example", "fib", "--preset", "secure128", "-o", k.toString(), "--force");
+        assertThat(Files.readAllBytes(k)).isNotEqualTo(first);
+    }
+
+    /**
+     * Review of issue 12, bug 7: the statement rules run before the memory planner, so an impossible shape is
+     * a typed refusal naming the table and the rule, not the planner's internal text.
+     */
+    @Test
+    void theStatementRulesRunBeforeThePlanner() {
+        String[] shape = {"--example", "vm", "--size", "2^1", "--blowup", "2", "--folding", "8", "--security", "0"};
+        for (List<String> command : List.of(List.of("prove", "--no-report", "-o", dir.resolve("tiny.bin").toString()), List.of("plan"))) {
+            List<String> args = new java.util.ArrayList<>(command);
+            args.addAll(List.of(shape));
+            CliTest.Result r = cli(args.toArray(String[]::new));
+            assertThat(r.code()).as(command + ": " + r.out() + r.err()).isEqualTo(2);
+            assertThat(r.err()).as(command.toString()).contains("table 'cpu': a table of 2^1 rows is too small for folding factor 8 at blowup 2")
+                    .doesNotContain("Merkle");
+        }
+    }
+
+
     @Test
     void threeForAMissingOrUnusableInputOrEnvironment() throws Exception {
         assertExit(3, "no such file: " + dir.resolve("none.bin"), "verify", dir.resolve("none.bin").toString());
@@ -102,6 +155,20 @@ class ExitCodesTest {
     void fourForABugAndWrappedFailuresByTheirCause() {
         assertThat(ExitCode.of(new NullPointerException())).isEqualTo(ExitCode.INTERNAL);
         assertThat(ExitCode.of(new IllegalStateException("inconsistent"))).isEqualTo(ExitCode.INTERNAL);
+        // review of issue 12, bug 6: an IllegalArgumentException is a usage error only when it is a typed refusal of a setting
+        assertThat(ExitCode.of(new IllegalArgumentException("a Merkle tree has at least one leaf, got 0"))).isEqualTo(ExitCode.INTERNAL);
+        assertThat(ExitCode.of(new io.jstark.protocol.InvalidOptionsException("blowup", "must be 2..32"))).isEqualTo(ExitCode.USAGE);
+        assertThat(ExitCode.of(new io.jstark.protocol.InvalidStatementException("cpu", "too small"))).isEqualTo(ExitCode.USAGE);
+        assertThat(ExitCode.of(new Main.UsageException("--x"))).isEqualTo(ExitCode.USAGE);
+        // one line, the exception's class and the hint; not its internal text
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = Main.report(new IllegalArgumentException("internal detail\nsecond line"), new java.io.PrintWriter(out),
+                new java.io.PrintWriter(err));
+        assertThat(code).isEqualTo(4);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString().lines().toList()).containsExactly("jstark: internal error (java.lang.IllegalArgumentException), a bug in "
+                + "jstark; JSTARK_STACKTRACE=1 prints its stack trace");
         assertThat(ExitCode.of(new TableProvingException("main_commit", 0, "cpu", new SpillSpaceException("disk full", dir, 1, 0, null))))
                 .isEqualTo(ExitCode.INPUT);
     }

@@ -8,6 +8,8 @@ import io.jstark.JstarkProver;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Examples;
 import io.jstark.examples.RangeTable;
+import io.jstark.instrument.SpanRecorder;
+import io.jstark.instrument.Spans;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import java.nio.file.Files;
@@ -44,6 +46,18 @@ class VerifyExpectTest {
 
     static String[] verify(Path proof, Path key, Path statement) {
         return new String[] {"verify", proof.toString(), "--key", key.toString(), "--expect", statement.toString()};
+    }
+
+    /** LDE and Merkle-commit spans recorded on this thread while {@code command} runs: preprocessed commitments computed. */
+    static long commitmentsDuring(Runnable command) {
+        SpanRecorder recorder = new SpanRecorder();
+        Spans.start(recorder);
+        try {
+            command.run();
+        } finally {
+            Spans.stop(recorder);
+        }
+        return recorder.records().stream().filter(r -> r.label().equals("lde") || r.label().equals("merkle")).count();
     }
 
     @BeforeAll
@@ -110,11 +124,39 @@ class VerifyExpectTest {
     }
 
     @Test
-    void aStatementTheKeyCannotHoldIsAUsageError() {
+    void aStatementTheKeyCannotHoldIsAnInputError() {
+        // both are the caller's files: they do not fit together, and the proof is not read
         Path fibKey = dir.resolve("fib.key");
         ok("keygen", "--example", "fib", "-o", fibKey.toString());
         CliTest.Result r = cli(verify(vm, fibKey, vmStatement));
-        assertThat(r.code()).isEqualTo(Main.USAGE);
-        assertThat(r.err()).contains("table 'cpu': the expected statement names table definition 'vm-cpu', which the verifying key does not hold");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.INPUT.code);
+        assertThat(r.err()).contains(vmStatement + " does not fit the key " + fibKey)
+                .contains("table 'cpu': the expected statement names table definition 'vm-cpu', which the verifying key does not hold");
+    }
+
+    /**
+     * Review of issue 12, bug 4: without a key, the proof must not choose what verifying it costs. A proof of
+     * preprocessed tables (vm's range16) under options other than a preset's is refused after its header,
+     * before any preprocessed commitment is computed; under a preset it verifies and says what it accepted.
+     */
+    @Test
+    void withoutAKeyOnlyAPresetsOptionsGetPreprocessedCommitmentsComputed() {
+        Path blowup16 = dir.resolve("vm-blowup16.bin");
+        ok("prove", "--example", "vm", "--size", "2^6", "--blowup", "16", "--no-report", "-o", blowup16.toString());
+        CliTest.Result[] result = new CliTest.Result[1];
+        long commitments = commitmentsDuring(() -> result[0] = cli("verify", blowup16.toString()));
+        CliTest.Result r = result[0];
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.REJECTED);
+        assertThat(r.out()).contains("REJECTED: without --key, a proof of definitions with preprocessed columns (range16 of example 'vm') "
+                + "is accepted only under a preset's options").contains("this one names blowup 16");
+        assertThat(commitments).isZero();
+        // the same proof with the caller's key for its options: valid, nothing guessed
+        Path key16 = dir.resolve("vm16.key");
+        ok("keygen", "--example", "vm", "--blowup", "16", "-o", key16.toString());
+        ok("verify", blowup16.toString(), "--key", key16.toString());
+        // a preset's options: its commitment is computed (one LDE and one tree for range16) and the line says so
+        CliTest.Result[] preset = new CliTest.Result[1];
+        assertThat(commitmentsDuring(() -> preset[0] = ok("verify", vm.toString()))).isEqualTo(2);
+        assertThat(preset[0].out()).contains("accepting the preset fast100 only, whose preprocessed commitments were computed here");
     }
 }
