@@ -95,7 +95,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             if (maxK < 1 || runs < 1 || warmup < 0) {
-                throw new IllegalArgumentException("--max-k and --runs must be at least 1, --warmup at least 0");
+                throw new Main.UsageException("--max-k and --runs must be at least 1, --warmup at least 0");
             }
             Example e = example.resolve();
             int logSize = example.logSize(e);
@@ -212,12 +212,12 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             if (runs < 1 || warmup < 0) {
-                throw new IllegalArgumentException("--runs must be at least 1 and --warmup at least 0");
+                throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
             }
             Example e = io.jstark.examples.Examples.byName(example);
             List<Integer> logSizes = new ArrayList<>();
             for (String s : sizes) {
-                logSizes.add(Sizes.parseLog(s, "--sizes"));
+                logSizes.add(ExampleOptions.parseSize(e, s, "--sizes"));
             }
             List<Point> points = new ArrayList<>();
             String settings = null;
@@ -454,7 +454,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() {
             if (runs < 1 || warmup < 0) {
-                throw new IllegalArgumentException("--runs must be at least 1 and --warmup at least 0");
+                throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
             }
             Example e = example.resolve();
             int logSize = example.logSize(e);

@@ -130,7 +130,7 @@ public final class ProfileCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             if (html == null && traceEvents == null) {
-                throw new IllegalArgumentException("say what to write: --html FILE and/or --trace-events FILE");
+                throw new Main.UsageException("say what to write: --html FILE and/or --trace-events FILE");
             }
             Timeline timeline = TimelineJson.read(file);
             if (html != null) {

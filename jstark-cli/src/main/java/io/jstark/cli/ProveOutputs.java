@@ -44,7 +44,11 @@ public final class ProveOutputs {
     /** The flag, else the environment ({@value CaptureRequest#LABEL_VARIABLE}), else none. */
     Optional<CaptureRequest> capture() {
         if (captureSpan != null) {
-            return Optional.of(new CaptureRequest(captureSpan.strip(), captureFile, null));
+            try {
+                return Optional.of(new CaptureRequest(captureSpan.strip(), captureFile, null));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException("--capture-span: " + e.getMessage());
+            }
         }
         Optional<CaptureRequest> fromEnvironment = CaptureRequest.fromEnvironment();
         if (captureFile != null && fromEnvironment.isPresent()) {
@@ -99,6 +103,30 @@ public final class ProveOutputs {
         } else {
             out.printf("JFR capture: no phase '%s' began (or JFR is unavailable); nothing was captured%n",
                     capture.get().label());
+        }
+    }
+
+    /** Refuses, before any work, the timeline outputs that cannot be written. */
+    void requireWritable() throws IOException {
+        requireWritableIfGiven(timeline, "--timeline");
+        requireWritableIfGiven(traceEvents, "--trace-events");
+        requireWritableIfGiven(timelineHtml, "--timeline-html");
+    }
+
+    private static void requireWritableIfGiven(Path file, String option) throws IOException {
+        if (file != null) {
+            requireWritableFile(file, option);
+        }
+    }
+
+    /**
+     * An output file {@code option} names, checked before the work that fills it: its directory is made,
+     * and a directory in its place is a bad value (a usage error), not a broken environment.
+     */
+    static void requireWritableFile(Path file, String option) throws IOException {
+        createParent(file);
+        if (Files.isDirectory(file)) {
+            throw new Main.UsageException(option + " " + file + " is a directory; give a file name");
         }
     }
 

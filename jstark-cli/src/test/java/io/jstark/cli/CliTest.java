@@ -202,23 +202,4 @@ class CliTest {
         assertThat(noisy.slope()).isEqualTo(0.8);
         assertThat(noisy.rSquared()).isCloseTo(0.64, org.assertj.core.api.Assertions.within(1e-12));
     }
-
-    @Test
-    void usageErrorsExitWithTwoAndNameTheOptionOrFile() throws Exception {
-        Result missing = cli("verify", dir.resolve("no-such-proof.bin").toString());
-        assertThat(missing.code()).isEqualTo(Main.USAGE);
-        assertThat(missing.err()).contains("no such file").contains("no-such-proof.bin");
-        Result directory = cli("verify", dir.toString());
-        assertThat(directory.code()).isEqualTo(Main.USAGE);
-        assertThat(directory.err()).contains("not a regular file");
-        Result hash = cli("prove", "--example", "fib", "--size", "2^4", "--hash", "md5", "-o", dir.resolve("x.bin").toString());
-        assertThat(hash.code()).isEqualTo(Main.USAGE);
-        assertThat(hash.err()).contains("option 'hash'").contains("md5");
-        Result k = cli("prove", "--example", "fib", "--size", "2^4", "-k", "0", "-o", dir.resolve("x.bin").toString());
-        assertThat(k.code()).isEqualTo(Main.USAGE);
-        assertThat(k.err()).contains("-k/--parallelism");
-        Result budget = cli("prove", "--example", "fib", "--size", "2^4", "--memory-budget", "12X", "-o", dir.resolve("x.bin").toString());
-        assertThat(budget.code()).isEqualTo(Main.USAGE);
-        assertThat(budget.err()).contains("--memory-budget");
-    }
 }

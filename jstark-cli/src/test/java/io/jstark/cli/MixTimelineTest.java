@@ -73,7 +73,8 @@ class MixTimelineTest {
             } finally {
                 Spans.stop(recorder);
             }
-            StarkVerifier.verify(key.verifyingKey(), proof); // a real proof was timed
+            StarkVerifier.verify(key.verifyingKey(options, io.jstark.math.parallel.WorkerPool.common()),
+                    io.jstark.protocol.Statement.ofTraces(workload.tables()), io.jstark.protocol.ProofFormat.write(proof)); // a real proof was timed
         }
         Path file = dir.resolve("mix.json");
         TimelineJson.write(recorder.timeline(Map.of("example", "mix")), file);

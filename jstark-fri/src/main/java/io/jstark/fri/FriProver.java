@@ -171,7 +171,7 @@ public final class FriProver implements AutoCloseable {
             for (int i = 0; i < positions.length; i++) {
                 leaves[i] = positions[i] >>> logF;
             }
-            int[] distinct = distinctSorted(leaves);
+            int[] distinct = MerkleTree.openedLeaves(leaves);
             long[][] values = new long[distinct.length][];
             for (int i = 0; i < distinct.length; i++) {
                 values[i] = tree.leafElements(distinct[i]);
@@ -180,19 +180,6 @@ public final class FriProver implements AutoCloseable {
             positions = leaves;
         }
         return new FriProof(layerRoots(), finalCoefficients, openings);
-    }
-
-    /** Sorted distinct copy of {@code values}. */
-    public static int[] distinctSorted(int[] values) {
-        int[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int n = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (n == 0 || sorted[i] != sorted[n - 1]) {
-                sorted[n++] = sorted[i];
-            }
-        }
-        return java.util.Arrays.copyOf(sorted, n);
     }
 
     @Override

@@ -22,7 +22,7 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
+import io.jstark.protocol.StatementRules;
 import io.jstark.prover.exec.TableTask;
 import io.jstark.prover.exec.TaskControl;
 import java.util.ArrayList;
@@ -201,15 +201,9 @@ public final class StarkProver {
         return ProofTranscript.start(hasher, options, statements);
     }
 
-    /** Table definitions known to the key, shapes the options can prove, options secure enough. */
+    /** Table definitions known to the key, the statement rules under the options, options secure enough. */
     private void checkStatement(List<TableTrace> traces) {
-        int logLargestLde = 0;
-        java.util.Set<String> names = new java.util.HashSet<>();
-        for (TableTrace trace : traces) {
-            if (!names.add(trace.name())) {
-                throw new InvalidTraceException(trace.name(), "two tables have this name; every table of a proof needs its own");
-            }
-        }
+        List<StatementRules.Claim> claims = new ArrayList<>(traces.size());
         for (TableTrace trace : traces) {
             Air air = trace.air();
             Air known = key.air(air.name());
@@ -217,19 +211,9 @@ public final class StarkProver {
                 throw new InvalidTraceException(trace.name(), known == null ? "table definition '" + air.name() + "' is not in the proving key"
                         : "table definition '" + air.name() + "' differs from the one in the proving key");
             }
-            int parts = air.compositionParts(trace.logHeight());
-            if (parts > options.blowup()) {
-                throw new InvalidTraceException(trace.name(), "constraint degree " + air.maxDegree() + " needs " + parts
-                        + " composition parts, more than the blowup " + options.blowup() + ": raise the blowup to at least "
-                        + Integer.highestOneBit(parts * 2 - 1));
-            }
-            if (trace.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
-                throw new InvalidTraceException(trace.name(), "a table of " + trace.height() + " rows is too small for folding factor "
-                        + options.foldingFactor() + " at blowup " + options.blowup());
-            }
-            logLargestLde = Math.max(logLargestLde, trace.logHeight() + options.logBlowup());
+            claims.add(new StatementRules.Claim(trace.name(), air, trace.logHeight(), trace.publicInputs().length));
         }
-        Security.require(options, logLargestLde);
+        StatementRules.requireProvable(claims, options);
         for (TableTrace trace : traces) {
             requireCanonicalCells(trace);
         }

@@ -20,7 +20,6 @@ import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
-import io.jstark.math.ntt.Ntt;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.CompositionLayout;
@@ -220,7 +219,7 @@ final class TableProver {
         int logCosets = logN + logBlowup - options.logFoldingFactor();
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
         try (Span _ = Spans.open(SpanLabels.QUERIES, "table", table(), "queries", queries.length)) {
-            int[] cosets = FriProver.distinctSorted(queries);
+            int[] cosets = MerkleTree.openedLeaves(queries);
             Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
             Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
             Proof.TreeOpening auxOpening = auxTree == null ? null : opening(auxTree, cosets);
@@ -258,22 +257,7 @@ final class TableProver {
         List<PeriodicColumn> columns = air.periodicColumns();
         long[][] tables = new long[columns.size()][];
         for (int i = 0; i < tables.length; i++) {
-            long[] values = columns.get(i).values();
-            int logM = Integer.numberOfTrailingZeros(values.length);
-            if (logM > logN) {
-                throw new IllegalArgumentException("table '" + table() + "': periodic column '" + columns.get(i).name() + "' has period "
-                        + values.length + ", longer than the table's " + trace.height() + " rows");
-            }
-            Ntt.inverseNaturalToNatural(values, 0, logM);
-            long[] table = new long[values.length << logBlowup];
-            long shiftPower = Goldilocks.pow(SHIFT, 1L << (logN - logM));
-            long scale = 1;
-            for (int k = 0; k < values.length; k++) {
-                table[k] = Goldilocks.mul(values[k], scale);
-                scale = Goldilocks.mul(scale, shiftPower);
-            }
-            Ntt.forwardNaturalToNatural(table, 0, logM + logBlowup);
-            tables[i] = table;
+            tables[i] = columns.get(i).onCoset(logN, logBlowup, SHIFT);
         }
         return tables;
     }

@@ -341,7 +341,7 @@ public final class MerkleTree implements AutoCloseable {
         for (int index : leafIndices) {
             checkLeaf(index);
         }
-        int[] known = distinctSorted(leafIndices);
+        int[] known = openedLeaves(leafIndices);
         int count = known.length;
         List<byte[]> siblings = new ArrayList<>();
         for (int level = 0; level < depth; level++) {
@@ -365,7 +365,11 @@ public final class MerkleTree implements AutoCloseable {
         return openBatch(new int[] {leafIndex});
     }
 
-    static int[] distinctSorted(int[] indices) {
+    /**
+     * The leaves a batch opening of {@code indices} holds, in the order it holds them: each index once,
+     * increasing. Prover and verifier both derive the opened leaves of a query set from this.
+     */
+    public static int[] openedLeaves(int[] indices) {
         int[] sorted = indices.clone();
         Arrays.sort(sorted);
         int n = 0;

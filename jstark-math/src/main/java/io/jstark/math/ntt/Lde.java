@@ -172,12 +172,6 @@ public final class Lde {
         return (long) Long.BYTES * rows * buffers;
     }
 
-    /** The domain point of row {@code row} of a bit-reversed LDE of size 2^logLdeSize on shift * &lt;w_N&gt;. */
-    public static long domainPoint(int logLdeSize, long shift, int row) {
-        long w = Goldilocks.twoAdicGenerator(logLdeSize);
-        return Goldilocks.mul(shift, Goldilocks.pow(w, Ntt.reverseBits(row, logLdeSize)));
-    }
-
     /**
      * Entry q is w_n^{bitrev_logN(q)}: the trace domain in bit-reversed order (multiply by s_c for block c
      * of an LDE). Cached per size and shared: callers must not modify it.
@@ -207,7 +201,7 @@ public final class Lde {
     /** s_c = shift * w_N^{bitrev_logBlowup(c)}: block c is the coset s_c * <w_n>. */
     private static long blockShift(int block, int logN, int logBlowup, long shift) {
         long root = Goldilocks.twoAdicGenerator(logN + logBlowup);
-        return Goldilocks.mul(shift, Goldilocks.pow(root, Ntt.reverseBits(block, logBlowup)));
+        return Goldilocks.mul(shift, Goldilocks.pow(root, BitReversedCoset.reverseBits(block, logBlowup)));
     }
 
     /** Block c of one column: buffer = DIF(coefficients * powers), written to rows [c*n, (c+1)*n) of out. */

@@ -167,7 +167,7 @@ class MemoryModelTest {
     @Test
     void tableShapesAreChecked() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", TestAirs.BYTES, 5))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height of 2^8");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height 2^8");
         assertThat(Bytes.format(1536)).isEqualTo("1.5 KiB");
         assertThat(Bytes.format(3L << 30)).isEqualTo("3.0 GiB");
         assertThat(Bytes.format(Long.MAX_VALUE)).isEqualTo("unlimited");
