@@ -2,6 +2,7 @@ package io.jstark.cli;
 
 import io.jstark.instrument.Phases;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 
@@ -26,15 +27,15 @@ record SpanCost(double boundaryNanos, double innerSpanNanos) {
                 long start = System.nanoTime();
                 try (Phases phases = Spans.phases("bench_root")) {
                     for (int i = 0; i < BOUNDARIES; i++) {
-                        phases.next("phase", "table", "t", "rows", i); // empty: only the boundary's own cost is measured
+                        phases.next("phase", SpanLabels.TABLE_FIELD, "t", "rows", i); // empty: only the boundary's own cost is measured
                     }
                 }
                 long boundaryNanos = System.nanoTime() - start;
                 long innerNanos;
-                try (Span _ = Spans.open("bench_table", "table", "t")) {
+                try (Span _ = Spans.open("bench_table", SpanLabels.TABLE_FIELD, "t")) {
                     start = System.nanoTime();
                     for (int i = 0; i < INNER_SPANS; i++) {
-                        try (Span _ = Spans.open("operation", "table", "t", "rows", i)) {
+                        try (Span _ = Spans.open("operation", SpanLabels.TABLE_FIELD, "t", "rows", i)) {
                             // empty
                         }
                     }

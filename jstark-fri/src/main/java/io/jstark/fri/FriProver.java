@@ -52,7 +52,7 @@ public final class FriProver implements AutoCloseable {
             Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         FriProver prover = new FriProver(params);
         int logDegree = Integer.numberOfTrailingZeros(coefficients.rows());
-        try (Span _ = Spans.open(SpanLabels.FRI_COMMIT, "table", table, "coefficients", coefficients.rows())) {
+        try (Span _ = Spans.open(SpanLabels.FRI_COMMIT, SpanLabels.TABLE_FIELD, table, "coefficients", coefficients.rows())) {
             int folds = params.foldCount(logDegree);
             int logF = params.logFoldingFactor();
             Matrix current = coefficients;

@@ -14,6 +14,7 @@ import io.jstark.fri.FriException;
 import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriVerifier;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
@@ -196,7 +197,7 @@ public final class StarkVerifier {
             Ext3 balance = Ext3.ZERO;
             for (int i = 0; i < proof.tables().size(); i++) {
                 Proof.TableHeader header = proof.tables().get(i);
-                try (Span _ = Spans.open("verify_table", "table", header.name())) {
+                try (Span _ = Spans.open("verify_table", SpanLabels.TABLE_FIELD, header.name())) {
                     new TableCheck(header, airs.get(i), proof.tableProofs().get(i), proof.mainRoots().get(i), lookup,
                             ProofTranscript.forTable(global, i)).verify();
                 }
