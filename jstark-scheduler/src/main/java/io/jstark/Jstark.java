@@ -2,6 +2,7 @@ package io.jstark;
 
 import io.jstark.air.Air;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.StarkVerifier;
 import io.jstark.verifier.VerifiedStatement;
@@ -13,7 +14,9 @@ import java.util.List;
  * <pre>{@code
  * try (JstarkProver prover = Jstark.prover(airs).build()) {
  *     byte[] proof = prover.prove(traces).bytes();
- *     VerifiedStatement statement = Jstark.verify(airs, proof);
+ *     VerifyingKey key = prover.verifyingKey();          // ship key.toBytes(); load with VerifyingKey.read
+ *     Statement expected = Statement.of(Statement.table("fib", fib, 16, result));
+ *     VerifiedStatement statement = Jstark.verify(key, expected, proof);
  * }
  * }</pre>
  */
@@ -26,12 +29,20 @@ public final class Jstark {
     }
 
     /**
-     * Verifies {@code proof} against these table definitions (rejecting proofs below
-     * {@link VerifyingKey#DEFAULT_MINIMUM_SECURITY_BITS} conjectured bits).
+     * Verifies that {@code proof} proves exactly {@code expected} (tables, order, heights, public inputs)
+     * under the options {@code key} accepts.
      *
-     * @return what the proof proves: check its tables and public inputs against your claim
+     * @throws ProofRejectedException for a proof of anything else, or an invalid one
      */
-    public static VerifiedStatement verify(List<Air> airs, byte[] proof) throws ProofRejectedException {
-        return StarkVerifier.verify(VerifyingKey.of(airs), proof);
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proof) throws ProofRejectedException {
+        return StarkVerifier.verify(key, expected, proof);
+    }
+
+    /**
+     * Verifies {@code proof} under {@code key} and returns what it proves, which the prover chose: compare it
+     * with your claim, or use {@link #verify}.
+     */
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proof) throws ProofRejectedException {
+        return StarkVerifier.verifyAndDescribe(key, proof);
     }
 }

@@ -9,6 +9,9 @@ import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.Security;
+import io.jstark.protocol.StatementRules;
+import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
@@ -92,11 +95,34 @@ public final class JstarkProver implements AutoCloseable {
     }
 
     /**
-     * The storage plan for tables of these shapes, without proving anything.
+     * The verifying key for this prover's proofs: it accepts exactly this prover's options and pins the
+     * preprocessed commitments the proving key holds (computed once, shared with proving). Save it with
+     * {@link VerifyingKey#toBytes()} for verifiers elsewhere.
+     */
+    public VerifyingKey verifyingKey() {
+        return key.verifyingKey(options, pool);
+    }
+
+    /**
+     * The refusals that need no trace, for tables of these shapes: the statement rules under this prover's
+     * options, then their security (what {@link #plan} and {@link #prove} check first).
+     *
+     * @return the options' conjectured security at these heights
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a rule
+     * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
+     */
+    public Security.Report checkStatement(List<TableDimensions> tables) {
+        return StatementRules.requireProvable(TableDimensions.claims(tables), options);
+    }
+
+    /**
+     * The storage plan for tables of these shapes, without proving anything; the statement is checked
+     * first ({@link #checkStatement}), so the planner never sees a shape the protocol cannot prove.
      *
      * @throws io.jstark.storage.InsufficientMemoryException and the other typed refusals of the planner
      */
     public StoragePlan plan(List<TableDimensions> tables) {
+        checkStatement(tables);
         return StoragePlanner.plan(tables, options, scheduler.tableParallelism(), pool.parallelism(), storage);
     }
 

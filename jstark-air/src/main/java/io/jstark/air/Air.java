@@ -3,6 +3,7 @@ package io.jstark.air;
 import io.jstark.air.logup.LogUpPlan;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The definition of one kind of table: its columns, constraints and bus interactions. Immutable;
@@ -112,6 +113,48 @@ public final class Air {
             d = Math.max(d, c.degree());
         }
         return d;
+    }
+
+    /**
+     * Why a table of this definition cannot have 2^logHeight rows and {@code publicInputCount} public
+     * inputs, or empty when it can: the declared public inputs and {@link #heightViolation}. Traces are
+     * checked with it when they are made, proofs' statements before anything of them is evaluated.
+     */
+    public Optional<String> shapeViolation(int logHeight, int publicInputCount) {
+        if (publicInputCount != publicInputs.size()) {
+            return Optional.of(publicInputCount + " public inputs, but table definition '" + name + "' declares "
+                    + publicInputs.size() + " " + publicInputs);
+        }
+        return heightViolation(logHeight);
+    }
+
+    /**
+     * Why a table of this definition cannot have 2^logHeight rows, or empty when it can: the fixed height,
+     * every periodic column's period and every constraint's rows must fit.
+     */
+    public Optional<String> heightViolation(int logHeight) {
+        if (fixedLogHeight >= 0 && logHeight != fixedLogHeight) {
+            return Optional.of("table definition '" + name + "' has the fixed height 2^" + fixedLogHeight + ", not 2^" + logHeight);
+        }
+        for (PeriodicColumn p : periodicColumns) {
+            if (!p.fitsHeight(logHeight)) {
+                return Optional.of("periodic column '" + p.name() + "' repeats every " + p.period() + " rows, more than a table of 2^"
+                        + logHeight + " rows holds");
+            }
+        }
+        long rows = 1L << logHeight;
+        for (Constraint c : allConstraints) {
+            if (c.domain() instanceof ConstraintDomain.Transition t && t.exemptRows() >= rows) {
+                // nothing would remain to constrain, and the divisor would be a constant
+                return Optional.of("constraint '" + c.name() + "' exempts its last " + t.exemptRows() + " rows, the whole table of 2^"
+                        + logHeight + " rows");
+            }
+            if (c.domain() instanceof ConstraintDomain.Boundary b && b.row() >= rows) {
+                return Optional.of("constraint '" + c.name() + "' holds at row " + b.describe() + ", outside a table of 2^" + logHeight
+                        + " rows");
+            }
+        }
+        return Optional.empty();
     }
 
     /**

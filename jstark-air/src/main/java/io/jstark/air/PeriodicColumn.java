@@ -1,8 +1,18 @@
 package io.jstark.air;
 
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.math.ntt.Ntt;
+
 /**
  * A column known to both sides whose values repeat with a power-of-two period: row i holds
  * {@code values[i mod period]}. It costs no commitment; the verifier interpolates it at z.
+ *
+ * <p>As a polynomial over a trace domain of n = 2^logHeight rows it is P(x) = Q(x^(n/m)), where Q is the
+ * interpolant of the m = period values over the m-th roots of unity (w_n^(n/m) generates them). The
+ * prover evaluates P on its LDE coset ({@link #onCoset}), the verifier at the out-of-domain point
+ * ({@link #evaluateAt}); both derive Q here. Both need a table of at least one period
+ * ({@link #fitsHeight}); the statement rules refuse shorter tables before either runs.
  */
 public record PeriodicColumn(String name, long[] values) {
     public PeriodicColumn {
@@ -11,7 +21,7 @@ public record PeriodicColumn(String name, long[] values) {
             throw new IllegalArgumentException("periodic column '" + name + "' needs a power-of-two period, got " + values.length);
         }
         for (long v : values) {
-            if (!io.jstark.math.field.Goldilocks.isCanonical(v)) {
+            if (!Goldilocks.isCanonical(v)) {
                 throw new IllegalArgumentException("periodic column '" + name + "' holds a non-canonical value");
             }
         }
@@ -28,5 +38,55 @@ public record PeriodicColumn(String name, long[] values) {
 
     public long valueAt(int row) {
         return values[row & (values.length - 1)];
+    }
+
+    /** Whether a table of 2^logHeight rows holds at least one period. */
+    public boolean fitsHeight(int logHeight) {
+        return logPeriod() <= logHeight;
+    }
+
+    /** P(z) for a table of 2^logHeight rows: Q at z^(n/m), Q from its m coefficients (Horner). */
+    public Ext3 evaluateAt(Ext3 z, int logHeight) {
+        long[] q = coefficients(logHeight);
+        Ext3 point = z.pow(1L << (logHeight - logPeriod()));
+        Ext3 acc = Ext3.ZERO;
+        for (int k = q.length - 1; k >= 0; k--) {
+            acc = acc.mul(point).add(q[k]);
+        }
+        return acc;
+    }
+
+    /**
+     * P on the coset shift * &lt;w&gt; of 2^(logHeight + logBlowup) points, natural order: the values repeat
+     * with period m * blowup, so this returns one repetition (entry j is P at shift * w^j).
+     */
+    public long[] onCoset(int logHeight, int logBlowup, long shift) {
+        long[] q = coefficients(logHeight);
+        int logM = logPeriod();
+        // P(shift * w^j) = Q(shift^(n/m) * (w^(n/m))^j), and w^(n/m) generates the (m * blowup)-th roots of unity
+        long[] table = new long[q.length << logBlowup];
+        long shiftPower = Goldilocks.pow(shift, 1L << (logHeight - logM));
+        long scale = 1;
+        for (int k = 0; k < q.length; k++) {
+            table[k] = Goldilocks.mul(q[k], scale);
+            scale = Goldilocks.mul(scale, shiftPower);
+        }
+        Ntt.forwardNaturalToNatural(table, 0, logM + logBlowup);
+        return table;
+    }
+
+    private int logPeriod() {
+        return Integer.numberOfTrailingZeros(values.length);
+    }
+
+    /** Q's coefficients, natural order. */
+    private long[] coefficients(int logHeight) {
+        if (!fitsHeight(logHeight)) {
+            throw new IllegalArgumentException("periodic column '" + name + "' has period " + values.length
+                    + ", longer than a table of 2^" + logHeight + " rows");
+        }
+        long[] q = values.clone();
+        Ntt.inverseNaturalToNatural(q, 0, logPeriod());
+        return q;
     }
 }

@@ -3,16 +3,17 @@ package io.jstark.cli;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
-import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.ProcessCpuClock;
+import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.profile.analysis.SpanTree;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
+import java.util.List;
 
 /**
  * One generated workload proven again and again for the benchmarks, each proof from a fresh proving key (so
@@ -21,11 +22,21 @@ import io.jstark.JstarkProver;
  */
 final class BenchWorkload implements AutoCloseable {
     /**
-     * @param spans       spans recorded, 0 when not instrumented
-     * @param callerSpans of which caller-thread spans (the phases and the caller's own operations), which also
-     *                    sample process CPU and memory
+     * @param spans                spans recorded, 0 when not instrumented
+     * @param phases               of which phases, {@code prove} included (they sample process CPU and memory at their
+     *                             boundaries)
+     * @param instrumentationSpans of which the instruments' own work at the boundaries: one per boundary, the opening
+     *                             and closing ones included, all inside the proof
+     * @param instrumentationNanos the wall of those, summed
      */
-    record Sample(long proveNanos, long processCpuNanos, long offHeapPeakBytes, long heapPeakBytes, int spans, int callerSpans) {}
+    record Sample(long proveNanos, long processCpuNanos, long offHeapPeakBytes, long heapPeakBytes, int spans, int phases,
+            int instrumentationSpans, long instrumentationNanos) {
+
+        /** Spans that are neither phases nor instrumentation: per-table spans and the operations inside. */
+        int plainSpans() {
+            return spans - phases - instrumentationSpans;
+        }
+    }
 
     private static final ProcessCpuClock CPU = ProcessCpuClock.get();
 
@@ -68,6 +79,15 @@ final class BenchWorkload implements AutoCloseable {
         return rows;
     }
 
+    /** Sum over the tables of rows x log2(rows): what an NTT-bound proof's time grows with. */
+    double rowsLog2Rows() {
+        double sum = 0;
+        for (TableTrace t : workload.tables()) {
+            sum += (double) t.height() * t.logHeight();
+        }
+        return sum;
+    }
+
     long mainCells() {
         return workload.mainCells();
     }
@@ -79,7 +99,7 @@ final class BenchWorkload implements AutoCloseable {
     /** One proof; with {@code instrumented}, a recorder (memory sampler included) is active, as in {@code prove}. */
     Sample prove(boolean instrumented) {
         SpanRecorder recorder = instrumented
-                ? new SpanRecorder(null, MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes)) : null;
+                ? new SpanRecorder(null, ProveOutputs.memorySampler()) : null;
         try (JstarkProver prover = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool).build()) {
             PeakMemory.collectGarbage();
             if (recorder != null) {
@@ -99,14 +119,23 @@ final class BenchWorkload implements AutoCloseable {
             long cpu = cpuStart < 0 ? -1 : CPU.nanos() - cpuStart;
             PeakMemory.Measured peaks = PeakMemory.of(result.memory());
             if (recorder == null) {
-                return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0);
+                return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), 0, 0, 0, 0);
             }
-            var tree = io.jstark.instrument.analysis.SpanTree.of(recorder.records());
-            int caller = 0;
-            for (var span : tree.spans()) {
-                caller += tree.isCallerThread(span) ? 1 : 0;
+            List<SpanRecord> spans = recorder.records();
+            SpanTree tree = SpanTree.of(spans);
+            int phases = 0;
+            int instrumentation = 0;
+            long instrumentationNanos = 0;
+            for (SpanRecord span : tree.spans()) {
+                if (SpanTree.isInstrumentation(span)) {
+                    instrumentation++;
+                    instrumentationNanos += span.durationNanos();
+                } else if (tree.isPhase(span)) {
+                    phases++;
+                }
             }
-            return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), tree.spans().size(), caller);
+            return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), spans.size(), phases, instrumentation,
+                    instrumentationNanos);
         }
     }
 

@@ -9,12 +9,12 @@ import picocli.CommandLine.Command;
 public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
-        int code = Main.run("prove", "--example", "vm", "-o", "proof.bin");
+        int code = Main.run("prove", "--example", "vm", "-o", "proof.bin", "--write-key", "--write-statement");
         if (code != 0) {
             return code;
         }
         System.out.println();
-        code = Main.run("verify", "proof.bin");
+        code = Main.run("verify", "proof.bin", "--key", "proof.key", "--expect", "proof.statement.json");
         if (code != 0) {
             return code;
         }

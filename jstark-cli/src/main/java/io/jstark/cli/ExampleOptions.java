@@ -22,7 +22,20 @@ public final class ExampleOptions {
     }
 
     int logSize(Example e) {
-        return size == null ? e.defaultLogSize() : Sizes.parseLog(size, "--size");
+        if (size == null) {
+            return e.defaultLogSize();
+        }
+        return parseSize(e, size, "--size");
+    }
+
+    /** log2 of {@code text} (2^k or a power of two) as a size of example {@code e}, refused naming {@code option}. */
+    static int parseSize(Example e, String text, String option) {
+        int log = Sizes.parseLog(text, option);
+        if (log < e.minLogSize() || log > e.maxLogSize()) {
+            throw new Main.UsageException(option + " " + text + ": example '" + e.name() + "' takes 2^" + e.minLogSize() + "..2^"
+                    + e.maxLogSize() + " (" + e.sizeParameter() + ")");
+        }
+        return log;
     }
 
     /** Names for picocli's completion and help. */

@@ -1,10 +1,9 @@
 package io.jstark.cli;
 
-import io.jstark.instrument.analysis.TextTable;
+import io.jstark.profile.analysis.TextTable;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
-import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Security;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,22 +20,17 @@ public final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        byte[] bytes = ProofFiles.read(file);
         ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
-        Proof proof;
-        try {
-            proof = ProofFormat.read(bytes, sizes);
-        } catch (ProofRejectedException e) {
-            System.out.println("not a readable proof: " + e.getMessage());
-            return 1;
-        }
+        // a file that is not a readable proof is rejected (exit code 1), with the byte offset of the problem
+        Proof proof = ProofFormat.read(ProofFiles.requireFile(file, "a proof"), ProofFormat.FORMAT_LIMITS, sizes);
+        long length = Files.size(file);
         ProofOptions o = proof.options();
         int logLargest = 0;
         for (Proof.TableHeader h : proof.tables()) {
             logLargest = Math.max(logLargest, h.logHeight() + o.logBlowup());
         }
         Security.Report security = Security.of(o, logLargest);
-        System.out.printf("proof          %s, %,d bytes, format version %d%n", file, bytes.length, ProofFormat.VERSION);
+        System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length, ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
         System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
                 security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
@@ -50,14 +44,14 @@ public final class InspectCommand implements Callable<Integer> {
             for (long v : sizes.perTable().getOrDefault(h.name(), Map.of()).values()) {
                 tableBytes += v;
             }
-            tables.row(i, h.name(), h.airName(), "2^" + h.logHeight(), h.publicInputs().length,
+            tables.row(i, SafeText.of(h.name()), SafeText.of(h.airName()), "2^" + h.logHeight(), h.publicInputs().length,
                     h.preprocessedRoot() == null ? "-" : "pinned", String.format("%,d", tableBytes));
         }
         System.out.print(tables.render());
         System.out.println();
         TextTable parts = new TextTable(TextTable.Column.left("part"), TextTable.Column.right("bytes"), TextTable.Column.right("% of proof"));
         for (Map.Entry<String, Long> e : sizes.totals().entrySet()) {
-            parts.row(e.getKey(), String.format("%,d", e.getValue()), String.format("%.1f%%", 100.0 * e.getValue() / bytes.length));
+            parts.row(e.getKey(), String.format("%,d", e.getValue()), String.format("%.1f%%", 100.0 * e.getValue() / length));
         }
         System.out.print(parts.render());
         return 0;

@@ -1,14 +1,14 @@
 package io.jstark.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code jstark} command. */
 @Command(name = "jstark", mixinStandardHelpOptions = true, version = "jstark 0.1.0",
         description = "Multi-table STARK prover and verifier for the JVM.",
-        subcommands = {ProveCommand.class, VerifyCommand.class, InspectCommand.class, PlanCommand.class, ProfileCommand.class, BenchCommand.class,
-                DemoCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {ProveCommand.class, VerifyCommand.class, KeygenCommand.class, InspectCommand.class, PlanCommand.class,
+                ProfileCommand.class, BenchCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -17,29 +17,54 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Exit code of a command that ran and failed, or whose proof was rejected. */
-    public static final int FAILED = 1;
-    /** Exit code of a command line that cannot run as given: a bad option value, a missing file. */
-    public static final int USAGE = 2;
+    /** Exit code of a rejected proof. */
+    public static final int REJECTED = ExitCode.REJECTED.code;
+    /** Exit code of a command line that cannot run as given: a bad option or value. */
+    public static final int USAGE = ExitCode.USAGE.code;
 
-    /** Runs the command line and returns the exit code (0 ok, 1 failure or rejection, 2 usage error). */
+    /** Runs the command line and returns its exit code ({@link ExitCode}, listed by every command's --help). */
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println("jstark: " + message(e));
-            if (System.getenv("JSTARK_STACKTRACE") != null) {
-                e.printStackTrace(commandLine.getErr());
-            }
-            return isUsageError(e) ? USAGE : FAILED;
-        });
-        return cli.execute(args);
+        listExitCodes(cli);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands its handler Exceptions only; an Error unwinds to here, what it allocated garbage by now
+            return report(e, cli.getOut(), cli.getErr());
+        }
     }
 
-    /** Errors in what the user asked for (options, environment, files), as opposed to failures while running. */
-    static boolean isUsageError(Throwable e) {
-        return e instanceof io.jstark.protocol.InvalidOptionsException || e instanceof io.jstark.scheduler.InvalidSchedulerSettingException
-                || e instanceof io.jstark.examples.UnknownExampleException || e instanceof UsageException
-                || e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException;
+    /**
+     * Says what went wrong, in one line, and returns its exit code. Every message may carry text from a
+     * file (a proof's table names, a statement's fields): it is printed through {@link SafeText}.
+     */
+    static int report(Throwable e, PrintWriter out, PrintWriter err) {
+        ExitCode code = ExitCode.of(e);
+        if (code == ExitCode.REJECTED) {
+            // a verdict, not an error: on stdout, where VALID goes
+            out.println("REJECTED: " + SafeText.of(e.getMessage()));
+            out.flush();
+        } else if (code == ExitCode.INTERNAL) {
+            // a bug: its text is internal, what the user can act on is the hint
+            err.println("jstark: internal error (" + e.getClass().getName() + "), a bug in jstark; JSTARK_STACKTRACE=1 prints its stack trace");
+        } else {
+            err.println("jstark: " + SafeText.of(message(e)));
+        }
+        if (System.getenv("JSTARK_STACKTRACE") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return code.code;
+    }
+
+    /** Every command's --help ends with the exit codes; a command line picocli cannot parse exits with USAGE. */
+    private static void listExitCodes(CommandLine command) {
+        command.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+        command.getCommandSpec().exitCodeOnInvalidInput(ExitCode.USAGE.code);
+        for (CommandLine sub : command.getSubcommands().values()) {
+            listExitCodes(sub);
+        }
     }
 
     private static String message(Throwable e) {
@@ -52,13 +77,24 @@ public final class Main implements Runnable {
         if (e instanceof java.nio.file.FileSystemException f) {
             return f.getFile() + ": " + (f.getReason() == null ? e.getClass().getSimpleName() : f.getReason());
         }
+        if (e instanceof OutOfMemoryError) {
+            return "out of memory (" + e.getMessage() + "): give the JVM more heap (-Xmx; for scripts/jstark JSTARK_JAVA_OPTS) or the "
+                    + "proof less (--memory-budget, --storage disk)";
+        }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;
     }
 
-    /** A command line that cannot run as given; the message names the option or file. */
+    /** A command line that cannot run as given; the message names the option. */
     static final class UsageException extends IllegalArgumentException {
         UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** An input file that is not what it should be (not a regular file, malformed); the message names it. */
+    static final class InputException extends RuntimeException {
+        InputException(String message) {
             super(message);
         }
     }

@@ -6,7 +6,6 @@ import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.StoragePlan;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,10 +33,7 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         Example e = example.resolve();
         int logSize = example.logSize(e);
-        List<TableDimensions> tables = new ArrayList<>();
-        for (TableShape shape : e.shapes(logSize)) {
-            tables.add(new TableDimensions(shape.name(), shape.air(), shape.logHeight()));
-        }
+        List<TableDimensions> tables = TableShape.dimensions(e.shapes(logSize));
         try (JstarkProver prover = run.configure(Jstark.prover(e.airs()).options(proofOptions.options())).build()) {
             System.out.printf("workload '%s' (%s = %d): %d tables; %s; %d worker threads%n", e.name(), e.sizeParameter(), logSize,
                     tables.size(), prover.schedulerOptions(), prover.pool().parallelism());

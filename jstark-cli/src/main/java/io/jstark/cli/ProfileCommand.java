@@ -1,18 +1,19 @@
 package io.jstark.cli;
 
-import io.jstark.instrument.ChromeTraceWriter;
+import io.jstark.profile.ChromeTraceWriter;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.Timeline;
-import io.jstark.instrument.TimelineJson;
-import io.jstark.instrument.analysis.BusyView;
-import io.jstark.instrument.analysis.InstancesView;
-import io.jstark.instrument.analysis.PhaseTable;
-import io.jstark.instrument.analysis.SpanTree;
-import io.jstark.instrument.analysis.SumRule;
-import io.jstark.instrument.analysis.SumRuleResult;
-import io.jstark.instrument.analysis.TimelineChecks;
-import io.jstark.instrument.report.TimelineHtml;
-import io.jstark.instrument.report.TimingReport;
+import io.jstark.profile.TimelineJson;
+import io.jstark.profile.analysis.InstancesView;
+import io.jstark.profile.analysis.PhaseTable;
+import io.jstark.profile.analysis.SpanTree;
+import io.jstark.profile.analysis.SumRule;
+import io.jstark.profile.analysis.SumRuleResult;
+import io.jstark.profile.analysis.TimelineChecks;
+import io.jstark.profile.analysis.UtilisationView;
+import io.jstark.profile.report.TimelineHtml;
+import io.jstark.profile.report.TimingReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code jstark profile}: reads timelines written by {@code prove --timeline}. */
 @Command(name = "profile", mixinStandardHelpOptions = true, description = "Analyse timelines written by 'jstark prove --timeline FILE'.",
-        subcommands = {ProfileCommand.Phases.class, ProfileCommand.Busy.class, ProfileCommand.TimelineExport.class,
+        subcommands = {ProfileCommand.Phases.class, ProfileCommand.Utilisation.class, ProfileCommand.TimelineExport.class,
                 ProfileCommand.Report.class})
 public final class ProfileCommand implements Runnable {
     @picocli.CommandLine.Spec
@@ -47,8 +48,9 @@ public final class ProfileCommand implements Runnable {
 
     /** {@code jstark profile phases RUN...}: the phase table over several runs, or the instances of one label. */
     @Command(name = "phases", mixinStandardHelpOptions = true, description = "Per span path over several runs: median wall, %% of total "
-            + "(against the median root wall), cv%%, count per run, median busy (sum of durations) and concurrency (busy / wall). "
-            + "Wall is the union of a path's intervals.")
+            + "(against the median root wall), cv%%, count per run, median span time summed over threads (durations added up, "
+            + "waiting included: not CPU) and concurrency (summed / wall). Wall is the union of a path's intervals. Then, per run, "
+            + "the sum rule (every span split into phases is tiled by them, to the nanosecond) and the timeline checks.")
     static final class Phases implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "RUN.json", description = "Timeline files of runs of the same workload.")
         List<Path> files;
@@ -83,33 +85,31 @@ public final class ProfileCommand implements Runnable {
             for (int i = 0; i < runs.size(); i++) {
                 SpanTree tree = SpanTree.of(runs.get(i).spans());
                 TimelineChecks.Result checks = TimelineChecks.check(tree);
-                int checked = 0;
+                SumRuleResult sum = SumRule.checkAll(tree);
                 List<String> violations = new ArrayList<>();
-                for (SpanRecord root : tree.roots()) {
-                    SumRuleResult sum = SumRule.checkPhaseTree(tree, root.id(), SumRule.DEFAULT_TOLERANCE, SumRule.DEFAULT_SLACK_NANOS);
-                    checked += sum.checked().size();
-                    sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %.4f of the phase",
-                            v.parent(), v.ratio())));
-                }
-                boolean ok = checks.isClean() && violations.isEmpty();
-                clean &= ok;
-                System.out.printf("run %d (%s): sum rule %s over %d phases%s; %s", i + 1, files.get(i),
-                        violations.isEmpty() ? "ok" : "VIOLATED", checked, violations.isEmpty() ? "" : " " + violations, checks.render());
+                sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %+d ns off the phase",
+                        v.parent(), v.differenceNanos())));
+                clean &= checks.isClean() && sum.passed();
+                String sumLine = sum.checked().isEmpty() ? SumRuleResult.NOTHING_CHECKED
+                        : String.format("sum rule %s over %d spans split into phases%s", violations.isEmpty() ? "ok" : "VIOLATED",
+                                sum.checked().size(), violations.isEmpty() ? "" : " " + violations);
+                System.out.printf("run %d (%s): %s; %s", i + 1, files.get(i), sumLine, checks.render());
             }
             return clean ? 0 : 1;
         }
     }
 
-    /** {@code jstark profile busy RUN}: how busy the machine was in each phase. */
-    @Command(name = "busy", mixinStandardHelpOptions = true, description = "For each phase: its wall, the CPU time the process spent "
-            + "inside it and busy%% = CPU / (wall x cores).")
-    static final class Busy implements Callable<Integer> {
+    /** {@code jstark profile utilisation RUN}: how much of the machine the process used in each phase. */
+    @Command(name = "utilisation", aliases = "busy", mixinStandardHelpOptions = true, description = "For each phase: its wall, the CPU "
+            + "time the process spent inside it (read inside the phase's wall window) and utilisation = CPU / (wall x cores), never "
+            + "above 100%%. ('busy' is the old name of this command.)")
+    static final class Utilisation implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
 
         @Override
         public Integer call() throws IOException {
-            System.out.print(BusyView.of(TimelineJson.read(file)).render());
+            System.out.print(UtilisationView.of(TimelineJson.read(file)).render());
             return 0;
         }
     }
@@ -130,7 +130,7 @@ public final class ProfileCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             if (html == null && traceEvents == null) {
-                throw new IllegalArgumentException("say what to write: --html FILE and/or --trace-events FILE");
+                throw new Main.UsageException("say what to write: --html FILE and/or --trace-events FILE");
             }
             Timeline timeline = TimelineJson.read(file);
             if (html != null) {
@@ -159,7 +159,7 @@ public final class ProfileCommand implements Runnable {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
 
-        @Option(names = "--root", description = "Label of the root span (default: ${DEFAULT-VALUE}).", defaultValue = "prove")
+        @Option(names = "--root", description = "Label of the root span (default: ${DEFAULT-VALUE}).", defaultValue = SpanLabels.PROVE)
         String root;
 
         @Override
@@ -176,7 +176,7 @@ public final class ProfileCommand implements Runnable {
             if (meta.get("peakHeapBytes") instanceof Long heap) {
                 peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, heap, PeakMemory.HEAP_HOW));
             }
-            TimingReport report = TimingReport.builder(timeline.spans()).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
+            TimingReport report = TimingReport.builder(timeline).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
             System.out.print(report.render());
             return report.selfCheckPassed() ? 0 : 1;
         }

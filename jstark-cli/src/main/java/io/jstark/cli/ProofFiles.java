@@ -1,27 +1,24 @@
 package io.jstark.cli;
 
-import io.jstark.protocol.ProofFormat;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** Reads proof files, refusing what cannot be one before reading it into memory. */
+/** Checks input files (proofs, keys, statements) before anything reads them. */
 final class ProofFiles {
     private ProofFiles() {}
 
-    static byte[] read(Path file) throws IOException {
+    /**
+     * @throws NoSuchFileException when {@code file} does not exist
+     * @throws Main.InputException when it is not a regular file
+     */
+    static Path requireFile(Path file, String what) throws NoSuchFileException {
         if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString());
         }
         if (!Files.isRegularFile(file)) {
-            throw new Main.UsageException(file + " is not a regular file (a proof is one)");
+            throw new Main.InputException(file + " is not a regular file (" + what + " is one)");
         }
-        long size = Files.size(file);
-        if (size > ProofFormat.MAX_PROOF_BYTES) {
-            throw new Main.UsageException(file + " holds " + size + " bytes, more than any proof can ("
-                    + ProofFormat.MAX_PROOF_BYTES + "): not a proof");
-        }
-        return Files.readAllBytes(file);
+        return file;
     }
 }

@@ -4,12 +4,15 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.CaptureRequest;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
-import io.jstark.instrument.report.TimingReport;
+import io.jstark.instrument.Timeline;
+import io.jstark.profile.report.TimingReport;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
+import io.jstark.protocol.VerifyingKey;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.examples.TableShape;
@@ -44,6 +47,9 @@ public final class ProveCommand implements Callable<Integer> {
     @Mixin
     ProveOutputs outputs;
 
+    @Mixin
+    ExpectationOutputs expectation;
+
     @Option(names = {"-o", "--output"}, description = "Proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path output;
 
@@ -53,19 +59,19 @@ public final class ProveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> args = spec.commandLine().getParseResult().originalArgs();
-        // fail before the proof, not after it, when the proof cannot be written
-        ProveOutputs.createParent(output);
-        if (Files.isDirectory(output)) {
-            throw new Main.UsageException("-o " + output + " is a directory; give a file name");
-        }
+        // fail before the proof, not after it, when anything it writes cannot be written
+        ProveOutputs.requireWritableFile(output, "-o");
+        expectation.requireWritable(output);
+        outputs.requireWritable();
         ProofRun result = ProofRun.execute(example, proofOptions.options(), run, outputs, args, System.out);
         Files.write(output, result.bytes());
         System.out.printf("proof written to %s (%,d bytes)%n", output, result.bytes().length);
+        expectation.write(output, result.proof(), result.key(), System.out);
         return 0;
     }
 
     /** One proof of one workload, measured. */
-    record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder) {
+    record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
         static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ProveOutputs outputs,
                 List<String> args, PrintStream out) throws java.io.IOException {
             Example example = exampleOptions.resolve();
@@ -75,16 +81,9 @@ public final class ProveCommand implements Callable<Integer> {
             JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options))
                     .progress(new ConsoleProgress(System.err));
             try (JstarkProver prover = builder.build()) {
-                List<TableDimensions> shapes = new ArrayList<>();
-                for (TableShape shape : example.shapes(logSize)) {
-                    shapes.add(new TableDimensions(shape.name(), shape.air(), shape.logHeight()));
-                }
-                int logLargest = 0;
-                for (TableDimensions t : shapes) {
-                    logLargest = Math.max(logLargest, t.logHeight() + options.logBlowup());
-                }
-                // the cheap refusals (security, memory, spill space) before generating traces
-                Security.Report security = Security.require(options, logLargest);
+                List<TableDimensions> shapes = TableShape.dimensions(example.shapes(logSize));
+                // the cheap refusals (statement rules, security, memory, spill space) before generating traces
+                Security.Report security = prover.checkStatement(shapes);
                 StoragePlan plan = prover.plan(shapes);
                 try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
                     out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
@@ -106,10 +105,11 @@ public final class ProveCommand implements Callable<Integer> {
                         Spans.stop(recorder);
                     }
                     PeakMemory.Measured peaks = PeakMemory.of(result.memory());
+                    Timeline timeline = recorder.timeline(metadata(args, example, logSize, options, prover, workload, peaks));
                     // one figure, the same the timing report's root row shows: the prover's own 'prove' span
                     long proveWall = result.proveNanos();
-                    for (var span : recorder.records()) {
-                        if (span.parentId() == 0 && span.label().equals("prove")) {
+                    for (var span : timeline.spans()) {
+                        if (span.parentId() == 0 && span.label().equals(SpanLabels.PROVE)) {
                             proveWall = span.durationNanos();
                         }
                     }
@@ -118,14 +118,12 @@ public final class ProveCommand implements Callable<Integer> {
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
-                        out.print(Reports.timing(recorder.records(), tables, peaks, result.plan().prediction(), result.memoryComparison())
-                                .render());
+                        out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison()).render());
                         out.println();
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);
-                    outputs.write(recorder, metadata(args, example, logSize, options, prover, workload, peaks),
-                            "jstark " + String.join(" ", args), out);
-                    return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder);
+                    outputs.write(timeline, "jstark " + String.join(" ", args), out);
+                    return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
                 }
             }
         }

@@ -1,18 +1,17 @@
 package io.jstark.cli;
 
 import io.jstark.instrument.CaptureRequest;
-import io.jstark.instrument.ChromeTraceWriter;
+import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Timeline;
-import io.jstark.instrument.TimelineJson;
-import io.jstark.instrument.report.TimelineHtml;
+import io.jstark.profile.TimelineJson;
+import io.jstark.profile.report.TimelineHtml;
 import io.jstark.math.memory.RamAllocator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -34,7 +33,7 @@ public final class ProveOutputs {
             + "of the tables per driver thread under the phases.")
     Path timelineHtml;
 
-    @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the caller-thread span LABEL, "
+    @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the phase LABEL, "
             + "e.g. aux_and_rounds_2_4 (default: $" + CaptureRequest.LABEL_VARIABLE + ").")
     String captureSpan;
 
@@ -45,7 +44,11 @@ public final class ProveOutputs {
     /** The flag, else the environment ({@value CaptureRequest#LABEL_VARIABLE}), else none. */
     Optional<CaptureRequest> capture() {
         if (captureSpan != null) {
-            return Optional.of(new CaptureRequest(captureSpan.strip(), captureFile, null));
+            try {
+                return Optional.of(new CaptureRequest(captureSpan.strip(), captureFile, null));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException("--capture-span: " + e.getMessage());
+            }
         }
         Optional<CaptureRequest> fromEnvironment = CaptureRequest.fromEnvironment();
         if (captureFile != null && fromEnvironment.isPresent()) {
@@ -54,17 +57,24 @@ public final class ProveOutputs {
         return fromEnvironment;
     }
 
-    /** A recorder with the capture, sampling heap and off-heap memory at the phase boundaries. */
+    /** A recorder with the capture, sampling memory at the phase boundaries as every command does ({@link #memorySampler}). */
     SpanRecorder recorder(Optional<CaptureRequest> capture) {
-        return new SpanRecorder(capture.orElse(null), MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes));
+        return new SpanRecorder(capture.orElse(null), memorySampler());
+    }
+
+    /**
+     * What the commands sample at every phase boundary: the heap in use and the shared allocator's off-heap bytes.
+     * A new figure per phase (another {@link MemorySampler.Figure}) is added here, for prove and the benchmarks alike.
+     */
+    static MemorySampler memorySampler() {
+        return MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes);
     }
 
     /** Writes the requested timeline files and says where they went. */
-    void write(SpanRecorder recorder, Map<String, ?> metadata, String title, PrintStream out) throws IOException {
+    void write(Timeline t, String title, PrintStream out) throws IOException {
         if (timeline == null && traceEvents == null && timelineHtml == null) {
             return;
         }
-        Timeline t = recorder.timeline(metadata);
         if (timeline != null) {
             createParent(timeline);
             TimelineJson.write(t, timeline);
@@ -91,8 +101,32 @@ public final class ProveOutputs {
         if (file.isPresent()) {
             out.printf("JFR capture of span '%s' written to %s%n", capture.get().label(), file.get());
         } else {
-            out.printf("JFR capture: no caller-thread span '%s' opened (or JFR is unavailable); nothing was captured%n",
+            out.printf("JFR capture: no phase '%s' began (or JFR is unavailable); nothing was captured%n",
                     capture.get().label());
+        }
+    }
+
+    /** Refuses, before any work, the timeline outputs that cannot be written. */
+    void requireWritable() throws IOException {
+        requireWritableIfGiven(timeline, "--timeline");
+        requireWritableIfGiven(traceEvents, "--trace-events");
+        requireWritableIfGiven(timelineHtml, "--timeline-html");
+    }
+
+    private static void requireWritableIfGiven(Path file, String option) throws IOException {
+        if (file != null) {
+            requireWritableFile(file, option);
+        }
+    }
+
+    /**
+     * An output file {@code option} names, checked before the work that fills it: its directory is made,
+     * and a directory in its place is a bad value (a usage error), not a broken environment.
+     */
+    static void requireWritableFile(Path file, String option) throws IOException {
+        createParent(file);
+        if (Files.isDirectory(file)) {
+            throw new Main.UsageException(option + " " + file + " is a directory; give a file name");
         }
     }
 

@@ -2,8 +2,9 @@ package io.jstark.cli;
 
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Workload;
-import io.jstark.instrument.SpanRecord;
-import io.jstark.instrument.report.TimingReport;
+import io.jstark.instrument.SpanLabels;
+import io.jstark.instrument.Timeline;
+import io.jstark.profile.report.TimingReport;
 import io.jstark.prover.memory.MemoryPrediction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,7 +27,7 @@ final class Reports {
      * @param predicted the memory model's prediction, or null when none was made (a timeline read back)
      * @param memoryLines per-phase predicted vs measured lines, printed under the peaks
      */
-    static TimingReport timing(List<SpanRecord> spans, Map<String, TimingReport.TableInfo> tables, PeakMemory.Measured measured,
+    static TimingReport timing(Timeline timeline, Map<String, TimingReport.TableInfo> tables, PeakMemory.Measured measured,
             MemoryPrediction predicted, List<String> memoryLines) {
         List<TimingReport.MemoryPeak> peaks = new ArrayList<>();
         if (measured != null) {
@@ -36,6 +37,6 @@ final class Reports {
                     measured.heapLiveBytes(), PeakMemory.HEAP_LIVE_HOW));
             peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, measured.heapBytes(), PeakMemory.HEAP_HOW));
         }
-        return TimingReport.builder(spans).root("prove").tables(tables).memoryPeaks(peaks).memoryLines(memoryLines).build();
+        return TimingReport.builder(timeline).root(SpanLabels.PROVE).tables(tables).memoryPeaks(peaks).memoryLines(memoryLines).build();
     }
 }

@@ -52,18 +52,19 @@ public final class RunOptions {
             builder.tableParallelism(parallelism);
         }
         if (memoryBudget != null) {
+            long bytes;
             try {
-                builder.memoryBudget(ByteSize.parse(memoryBudget));
+                bytes = ByteSize.parse(memoryBudget);
             } catch (IllegalArgumentException e) {
                 throw new Main.UsageException("--memory-budget: " + e.getMessage());
             }
+            if (bytes < 1) {
+                throw new Main.UsageException("--memory-budget must be at least 1 byte, got " + memoryBudget);
+            }
+            builder.memoryBudget(bytes);
         }
         if (storage != null) {
-            try {
-                builder.storage(StorageMode.parse("--storage", storage));
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageException(e.getMessage());
-            }
+            builder.storage(StorageMode.parse("--storage", storage));
         }
         if (spillDir != null) {
             builder.spillDirectory(spillDir);

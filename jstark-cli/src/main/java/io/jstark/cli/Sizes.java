@@ -13,11 +13,11 @@ final class Sizes {
             }
             long v = Long.parseLong(t.replace("_", ""));
             if (v < 1 || Long.bitCount(v) != 1) {
-                throw new IllegalArgumentException(option + " must be a power of two (or 2^k), got " + text);
+                throw new Main.UsageException(option + " must be a power of two (or 2^k), got " + text);
             }
             return Long.numberOfTrailingZeros(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be 2^k or a power of two, got '" + text + "'");
+            throw new Main.UsageException(option + " must be 2^k or a power of two, got '" + text + "'");
         }
     }
 }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.Timeline;
-import io.jstark.instrument.TimelineJson;
+import io.jstark.profile.TimelineJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +65,12 @@ class CliTest {
     @Test
     void proveReportsItsTimingWithAPassingSelfCheck() {
         assertThat(proveOutput).contains("Timing report: prove took").contains("self-check: OK")
+                .containsPattern("\nJVM: (cold: no proof had completed in this JVM|warm: \\d+ proofs? had completed in this JVM)")
+                .contains("process cpu s").contains("utilisation").containsPattern("\n  instrumentation x\\d+ ")
+                .containsPattern("instrumentation = the instruments' own work at the phase boundaries .*: [0-9.]+ ms in \\d+ boundaries,"
+                        + " [0-9.]+% of prove \\(the opening boundary: [0-9.]+ ms\\)")
                 .contains("heap used MiB open -> close").contains("off-heap MiB open -> close")
+                .contains("summed span s").doesNotContain("busy")
                 .contains("Per table").contains("Sub-operations, nested as they ran").contains("Totals by kind")
                 .containsPattern("\noff-heap +[0-9,.]+ +[0-9,.]+ +[0-9.]+ +RamAllocator")
                 .contains("memory, predicted / measured peak")
@@ -105,7 +110,7 @@ class CliTest {
         Result table = cli("profile", "phases", run1.toString(), run2.toString());
         assertThat(table.code()).as(table.out()).isZero();
         assertThat(table.out()).contains("phase table over 2 runs").contains("median wall ms").contains("cv%").contains("n/run")
-                .contains("median busy ms").contains("concurrency").containsPattern("\nprove +[0-9.]+ +100\\.0 ")
+                .contains("median summed span ms").contains("concurrency").containsPattern("\nprove +[0-9.]+ +100\\.0 ")
                 .containsPattern("\n    main_commit_table +[0-9.]+ +[0-9.]+ +[0-9.]+ +3 ")
                 .contains("run 1 (" + run1 + "): sum rule ok").contains("run 2 (" + run2 + "): sum rule ok");
         Result instances = cli("profile", "phases", "--instances", "aux_and_rounds_2_4_table", run1.toString());
@@ -115,9 +120,11 @@ class CliTest {
     }
 
     @Test
-    void profileBusyReportAndTimelineReadASavedRun() throws Exception {
-        Result busy = cli("profile", "busy", run1.toString());
-        assertThat(busy.out()).contains("busy %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +[0-9.]+\n");
+    void profileUtilisationReportAndTimelineReadASavedRun() throws Exception {
+        Result utilisation = cli("profile", "utilisation", run1.toString());
+        assertThat(utilisation.out()).contains("utilisation %").containsPattern("\nprove/main_commit +[0-9.]+ +[0-9.]+ +([0-9.]+|-)\n")
+                .contains("instrumentation at the phase boundaries");
+        assertThat(cli("profile", "busy", run1.toString()).out()).as("the old name").isEqualTo(utilisation.out());
         Result report = cli("profile", "report", run1.toString());
         assertThat(report.code()).as(report.out()).isZero();
         assertThat(report.out()).contains("Timing report: prove took").contains("self-check: OK").contains("3 tables");
@@ -136,6 +143,8 @@ class CliTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).contains("prove s (median)").contains("off-heap peak MiB").contains("heap peak MiB")
                 .containsPattern("\n2\\^5 +1 +32 ").containsPattern("\n2\\^7 +1 +128 ")
+                .contains("growth between consecutive sizes").containsPattern("\n2\\^5 -> 2\\^6 +2\\.00 +2\\.40 +[0-9.]+ ")
+                .contains("a * n log2 n + b").contains("residual %").contains("hides how the cost per row changes")
                 .contains("slope per million rows").contains("R^2")
                 .containsPattern("\nprove time \\(s\\) +-?[0-9.]+ s +-?[0-9.]+ s +-?[0-9.]+\n")
                 .contains("plot written to " + png);
@@ -149,11 +158,38 @@ class CliTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).contains("on/off alternating")
                 .containsPattern("\n +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
-                .containsPattern("\\d+ spans per proof, \\d+ of them caller-thread spans")
+                .containsPattern("\\d+ spans per proof: \\d+ phases, \\d+ instrumentation spans \\(one per boundary\\), \\d+ per-table and"
+                        + " inner spans")
+                .containsPattern("instrumentation rows inside the proof .*: median [0-9.]+ ms = [0-9.]+% of the median 'on' wall")
                 .containsPattern("\nmedian wall s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
                 .containsPattern("\nmedian process cpu s +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
                 .containsPattern("instrumentation costs [+-][0-9.]+% of the median wall \\(limit 2\\.0%\\)")
-                .containsPattern("cost per span, measured apart: [0-9.]+ us per caller-thread span");
+                .containsPattern("cost measured apart: [0-9.]+ us per phase boundary");
+        // one count of boundaries: the instrumentation spans of the proof
+        java.util.regex.Matcher spans = java.util.regex.Pattern.compile("(\\d+) instrumentation spans \\(one per boundary\\)").matcher(r.out());
+        java.util.regex.Matcher estimate = java.util.regex.Pattern.compile("x the (\\d+) boundaries").matcher(r.out());
+        assertThat(spans.find() && estimate.find()).as(r.out()).isTrue();
+        assertThat(estimate.group(1)).isEqualTo(spans.group(1));
+    }
+
+    @Test
+    void theNLogNFitRecoversAKnownCurveAndTheGrowthTableShowsTheRatios() {
+        List<BenchCommand.Scaling.Point> points = new java.util.ArrayList<>();
+        for (int log = 10; log <= 16; log += 2) {
+            long rows = 1L << log;
+            double x = (double) rows * log;
+            long nanos = Math.round((3e-9 * x + 0.05) * 1e9); // 3 ns per row x log2(rows), 50 ms fixed
+            points.add(new BenchCommand.Scaling.Point(log, 1, rows, x, rows * 2, new long[] {nanos}, nanos, 0, 0));
+        }
+        LinearFit fit = LinearFit.relative(points.stream().mapToDouble(BenchCommand.Scaling.Point::rowsLog2Rows).toArray(),
+                points.stream().mapToDouble(BenchCommand.Scaling.Point::seconds).toArray());
+        assertThat(fit.slope()).isCloseTo(3e-9, org.assertj.core.api.Assertions.within(1e-15));
+        assertThat(fit.intercept()).isCloseTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(BenchCommand.Scaling.nLogNFit(points, fit)).contains("a = 3.000 ns per row x log2(rows)").contains("b = 0.0500 s")
+                .containsPattern("\n2\\^16 +[0-9.]+ +[0-9.]+ +[+-]0\\.0\n").contains("misses the measured time by up to 0.0%")
+                .doesNotContain("<= 0");
+        // 4x rows from 2^10 to 2^12: n log2 n grows 4.8x
+        assertThat(BenchCommand.Scaling.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
     }
 
     @Test
@@ -165,24 +201,5 @@ class CliTest {
         LinearFit noisy = LinearFit.of(new double[] {0, 1, 2, 3}, new double[] {0, 2, 1, 3});
         assertThat(noisy.slope()).isEqualTo(0.8);
         assertThat(noisy.rSquared()).isCloseTo(0.64, org.assertj.core.api.Assertions.within(1e-12));
-    }
-
-    @Test
-    void usageErrorsExitWithTwoAndNameTheOptionOrFile() throws Exception {
-        Result missing = cli("verify", dir.resolve("no-such-proof.bin").toString());
-        assertThat(missing.code()).isEqualTo(Main.USAGE);
-        assertThat(missing.err()).contains("no such file").contains("no-such-proof.bin");
-        Result directory = cli("verify", dir.toString());
-        assertThat(directory.code()).isEqualTo(Main.USAGE);
-        assertThat(directory.err()).contains("not a regular file");
-        Result hash = cli("prove", "--example", "fib", "--size", "2^4", "--hash", "md5", "-o", dir.resolve("x.bin").toString());
-        assertThat(hash.code()).isEqualTo(Main.USAGE);
-        assertThat(hash.err()).contains("option 'hash'").contains("md5");
-        Result k = cli("prove", "--example", "fib", "--size", "2^4", "-k", "0", "-o", dir.resolve("x.bin").toString());
-        assertThat(k.code()).isEqualTo(Main.USAGE);
-        assertThat(k.err()).contains("-k/--parallelism");
-        Result budget = cli("prove", "--example", "fib", "--size", "2^4", "--memory-budget", "12X", "-o", dir.resolve("x.bin").toString());
-        assertThat(budget.code()).isEqualTo(Main.USAGE);
-        assertThat(budget.err()).contains("--memory-budget");
     }
 }

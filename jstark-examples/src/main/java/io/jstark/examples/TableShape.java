@@ -1,17 +1,24 @@
 package io.jstark.examples;
 
 import io.jstark.air.Air;
+import io.jstark.prover.memory.TableDimensions;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One table of a workload as the planner sees it before any trace exists: its name, definition and height. */
 public record TableShape(String name, Air air, int logHeight) {
+    /** @throws io.jstark.protocol.InvalidStatementException for a height the proof format or the definition cannot have */
     public TableShape {
-        if (logHeight < 1 || logHeight > 30) {
-            throw new IllegalArgumentException("table '" + name + "': height 2^" + logHeight + " out of range 2^1..2^30");
+        TableDimensions.check(name, air, logHeight);
+    }
+
+    /** The tables as the prover's planner sees them. */
+    public static List<TableDimensions> dimensions(List<TableShape> shapes) {
+        List<TableDimensions> out = new ArrayList<>(shapes.size());
+        for (TableShape s : shapes) {
+            out.add(new TableDimensions(s.name(), s.air(), s.logHeight()));
         }
-        if (air.fixedLogHeight() >= 0 && air.fixedLogHeight() != logHeight) {
-            throw new IllegalArgumentException("table '" + name + "': table '" + air.name() + "' has a fixed height of 2^"
-                    + air.fixedLogHeight() + ", not 2^" + logHeight);
-        }
+        return out;
     }
 
     public int rows() {

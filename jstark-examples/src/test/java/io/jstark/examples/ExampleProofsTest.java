@@ -8,6 +8,7 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
@@ -35,7 +36,12 @@ class ExampleProofsTest {
     }
 
     static VerifyingKey key(Example example) {
-        return VerifyingKey.of(example.airs()).withMinimumSecurityBits(0);
+        return VerifyingKey.builder(example.airs()).accept(OPTIONS).build();
+    }
+
+    /** Verifies {@code proof} (as bytes) against the statement of the workload's traces. */
+    static void verify(VerifyingKey key, Workload w, Proof proof) throws ProofRejectedException {
+        StarkVerifier.verify(key, Statement.ofTraces(w.tables()), ProofFormat.write(proof));
     }
 
     @Test
@@ -43,7 +49,7 @@ class ExampleProofsTest {
         Example vm = Examples.byName("vm");
         try (Workload w = vm.generate(8, 3)) {
             Proof proof = prove(vm, w, ProverSettings.defaults());
-            StarkVerifier.verify(key(vm), ProofFormat.write(proof));
+            verify(key(vm), w, proof);
             assertThat(proof.tables()).extracting(Proof.TableHeader::name).containsExactly("cpu", "memory", "range16");
         }
     }
@@ -53,7 +59,7 @@ class ExampleProofsTest {
         Example mix = Examples.byName("mix");
         try (Workload w = mix.generate(mix.minLogSize(), 5)) {
             Proof proof = prove(mix, w, ProverSettings.defaults());
-            StarkVerifier.verify(key(mix), ProofFormat.write(proof));
+            verify(key(mix), w, proof);
             long withBuses = w.tables().stream().filter(t -> t.air().auxWidth() > 0).count();
             assertThat(withBuses).isPositive().isLessThan(w.tables().size());
         }
@@ -63,12 +69,12 @@ class ExampleProofsTest {
     void oneTableAndTwoTablesOfDifferentHeights() throws Exception {
         Example fib = Examples.byName("fib");
         try (Workload w = fib.generate(5, 1)) {
-            StarkVerifier.verify(key(fib), ProofFormat.write(prove(fib, w, ProverSettings.defaults())));
+            verify(key(fib), w, prove(fib, w, ProverSettings.defaults()));
         }
         Example vm = Examples.byName("vm");
         try (Workload w = vm.generate(6, 9)) {
             assertThat(w.tables().get(0).height()).isNotEqualTo(w.tables().get(1).height());
-            StarkVerifier.verify(key(vm), ProofFormat.write(prove(vm, w, ProverSettings.defaults())));
+            verify(key(vm), w, prove(vm, w, ProverSettings.defaults()));
         }
     }
 
@@ -114,11 +120,11 @@ class ExampleProofsTest {
             List<Proof.TableProof> swapped = new ArrayList<>(proof.tableProofs());
             Collections.swap(swapped, 0, 1);
             Proof swappedProof = new Proof(proof.options(), proof.tables(), proof.mainRoots(), swapped);
-            assertThatThrownBy(() -> StarkVerifier.verify(key, swappedProof)).isInstanceOf(ProofRejectedException.class);
+            assertThatThrownBy(() -> verify(key, w, swappedProof)).isInstanceOf(ProofRejectedException.class);
             // swap the main roots
             List<byte[]> roots = new ArrayList<>(proof.mainRoots());
             Collections.swap(roots, 0, 1);
-            assertThatThrownBy(() -> StarkVerifier.verify(key, new Proof(proof.options(), proof.tables(), roots, proof.tableProofs())))
+            assertThatThrownBy(() -> verify(key, w, new Proof(proof.options(), proof.tables(), roots, proof.tableProofs())))
                     .isInstanceOf(ProofRejectedException.class);
             // alter one table's bus sum: its own checks fail (and the balance with it)
             Proof.TableProof cpu = proof.tableProofs().get(0);
@@ -126,7 +132,7 @@ class ExampleProofsTest {
                     cpu.powNonce(), cpu.preprocessed(), cpu.main(), cpu.aux(), cpu.composition());
             List<Proof.TableProof> parts = new ArrayList<>(proof.tableProofs());
             parts.set(0, altered);
-            assertThatThrownBy(() -> StarkVerifier.verify(key, new Proof(proof.options(), proof.tables(), proof.mainRoots(), parts)))
+            assertThatThrownBy(() -> verify(key, w, new Proof(proof.options(), proof.tables(), proof.mainRoots(), parts)))
                     .isInstanceOf(ProofRejectedException.class).hasMessageContaining("table 'cpu'");
         }
     }
@@ -141,7 +147,7 @@ class ExampleProofsTest {
             byte[] root = range.preprocessedRoot().clone();
             root[0] ^= 1;
             headers.set(2, new Proof.TableHeader(range.name(), range.airName(), range.logHeight(), range.publicInputs(), root));
-            assertThatThrownBy(() -> StarkVerifier.verify(key(vm), new Proof(proof.options(), headers, proof.mainRoots(), proof.tableProofs())))
+            assertThatThrownBy(() -> verify(key(vm), w, new Proof(proof.options(), headers, proof.mainRoots(), proof.tableProofs())))
                     .isInstanceOf(ProofRejectedException.class).hasMessageContaining("pinned in the verifying key");
         }
     }
@@ -154,7 +160,7 @@ class ExampleProofsTest {
             // the range table now claims to receive value 7 once more than the CPU and memory sent
             range.main().set(7, 0, range.main().get(7, 0) + 1);
             Proof proof = prove(vm, w, ProverSettings.defaults());
-            assertThatThrownBy(() -> StarkVerifier.verify(key(vm), ProofFormat.write(proof))).isInstanceOf(ProofRejectedException.class)
+            assertThatThrownBy(() -> verify(key(vm), w, proof)).isInstanceOf(ProofRejectedException.class)
                     .hasMessageContaining("bus contributions do not cancel");
             assertThatThrownBy(() -> prove(vm, w, ProverSettings.defaults().withDebugChecks(true)))
                     .hasMessageContaining("bus 'range16' tuple (7)").hasMessageContaining("table 'range16' received it");

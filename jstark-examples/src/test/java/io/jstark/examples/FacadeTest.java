@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.air.debug.BusImbalanceException;
-import io.jstark.air.trace.InvalidTraceException;
+import io.jstark.protocol.InvalidStatementException;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
@@ -43,7 +43,7 @@ class FacadeTest {
         try (Workload a = fib.generate(4, 1); Workload b = fib.generate(5, 2);
                 JstarkProver prover = Jstark.prover(fib.airs()).options(SMALL).build()) {
             assertThatThrownBy(() -> prover.prove(List.of(a.tables().get(0), b.tables().get(0))))
-                    .isInstanceOf(InvalidTraceException.class).hasMessageContaining("two tables have this name");
+                    .isInstanceOf(InvalidStatementException.class).hasMessageContaining("two tables have this name");
         }
     }
 
@@ -66,7 +66,7 @@ class FacadeTest {
             // and from an ordinary thread it proves
             VerifiedStatement statement;
             try {
-                statement = io.jstark.verifier.StarkVerifier.verify(io.jstark.protocol.VerifyingKey.of(fib.airs()).withMinimumSecurityBits(0),
+                statement = io.jstark.Jstark.verify(prover.verifyingKey(), io.jstark.protocol.Statement.ofTraces(w.tables()),
                         prover.prove(w.tables()).bytes());
             } catch (Exception e) {
                 throw new AssertionError(e);

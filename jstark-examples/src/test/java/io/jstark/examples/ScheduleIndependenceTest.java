@@ -11,7 +11,6 @@ import io.jstark.prover.StarkProver;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.verifier.StarkVerifier;
-import io.jstark.protocol.VerifyingKey;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +25,7 @@ class ScheduleIndependenceTest {
         try (Workload w = mix.generate(mix.minLogSize(), 21); ProvingKey key = ProvingKey.of(mix.airs());
                 WorkerPool one = WorkerPool.ofThreads(1); WorkerPool two = WorkerPool.ofThreads(2)) {
             byte[] reference = ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults().withPool(one)).prove(w.tables()));
-            StarkVerifier.verify(VerifyingKey.of(mix.airs()).withMinimumSecurityBits(0), reference);
+            StarkVerifier.verify(key.verifyingKey(options, one), io.jstark.protocol.Statement.ofTraces(w.tables()), reference);
             long[] budgets = {1, 4L << 20, Long.MAX_VALUE};
             for (int k = 1; k <= 8; k++) {
                 for (int b = 0; b < budgets.length; b++) {

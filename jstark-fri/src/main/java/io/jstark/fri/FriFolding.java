@@ -76,10 +76,4 @@ public final class FriFolding {
         int e = logCosets == 0 ? 0 : Integer.reverse(q) >>> (32 - logCosets);
         return Goldilocks.mul(shiftInverse, Goldilocks.pow(wInverse, e));
     }
-
-    /** The point at bit-reversed position {@code position} of the domain shift * &lt;w_N&gt;, N = 2^logSize. */
-    public static long domainPoint(long shift, int logSize, int position) {
-        int e = logSize == 0 ? 0 : Integer.reverse(position) >>> (32 - logSize);
-        return Goldilocks.mul(shift, Goldilocks.pow(Goldilocks.twoAdicGenerator(logSize), e));
-    }
 }

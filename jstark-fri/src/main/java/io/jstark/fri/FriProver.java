@@ -4,6 +4,7 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
@@ -51,7 +52,7 @@ public final class FriProver implements AutoCloseable {
             Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         FriProver prover = new FriProver(params);
         int logDegree = Integer.numberOfTrailingZeros(coefficients.rows());
-        try (Span _ = Spans.open("fri_commit", "table", table, "coefficients", coefficients.rows())) {
+        try (Span _ = Spans.open(SpanLabels.FRI_COMMIT, SpanLabels.TABLE_FIELD, table, "coefficients", coefficients.rows())) {
             int folds = params.foldCount(logDegree);
             int logF = params.logFoldingFactor();
             Matrix current = coefficients;
@@ -170,7 +171,7 @@ public final class FriProver implements AutoCloseable {
             for (int i = 0; i < positions.length; i++) {
                 leaves[i] = positions[i] >>> logF;
             }
-            int[] distinct = distinctSorted(leaves);
+            int[] distinct = MerkleTree.openedLeaves(leaves);
             long[][] values = new long[distinct.length][];
             for (int i = 0; i < distinct.length; i++) {
                 values[i] = tree.leafElements(distinct[i]);
@@ -179,19 +180,6 @@ public final class FriProver implements AutoCloseable {
             positions = leaves;
         }
         return new FriProof(layerRoots(), finalCoefficients, openings);
-    }
-
-    /** Sorted distinct copy of {@code values}. */
-    public static int[] distinctSorted(int[] values) {
-        int[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int n = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (n == 0 || sorted[i] != sorted[n - 1]) {
-                sorted[n++] = sorted[i];
-            }
-        }
-        return java.util.Arrays.copyOf(sorted, n);
     }
 
     @Override

@@ -2,10 +2,12 @@ package io.jstark.fri;
 
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.InvalidMerkleProofException;
+import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
+import io.jstark.math.ntt.BitReversedCoset;
 import java.util.List;
 
 /** The FRI verifier: replays the commit phase, then checks every query through every layer. */
@@ -61,7 +63,7 @@ public final class FriVerifier {
         if (folds == 0) {
             for (int i = 0; i < queries; i++) {
                 for (int t = 0; t < f; t++) {
-                    long x = FriFolding.domainPoint(shift, logDomain, cosets[i] * f + t);
+                    long x = BitReversedCoset.point(logDomain, shift, cosets[i] * f + t);
                     if (!evaluate(finalCoefficients, x).equals(cosetValues[i][t])) {
                         throw new FriException("query " + i + ": layer-0 value does not match the final polynomial");
                     }
@@ -86,7 +88,7 @@ public final class FriVerifier {
             for (int i = 0; i < queries; i++) {
                 leaves[i] = positions[i] >>> logF;
             }
-            int[] distinct = FriProver.distinctSorted(leaves);
+            int[] distinct = MerkleTree.openedLeaves(leaves);
             long[][] values = opening.leafValues();
             if (values.length != distinct.length) {
                 throw new FriException("FRI layer " + layer + ": expected " + distinct.length + " opened leaves, proof has " + values.length);
@@ -122,7 +124,7 @@ public final class FriVerifier {
             logSize -= logF;
         }
         for (int i = 0; i < queries; i++) {
-            long x = FriFolding.domainPoint(layerShift, logSize, positions[i]);
+            long x = BitReversedCoset.point(logSize, layerShift, positions[i]);
             if (!evaluate(finalCoefficients, x).equals(folded[i])) {
                 throw new FriException("query " + i + ": last folded value does not match the final polynomial");
             }

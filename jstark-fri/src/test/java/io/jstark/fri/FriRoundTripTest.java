@@ -8,6 +8,7 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
+import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import java.util.Random;
@@ -61,7 +62,7 @@ class FriRoundTripTest {
         Ext3[][] cosetValues = new Ext3[queries.length][f];
         for (int q = 0; q < queries.length; q++) {
             for (int t = 0; t < f; t++) {
-                cosetValues[q][t] = evaluate(poly, FriFolding.domainPoint(SHIFT, logDomain, queries[q] * f + t));
+                cosetValues[q][t] = evaluate(poly, BitReversedCoset.point(logDomain, SHIFT, queries[q] * f + t));
             }
         }
         return new Run(queries, cosetValues, proof, betas);
@@ -104,7 +105,7 @@ class FriRoundTripTest {
         int logDomain = logDegree + logBlowup;
         for (int q = 0; q < r.queries.length; q++) {
             for (int t = 0; t < 2; t++) {
-                r.cosetValues[q][t] = evaluate(high, FriFolding.domainPoint(SHIFT, logDomain, r.queries[q] * 2 + t));
+                r.cosetValues[q][t] = evaluate(high, BitReversedCoset.point(logDomain, SHIFT, r.queries[q] * 2 + t));
             }
         }
         assertThatThrownBy(() -> FriVerifier.verifyQueries(r.queries, r.cosetValues, r.proof, r.betas, params, logDegree, logDomain,

@@ -8,9 +8,9 @@ import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 
 /**
- * One recorder's capture of a {@link CaptureRequest}: at most one JFR recording per recorder, started by the
- * first caller-thread instance of the label and stopped only by that same instance, so that concurrent
- * instances on other threads (which may close first) never cut it short.
+ * One recorder's capture of a {@link CaptureRequest}: at most one JFR recording per recorder, started where the
+ * first phase with the label begins and stopped where that same phase ends, both inside the boundary's
+ * instrumentation span ({@link PhaseSequence}). Spans of the label on other threads never start or stop it.
  */
 final class JfrCapture {
     private final CaptureRequest request;
@@ -23,17 +23,17 @@ final class JfrCapture {
         this.request = request;
     }
 
-    /** Whether {@link #tryStart} would try to start the recording for this span (nothing claimed yet). */
-    boolean wouldStart(String label, boolean callerThread) {
-        return callerThread && label.equals(request.label()) && !claimed.get();
+    /** Whether {@link #tryStart} would try to start the recording for a phase with this label (nothing claimed yet). */
+    boolean wouldStart(String label) {
+        return label.equals(request.label()) && !claimed.get();
     }
 
     /**
-     * Starts the recording when a span with this label opens on the caller thread and no capture has been
-     * claimed yet; the caller must then {@link #own} it with the new span.
+     * Starts the recording when a phase with this label begins and no capture has been claimed yet; the caller
+     * must then {@link #own} it with the new phase.
      */
-    boolean tryStart(String label, boolean callerThread) {
-        if (!callerThread || !label.equals(request.label()) || claimed.get() || !claimed.compareAndSet(false, true)) {
+    boolean tryStart(String label) {
+        if (!label.equals(request.label()) || !claimed.compareAndSet(false, true)) {
             return false;
         }
         try {

@@ -1,8 +1,15 @@
 package io.jstark.instrument;
 
 import java.util.Map;
+import jdk.jfr.FlightRecorder;
 
-/** A span being measured, handed out by {@link SpanRecorder} while it records. */
+/**
+ * A span being measured, handed out by {@link SpanRecorder} while it records. A plain span ({@link Spans#open})
+ * takes its own readings: wall then thread CPU when it opens, thread CPU then wall when it closes, so that its CPU
+ * window lies inside its wall window; its bookkeeping (fields, JFR event, the record) lies outside the two wall
+ * readings. A phase span is begun and ended by its {@link PhaseSequence}, which takes the readings at the boundary
+ * and passes them in.
+ */
 final class LiveSpan implements Span {
     private final SpanRecorder recorder;
     private final long id;
@@ -10,37 +17,48 @@ final class LiveSpan implements Span {
     private final String label;
     /** The span that was current on the opening thread: where the thread's chain returns on close. */
     final LiveSpan enclosingOnThread;
-    /** Root span, or opened on its parent's thread by a caller-thread parent: the thread that runs phases. */
-    final boolean callerThread;
+    /** Begun by a phase sequence: it samples process CPU and memory at its boundaries and is ended by its sequence. */
+    final boolean phase;
+    /** A per-table span, or a span inside one: phases made here are plain spans. */
+    final boolean insideTable;
     final Thread thread;
     private final String threadName;
     private final Map<String, Object> fields; // guarded by this
     private final SpanEvent jfrEvent;
-    private final long processCpuStart;
-    private final long cpuStart;
-    private final long startNanos;
+    // written once by the opening thread right after construction, before the span is handed to anyone
+    private long startNanos;
+    private long cpuStart = -1;
+    private long processCpuStart = -1;
     volatile boolean closed;
 
-    LiveSpan(SpanRecorder recorder, long id, long parentId, String label, LiveSpan enclosingOnThread,
-            boolean callerThread, Map<String, Object> fields) {
+    LiveSpan(SpanRecorder recorder, long id, LiveSpan parent, String label, LiveSpan enclosingOnThread, boolean phase,
+            Map<String, Object> fields) {
         this.recorder = recorder;
         this.id = id;
-        this.parentId = parentId;
+        this.parentId = parent == null ? 0 : parent.id;
         this.label = label;
         this.enclosingOnThread = enclosingOnThread;
-        this.callerThread = callerThread;
+        this.phase = phase;
+        this.insideTable = SpanLabels.isTableLabel(label) || (parent != null && parent.insideTable);
         this.thread = Thread.currentThread();
         this.threadName = thread.getName();
         this.fields = fields;
-        MemorySampler memory = callerThread ? recorder.memorySampler() : null;
-        if (memory != null) {
-            memory.sampleOpen(fields); // before the clocks: the sample's cost stays outside the span
-        }
-        this.jfrEvent = SpanEvent.beginIfEnabled(label, id, parentId);
-        // clocks are read innermost-last here and innermost-first in close, so the span excludes its own overhead
-        this.processCpuStart = callerThread ? recorder.processCpuNow() : -1;
-        this.cpuStart = recorder.threadCpuNow();
-        this.startNanos = recorder.nanosSinceOrigin();
+        // SpanEvent is first loaded once JFR runs: see there
+        this.jfrEvent = FlightRecorder.isInitialized() ? SpanEvent.beginIfEnabled(label, id, parentId) : null;
+    }
+
+    /** Takes a plain span's opening readings: the wall clock, then the thread's CPU clock. */
+    LiveSpan startNow() {
+        startNanos = recorder.nanosSinceOrigin();
+        cpuStart = recorder.threadCpuNow();
+        return this;
+    }
+
+    /** A phase's opening readings, taken by its sequence at the boundary (CPU after wall). */
+    void startAt(long wallNanos, long processCpuNanos, long threadCpuNanos) {
+        startNanos = wallNanos;
+        processCpuStart = processCpuNanos;
+        cpuStart = threadCpuNanos;
     }
 
     @Override
@@ -65,8 +83,15 @@ final class LiveSpan implements Span {
         return this;
     }
 
+    /** Ends a plain span; a phase is ended by its sequence, so this does nothing for one. */
     @Override
     public void close() {
+        if (phase) {
+            return;
+        }
+        boolean onOpeningThread = Thread.currentThread() == thread;
+        // another thread's CPU clock says nothing about the opening thread's work
+        long cpuEnd = onOpeningThread ? recorder.threadCpuNow() : -1;
         long endNanos = recorder.nanosSinceOrigin();
         synchronized (this) {
             if (closed) {
@@ -74,26 +99,56 @@ final class LiveSpan implements Span {
             }
             closed = true;
         }
-        boolean onOpeningThread = Thread.currentThread() == thread;
-        // another thread's CPU clock says nothing about the opening thread's work
-        long cpuEnd = onOpeningThread ? recorder.threadCpuNow() : -1;
-        long processCpuEnd = callerThread ? recorder.processCpuNow() : -1;
         if (onOpeningThread) {
             recorder.leave(this);
         }
-        MemorySampler memory = callerThread ? recorder.memorySampler() : null;
+        commitEvent();
+        record(endNanos, cpuEnd, -1);
+    }
+
+    /** Ends a phase at its sequence's boundary readings, with the boundary's memory sample (or null). */
+    void endAt(long wallNanos, long threadCpuNanos, long processCpuNanos, MemorySampler memory, long[] sample) {
+        if (endInWindow(memory, sample)) {
+            record(wallNanos, threadCpuNanos, processCpuNanos);
+        }
+    }
+
+    /**
+     * The part of ending a phase that belongs in its boundary's window: marks it closed, stores the boundary's
+     * memory sample (or none) and commits its JFR event. False when it was already closed. {@link #record} follows.
+     */
+    boolean endInWindow(MemorySampler memory, long[] sample) {
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+            if (sample != null) {
+                memory.put(sample, false, fields);
+            }
+        }
+        commitEvent();
+        return true;
+    }
+
+    private void commitEvent() {
+        if (jfrEvent != null) {
+            Map<String, Object> snapshot;
+            synchronized (this) { // another thread may still be adding fields
+                snapshot = FieldValues.normalizeAll(fields);
+            }
+            jfrEvent.endAndCommit(snapshot);
+        }
+    }
+
+    /** Makes the span's record, at the readings given. */
+    void record(long endNanos, long cpuEnd, long processCpuEnd) {
         SpanRecord record;
         synchronized (this) { // the record copies the fields, which another thread may still be adding to
-            if (memory != null) {
-                memory.sampleClose(fields);
-            }
             record = new SpanRecord(id, parentId, label, threadName, thread.threadId(), startNanos, endNanos,
                     cpuStart, cpuEnd, processCpuStart, processCpuEnd, fields);
         }
-        if (jfrEvent != null) {
-            jfrEvent.endAndCommit(record.fields());
-        }
-        recorder.finished(record, this);
+        recorder.finished(record);
     }
 
     @Override

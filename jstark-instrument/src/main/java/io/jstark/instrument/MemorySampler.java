@@ -2,80 +2,130 @@ package io.jstark.instrument;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Samples memory at the open and close of caller-thread spans (the phases), which the recorder stores as span
- * fields: the heap in use ({@link MemoryMXBean}: live objects and garbage not yet collected) and, when the
- * caller registers a supplier, the off-heap bytes its allocator holds. This module knows no allocator, so the
- * off-heap figure comes from the caller, e.g. {@code MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes)}.
+ * Samples memory at every phase boundary ({@link Phases}), which the recorder stores as fields of the phases that
+ * end and begin there: {@code NAME_close_bytes} on the ones that end, {@code NAME_open_bytes} on the ones that
+ * begin, one sample shared by all of them since they share the moment. Each {@link Figure} is one such figure:
+ * the heap in use ({@link MemoryMXBean}: live objects and garbage not yet collected), and, when the caller
+ * registers a supplier, the off-heap bytes its allocator holds. This module knows no allocator, so the off-heap
+ * figure comes from the caller, e.g. {@code MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes)}; another
+ * figure is one more {@link #and}.
  *
- * <p>Only caller-thread spans are sampled: a phase boundary is a moment of the whole process, while a
- * per-table span's boundary is one of many concurrent moments. The cost (one MXBean call and one supplier call
- * per boundary) stays off the many driver and worker spans.
+ * <p>The samples are taken inside the instrumentation span of the boundary, never inside a phase: however long a
+ * supplier takes, the phases still tile their parent and its cost shows in the instrumentation row. Per-table
+ * spans and the spans inside them are never sampled: their boundaries are one of many concurrent moments.
  */
 public final class MemorySampler {
-    /** Heap bytes in use when the span opened. */
-    public static final String HEAP_OPEN = "heap_used_open_bytes";
-    /** Heap bytes in use when the span closed. */
-    public static final String HEAP_CLOSE = "heap_used_close_bytes";
-    /** Off-heap bytes held when the span opened (only with an off-heap supplier). */
-    public static final String OFF_HEAP_OPEN = "off_heap_open_bytes";
-    /** Off-heap bytes held when the span closed (only with an off-heap supplier). */
-    public static final String OFF_HEAP_CLOSE = "off_heap_close_bytes";
+    /**
+     * One figure sampled at the boundaries.
+     *
+     * @param name  field stem: the fields are {@code name + "_open_bytes"} and {@code name + "_close_bytes"}
+     * @param bytes called on the calling thread at each boundary; a failure (exception or negative value) is
+     *              recorded as -1, never thrown into the proof
+     */
+    public record Figure(String name, LongSupplier bytes) {
+        public Figure {
+            if (name == null || name.isBlank() || bytes == null) {
+                throw new IllegalArgumentException("a memory figure needs a name and a supplier");
+            }
+        }
+
+        public String openField() {
+            return name + OPEN_SUFFIX;
+        }
+
+        public String closeField() {
+            return name + CLOSE_SUFFIX;
+        }
+
+        long sample() {
+            try {
+                long value = bytes.getAsLong();
+                return value < 0 ? -1 : value;
+            } catch (RuntimeException e) {
+                return -1;
+            }
+        }
+    }
+
+    public static final String OPEN_SUFFIX = "_open_bytes";
+    public static final String CLOSE_SUFFIX = "_close_bytes";
 
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
-    private final LongSupplier offHeapBytes;
+    /** The heap in use, garbage included. */
+    public static final Figure HEAP_USED = new Figure("heap_used", () -> MEMORY.getHeapMemoryUsage().getUsed());
+    public static final String HEAP_OPEN = HEAP_USED.openField();
+    public static final String HEAP_CLOSE = HEAP_USED.closeField();
+    /** Stem of the off-heap figure of {@link #withOffHeap}. */
+    public static final String OFF_HEAP = "off_heap";
+    public static final String OFF_HEAP_OPEN = OFF_HEAP + OPEN_SUFFIX;
+    public static final String OFF_HEAP_CLOSE = OFF_HEAP + CLOSE_SUFFIX;
 
-    private MemorySampler(LongSupplier offHeapBytes) {
-        this.offHeapBytes = offHeapBytes;
+    private final List<Figure> figures;
+
+    private MemorySampler(List<Figure> figures) {
+        this.figures = List.copyOf(figures);
+    }
+
+    /** Samples these figures, in this order. */
+    public static MemorySampler of(Figure... figures) {
+        if (figures.length == 0) {
+            throw new IllegalArgumentException("a memory sampler needs at least one figure");
+        }
+        List<String> names = new ArrayList<>();
+        for (Figure f : figures) {
+            if (names.contains(f.name())) {
+                throw new IllegalArgumentException("memory figure '" + f.name() + "' given twice");
+            }
+            names.add(f.name());
+        }
+        return new MemorySampler(List.of(figures));
     }
 
     /** Samples the heap only. */
     public static MemorySampler heapOnly() {
-        return new MemorySampler(null);
+        return of(HEAP_USED);
     }
 
-    /** Samples the heap and the off-heap bytes {@code offHeapBytes} reports (called on the caller thread). */
+    /** Samples the heap and the off-heap bytes {@code offHeapBytes} reports. */
     public static MemorySampler withOffHeap(LongSupplier offHeapBytes) {
         if (offHeapBytes == null) {
             throw new IllegalArgumentException("off-heap supplier must not be null (use heapOnly())");
         }
-        return new MemorySampler(offHeapBytes);
+        return of(HEAP_USED, new Figure(OFF_HEAP, offHeapBytes));
     }
 
-    public boolean samplesOffHeap() {
-        return offHeapBytes != null;
+    /** This sampler with one more figure, sampled after the others. */
+    public MemorySampler and(Figure figure) {
+        List<Figure> more = new ArrayList<>(figures);
+        more.add(figure);
+        return of(more.toArray(new Figure[0]));
     }
 
-    long heapUsedBytes() {
-        return MEMORY.getHeapMemoryUsage().getUsed();
+    public List<Figure> figures() {
+        return figures;
     }
 
-    /** The supplier's figure, or -1 when there is none or it fails (a sampler must never break a span). */
-    long offHeapBytes() {
-        if (offHeapBytes == null) {
-            return -1;
+    /** Every figure now, in order. */
+    long[] sample() {
+        long[] values = new long[figures.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = figures.get(i).sample();
         }
-        try {
-            return offHeapBytes.getAsLong();
-        } catch (RuntimeException e) {
-            return -1;
-        }
+        return values;
     }
 
-    void sampleOpen(java.util.Map<String, Object> fields) {
-        fields.put(HEAP_OPEN, heapUsedBytes());
-        if (offHeapBytes != null) {
-            fields.put(OFF_HEAP_OPEN, offHeapBytes());
-        }
-    }
-
-    void sampleClose(java.util.Map<String, Object> fields) {
-        fields.put(HEAP_CLOSE, heapUsedBytes());
-        if (offHeapBytes != null) {
-            fields.put(OFF_HEAP_CLOSE, offHeapBytes());
+    /** Stores a {@link #sample()} as the open or the close fields of a span. */
+    void put(long[] sample, boolean open, Map<String, Object> fields) {
+        for (int i = 0; i < sample.length; i++) {
+            Figure f = figures.get(i);
+            fields.put(open ? f.openField() : f.closeField(), sample[i]);
         }
     }
 }

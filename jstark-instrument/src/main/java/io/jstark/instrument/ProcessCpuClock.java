@@ -20,9 +20,9 @@ import java.util.Locale;
  * CPU time a proof consumes varies less than its wall time.
  */
 public final class ProcessCpuClock {
-    static final String CLOCK_GETTIME = "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)";
-    static final String MX_BEAN = "OperatingSystemMXBean.getProcessCpuTime";
-    static final String UNAVAILABLE = "unavailable";
+    public static final String CLOCK_GETTIME = "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)";
+    public static final String MX_BEAN = "OperatingSystemMXBean.getProcessCpuTime";
+    public static final String UNAVAILABLE = "unavailable";
 
     private static final int CLOCK_PROCESS_CPUTIME_ID = 2;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;

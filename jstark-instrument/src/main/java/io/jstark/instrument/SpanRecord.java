@@ -8,8 +8,8 @@ import java.util.Map;
  * <p>Wall times are {@link System#nanoTime()} values relative to the recorder's origin. {@code cpuStartNanos}
  * and {@code cpuEndNanos} are the opening thread's CPU time (-1 when the JVM cannot tell, or when the span was
  * closed on another thread than the one that opened it, since the closing thread's clock would be a different
- * clock). {@code processCpuStartNanos} and {@code processCpuEndNanos} are the whole process's CPU time, sampled
- * only for caller-thread spans (see {@link SpanRecorder}); -1 elsewhere.
+ * clock). {@code processCpuStartNanos} and {@code processCpuEndNanos} are the whole process's CPU time, read
+ * only by phases, inside their wall readings (see {@link Phases}); -1 elsewhere.
  *
  * <p>Field values are normalized when recorded to {@link String}, {@link Long}, {@link Double} or
  * {@link Boolean}, so that a record survives a JSON round trip unchanged.

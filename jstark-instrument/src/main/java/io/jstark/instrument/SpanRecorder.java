@@ -14,25 +14,24 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Keeps the timeline of one run: every span closed while it is active. Thread-safe; spans may open and close
- * on any thread.
+ * Keeps the timeline of one run: every span closed while it is active. Thread-safe; plain spans may open and close
+ * on any thread, a phase sequence is used on the thread that made it.
  *
  * <p>What a span records: its parent (the innermost span still open on the opening thread, or the explicit
  * parent of {@link Spans#openChild}, possibly on another thread), the opening thread's name and id, start and
  * end relative to this recorder's origin, the opening thread's CPU time at open and close, and its fields.
  *
- * <p><b>Caller-thread spans.</b> A root span, and a span opened on the same thread as its caller-thread
- * parent, is a caller-thread span: the thread that calls the prover and opens the phase spans. A span whose
- * parent lives on another thread (a driver or worker working for a phase) is not, nor are its descendants.
- * Only caller-thread spans sample the process CPU clock at open and close: a phase span wraps all the work
- * of its phase, so the process CPU inside it is the phase's CPU; inside a per-table or worker span it would
- * be everybody's CPU. Sampling only there also keeps the extra clock read off the many worker spans.
- * Only a caller-thread span may trigger the JFR capture, and only caller-thread spans sample memory (see
- * {@link MemorySampler}). The chain stops at a per-table span (suffix {@code _table}): such a span, and
- * everything inside it, is never a caller-thread span, even when a sequential executor runs it on the caller
- * thread. Starting and stopping the capture's JFR recording are timed as two spans of their own,
- * {@value CaptureRequest#START_SPAN} and {@value CaptureRequest#STOP_SPAN}, siblings just before and after the
- * captured span, so that their cost is neither lost between two phases nor charged to the captured one.
+ * <p><b>Phases.</b> The spans of a {@link Phases} sequence are the phases: they alone read the process CPU clock
+ * (a phase wraps all the work of its interval, so the process's CPU inside it is the phase's CPU; inside a
+ * per-table or worker span it would be everybody's), carry the {@link MemorySampler}'s figures at their
+ * boundaries and may trigger the JFR capture. All of that happens inside the boundaries' instrumentation spans,
+ * see {@link Phases}. A plain span only reads its thread's CPU clock, inside its wall readings, and begins and
+ * commits its JFR event outside them, in its parent: a phase pays for the plain spans opened in it.
+ *
+ * <p><b>JFR capture.</b> The first phase labelled as the {@link CaptureRequest} asks starts a JFR recording in the
+ * boundary where it begins and stops it in the boundary where it ends: both costs (starting a recording takes a
+ * noticeable fraction of a second) show in those instrumentation spans, neither between two phases nor in the
+ * captured one.
  *
  * <p><b>Closing out of order.</b> Closing a span that is not the thread's innermost one, closing it twice,
  * or closing it on another thread never corrupts the thread's chain: closed spans are skipped when the chain
@@ -51,7 +50,7 @@ public final class SpanRecorder {
     private final JfrCapture capture;
     private final MemorySampler memory;
 
-    /** A recorder that captures the span named by {@code JSTARK_CAPTURE_SPAN}, if set. */
+    /** A recorder that captures the phase named by {@code JSTARK_CAPTURE_SPAN}, if set. */
     public SpanRecorder() {
         this(CaptureRequest.fromEnvironment().orElse(null));
     }
@@ -63,16 +62,20 @@ public final class SpanRecorder {
 
     /**
      * A recorder with the given capture request (none when null; the environment is not read) that samples
-     * memory at the open and close of caller-thread spans into their fields (none when {@code memory} is null).
+     * memory at the phase boundaries into the phases' fields (none when {@code memory} is null).
      */
     public SpanRecorder(CaptureRequest capture, MemorySampler memory) {
         this.capture = capture == null ? null : new JfrCapture(capture);
         this.memory = memory;
     }
 
-    /** The memory sampler of caller-thread spans, or null. */
+    /** The memory sampler of the phase boundaries, or null. */
     MemorySampler memorySampler() {
         return memory;
+    }
+
+    JfrCapture capture() {
+        return capture;
     }
 
     /** Wall-clock time (epoch millis) at which {@code startNanos == 0}. */
@@ -80,12 +83,17 @@ public final class SpanRecorder {
         return originEpochMillis;
     }
 
-    /** The JFR capture file, once the captured span has closed and the file is written. */
+    /** The {@link System#nanoTime()} at which {@code startNanos == 0}. */
+    public long originNanos() {
+        return originNanos;
+    }
+
+    /** The JFR capture file, once the captured phase has ended and the file is written. */
     public Optional<Path> capturedFile() {
         return capture == null ? Optional.empty() : Optional.ofNullable(capture.writtenFile());
     }
 
-    /** Whether the capture recording is running now (started by its span, which has not closed yet). */
+    /** Whether the capture recording is running now (started by its phase, which has not ended yet). */
     public boolean isCapturing() {
         return capture != null && capture.isRecording();
     }
@@ -134,7 +142,16 @@ public final class SpanRecorder {
         return open(label, ownParent, currentOnThread(), keyValues);
     }
 
-    private Span open(String label, LiveSpan parent, LiveSpan enclosing, Object[] keyValues) {
+    /** A plain span on this thread under {@code parent} (a phase sequence's phases inside a per-table span). */
+    LiveSpan openPlain(String label, Object[] keyValues, LiveSpan parent) {
+        return open(label, parent, currentOnThread(), keyValues);
+    }
+
+    Phases phases(String label, Object[] keyValues) {
+        return PhaseSequence.open(this, label, keyValues);
+    }
+
+    private LiveSpan open(String label, LiveSpan parent, LiveSpan enclosing, Object[] keyValues) {
         if (label == null) {
             throw new IllegalArgumentException("span label must not be null");
         }
@@ -142,31 +159,9 @@ public final class SpanRecorder {
         if (keyValues != null) {
             FieldValues.putKeyValues(label, keyValues, fields);
         }
-        Thread thread = Thread.currentThread();
-        // the chain of phases stops at a per-table span, even one run on the caller thread by a sequential
-        // executor: it and what runs inside it are one table's work, not a phase of the whole run
-        boolean callerThread = parent == null || (parent.callerThread && parent.thread == thread
-                && !isTableLabel(parent.label()) && !isTableLabel(label));
-        boolean capturing = false;
-        if (capture != null && capture.wouldStart(label, callerThread)) {
-            Map<String, Object> costFields = new LinkedHashMap<>();
-            costFields.put("captured", label);
-            LiveSpan cost = new LiveSpan(this, nextId.getAndIncrement(), parent == null ? 0 : parent.id(),
-                    CaptureRequest.START_SPAN, enclosing, callerThread, costFields);
-            capturing = capture.tryStart(label, callerThread);
-            cost.close();
-        }
-        LiveSpan span = new LiveSpan(this, nextId.getAndIncrement(), parent == null ? 0 : parent.id(), label,
-                enclosing, callerThread, fields);
-        if (capturing) {
-            capture.own(span);
-        }
+        LiveSpan span = new LiveSpan(this, nextId(), parent, label, enclosing, false, fields);
         currentSpan.set(span);
-        return span;
-    }
-
-    static boolean isTableLabel(String label) {
-        return label.endsWith(CaptureRequest.TABLE_SUFFIX);
+        return span.startNow();
     }
 
     /** Called on the opening thread as {@code span} closes: pops it if it is the innermost. */
@@ -180,19 +175,15 @@ public final class SpanRecorder {
         }
     }
 
-    void finished(SpanRecord record, LiveSpan span) {
+    void finished(SpanRecord record) {
         finished.add(record);
-        if (capture != null && capture.isOwner(span)) {
-            Map<String, Object> costFields = new LinkedHashMap<>();
-            costFields.put("captured", span.label());
-            LiveSpan cost = new LiveSpan(this, nextId.getAndIncrement(), record.parentId(), CaptureRequest.STOP_SPAN, null,
-                    span.callerThread && span.thread == Thread.currentThread(), costFields);
-            capture.finish(span);
-            cost.close();
-        }
     }
 
-    private void setCurrent(LiveSpan span) {
+    long nextId() {
+        return nextId.getAndIncrement();
+    }
+
+    void setCurrent(LiveSpan span) {
         if (span == null) {
             currentSpan.remove();
         } else {

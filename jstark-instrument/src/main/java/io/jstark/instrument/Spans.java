@@ -8,18 +8,22 @@ package io.jstark.instrument;
  * and returns a shared no-op span: nothing is allocated inside. The only allocations left at a call site are
  * the caller's own: the varargs array of {@code open(label, k, v, ...)} and the boxing of primitive values,
  * both of which the JIT usually removes once the call is inlined (escape analysis), since the disabled path
- * lets neither escape. Fields are validated (even count) only while recording.
+ * lets neither escape; until then they cost what they are (the prover's calls: about a hundred bytes per proof,
+ * nothing per span). A field value that is not a number, text or boolean is passed as it is and turned into
+ * text only while recording. Fields are validated (even count) only while recording.
  *
  * <p><b>Parents.</b> When recording, a span's parent is the innermost span still open on its thread. Work
  * handed to another thread passes its parent explicitly with {@link #openChild}, so the timeline knows which
  * phase a driver or worker span belongs to.
  *
- * <p><b>Labels.</b> Phase spans are opened on the calling thread and wrap the whole phase, concurrent work
- * included; per-table instance spans that run concurrently carry the suffix {@code _table}, so that no phase
- * label is ever summed over concurrent instances (the analysis checks it).
+ * <p><b>Phases.</b> The phases of a run are begun through {@link #phases}: they follow one another on the calling
+ * thread sharing their boundaries, wrap all the work of their interval, concurrent work included, and carry the
+ * process CPU and memory at their boundaries ({@link Phases}). Per-table instance spans that run concurrently carry
+ * the suffix {@value SpanLabels#TABLE_SUFFIX}, so that no phase label is ever summed over concurrent instances (the
+ * analysis checks it). The labels readers rely on are in {@link SpanLabels}.
  *
  * <p>Every recorded span is also a JFR event ({@code io.jstark.Span}) when a JFR recording enables it, and
- * the recorder can capture a JFR file around one span ({@link CaptureRequest}, {@code JSTARK_CAPTURE_SPAN}).
+ * the recorder can capture a JFR file around one phase ({@link CaptureRequest}, {@code JSTARK_CAPTURE_SPAN}).
  */
 public final class Spans {
     private static volatile SpanRecorder active;
@@ -50,7 +54,16 @@ public final class Spans {
         return recorder == null ? NoopSpan.INSTANCE : recorder.openChild(parent, label, keyValues);
     }
 
-    /** The innermost span still open on this thread, or the no-op span. */
+    /**
+     * A sequence of phases under a new span {@code label} (fields as alternating keys and values), whose parent is
+     * the innermost span open on this thread; the span begins with its first phase. See {@link Phases}.
+     */
+    public static Phases phases(String label, Object... keyValues) {
+        SpanRecorder recorder = active;
+        return recorder == null ? NoopPhases.INSTANCE : recorder.phases(label, keyValues);
+    }
+
+    /** The innermost span still open on this thread (the running phase, or a span inside it), or the no-op span. */
     public static Span current() {
         SpanRecorder recorder = active;
         if (recorder == null) {

@@ -4,8 +4,12 @@ import java.util.List;
 
 /** One run's spans with their header: what {@link TimelineJson} writes and reads back. */
 public record Timeline(TimelineHeader header, List<SpanRecord> spans) {
-    /** Version of the timeline file format; bumped on any incompatible change. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * Version of the timeline file format; bumped on any incompatible change. 2: phases share their boundaries (the
+     * {@link SpanLabels#TILED_BY_PHASES_FIELD} marker, {@link SpanLabels#INSTRUMENTATION} spans, a sequence's span
+     * enclosing its opening and closing boundaries), and the root says how many proofs completed before it.
+     */
+    public static final int FORMAT_VERSION = 2;
 
     public Timeline {
         spans = List.copyOf(spans);

@@ -7,7 +7,7 @@ import java.util.Map;
  *
  * @param formatVersion       version of the file format ({@link Timeline#FORMAT_VERSION} when written)
  * @param originEpochMillis   wall-clock time at which span times are 0
- * @param availableProcessors cores the JVM saw: the denominator of busy% (cpu / (wall x cores))
+ * @param availableProcessors cores the JVM saw: the denominator of utilisation (cpu / (wall x cores))
  * @param processCpuClock     which clock sampled process CPU time, which states its resolution
  * @param metadata            what the caller attached: options, command line... (values normalized like fields)
  */

@@ -93,10 +93,11 @@ class SpanRecorderTest {
         assertThat(table.threadId()).isNotEqualTo(phase.threadId());
         assertThat(inner.parentId()).isEqualTo(table.id());
         assertThat(inner.thread()).isEqualTo("driver-1");
-        // process CPU is sampled on caller-thread spans only
-        assertThat(phase.processCpuNanos()).isGreaterThanOrEqualTo(0);
-        assertThat(table.processCpuStartNanos()).isEqualTo(-1);
-        assertThat(inner.processCpuStartNanos()).isEqualTo(-1);
+        // process CPU and memory are the phases' alone (see PhasesTest): a plain span reads neither
+        for (SpanRecord r : records) {
+            assertThat(r.processCpuStartNanos()).as(r.label()).isEqualTo(-1);
+            assertThat(r.processCpuEndNanos()).as(r.label()).isEqualTo(-1);
+        }
     }
 
     @Test
@@ -173,7 +174,7 @@ class SpanRecorderTest {
     }
 
     @Test
-    void threadCpuTimeIsMeasuredWithinTheWallTime() {
+    void threadCpuTimeIsReadInsideTheWallReadings() {
         Spans.start(recorder);
         long sink = 0;
         try (Span _ = Spans.open("busy")) {
@@ -184,8 +185,9 @@ class SpanRecorderTest {
         }
         assertThat(sink).isNotNegative();
         SpanRecord busy = recorder.records().getFirst();
+        // one thread cannot use more CPU than the wall time around it; the slack is for the two clocks' rates
+        // (NTP slews the monotonic clock by parts per million), never for load, which only lowers the CPU figure
         assertThat(busy.cpuNanos()).isPositive().isLessThanOrEqualTo(busy.durationNanos() + 1_000_000);
-        assertThat(busy.processCpuNanos()).isGreaterThanOrEqualTo(busy.cpuNanos() * 9 / 10);
     }
 
     @Test

@@ -29,6 +29,16 @@ public final class Preprocessing {
         }
     }
 
+    /**
+     * What a preprocessed commitment depends on besides the table definition: the blowup (the LDE), the
+     * folding factor (the leaf width) and the hash. Option sets with equal ones share one root.
+     */
+    public record CommitmentOptions(int logBlowup, int logFoldingFactor, String hash) {
+        public static CommitmentOptions of(ProofOptions o) {
+            return new CommitmentOptions(o.logBlowup(), o.logFoldingFactor(), o.hash());
+        }
+    }
+
     public static Committed commit(Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         if (air.preprocessedWidth() == 0) {
             throw new IllegalArgumentException("table '" + air.name() + "' has no preprocessed columns");

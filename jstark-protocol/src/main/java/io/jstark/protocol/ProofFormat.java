@@ -2,10 +2,19 @@ package io.jstark.protocol;
 
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.hash.UnknownHashException;
 import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
+import io.jstark.air.Air;
+import io.jstark.crypto.merkle.MerkleVerifier;
+import io.jstark.fri.FriParameters;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -19,7 +28,8 @@ import java.util.Optional;
 /**
  * The binary proof format, version {@value #VERSION}. All integers little-endian; field elements 8
  * bytes canonical; extension elements 24 bytes (c0, c1, c2); digests 32 bytes; strings u16 length +
- * UTF-8.
+ * UTF-8, names only ({@link #nameViolation}: at most 255 bytes, visible text). Heights are 2^1..2^28
+ * ({@link #heightViolation}).
  *
  * <pre>
  * "JSTK" u16 version
@@ -38,8 +48,12 @@ import java.util.Optional;
  *   opening = u32 leaves, u32 elements per leaf, elements, u32 siblings, digests
  * </pre>
  *
- * The reader treats every byte as hostile: each length is checked against the bytes that remain
- * before anything is allocated, so an absurd length is a typed rejection, never an out-of-memory.
+ * The reader treats every byte as hostile. It reads from a stream (or an array) and never holds the raw
+ * bytes whole. Before it reads anything it knows the most bytes an accepted proof can have
+ * ({@link ReadChecks#maxBytes()}, from {@link #maxBytes}); every length is checked against what that
+ * leaves before anything is allocated, so allocations stay in proportion to sizes already checked. The
+ * options are checked as soon as they are read, the table headers before any section: a proof naming
+ * options or tables the caller does not accept is refused after a few hundred bytes.
  */
 public final class ProofFormat {
     public static final int VERSION = 1;
@@ -49,11 +63,62 @@ public final class ProofFormat {
     static final int MAX_TABLES = 1 << 12;
     /** No proof within the format's bounds comes near this; readers refuse larger inputs unread. */
     public static final long MAX_PROOF_BYTES = 1L << 30;
-    static final int MAX_LOG_HEIGHT = 28;
-    /** A batch opening of at most 255 leaves in a tree of at most 2^31 leaves needs fewer siblings than this. */
-    static final int MAX_SIBLINGS = ProofOptions.MAX_QUERIES * 31;
+    /** The tallest table a proof may hold: 2^28 rows. */
+    public static final int MAX_LOG_HEIGHT = 28;
+    /** The longest table or definition name, in UTF-8 bytes. */
+    public static final int MAX_NAME_BYTES = 255;
+    private static final String HEIGHT_RANGE = "2^1..2^" + MAX_LOG_HEIGHT;
+    /** "JSTK", the version, the options and the table count. */
+    private static final int PREFIX_BYTES = 4 + 2 + 7 + 2;
 
     private ProofFormat() {}
+
+    // ------------------------------------------------------------------ names and heights
+
+    /**
+     * Why {@code name} cannot name a table or a table definition in a proof, or empty when it can: longer
+     * than {@value #MAX_NAME_BYTES} bytes of UTF-8, or holding a character that is not visible text
+     * ({@link #isInvisible}). Names are printed wherever a proof is described, so a newline or an escape
+     * sequence in one could forge a line of output or drive a terminal.
+     */
+    public static Optional<String> nameViolation(String name) {
+        int bytes = utf8(name).length;
+        if (bytes > MAX_NAME_BYTES) {
+            return Optional.of("the name has " + bytes + " bytes of UTF-8, at most " + MAX_NAME_BYTES + " are allowed");
+        }
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            if (isInvisible(c)) {
+                return Optional.of(String.format("the name holds the character U+%04X at index %d (control, format and line "
+                        + "separator characters are not allowed in names)", c, i));
+            }
+            i += Character.charCount(c);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A code point that is not visible text: a control character (C0, DEL, C1), a format character (bidi
+     * overrides, zero-width characters), a line or paragraph separator, or a lone surrogate.
+     */
+    public static boolean isInvisible(int codePoint) {
+        return switch (Character.getType(codePoint)) {
+            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SURROGATE -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Why tables of 2^minLogHeight..2^maxLogHeight rows cannot be in a proof, or empty when they can: the
+     * format's one height range, 2^1..2^{@value #MAX_LOG_HEIGHT}.
+     */
+    public static Optional<String> heightViolation(int minLogHeight, int maxLogHeight) {
+        if (minLogHeight >= 1 && maxLogHeight <= MAX_LOG_HEIGHT && minLogHeight <= maxLogHeight) {
+            return Optional.empty();
+        }
+        return Optional.of(minLogHeight == maxLogHeight ? "height 2^" + minLogHeight + " is outside " + HEIGHT_RANGE
+                : "heights 2^" + minLogHeight + "..2^" + maxLogHeight + " are not within " + HEIGHT_RANGE);
+    }
 
     // ------------------------------------------------------------------ writing
 
@@ -71,13 +136,7 @@ public final class ProofFormat {
         ProofOptions o = proof.options();
         out.bytes(MAGIC);
         out.u16(VERSION);
-        out.u8(o.logBlowup());
-        out.u8(o.queries());
-        out.u8(o.grindingBits());
-        out.u8(o.logFoldingFactor());
-        out.u8(o.logFinalDegree());
-        out.u8(Hashers.byName(o.hash()).id());
-        out.u8(o.requiredSecurityBits());
+        out.bytes(encodeOptions(o));
         out.u16(proof.tables().size());
         for (Proof.TableHeader t : proof.tables()) {
             out.string(t.name());
@@ -234,33 +293,329 @@ public final class ProofFormat {
         }
 
         void string(String s) {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            if (b.length > 0xFFFF) {
-                throw new IllegalArgumentException("name too long for the proof format: " + s.length() + " characters");
+            Optional<String> violation = nameViolation(s);
+            if (violation.isPresent()) {
+                throw new IllegalArgumentException("a name the proof format cannot hold: " + violation.get());
             }
+            byte[] b = utf8(s);
             u16(b.length);
             bytes(b);
         }
     }
 
+    // ------------------------------------------------------------------ options
+
+    /** Bytes of encoded options. */
+    public static final int OPTIONS_BYTES = 7;
+
+    /**
+     * The options as the proof (and a verifying key) stores them: u8 log2 blowup, u8 queries, u8 grinding
+     * bits, u8 log2 folding factor, u8 log2 final degree, u8 hash id, u8 required security bits.
+     */
+    public static byte[] encodeOptions(ProofOptions o) {
+        return new byte[] {(byte) o.logBlowup(), (byte) o.queries(), (byte) o.grindingBits(), (byte) o.logFoldingFactor(),
+                (byte) o.logFinalDegree(), (byte) Hashers.byName(o.hash()).id(), (byte) o.requiredSecurityBits()};
+    }
+
+    /**
+     * The options {@link #encodeOptions} wrote at {@code offset}.
+     *
+     * @throws UnknownHashException for a hash id no hasher has
+     * @throws InvalidOptionsException for a value out of range
+     */
+    public static ProofOptions decodeOptions(byte[] bytes, int offset) {
+        Hasher hasher = Hashers.byId(bytes[offset + 5] & 0xFF);
+        return new ProofOptions(bytes[offset] & 0xFF, bytes[offset + 1] & 0xFF, bytes[offset + 2] & 0xFF, bytes[offset + 3] & 0xFF,
+                bytes[offset + 4] & 0xFF, hasher.name(), bytes[offset + 6] & 0xFF);
+    }
+
+    // ------------------------------------------------------------------ the largest proof
+
+    /** One table as the size bound sees it: its names, its definition and the heights it may have. */
+    public record TableLayout(String name, Air definition, int minLogHeight, int maxLogHeight) {
+        public TableLayout {
+            Optional<String> violation = heightViolation(minLogHeight, maxLogHeight);
+            if (violation.isPresent()) {
+                throw new InvalidStatementException(name, violation.get());
+            }
+        }
+
+        public static TableLayout of(String name, Air definition, int logHeight) {
+            return new TableLayout(name, definition, logHeight, logHeight);
+        }
+    }
+
+    /**
+     * The most bytes a proof of these tables (in this order) can have under {@code options}: the layout
+     * above with every count at the most a valid proof can hold (each tree opened at min(queries, leaves)
+     * leaves with the most siblings such an opening needs). Arithmetic only, linear in the tables and
+     * their heights.
+     */
+    public static long maxBytes(ProofOptions options, List<TableLayout> tables) {
+        long total = PREFIX_BYTES;
+        for (TableLayout t : tables) {
+            long most = 0;
+            for (int logHeight = t.minLogHeight(); logHeight <= t.maxLogHeight(); logHeight++) {
+                most = Math.max(most, maxTableBytes(options, t.name(), t.definition(), logHeight));
+            }
+            total += most;
+        }
+        return total;
+    }
+
+    /**
+     * The most bytes a proof of these tables can have under any option set {@code accepted} holds, at most
+     * {@link #MAX_PROOF_BYTES}. For "any options" that is the largest over the options that shape a proof
+     * (blowup, folding factor, final degree) at the most queries: grinding, the hash and the claimed
+     * security change no count of {@link #maxTableBytes}.
+     */
+    public static long maxBytes(AcceptedOptions accepted, List<TableLayout> tables) {
+        List<ProofOptions> candidates = accepted.exactly();
+        if (!accepted.isExact()) {
+            candidates = new ArrayList<>();
+            for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
+                for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
+                    for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
+                        candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal,
+                                accepted.hashes().getFirst(), 0));
+                    }
+                }
+            }
+        }
+        long most = 0;
+        for (ProofOptions o : candidates) {
+            most = Math.max(most, maxBytes(o, tables));
+        }
+        return Math.min(most, MAX_PROOF_BYTES);
+    }
+
+    /** A table's header entry, its main root, its section length and its section, each at their most. */
+    private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
+        int pre = air.preprocessedWidth();
+        int main = air.mainWidth();
+        int aux = 3 * air.auxWidth();
+        int composition = 3 * air.compositionParts(logHeight);
+        int f = o.foldingFactor();
+        SectionShape s = SectionShape.of(o, logHeight);
+        long bytes = 2 + utf8(name).length + 2 + utf8(air.name()).length + 1 + 2 + 8L * air.publicInputs().size() + 1 + (pre > 0 ? DIGEST : 0);
+        bytes += DIGEST + 4;
+        bytes += 1 + (aux > 0 ? DIGEST + Ext3.BYTES : 0) + DIGEST;
+        bytes += 7 * 2 + (long) Ext3.BYTES * (2L * pre + 2L * main + 2L * aux + composition);
+        bytes += 1 + (long) DIGEST * s.committedLayers() + 2 + (long) Ext3.BYTES * s.finalCoefficients() + 8;
+        bytes += 1 + (pre > 0 ? s.maxOpeningBytes(s.logCosets(), (long) f * pre) : 0);
+        bytes += s.maxOpeningBytes(s.logCosets(), (long) f * main);
+        bytes += 1 + (aux > 0 ? s.maxOpeningBytes(s.logCosets(), (long) f * aux) : 0);
+        bytes += s.maxOpeningBytes(s.logCosets(), (long) f * composition);
+        for (int layer = 1; layer <= s.committedLayers(); layer++) {
+            bytes += s.maxOpeningBytes(s.logFriLeaves(layer), 3L * f);
+        }
+        return bytes;
+    }
+
+    /**
+     * What one table's section may hold at most, from the options and the height alone: the reader refuses
+     * counts beyond these, and {@link #maxBytes} adds them up.
+     *
+     * @param logCosets log2 of the leaves of the trace and composition trees (cosets of the first FRI layer)
+     */
+    private record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
+        static SectionShape of(ProofOptions o, int logHeight) {
+            FriParameters fri = new FriParameters(o.logFoldingFactor(), o.logFinalDegree());
+            return new SectionShape(o.queries(), o.logFoldingFactor(), Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
+                    fri.committedLayers(logHeight), 1 << fri.logFinalCoefficients(logHeight));
+        }
+
+        /** log2 of the leaves of the tree over FRI layer {@code layer} (1-based, f points per leaf). */
+        int logFriLeaves(int layer) {
+            return Math.max(0, logCosets - layer * logFoldingFactor);
+        }
+
+        /** Every opened leaf is a distinct query (and a leaf of the tree). */
+        int maxLeaves(int logLeaves) {
+            return (int) Math.min(queries, 1L << logLeaves);
+        }
+
+        long maxSiblings(int logLeaves) {
+            return MerkleVerifier.maxSiblings(maxLeaves(logLeaves), logLeaves);
+        }
+
+        long maxOpeningBytes(int logLeaves, long elementsPerLeaf) {
+            return 4 + 4 + 8L * maxLeaves(logLeaves) * elementsPerLeaf + 4 + (long) DIGEST * maxSiblings(logLeaves);
+        }
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
     // ------------------------------------------------------------------ reading
 
     /**
-     * Parses a proof.
+     * What a reader checks while it reads, so that it stops at the first byte no accepted proof could have.
+     * A check that fails throws the typed rejection it wants the caller to see.
+     */
+    public interface ReadChecks {
+        /** The most bytes an accepted proof can have; longer inputs are refused unread. */
+        long maxBytes();
+
+        /** Right after the options (13 bytes in). */
+        void checkOptions(ProofOptions options) throws ProofRejectedException;
+
+        /**
+         * Right after the table headers, before any section.
+         *
+         * @return the most bytes an accepted proof with these tables can have
+         */
+        long checkTables(ProofOptions options, List<Proof.TableHeader> tables) throws ProofRejectedException;
+    }
+
+    /** Only the format's own limits: for reading a proof without a verifying key (inspect). */
+    public static final ReadChecks FORMAT_LIMITS = new ReadChecks() {
+        @Override
+        public long maxBytes() {
+            return MAX_PROOF_BYTES;
+        }
+
+        @Override
+        public void checkOptions(ProofOptions options) {}
+
+        @Override
+        public long checkTables(ProofOptions options, List<Proof.TableHeader> tables) {
+            return MAX_PROOF_BYTES;
+        }
+    };
+
+    /**
+     * Parses a proof within the format's own limits.
      *
      * @throws ProofRejectedException (MALFORMED or UNSUPPORTED) naming the byte offset of the problem
      */
     public static Proof read(byte[] bytes) throws ProofRejectedException {
-        return read(bytes, null);
+        return read(bytes, FORMAT_LIMITS, null);
     }
 
     /** Parses and, when {@code sizes} is given, records the bytes per part. */
     public static Proof read(byte[] bytes, ProofSizes sizes) throws ProofRejectedException {
-        if (bytes.length > MAX_PROOF_BYTES) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, bytes.length + " bytes is more than any proof ("
-                    + MAX_PROOF_BYTES + ")");
+        return read(bytes, FORMAT_LIMITS, sizes);
+    }
+
+    /** Parses {@code bytes} under {@code checks}. */
+    public static Proof read(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
+        try {
+            return read(null, bytes, bytes.length, checks, sizes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("an array cannot fail to read", e);
         }
-        In in = new In(bytes);
+    }
+
+    /**
+     * Parses the proof file {@code file} under {@code checks}: a file longer than
+     * {@link ReadChecks#maxBytes()} is refused by its size, unopened.
+     *
+     * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
+     */
+    public static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
+        long length = Files.size(file);
+        refuseLength(length, checks.maxBytes());
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, null, length, checks, sizes);
+        }
+    }
+
+    /**
+     * Parses a proof from {@code in} under {@code checks}, reading at most one buffer past the largest
+     * accepted proof.
+     *
+     * @param length the stream's length when known (a longer one than the checks allow is refused
+     *     unread), else -1
+     */
+    public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
+        return read(in, null, length, checks, sizes);
+    }
+
+    private static void refuseLength(long length, long most) throws ProofRejectedException {
+        if (length > most) {
+            throw new ProofRejectedException(ProofRejectedException.Reason.TOO_LARGE, null, "the proof has " + length
+                    + " bytes, more than the " + most + " of the largest proof accepted here");
+        }
+    }
+
+    private static Proof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
+        try {
+            return parse(stream, array, length, checks, sizes);
+        } catch (OutOfMemoryError e) {
+            // Within generous checks (the format's own limits, wide expected heights) a proof may hold more than
+            // this heap: its arrays are garbage once this unwinds, and the caller gets a rejection, not an Error.
+            throw ProofRejectedException.beyondHeap();
+        }
+    }
+
+    private static Proof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
+        if (length >= 0) {
+            refuseLength(length, checks.maxBytes());
+        }
+        In in = array != null ? new In(array) : new In(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
+        Header head = readHeader(in, checks);
+        ProofOptions options = head.options();
+        List<Proof.TableHeader> tables = head.tables();
+        int tableCount = tables.size();
+        long mostWithTables = checks.checkTables(options, tables);
+        if (length >= 0) {
+            refuseLength(length, mostWithTables);
+        }
+        in.limit(mostWithTables);
+        record(sizes, null, "header", in.position());
+        long mark = in.position();
+        List<byte[]> mainRoots = new ArrayList<>(tableCount);
+        for (int i = 0; i < tableCount; i++) {
+            mainRoots.add(in.bytes(DIGEST, "main root"));
+        }
+        record(sizes, null, "main roots", in.position() - mark);
+        List<Proof.TableProof> proofs = new ArrayList<>(tableCount);
+        for (int i = 0; i < tableCount; i++) {
+            Proof.TableHeader header = tables.get(i);
+            String table = header.name();
+            int length32 = in.u32("section length of table '" + table + "'");
+            long sectionLength = Integer.toUnsignedLong(length32);
+            in.require(sectionLength, "section of table '" + table + "'");
+            long start = in.position();
+            proofs.add(readTable(in, table, SectionShape.of(options, header.logHeight()), sizes));
+            if (in.position() != start + sectionLength) {
+                throw in.malformed("section of table '" + table + "' declares " + sectionLength + " bytes but holds "
+                        + (in.position() - start));
+            }
+            record(sizes, table, "section length", 4);
+        }
+        in.requireEnd();
+        return new Proof(options, tables, mainRoots, proofs);
+    }
+
+    /** What a proof claims before any of its sections: its options and its table headers. */
+    public record Header(ProofOptions options, List<Proof.TableHeader> tables) {
+        public Header {
+            tables = List.copyOf(tables);
+        }
+    }
+
+    /**
+     * Reads only the options and table headers of a proof file, within the format's own limits: what it
+     * claims, read in proportion to the header's size (a file of any length costs no more).
+     *
+     * @throws ProofRejectedException (MALFORMED, UNSUPPORTED, TOO_LARGE) naming the byte offset of the problem
+     */
+    public static Header readHeader(Path file) throws ProofRejectedException, IOException {
+        long length = Files.size(file);
+        refuseLength(length, MAX_PROOF_BYTES);
+        try (InputStream in = Files.newInputStream(file)) {
+            return readHeader(new In(in, length, true), FORMAT_LIMITS);
+        } catch (OutOfMemoryError e) {
+            throw ProofRejectedException.beyondHeap();
+        }
+    }
+
+    private static Header readHeader(In in, ReadChecks checks) throws ProofRejectedException, IOException {
         byte[] magic = in.bytes(4, "magic");
         if (!java.util.Arrays.equals(magic, MAGIC)) {
             throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
@@ -272,6 +627,7 @@ public final class ProofFormat {
                     "proof format version " + version + " is not supported (this verifier reads version " + VERSION + ")");
         }
         ProofOptions options = readOptions(in);
+        checks.checkOptions(options);
         int tableCount = in.u16("table count");
         if (tableCount == 0 || tableCount > MAX_TABLES) {
             throw in.malformed("table count " + tableCount + " out of range 1.." + MAX_TABLES);
@@ -281,8 +637,9 @@ public final class ProofFormat {
             String name = in.string("table " + i + " name");
             String air = in.string("table " + i + " air name");
             int logHeight = in.u8("table " + i + " height");
-            if (logHeight < 1 || logHeight > MAX_LOG_HEIGHT) {
-                throw in.malformed("table '" + name + "' height 2^" + logHeight + " out of range 2^1..2^" + MAX_LOG_HEIGHT);
+            Optional<String> height = heightViolation(logHeight, logHeight);
+            if (height.isPresent()) {
+                throw in.malformed("table '" + name + "': " + height.get());
             }
             int publicCount = in.u16("public input count");
             in.require((long) publicCount * 8, "public inputs of table '" + name + "'");
@@ -293,61 +650,26 @@ public final class ProofFormat {
             byte[] preprocessed = in.flag("preprocessed flag") ? in.bytes(DIGEST, "preprocessed root") : null;
             tables.add(new Proof.TableHeader(name, air, logHeight, publicInputs, preprocessed));
         }
-        if (sizes != null) {
-            sizes.add(null, "header", in.position());
-        }
-        int mark = in.position();
-        List<byte[]> mainRoots = new ArrayList<>(tableCount);
-        for (int i = 0; i < tableCount; i++) {
-            mainRoots.add(in.bytes(DIGEST, "main root"));
-        }
-        if (sizes != null) {
-            sizes.add(null, "main roots", in.position() - mark);
-        }
-        List<Proof.TableProof> proofs = new ArrayList<>(tableCount);
-        for (int i = 0; i < tableCount; i++) {
-            String table = tables.get(i).name();
-            int length = in.u32("section length of table '" + table + "'");
-            in.require(length, "section of table '" + table + "'");
-            int end = in.position() + length;
-            proofs.add(readTable(in, table, sizes));
-            if (in.position() != end) {
-                throw in.malformed("section of table '" + table + "' declares " + length + " bytes but holds "
-                        + (in.position() - (end - length)));
-            }
-            if (sizes != null) {
-                sizes.add(table, "section length", 4);
-            }
-        }
-        if (in.remaining() != 0) {
-            throw in.malformed(in.remaining() + " unexpected bytes after the last table");
-        }
-        return new Proof(options, tables, mainRoots, proofs);
+        return new Header(options, tables);
     }
 
-    private static ProofOptions readOptions(In in) throws ProofRejectedException {
-        int logBlowup = in.u8("blowup");
-        int queries = in.u8("queries");
-        int grinding = in.u8("grinding bits");
-        int logFolding = in.u8("folding factor");
-        int logFinal = in.u8("final degree");
-        int hashId = in.u8("hash id");
-        int security = in.u8("required security");
-        Optional<Hasher> hasher = Hashers.findById(hashId);
-        if (hasher.isEmpty()) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null, "unknown hash id " + hashId
-                    + " at byte offset " + (in.position() - 2));
-        }
+    private static ProofOptions readOptions(In in) throws ProofRejectedException, IOException {
+        long at = in.position();
+        byte[] encoded = in.bytes(OPTIONS_BYTES, "options");
         try {
-            return new ProofOptions(logBlowup, queries, grinding, logFolding, logFinal, hasher.get().name(), security);
+            return decodeOptions(encoded, 0);
+        } catch (UnknownHashException e) {
+            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null, "unknown hash id " + (encoded[5] & 0xFF)
+                    + " at byte offset " + (at + 5));
         } catch (InvalidOptionsException e) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "options at byte offset 6: "
+            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "options at byte offset " + at + ": "
                     + e.getMessage());
         }
     }
 
-    private static Proof.TableProof readTable(In in, String table, ProofSizes sizes) throws ProofRejectedException {
-        int mark = in.position();
+    private static Proof.TableProof readTable(In in, String table, SectionShape shape, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
+        long mark = in.position();
         byte[] auxRoot = null;
         Ext3 busSum = null;
         if (in.flag("aux flag")) {
@@ -359,18 +681,16 @@ public final class ProofFormat {
         mark = in.position();
         Ext3[][] ood = new Ext3[7][];
         for (int k = 0; k < 7; k++) {
-            int count = in.u16("out-of-domain value count");
-            in.require((long) count * Ext3.BYTES, "out-of-domain values");
-            ood[k] = new Ext3[count];
-            for (int j = 0; j < count; j++) {
-                ood[k][j] = in.ext("out-of-domain value");
-            }
+            ood[k] = in.exts(in.u16("out-of-domain value count"), "out-of-domain values");
         }
         OodFrame frame = new OodFrame(ood[0], ood[1], ood[2], ood[3], ood[4], ood[5], ood[6]);
         record(sizes, table, "out-of-domain values", in.position() - mark);
         mark = in.position();
         int layers = in.u8("FRI layer count");
-        in.require((long) layers * DIGEST, "FRI layer roots");
+        if (layers > shape.committedLayers()) {
+            throw in.malformed("table '" + table + "' has " + layers + " committed FRI layers, at most " + shape.committedLayers()
+                    + " are possible at its height");
+        }
         List<byte[]> layerRoots = new ArrayList<>(layers);
         for (int l = 0; l < layers; l++) {
             layerRoots.add(in.bytes(DIGEST, "FRI layer root"));
@@ -378,24 +698,25 @@ public final class ProofFormat {
         record(sizes, table, "fri layer roots", in.position() - mark);
         mark = in.position();
         int finalCount = in.u16("final coefficient count");
-        in.require((long) finalCount * Ext3.BYTES, "final coefficients");
-        Ext3[] finalCoefficients = new Ext3[finalCount];
-        for (int j = 0; j < finalCount; j++) {
-            finalCoefficients[j] = in.ext("final coefficient");
+        if (finalCount > shape.finalCoefficients()) {
+            throw in.malformed("table '" + table + "' has " + finalCount + " final FRI coefficients, at most "
+                    + shape.finalCoefficients() + " are possible at its height");
         }
+        Ext3[] finalCoefficients = in.exts(finalCount, "final coefficients");
         record(sizes, table, "fri final polynomial", in.position() - mark);
         long nonce = in.u64("grinding nonce");
         record(sizes, table, "grinding nonce", 8);
         mark = in.position();
-        Proof.TreeOpening preprocessed = in.flag("preprocessed opening flag") ? readOpening(in, "preprocessed") : null;
-        Proof.TreeOpening main = readOpening(in, "main");
-        Proof.TreeOpening aux = in.flag("aux opening flag") ? readOpening(in, "aux") : null;
-        Proof.TreeOpening composition = readOpening(in, "composition");
+        int logCosets = shape.logCosets();
+        Proof.TreeOpening preprocessed = in.flag("preprocessed opening flag") ? readOpening(in, "preprocessed", shape, logCosets) : null;
+        Proof.TreeOpening main = readOpening(in, "main", shape, logCosets);
+        Proof.TreeOpening aux = in.flag("aux opening flag") ? readOpening(in, "aux", shape, logCosets) : null;
+        Proof.TreeOpening composition = readOpening(in, "composition", shape, logCosets);
         record(sizes, table, "trace openings", in.position() - mark);
         mark = in.position();
         List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
-        for (int l = 0; l < layers; l++) {
-            Proof.TreeOpening o = readOpening(in, "FRI layer " + (l + 1));
+        for (int l = 1; l <= layers; l++) {
+            Proof.TreeOpening o = readOpening(in, "FRI layer " + l, shape, shape.logFriLeaves(l));
             friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
         }
         record(sizes, table, "fri openings", in.position() - mark);
@@ -409,110 +730,179 @@ public final class ProofFormat {
         }
     }
 
-    private static Proof.TreeOpening readOpening(In in, String what) throws ProofRejectedException {
+    private static Proof.TreeOpening readOpening(In in, String what, SectionShape shape, int logLeaves)
+            throws ProofRejectedException, IOException {
         int leaves = in.u32(what + " opened leaf count");
         int perLeaf = in.u32(what + " elements per leaf");
         if (leaves < 0 || perLeaf < 0) {
             throw in.malformed(what + " opening has a negative count");
         }
-        if (leaves > ProofOptions.MAX_QUERIES) {
-            // every opened leaf is a distinct query, so no honest opening has more
-            throw in.malformed(what + " opening has " + leaves + " leaves, more than the " + ProofOptions.MAX_QUERIES + " queries allowed");
+        int mostLeaves = shape.maxLeaves(logLeaves);
+        if (leaves > mostLeaves) {
+            // every opened leaf is a distinct query and a leaf of the tree
+            throw in.malformed(what + " opening has " + leaves + " leaves, at most " + mostLeaves + " are possible ("
+                    + shape.queries() + " queries, a tree of 2^" + logLeaves + " leaves)");
         }
         if (perLeaf == 0 && leaves != 0) {
             // an empty leaf costs no bytes, so the length check below could not bound the leaf count
             throw in.malformed(what + " opening has " + leaves + " leaves of no elements");
         }
-        if (leaves > 0 && perLeaf > in.remaining() / 8 / leaves) {
-            throw in.malformed("truncated: " + what + " opened leaves need " + leaves + " x " + perLeaf + " elements, "
-                    + in.remaining() + " bytes remain");
-        }
-        long[][] values = new long[leaves][perLeaf];
+        in.require(8L * leaves * perLeaf, what + " opened leaves (" + leaves + " x " + perLeaf + " elements)");
+        long[][] values = new long[leaves][];
+        String element = what + " leaf element";
         for (int l = 0; l < leaves; l++) {
+            long[] leaf = new long[perLeaf];
             for (int e = 0; e < perLeaf; e++) {
-                values[l][e] = in.field(what + " leaf element");
+                leaf[e] = in.field(element);
             }
+            values[l] = leaf;
         }
         int siblings = in.u32(what + " sibling count");
-        if (siblings < 0 || siblings > MAX_SIBLINGS) {
-            throw in.malformed(what + " opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + MAX_SIBLINGS
+        long mostSiblings = shape.maxSiblings(logLeaves);
+        if (siblings < 0 || siblings > mostSiblings) {
+            throw in.malformed(what + " opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + mostSiblings
                     + " are possible");
         }
         in.require((long) siblings * DIGEST, what + " siblings");
         byte[][] nodes = new byte[siblings][];
+        String sibling = what + " sibling";
         for (int s = 0; s < siblings; s++) {
-            nodes[s] = in.bytes(DIGEST, what + " sibling");
+            nodes[s] = in.bytes(DIGEST, sibling);
         }
         return new Proof.TreeOpening(values, nodes);
     }
 
-    /** A bounds-checked little-endian reader that reports byte offsets. */
+    /**
+     * A bounds-checked little-endian reader that reports byte offsets. It reads through a small buffer (or
+     * the caller's array) and knows the most bytes the input may still hold: its limit.
+     */
     private static final class In {
-        private final byte[] data;
-        private int position;
+        private static final int BUFFER = 1 << 16;
+        private final InputStream source;
+        private final boolean lengthKnown;
+        private final byte[] buffer;
+        /** Stream offset of buffer[0]. */
+        private long base;
+        private int pos;
+        private int end;
+        private long limit;
 
+        /** Over a whole array. */
         In(byte[] data) {
-            this.data = data;
+            this.source = null;
+            this.lengthKnown = true;
+            this.buffer = data;
+            this.end = data.length;
+            this.limit = data.length;
         }
 
-        int position() {
-            return position;
+        /** Over a stream of at most {@code limit} bytes ({@code lengthKnown}: exactly that many). */
+        In(InputStream source, long limit, boolean lengthKnown) {
+            this.source = source;
+            this.lengthKnown = lengthKnown;
+            this.buffer = new byte[BUFFER];
+            this.limit = limit;
         }
 
-        int remaining() {
-            return data.length - position;
+        long position() {
+            return base + pos;
+        }
+
+        long remaining() {
+            return limit - position();
+        }
+
+        /** From here on the input may hold at most {@code most} bytes in all. */
+        void limit(long most) {
+            limit = Math.min(limit, most);
         }
 
         ProofRejectedException malformed(String message) {
-            return new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, message + " (byte offset " + position + ")");
+            return new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, message + " (byte offset " + position() + ")");
         }
 
+        /** {@code bytes} more must fit in what the input may still hold. */
         void require(long bytes, String what) throws ProofRejectedException {
             if (bytes < 0 || bytes > remaining()) {
-                throw malformed("truncated: " + what + " need " + bytes + " bytes, " + remaining() + " remain");
+                throw malformed("truncated: " + what + " need " + bytes + " bytes, " + (lengthKnown ? "" : "at most ") + remaining()
+                        + " remain");
             }
         }
 
-        int u8(String what) throws ProofRejectedException {
-            require(1, what);
-            return data[position++] & 0xFF;
+        /** {@code n} (at most one buffer) checked bytes are in the buffer. */
+        private void ensure(int n) throws ProofRejectedException, IOException {
+            if (end - pos >= n) {
+                return;
+            }
+            if (source == null) {
+                throw malformed("truncated: the input ends");
+            }
+            System.arraycopy(buffer, pos, buffer, 0, end - pos);
+            base += pos;
+            end -= pos;
+            pos = 0;
+            while (end < n) {
+                int read = source.read(buffer, end, buffer.length - end);
+                if (read < 0) {
+                    throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "truncated: the input ends at byte offset "
+                            + (base + end));
+                }
+                end += read;
+            }
         }
 
-        boolean flag(String what) throws ProofRejectedException {
+        /** Nothing may follow the last table. */
+        void requireEnd() throws ProofRejectedException, IOException {
+            boolean more = lengthKnown ? remaining() > 0 : end > pos || source.read() >= 0;
+            if (more) {
+                throw malformed((lengthKnown ? remaining() + " unexpected bytes" : "unexpected bytes") + " after the last table");
+            }
+        }
+
+        int u8(String what) throws ProofRejectedException, IOException {
+            require(1, what);
+            ensure(1);
+            return buffer[pos++] & 0xFF;
+        }
+
+        boolean flag(String what) throws ProofRejectedException, IOException {
             int v = u8(what);
             if (v > 1) {
-                position--;
+                pos--;
                 throw malformed(what + " must be 0 or 1, found " + v);
             }
             return v == 1;
         }
 
-        int u16(String what) throws ProofRejectedException {
+        int u16(String what) throws ProofRejectedException, IOException {
             require(2, what);
-            int v = (data[position] & 0xFF) | (data[position + 1] & 0xFF) << 8;
-            position += 2;
+            ensure(2);
+            int v = (buffer[pos] & 0xFF) | (buffer[pos + 1] & 0xFF) << 8;
+            pos += 2;
             return v;
         }
 
-        int u32(String what) throws ProofRejectedException {
+        int u32(String what) throws ProofRejectedException, IOException {
             require(4, what);
+            ensure(4);
             int v = 0;
             for (int i = 3; i >= 0; i--) {
-                v = (v << 8) | (data[position + i] & 0xFF);
+                v = (v << 8) | (buffer[pos + i] & 0xFF);
             }
-            position += 4;
+            pos += 4;
             return v;
         }
 
-        long u64(String what) throws ProofRejectedException {
+        long u64(String what) throws ProofRejectedException, IOException {
             require(8, what);
-            long v = Goldilocks.decodeRaw(data, position);
-            position += 8;
+            ensure(8);
+            long v = Goldilocks.decodeRaw(buffer, pos);
+            pos += 8;
             return v;
         }
 
-        long field(String what) throws ProofRejectedException {
-            int at = position;
+        long field(String what) throws ProofRejectedException, IOException {
+            long at = position();
             long v = u64(what);
             if (!Goldilocks.isCanonical(v)) {
                 throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, what + " is not a canonical field element"
@@ -521,28 +911,50 @@ public final class ProofFormat {
             return v;
         }
 
-        Ext3 ext(String what) throws ProofRejectedException {
+        Ext3 ext(String what) throws ProofRejectedException, IOException {
             return new Ext3(field(what), field(what), field(what));
         }
 
-        byte[] bytes(int n, String what) throws ProofRejectedException {
-            require(n, what);
-            byte[] out = java.util.Arrays.copyOfRange(data, position, position + n);
-            position += n;
+        Ext3[] exts(int count, String what) throws ProofRejectedException, IOException {
+            require((long) count * Ext3.BYTES, what);
+            Ext3[] out = new Ext3[count];
+            for (int j = 0; j < count; j++) {
+                out[j] = ext(what);
+            }
             return out;
         }
 
-        String string(String what) throws ProofRejectedException {
+        byte[] bytes(int n, String what) throws ProofRejectedException, IOException {
+            require(n, what);
+            ensure(n);
+            byte[] out = java.util.Arrays.copyOfRange(buffer, pos, pos + n);
+            pos += n;
+            return out;
+        }
+
+        String string(String what) throws ProofRejectedException, IOException {
+            long at = position();
             int length = u16(what);
+            if (length > MAX_NAME_BYTES) {
+                throw malformed(what + " has " + length + " bytes, at most " + MAX_NAME_BYTES + " are allowed");
+            }
             require(length, what);
+            ensure(length);
+            String s;
             try {
-                String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(data, position, length)).toString();
-                position += length;
-                return s;
+                s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(buffer, pos, length)).toString();
             } catch (CharacterCodingException e) {
                 throw malformed(what + " is not valid UTF-8");
             }
+            Optional<String> violation = nameViolation(s);
+            if (violation.isPresent()) {
+                // the name itself stays out of the message: it is what the rule refuses to print
+                throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, what + " at byte offset " + at + ": "
+                        + violation.get());
+            }
+            pos += length;
+            return s;
         }
     }
 }

@@ -36,6 +36,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     public static final int MAX_LOG_BLOWUP = 5;
     public static final int MAX_QUERIES = 255;
     public static final int MAX_GRINDING_BITS = 32;
+    public static final int MAX_LOG_FOLDING_FACTOR = 3;
     public static final int MAX_LOG_FINAL_DEGREE = 10;
 
     public ProofOptions {
@@ -43,15 +44,15 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         check(queries >= 1 && queries <= MAX_QUERIES, "queries", "must be in 1.." + MAX_QUERIES + ", got " + queries);
         check(grindingBits >= 0 && grindingBits <= MAX_GRINDING_BITS, "grinding bits", "must be in 0.." + MAX_GRINDING_BITS
                 + ", got " + grindingBits);
-        check(logFoldingFactor >= 1 && logFoldingFactor <= 3, "folding factor", "must be 2, 4 or 8, got 2^" + logFoldingFactor);
+        check(logFoldingFactor >= 1 && logFoldingFactor <= MAX_LOG_FOLDING_FACTOR, "folding factor", "must be 2, 4 or 8, got 2^" + logFoldingFactor);
         check(logFinalDegree >= 0 && logFinalDegree <= MAX_LOG_FINAL_DEGREE, "final degree", "must be 2^0..2^"
                 + MAX_LOG_FINAL_DEGREE + ", got 2^" + logFinalDegree);
         check(hash != null, "hash", "must be set (sha256, keccak256 or blake3)");
         hash = hash.toLowerCase(Locale.ROOT);
         check(io.jstark.crypto.hash.Hashers.findByName(hash).isPresent(), "hash", "unknown hash '" + hash
                 + "'; known: sha256, keccak256, blake3");
-        check(requiredSecurityBits >= 0 && requiredSecurityBits <= 192, "required security", "must be in 0..192 bits, got "
-                + requiredSecurityBits);
+        check(requiredSecurityBits >= 0 && requiredSecurityBits <= Security.EXTENSION_FIELD_BITS, "required security", "must be in 0.."
+                + Security.EXTENSION_FIELD_BITS + " bits, got " + requiredSecurityBits);
     }
 
     private static void check(boolean ok, String option, String message) {
@@ -73,6 +74,14 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     /** The default preset: {@link #fast100()}. */
     public static ProofOptions defaults() {
         return fast100();
+    }
+
+    /** The presets by their names, the default first. */
+    public static java.util.Map<String, ProofOptions> presets() {
+        java.util.Map<String, ProofOptions> presets = new java.util.LinkedHashMap<>();
+        presets.put("fast100", fast100());
+        presets.put("secure128", secure128());
+        return presets;
     }
 
     /** A named preset: "fast100" (also "fast", "default") or "secure128" (also "128"). */

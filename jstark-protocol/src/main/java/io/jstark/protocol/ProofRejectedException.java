@@ -7,9 +7,17 @@ package io.jstark.protocol;
 public final class ProofRejectedException extends Exception {
     /** What kind of check failed. */
     public enum Reason {
+        /** The bytes are not a proof of this format: a bad length, a non-canonical element, trailing bytes. */
         MALFORMED,
+        /** Another format version or an unknown hash. */
         UNSUPPORTED,
+        /** Longer than the largest proof the key, the expected statement and the accepted options allow. */
+        TOO_LARGE,
+        /** The proof's options are not among those the verifying key accepts. */
+        UNACCEPTED_OPTIONS,
+        /** The proof's tables, heights or public inputs are not the expected statement, or break a statement rule. */
         STATEMENT,
+        /** The options give fewer conjectured bits than the proof claims or the key requires. */
         INSECURE_OPTIONS,
         PREPROCESSED_COMMITMENT,
         BUS_BALANCE,
@@ -32,6 +40,17 @@ public final class ProofRejectedException extends Exception {
         super((table == null ? "" : "table '" + table + "': ") + message, cause);
         this.reason = reason;
         this.table = table;
+    }
+
+    /**
+     * The rejection of a proof whose reading or checking ran out of heap: within generous limits (the
+     * format's own, wide expected heights, any options) a proof may hold more than a small heap, and that
+     * must end as a rejection, never as an {@link OutOfMemoryError}.
+     */
+    public static ProofRejectedException beyondHeap() {
+        return new ProofRejectedException(Reason.TOO_LARGE, null, "the proof needs more memory than this JVM has ("
+                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB of heap): give it more heap (-Xmx), or verify it against a "
+                + "narrower expected statement");
     }
 
     public Reason reason() {

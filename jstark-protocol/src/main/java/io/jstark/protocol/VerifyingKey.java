@@ -5,61 +5,117 @@ import io.jstark.air.AirDigest;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What a verifier trusts: the table definitions a proof may use (by name), their digests, the pinned
- * commitments to their preprocessed columns (computed once per options and cached), and the minimum
- * conjectured security it accepts.
+ * What a verifier trusts: the table definitions a proof may use (by name and digest), the options it
+ * accepts (with a minimum conjectured security), and for every table with preprocessed columns the
+ * pinned root of those columns under each accepted option set.
+ *
+ * <p>A key binds a table definition by two things: its {@link AirDigest} (columns, periodic values,
+ * public inputs, constraints, buses) and, for preprocessed columns, whose values the digest leaves out
+ * (they are functions of the row), the pinned roots, which commit to those values. The verifier reads
+ * preprocessed values only from openings checked against a pinned root, so what the key pins is what it
+ * accepts, whatever the code of a same-digest definition would compute.
+ *
+ * <p>Keys are made once ({@link #builder}: the pinned roots are computed then, an LDE and a Merkle tree
+ * per preprocessed table and option set; or taken from a prover that already has them) and shipped as
+ * bytes ({@link #toBytes}, loaded by {@link #read} in milliseconds, integrity-checked by the SHA-256
+ * digest they end with). A verifier never computes a preprocessed commitment: options without a pinned
+ * root are not accepted.
+ *
+ * <pre>
+ * key file, little-endian:
+ *   "JSVK" u16 key format version, u16 proof format version
+ *   u8 minimum security bits; u8 hash count + u8 hash ids
+ *   u8 exact option set count + 7 bytes each (the proof's option encoding)
+ *   u16 definition count; per definition: u8 name length + UTF-8 name, 32-byte digest,
+ *       u16 preprocessed width, then (width &gt; 0) one 32-byte pinned root per exact option set
+ *   32-byte SHA-256 of everything before
+ * </pre>
  */
 public final class VerifyingKey {
     /** Proofs below this many conjectured bits are rejected unless the key says otherwise. */
     public static final int DEFAULT_MINIMUM_SECURITY_BITS = 100;
+    public static final int FORMAT_VERSION = 1;
+    /** No key of the format's bounds comes near this; {@link #read(Path, List)} refuses larger files unread. */
+    public static final int MAX_KEY_BYTES = 1 << 20;
+    private static final byte[] MAGIC = {'J', 'S', 'V', 'K'};
+    private static final int DIGEST = 32;
+    private static final int MAX_DEFINITIONS = 1 << 12;
 
     private final Map<String, Air> airs;
     private final Map<String, byte[]> digests;
-    private final int minimumSecurityBits;
-    /**
-     * Pinned roots per table definition (by identity: its preprocessed columns are functions, so two
-     * definitions are only known to commit alike when they are the same object) and options, shared by
-     * every key so that verifying many proofs computes each commitment once.
-     */
-    private static final Map<Air, Map<String, byte[]>> PINNED_ROOTS = Collections.synchronizedMap(new WeakHashMap<>());
+    private final AcceptedOptions accepted;
+    /** Per definition with preprocessed columns: one root per exact option set, in the list's order. */
+    private final Map<String, List<byte[]>> pinnedRoots;
 
-    private VerifyingKey(Map<String, Air> airs, Map<String, byte[]> digests, int minimumSecurityBits) {
+    private VerifyingKey(Map<String, Air> airs, Map<String, byte[]> digests, AcceptedOptions accepted, Map<String, List<byte[]>> pinnedRoots) {
         this.airs = airs;
         this.digests = digests;
-        this.minimumSecurityBits = minimumSecurityBits;
+        this.accepted = accepted;
+        this.pinnedRoots = pinnedRoots;
     }
 
-    /** A key for these table definitions (names must be distinct). */
-    public static VerifyingKey of(List<Air> airs) {
-        Map<String, Air> byName = new LinkedHashMap<>();
-        Map<String, byte[]> digests = new LinkedHashMap<>();
-        for (Air air : airs) {
-            if (byName.put(air.name(), air) != null) {
-                throw new IllegalArgumentException("two table definitions are named '" + air.name() + "'");
+    /** Where a key's pinned roots come from: computed (the default), or a prover's cached commitments. */
+    @FunctionalInterface
+    public interface RootSource {
+        byte[] root(Air air, ProofOptions options);
+
+        /** Computes the root: the preprocessed columns' LDE and Merkle tree, then only the root is kept. */
+        RootSource COMPUTE = (air, options) -> {
+            try (Preprocessing.Committed c = Preprocessing.commit(air, options, Hashers.byName(options.hash()), WorkerPool.common(),
+                    RamAllocator.shared())) {
+                return c.tree().root();
             }
-            digests.put(air.name(), AirDigest.of(air));
-        }
-        return new VerifyingKey(byName, digests, DEFAULT_MINIMUM_SECURITY_BITS);
+        };
     }
 
-    /** The same key accepting proofs down to {@code bits} conjectured bits (tests use tiny proofs). */
+    /** A key for these definitions (names distinct); by default it accepts any options of at least 100 bits. */
+    public static Builder builder(List<Air> airs) {
+        return new Builder(airs);
+    }
+
+    /**
+     * A key for definitions without preprocessed columns accepting any options of at least
+     * {@value #DEFAULT_MINIMUM_SECURITY_BITS} bits with any hash.
+     *
+     * @throws IllegalArgumentException when a definition has preprocessed columns (use {@link #builder} and
+     *     name the accepted options)
+     */
+    public static VerifyingKey of(List<Air> airs) {
+        return builder(airs).build();
+    }
+
+    /** The same key with another minimum conjectured security (tests use tiny proofs). */
     public VerifyingKey withMinimumSecurityBits(int bits) {
-        return new VerifyingKey(airs, digests, bits);
+        return new VerifyingKey(airs, digests, accepted.withMinimumSecurityBits(bits), pinnedRoots);
+    }
+
+    public AcceptedOptions accepted() {
+        return accepted;
     }
 
     public int minimumSecurityBits() {
-        return minimumSecurityBits;
+        return accepted.minimumSecurityBits();
     }
 
+    /** The definition called {@code name}, or null. */
     public Air air(String name) {
         return airs.get(name);
     }
@@ -73,17 +129,274 @@ public final class VerifyingKey {
     }
 
     /**
-     * The pinned root of {@code air}'s preprocessed columns under {@code options}, computed on first use by
-     * any key (LDE and tree, then only the root is kept).
+     * The pinned root of {@code air}'s preprocessed columns under {@code options}, or null when the key
+     * pins none (the options are not accepted). Never computed here.
      */
-    public byte[] preprocessedRoot(Air air, ProofOptions options) {
-        String key = options.logBlowup() + "|" + options.logFoldingFactor() + "|" + options.hash();
-        Map<String, byte[]> roots = PINNED_ROOTS.computeIfAbsent(air, a -> new ConcurrentHashMap<>());
-        return roots.computeIfAbsent(key, k -> {
-            try (Preprocessing.Committed c = Preprocessing.commit(air, options, Hashers.byName(options.hash()), WorkerPool.common(),
-                    RamAllocator.shared())) {
-                return c.tree().root();
+    public byte[] pinnedRoot(Air air, ProofOptions options) {
+        List<byte[]> roots = pinnedRoots.get(air.name());
+        int index = accepted.exactly().indexOf(options);
+        return roots == null || index < 0 || airs.get(air.name()) != air ? null : roots.get(index).clone();
+    }
+
+    // ------------------------------------------------------------------ bytes
+
+    /** The key file's bytes (see the class comment). */
+    public byte[] toBytes() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(MAGIC);
+        u16(out, FORMAT_VERSION);
+        u16(out, ProofFormat.VERSION);
+        out.write(accepted.minimumSecurityBits());
+        out.write(accepted.hashes().size());
+        for (String hash : accepted.hashes()) {
+            out.write(Hashers.byName(hash).id());
+        }
+        out.write(accepted.exactly().size());
+        for (ProofOptions o : accepted.exactly()) {
+            out.writeBytes(ProofFormat.encodeOptions(o));
+        }
+        u16(out, airs.size());
+        for (Air air : airs.values()) {
+            byte[] name = air.name().getBytes(StandardCharsets.UTF_8);
+            out.write(name.length);
+            out.writeBytes(name);
+            out.writeBytes(digests.get(air.name()));
+            u16(out, air.preprocessedWidth());
+            for (byte[] root : pinnedRoots.getOrDefault(air.name(), List.of())) {
+                out.writeBytes(root);
             }
-        }).clone();
+        }
+        out.writeBytes(sha256(out.toByteArray(), out.size()));
+        return out.toByteArray();
+    }
+
+    /** The key's identity: the SHA-256 digest its bytes end with. */
+    public byte[] id() {
+        byte[] bytes = toBytes();
+        return Arrays.copyOfRange(bytes, bytes.length - DIGEST, bytes.length);
+    }
+
+    /** {@link #id()} in hex, for messages and file listings. */
+    public String idHex() {
+        return HexFormat.of().formatHex(id());
+    }
+
+    public void write(Path file) throws IOException {
+        Files.write(file, toBytes());
+    }
+
+    /**
+     * Reads a key file, reading at most one byte more than {@link #MAX_KEY_BYTES} whatever the file claims
+     * (a special file such as /dev/zero reports size 0 and never ends).
+     */
+    public static VerifyingKey read(Path file, List<Air> definitions) throws InvalidVerifyingKeyException, IOException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_KEY_BYTES + 1);
+        }
+        if (bytes.length > MAX_KEY_BYTES) {
+            throw new InvalidVerifyingKeyException(file + " holds more than " + MAX_KEY_BYTES + " bytes, more than any verifying key");
+        }
+        return read(bytes, definitions);
+    }
+
+    /**
+     * Loads a key from its bytes. {@code definitions} supplies the code of the tables (constraints are
+     * code): for every definition the key names, the one of that name whose digest matches; others are
+     * ignored. Nothing is recomputed: the pinned roots are the key's.
+     *
+     * @throws InvalidVerifyingKeyException when the bytes are not an intact key of this format, or a
+     *     definition it names is missing or differs from the one it was made for
+     */
+    public static VerifyingKey read(byte[] bytes, List<Air> definitions) throws InvalidVerifyingKeyException {
+        if (bytes.length < MAGIC.length + 4 + DIGEST || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new InvalidVerifyingKeyException("not a jstark verifying key: it does not start with \"JSVK\"");
+        }
+        int body = bytes.length - DIGEST;
+        if (!MessageDigest.isEqual(sha256(bytes, body), Arrays.copyOfRange(bytes, body, bytes.length))) {
+            throw new InvalidVerifyingKeyException("the verifying key is damaged: its bytes do not match the SHA-256 digest they end with");
+        }
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, body).order(ByteOrder.LITTLE_ENDIAN);
+        in.position(MAGIC.length);
+        try {
+            int version = in.getShort() & 0xFFFF;
+            int proofVersion = in.getShort() & 0xFFFF;
+            if (version != FORMAT_VERSION || proofVersion != ProofFormat.VERSION) {
+                throw new InvalidVerifyingKeyException("verifying key format " + version + " for proof format " + proofVersion
+                        + " is not supported (this verifier reads key format " + FORMAT_VERSION + " for proof format " + ProofFormat.VERSION + ")");
+            }
+            int minimum = in.get() & 0xFF;
+            List<String> hashes = new ArrayList<>();
+            for (int i = in.get() & 0xFF; i > 0; i--) {
+                hashes.add(Hashers.byId(in.get() & 0xFF).name());
+            }
+            List<ProofOptions> exact = new ArrayList<>();
+            byte[] encoded = new byte[ProofFormat.OPTIONS_BYTES];
+            for (int i = in.get() & 0xFF; i > 0; i--) {
+                in.get(encoded);
+                exact.add(ProofFormat.decodeOptions(encoded, 0));
+            }
+            AcceptedOptions accepted = new AcceptedOptions(exact, minimum, hashes);
+            int count = in.getShort() & 0xFFFF;
+            if (count == 0 || count > MAX_DEFINITIONS) {
+                throw new InvalidVerifyingKeyException("the verifying key names " + count + " table definitions, expected 1.." + MAX_DEFINITIONS);
+            }
+            Map<String, Air> airs = new LinkedHashMap<>();
+            Map<String, byte[]> digests = new LinkedHashMap<>();
+            Map<String, List<byte[]>> roots = new LinkedHashMap<>();
+            for (int d = 0; d < count; d++) {
+                byte[] name = new byte[in.get() & 0xFF];
+                in.get(name);
+                String airName = new String(name, StandardCharsets.UTF_8);
+                byte[] digest = new byte[DIGEST];
+                in.get(digest);
+                int width = in.getShort() & 0xFFFF;
+                Air air = matching(definitions, airName, digest);
+                if (air.preprocessedWidth() != width) {
+                    throw new InvalidVerifyingKeyException("table definition '" + airName + "' has " + air.preprocessedWidth()
+                            + " preprocessed columns, the key says " + width);
+                }
+                if (airs.put(airName, air) != null) {
+                    throw new InvalidVerifyingKeyException("the verifying key names table definition '" + airName + "' twice");
+                }
+                digests.put(airName, digest);
+                if (width > 0) {
+                    List<byte[]> pinned = new ArrayList<>(exact.size());
+                    for (int i = 0; i < exact.size(); i++) {
+                        byte[] root = new byte[DIGEST];
+                        in.get(root);
+                        pinned.add(root);
+                    }
+                    roots.put(airName, List.copyOf(pinned));
+                }
+            }
+            if (in.hasRemaining()) {
+                throw new InvalidVerifyingKeyException("the verifying key has " + in.remaining() + " unexpected bytes before its digest");
+            }
+            return checked(airs, digests, accepted, roots);
+        } catch (java.nio.BufferUnderflowException e) {
+            throw new InvalidVerifyingKeyException("the verifying key is truncated");
+        } catch (IllegalArgumentException e) {
+            // an unknown hash id or options out of range
+            throw new InvalidVerifyingKeyException("the verifying key holds invalid options: " + e.getMessage());
+        }
+    }
+
+    private static Air matching(List<Air> definitions, String name, byte[] digest) throws InvalidVerifyingKeyException {
+        boolean named = false;
+        for (Air air : definitions) {
+            if (air.name().equals(name)) {
+                named = true;
+                if (Arrays.equals(AirDigest.of(air), digest)) {
+                    return air;
+                }
+            }
+        }
+        throw new InvalidVerifyingKeyException(named ? "table definition '" + name + "' differs from the one the verifying key was made for "
+                + "(its digest does not match)" : "the verifying key names table definition '" + name + "', which is not among the given ones");
+    }
+
+    /** The invariants every key holds, whether built or read. */
+    private static VerifyingKey checked(Map<String, Air> airs, Map<String, byte[]> digests, AcceptedOptions accepted,
+            Map<String, List<byte[]>> roots) throws InvalidVerifyingKeyException {
+        for (Air air : airs.values()) {
+            if (air.preprocessedWidth() > 0 && !accepted.isExact()) {
+                throw new InvalidVerifyingKeyException("table definition '" + air.name() + "' has preprocessed columns, whose commitment "
+                        + "depends on the blowup, folding factor and hash: a key for it must accept an exact list of options");
+            }
+        }
+        return new VerifyingKey(airs, digests, accepted, roots);
+    }
+
+    private static void u16(ByteArrayOutputStream out, int v) {
+        out.write(v);
+        out.write(v >>> 8);
+    }
+
+    private static byte[] sha256(byte[] bytes, int length) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(bytes, 0, length);
+            return md.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK provides SHA-256", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "VerifyingKey[" + String.join(", ", airs.keySet()) + "; " + accepted + "]";
+    }
+
+    /** Settings of a new key; building it computes (or takes) the pinned roots. */
+    public static final class Builder {
+        private final List<Air> airs;
+        private AcceptedOptions accepted = AcceptedOptions.atLeast(DEFAULT_MINIMUM_SECURITY_BITS);
+        private Integer minimumSecurityBits;
+        private RootSource roots = RootSource.COMPUTE;
+
+        private Builder(List<Air> airs) {
+            this.airs = List.copyOf(airs);
+        }
+
+        /** Accept exactly these option sets (by default at least the least security any of them claims). */
+        public Builder accept(ProofOptions... options) {
+            this.accepted = AcceptedOptions.exactly(List.of(options));
+            return this;
+        }
+
+        /** Accept any options of these hashes (all when none are given) of at least {@code bits} conjectured bits. */
+        public Builder acceptAtLeast(int bits, String... hashes) {
+            this.accepted = AcceptedOptions.atLeast(bits, hashes);
+            return this;
+        }
+
+        public Builder minimumSecurityBits(int bits) {
+            this.minimumSecurityBits = bits;
+            return this;
+        }
+
+        /** Where the pinned roots come from (default: computed, see {@link RootSource#COMPUTE}). */
+        public Builder pinnedRoots(RootSource source) {
+            this.roots = source;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException for two definitions of one name, or a definition with
+         *     preprocessed columns under a key that does not list its accepted options exactly
+         */
+        public VerifyingKey build() {
+            AcceptedOptions a = minimumSecurityBits == null ? accepted : accepted.withMinimumSecurityBits(minimumSecurityBits);
+            Map<String, Air> byName = new LinkedHashMap<>();
+            Map<String, byte[]> digests = new LinkedHashMap<>();
+            Map<String, List<byte[]>> pinned = new LinkedHashMap<>();
+            for (Air air : airs) {
+                java.util.Optional<String> violation = ProofFormat.nameViolation(air.name());
+                if (violation.isPresent()) {
+                    throw new IllegalArgumentException("table definition '" + air.name() + "': " + violation.get());
+                }
+                if (byName.put(air.name(), air) != null) {
+                    throw new IllegalArgumentException("two table definitions are named '" + air.name() + "'");
+                }
+                digests.put(air.name(), AirDigest.of(air));
+            }
+            try {
+                checked(byName, digests, a, Map.of());
+            } catch (InvalidVerifyingKeyException e) {
+                throw new IllegalArgumentException(e.getMessage() + " (accept(...))");
+            }
+            for (Air air : byName.values()) {
+                if (air.preprocessedWidth() > 0) {
+                    Map<Preprocessing.CommitmentOptions, byte[]> byCommitment = new LinkedHashMap<>();
+                    List<byte[]> roots = new ArrayList<>();
+                    for (ProofOptions o : a.exactly()) {
+                        roots.add(byCommitment.computeIfAbsent(Preprocessing.CommitmentOptions.of(o), c -> this.roots.root(air, o).clone()));
+                    }
+                    pinned.put(air.name(), List.copyOf(roots));
+                }
+            }
+            return new VerifyingKey(byName, digests, a, pinned);
+        }
     }
 }

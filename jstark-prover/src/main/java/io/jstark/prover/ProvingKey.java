@@ -7,39 +7,51 @@ import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.VerifyingKey;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The prover's side of a {@link VerifyingKey}: the same table definitions, plus the preprocessed
- * columns' LDEs and trees, computed once per options and kept for every proof (their openings are part
- * of each proof). Close it to release them.
+ * The prover's side of a {@link VerifyingKey}: the table definitions, plus the preprocessed columns' LDEs
+ * and trees, computed once per options and kept for every proof (their openings are part of each proof).
+ * Close it to release them.
  */
 public final class ProvingKey implements AutoCloseable {
-    private final VerifyingKey verifyingKey;
-    private final Map<String, Preprocessing.Committed> preprocessed = new ConcurrentHashMap<>();
+    private final List<Air> airs;
+    private final Map<String, Air> byName = new LinkedHashMap<>();
+    private final Map<CacheKey, Preprocessing.Committed> preprocessed = new ConcurrentHashMap<>();
 
-    private ProvingKey(VerifyingKey verifyingKey) {
-        this.verifyingKey = verifyingKey;
+    private record CacheKey(String air, Preprocessing.CommitmentOptions options) {}
+
+    private ProvingKey(List<Air> airs) {
+        this.airs = List.copyOf(airs);
+        for (Air air : this.airs) {
+            if (byName.put(air.name(), air) != null) {
+                throw new IllegalArgumentException("two table definitions are named '" + air.name() + "'");
+            }
+        }
     }
 
     public static ProvingKey of(List<Air> airs) {
-        return new ProvingKey(VerifyingKey.of(airs));
+        return new ProvingKey(airs);
     }
 
-    public VerifyingKey verifyingKey() {
-        return verifyingKey;
+    /**
+     * The verifying key for proofs of this key under exactly {@code options} (at least the security they
+     * claim), its pinned roots taken from this key's commitments (computed here once if no proof has yet).
+     */
+    public VerifyingKey verifyingKey(ProofOptions options, WorkerPool pool) {
+        return VerifyingKey.builder(airs).accept(options).pinnedRoots((air, o) -> preprocessed(air, o, pool).tree().root()).build();
     }
 
     public Air air(String name) {
-        return verifyingKey.air(name);
+        return byName.get(name);
     }
 
     /** The committed preprocessed columns of {@code air} under {@code options} (computed on first use). */
     public Preprocessing.Committed preprocessed(Air air, ProofOptions options, WorkerPool pool) {
-        String key = air.name() + "|" + options.logBlowup() + "|" + options.logFoldingFactor() + "|" + options.hash();
-        return preprocessed.computeIfAbsent(key,
+        return preprocessed.computeIfAbsent(new CacheKey(air.name(), Preprocessing.CommitmentOptions.of(options)),
                 k -> Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
     }
 

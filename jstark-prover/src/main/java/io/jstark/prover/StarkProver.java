@@ -12,7 +12,8 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.crypto.transcript.Transcript;
-import io.jstark.instrument.Span;
+import io.jstark.instrument.Phases;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
@@ -22,16 +23,18 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
+import io.jstark.protocol.StatementRules;
 import io.jstark.prover.exec.TableTask;
 import io.jstark.prover.exec.TaskControl;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Proves many tables as one proof. The phases, each a span on the calling thread whose children sum to
- * the whole:
+ * Proves many tables as one proof. The phases, begun one after the other on the calling thread through
+ * {@link Phases} (so that they and the instrumentation between them tile the proof exactly; labels in
+ * {@link SpanLabels}):
  *
  * <ol>
  *   <li>{@code prepass}: check the statement and the options' security, optional debug checks, absorb
@@ -50,11 +53,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * threads or where buffers live.
  */
 public final class StarkProver {
-    public static final String PHASE_PREPASS = "prepass";
-    public static final String PHASE_MAIN_COMMIT = "main_commit";
-    public static final String PHASE_LOOKUP_CHALLENGES = "lookup_challenges";
-    public static final String PHASE_TABLE_CHAIN = "aux_and_rounds_2_4";
-    public static final String PHASE_ASSEMBLE = "assemble";
+    /**
+     * Proofs this JVM completed, and proofs running now: a proof that begins before any completed pays for class
+     * loading and JIT compilation, which the report says ({@link SpanLabels#PROOFS_COMPLETED_BEFORE_FIELD}).
+     */
+    private static final AtomicLong PROOFS_COMPLETED = new AtomicLong();
+    private static final AtomicLong PROOFS_RUNNING = new AtomicLong();
 
     private final ProvingKey key;
     private final ProofOptions options;
@@ -94,69 +98,79 @@ public final class StarkProver {
             throw new IllegalStateException("prove() was called from a worker thread of the prover's own worker pool; call it "
                     + "from another thread, or give the prover a different pool");
         }
-        // the Merkle trees' vector kernel (if any) compiles in the background while the first LDEs run
-        LaneHashing.prepare(hasher, mainTraceLdeBytes(traces));
-        try (Span root = Spans.open("prove", "tables", traces.size(), "options", options.toString())) {
-            List<TableProver> provers = new ArrayList<>(traces.size());
-            Transcript transcript;
-            try (Span _ = Spans.open(PHASE_PREPASS)) {
-                transcript = prepass(traces, provers);
+        long completedBefore = PROOFS_COMPLETED.get();
+        long runningAtStart = PROOFS_RUNNING.getAndIncrement();
+        boolean completed = false;
+        try {
+            Proof proof = provePhases(traces, completedBefore, runningAtStart);
+            completed = true;
+            return proof;
+        } finally {
+            if (completed) {
+                PROOFS_COMPLETED.incrementAndGet();
             }
+            PROOFS_RUNNING.decrementAndGet();
+        }
+    }
+
+    private Proof provePhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
+        // the options go in as they are: their text is made only while recording, inside the opening boundary
+        try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options,
+                SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
+            List<TableProver> provers = new ArrayList<>(traces.size());
+            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers);
             int count = traces.size();
             AtomicReferenceArray<MainCommitment> mains = new AtomicReferenceArray<>(count);
             try {
-                try (Span _ = Spans.open(PHASE_MAIN_COMMIT)) {
-                    List<TableTask<MainCommitment>> tasks = new ArrayList<>(count);
-                    for (int i = 0; i < count; i++) {
-                        int index = i;
-                        TableTrace trace = traces.get(i);
-                        tasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
-                            MainCommitment main = provers.get(index).commitMain(control);
-                            mains.set(index, main);
-                            settings.progress().tableFinished(PHASE_MAIN_COMMIT, trace.name(), trace.height());
-                            return main;
-                        }));
-                    }
-                    settings.progress().passStarted(PHASE_MAIN_COMMIT, count);
-                    settings.executor().runAll(PHASE_MAIN_COMMIT, tasks);
-                    settings.progress().passFinished(PHASE_MAIN_COMMIT);
+                phases.next(SpanLabels.MAIN_COMMIT);
+                List<TableTask<MainCommitment>> mainTasks = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    int index = i;
+                    TableTrace trace = traces.get(i);
+                    mainTasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
+                        MainCommitment main = provers.get(index).commitMain(control);
+                        mains.set(index, main);
+                        settings.progress().tableFinished(SpanLabels.MAIN_COMMIT, trace.name(), trace.height());
+                        return main;
+                    }));
                 }
-                Ext3[] lookup;
+                settings.progress().passStarted(SpanLabels.MAIN_COMMIT, count);
+                settings.executor().runAll(SpanLabels.MAIN_COMMIT, mainTasks);
+                settings.progress().passFinished(SpanLabels.MAIN_COMMIT);
+
+                phases.next(SpanLabels.LOOKUP_CHALLENGES);
                 List<byte[]> mainRoots = new ArrayList<>(count);
-                try (Span _ = Spans.open(PHASE_LOOKUP_CHALLENGES)) {
-                    for (int i = 0; i < count; i++) {
-                        mainRoots.add(mains.get(i).root());
-                    }
-                    lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(transcript, mainRoots);
+                for (int i = 0; i < count; i++) {
+                    mainRoots.add(mains.get(i).root());
                 }
-                List<Proof.TableProof> tableProofs;
-                try (Span _ = Spans.open(PHASE_TABLE_CHAIN)) {
-                    List<TableTask<Proof.TableProof>> tasks = new ArrayList<>(count);
-                    for (int i = 0; i < count; i++) {
-                        int index = i;
-                        TableTrace trace = traces.get(i);
-                        Transcript forked = ProofTranscript.forTable(transcript, index);
-                        tasks.add(task(index, trace, MemoryEstimates.chainBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
-                            MainCommitment main = mains.getAndSet(index, null);
-                            Proof.TableProof p = provers.get(index).proveRest(main, lookup, forked, control);
-                            settings.progress().tableFinished(PHASE_TABLE_CHAIN, trace.name(), trace.height());
-                            return p;
-                        }));
-                    }
-                    settings.progress().passStarted(PHASE_TABLE_CHAIN, count);
-                    tableProofs = settings.executor().runAll(PHASE_TABLE_CHAIN, tasks);
-                    settings.progress().passFinished(PHASE_TABLE_CHAIN);
+                Ext3[] lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(transcript, mainRoots);
+
+                phases.next(SpanLabels.TABLE_CHAIN);
+                List<TableTask<Proof.TableProof>> chainTasks = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    int index = i;
+                    TableTrace trace = traces.get(i);
+                    Transcript forked = ProofTranscript.forTable(transcript, index);
+                    chainTasks.add(task(index, trace, MemoryEstimates.chainBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
+                        MainCommitment main = mains.getAndSet(index, null);
+                        Proof.TableProof p = provers.get(index).proveRest(main, lookup, forked, control);
+                        settings.progress().tableFinished(SpanLabels.TABLE_CHAIN, trace.name(), trace.height());
+                        return p;
+                    }));
                 }
-                try (Span _ = Spans.open(PHASE_ASSEMBLE)) {
-                    List<Proof.TableHeader> headers = new ArrayList<>(count);
-                    for (int i = 0; i < count; i++) {
-                        TableTrace trace = traces.get(i);
-                        Preprocessing.Committed pre = preprocessedOf(trace.air());
-                        headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
-                                pre == null ? null : pre.tree().root()));
-                    }
-                    return new Proof(options, headers, mainRoots, tableProofs);
+                settings.progress().passStarted(SpanLabels.TABLE_CHAIN, count);
+                List<Proof.TableProof> tableProofs = settings.executor().runAll(SpanLabels.TABLE_CHAIN, chainTasks);
+                settings.progress().passFinished(SpanLabels.TABLE_CHAIN);
+
+                phases.next(SpanLabels.ASSEMBLE);
+                List<Proof.TableHeader> headers = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    TableTrace trace = traces.get(i);
+                    Preprocessing.Committed pre = preprocessedOf(trace.air());
+                    headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
+                            pre == null ? null : pre.tree().root()));
                 }
+                return new Proof(options, headers, mainRoots, tableProofs);
             } finally {
                 // on failure, commitments of tables whose chain never ran are still held here
                 for (int i = 0; i < count; i++) {
@@ -169,44 +183,39 @@ public final class StarkProver {
         }
     }
 
-    private Transcript prepass(List<TableTrace> traces, List<TableProver> provers) {
+    /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
+    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<TableProver> provers) {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
-        try (Span _ = Spans.open("check_statement", "tables", traces.size())) {
-            checkStatement(traces);
-        }
+        prepass.next(SpanLabels.CHECK_STATEMENT, "tables", traces.size());
+        checkStatement(traces);
+        // the Merkle trees' vector kernel (if any) compiles in the background while the first LDEs run
+        LaneHashing.prepare(hasher, mainTraceLdeBytes(traces));
         if (settings.debugChecks()) {
+            prepass.next(SpanLabels.DEBUG_CHECKS);
             debugChecks(traces);
         }
+        prepass.next(SpanLabels.PREPROCESSED_COMMIT);
         List<Preprocessing.Committed> preprocessed = new ArrayList<>();
-        try (Span _ = Spans.open("preprocessed_commit")) {
-            for (TableTrace trace : traces) {
-                preprocessed.add(preprocessedOf(trace.air()));
-            }
+        for (TableTrace trace : traces) {
+            preprocessed.add(preprocessedOf(trace.air()));
         }
-        try (Span _ = Spans.open("absorb_statement")) {
-            List<ProofTranscript.TableStatement> statements = new ArrayList<>();
-            for (int i = 0; i < traces.size(); i++) {
-                TableTrace trace = traces.get(i);
-                Preprocessing.Committed pre = preprocessed.get(i);
-                provers.add(new TableProver(trace, options, hasher, settings, pre));
-                statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
-                        trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
-            }
-            return ProofTranscript.start(hasher, options, statements);
+        prepass.next(SpanLabels.ABSORB_STATEMENT);
+        List<ProofTranscript.TableStatement> statements = new ArrayList<>();
+        for (int i = 0; i < traces.size(); i++) {
+            TableTrace trace = traces.get(i);
+            Preprocessing.Committed pre = preprocessed.get(i);
+            provers.add(new TableProver(trace, options, hasher, settings, pre));
+            statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
+                    trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
         }
+        return ProofTranscript.start(hasher, options, statements);
     }
 
-    /** Table definitions known to the key, shapes the options can prove, options secure enough. */
+    /** Table definitions known to the key, the statement rules under the options, options secure enough. */
     private void checkStatement(List<TableTrace> traces) {
-        int logLargestLde = 0;
-        java.util.Set<String> names = new java.util.HashSet<>();
-        for (TableTrace trace : traces) {
-            if (!names.add(trace.name())) {
-                throw new InvalidTraceException(trace.name(), "two tables have this name; every table of a proof needs its own");
-            }
-        }
+        List<StatementRules.Claim> claims = new ArrayList<>(traces.size());
         for (TableTrace trace : traces) {
             Air air = trace.air();
             Air known = key.air(air.name());
@@ -214,19 +223,9 @@ public final class StarkProver {
                 throw new InvalidTraceException(trace.name(), known == null ? "table definition '" + air.name() + "' is not in the proving key"
                         : "table definition '" + air.name() + "' differs from the one in the proving key");
             }
-            int parts = air.compositionParts(trace.logHeight());
-            if (parts > options.blowup()) {
-                throw new InvalidTraceException(trace.name(), "constraint degree " + air.maxDegree() + " needs " + parts
-                        + " composition parts, more than the blowup " + options.blowup() + ": raise the blowup to at least "
-                        + Integer.highestOneBit(parts * 2 - 1));
-            }
-            if (trace.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
-                throw new InvalidTraceException(trace.name(), "a table of " + trace.height() + " rows is too small for folding factor "
-                        + options.foldingFactor() + " at blowup " + options.blowup());
-            }
-            logLargestLde = Math.max(logLargestLde, trace.logHeight() + options.logBlowup());
+            claims.add(new StatementRules.Claim(trace.name(), air, trace.logHeight(), trace.publicInputs().length));
         }
-        Security.require(options, logLargestLde);
+        StatementRules.requireProvable(claims, options);
         for (TableTrace trace : traces) {
             requireCanonicalCells(trace);
         }
@@ -261,23 +260,21 @@ public final class StarkProver {
 
     /** Constraints of every table on its own trace, then the buses across tables. */
     private void debugChecks(List<TableTrace> traces) {
-        try (Span _ = Spans.open("debug_checks")) {
-            List<BusBalanceChecker.TableInput> inputs = new ArrayList<>();
-            List<Matrix> generated = new ArrayList<>();
-            try {
-                for (TableTrace trace : traces) {
-                    Matrix pre = Preprocessed.generate(trace.air(), RamAllocator.shared());
-                    if (pre != null) {
-                        generated.add(pre);
-                    }
-                    ConstraintChecker.check(trace.name(), trace.air(), trace.main(), pre, null, Uniforms.of(trace.publicInputs()));
-                    inputs.add(new BusBalanceChecker.TableInput(trace.name(), trace.air(), trace.main(), pre, trace.publicInputs()));
+        List<BusBalanceChecker.TableInput> inputs = new ArrayList<>();
+        List<Matrix> generated = new ArrayList<>();
+        try {
+            for (TableTrace trace : traces) {
+                Matrix pre = Preprocessed.generate(trace.air(), RamAllocator.shared());
+                if (pre != null) {
+                    generated.add(pre);
                 }
-                BusBalanceChecker.check(inputs);
-            } finally {
-                for (Matrix m : generated) {
-                    m.close();
-                }
+                ConstraintChecker.check(trace.name(), trace.air(), trace.main(), pre, null, Uniforms.of(trace.publicInputs()));
+                inputs.add(new BusBalanceChecker.TableInput(trace.name(), trace.air(), trace.main(), pre, trace.publicInputs()));
+            }
+            BusBalanceChecker.check(inputs);
+        } finally {
+            for (Matrix m : generated) {
+                m.close();
             }
         }
     }

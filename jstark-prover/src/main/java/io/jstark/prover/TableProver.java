@@ -14,12 +14,12 @@ import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProof;
 import io.jstark.fri.FriProver;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
-import io.jstark.math.ntt.Ntt;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.CompositionLayout;
@@ -116,7 +116,7 @@ final class TableProver {
         Ext3 busSum = null;
         if (air.auxWidth() > 0) {
             AuxTraceBuilder.AuxTrace aux;
-            try (Span _ = Spans.open("aux_build", "table", table(), "columns", 3 * air.auxWidth())) {
+            try (Span _ = Spans.open("aux_build", SpanLabels.TABLE_FIELD, table(), "columns", 3 * air.auxWidth())) {
                 Matrix preNatural = null;
                 try {
                     if (air.preprocessedWidth() > 0) {
@@ -139,7 +139,7 @@ final class TableProver {
                 }
             }
             busSum = aux.busSum();
-            try (Span _ = Spans.open("aux_commit", "table", table()); Matrix auxNatural = aux.matrix()) {
+            try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
                 auxLde = allocate(MatrixRole.AUX_LDE, "aux-lde", bigN, auxNatural.columns());
                 owned.add(auxLde);
                 Lde.extend(auxNatural, logBlowup, SHIFT, auxLde, pool);
@@ -156,9 +156,9 @@ final class TableProver {
         LdeDomain domain = new LdeDomain(logN, logBlowup, SHIFT);
         Matrix compositionLde;
         MerkleTree compositionTree;
-        try (Span _ = Spans.open("round2_composition", "table", table(), "parts", parts)) {
+        try (Span _ = Spans.open("round2_composition", SpanLabels.TABLE_FIELD, table(), "parts", parts)) {
             ConstraintProgram.Bound program;
-            try (Span __ = Spans.open("compile_constraints", "table", table())) {
+            try (Span __ = Spans.open("compile_constraints", SpanLabels.TABLE_FIELD, table())) {
                 program = ConstraintProgram.compile(List.of(layout.expression()))
                         .bind(uniforms.withBusSum(busSum).withCoefficients(layout.coefficients(alpha)));
             }
@@ -188,7 +188,7 @@ final class TableProver {
         // ---- round 3: out-of-domain openings
         Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, SHIFT);
         OodFrame frame;
-        try (Span _ = Spans.open("round3_ood", "table", table())) {
+        try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
             // T(z*w) is the polynomial T(wX) at z, whose values on block 0 are T's values one trace row later
             Barycentric atZ = Barycentric.forCoset(logN, SHIFT, z, Barycentric.Order.BIT_REVERSED, pool);
             frame = new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), openNext(atZ, domain, preLde),
@@ -201,7 +201,7 @@ final class TableProver {
         FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
         FriProver fri;
         Matrix deepCoefficients;
-        try (Span _ = Spans.open("round4_deep", "table", table())) {
+        try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
             deepCoefficients = DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), auxLde), compositionLde, n,
                     SHIFT, this::allocate, pool);
@@ -213,13 +213,13 @@ final class TableProver {
         }
         control.checkpoint();
         long nonce;
-        try (Span _ = Spans.open("grinding", "table", table(), "bits", options.grindingBits())) {
+        try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
             nonce = t.grind(options.grindingBits(), pool);
         }
         int logCosets = logN + logBlowup - options.logFoldingFactor();
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
-        try (Span _ = Spans.open("queries", "table", table(), "queries", queries.length)) {
-            int[] cosets = FriProver.distinctSorted(queries);
+        try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {
+            int[] cosets = MerkleTree.openedLeaves(queries);
             Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
             Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
             Proof.TreeOpening auxOpening = auxTree == null ? null : opening(auxTree, cosets);
@@ -234,7 +234,7 @@ final class TableProver {
             long[][] periodic, CompositionLayout layout, Matrix out) {
         int rows = out.rows();
         int batch = Math.min(COMPOSITION_BATCH, domain.n);
-        try (Span _ = Spans.open("constraint_evaluation", "table", table(), "rows", rows, "instructions",
+        try (Span _ = Spans.open(SpanLabels.CONSTRAINT_EVALUATION, SpanLabels.TABLE_FIELD, table(), "rows", rows, "instructions",
                 program.program().instructionCount())) {
             settings.pool().forRange(rows / batch, 1, (from, to) -> {
                 ConstraintProgram.Workspace ws = program.newWorkspace(batch);
@@ -257,22 +257,7 @@ final class TableProver {
         List<PeriodicColumn> columns = air.periodicColumns();
         long[][] tables = new long[columns.size()][];
         for (int i = 0; i < tables.length; i++) {
-            long[] values = columns.get(i).values();
-            int logM = Integer.numberOfTrailingZeros(values.length);
-            if (logM > logN) {
-                throw new IllegalArgumentException("table '" + table() + "': periodic column '" + columns.get(i).name() + "' has period "
-                        + values.length + ", longer than the table's " + trace.height() + " rows");
-            }
-            Ntt.inverseNaturalToNatural(values, 0, logM);
-            long[] table = new long[values.length << logBlowup];
-            long shiftPower = Goldilocks.pow(SHIFT, 1L << (logN - logM));
-            long scale = 1;
-            for (int k = 0; k < values.length; k++) {
-                table[k] = Goldilocks.mul(values[k], scale);
-                scale = Goldilocks.mul(scale, shiftPower);
-            }
-            Ntt.forwardNaturalToNatural(table, 0, logM + logBlowup);
-            tables[i] = table;
+            tables[i] = columns.get(i).onCoset(logN, logBlowup, SHIFT);
         }
         return tables;
     }

@@ -8,7 +8,9 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.verifier.StarkVerifier;
 import java.util.List;
 import java.util.Random;
@@ -20,18 +22,20 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /** The verifier on hostile bytes: only typed rejections, never an unchecked exception or an out-of-memory. */
 class HostileProofTest {
+    static final ProofOptions OPTIONS = new ProofOptions(1, 4, 2, 1, 1, "sha256", 0);
     static byte[] valid;
     static VerifyingKey key;
+    static Statement expected;
 
     @BeforeContainer
     static void prove() {
         TableTrace sender = TestAirs.senderTrace(4, 5);
         TableTrace bytes = TestAirs.bytesTrace(sender);
         try (ProvingKey pk = ProvingKey.of(List.of(TestAirs.SENDER, TestAirs.BYTES))) {
-            Proof proof = new StarkProver(pk, new ProofOptions(1, 4, 2, 1, 1, "sha256", 0), ProverSettings.defaults())
-                    .prove(List.of(sender, bytes));
+            Proof proof = new StarkProver(pk, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, bytes));
             valid = ProofFormat.write(proof);
-            key = pk.verifyingKey().withMinimumSecurityBits(0);
+            key = pk.verifyingKey(OPTIONS, WorkerPool.common());
+            expected = Statement.ofTraces(List.of(sender, bytes));
         } finally {
             sender.main().close();
             bytes.main().close();
@@ -65,12 +69,23 @@ class HostileProofTest {
         byte[] hostile = bytes;
         // writing a byte's own value back leaves the proof as it was (valid): only changed proofs count
         Assume.that(!java.util.Arrays.equals(hostile, valid));
-        assertThatThrownBy(() -> StarkVerifier.verify(key, hostile)).isInstanceOf(ProofRejectedException.class);
+        assertNamedRejection(() -> StarkVerifier.verify(key, expected, hostile));
+        assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(key, hostile));
     }
 
     @Property(tries = 100)
     void randomGarbageIsRejected(@ForAll byte[] garbage) {
-        assertThatThrownBy(() -> StarkVerifier.verify(key, garbage)).isInstanceOf(ProofRejectedException.class);
+        assertNamedRejection(() -> StarkVerifier.verify(key, expected, garbage));
+        assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(key, garbage));
+    }
+
+    /**
+     * A typed rejection from a named check: not the verifier's last-resort guard (whose rejection wraps an
+     * internal exception), so no internal exception text reaches the caller.
+     */
+    static void assertNamedRejection(org.assertj.core.api.ThrowableAssert.ThrowingCallable verification) {
+        assertThatThrownBy(verification).isInstanceOf(ProofRejectedException.class).hasNoCause()
+                .hasMessageNotContaining("Exception");
     }
 
     /** Little-endian writer for hand-made proofs. */
@@ -129,13 +144,13 @@ class HostileProofTest {
         p.u32(s.length);
         p.write(s, 0, s.length);
         VerifyingKey fibKey = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
-        assertThatThrownBy(() -> StarkVerifier.verify(fibKey, p.toByteArray())).isInstanceOf(ProofRejectedException.class)
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, p.toByteArray())).isInstanceOf(ProofRejectedException.class)
                 .hasMessageContaining("leaves");
     }
 
     @Property(tries = 1)
     void theUnmodifiedProofVerifies() throws Exception {
-        StarkVerifier.verify(key, valid);
-        assertThat(StarkVerifier.isValid(key, valid)).isTrue();
+        StarkVerifier.verify(key, expected, valid);
+        assertThat(StarkVerifier.isValid(key, expected, valid)).isTrue();
     }
 }

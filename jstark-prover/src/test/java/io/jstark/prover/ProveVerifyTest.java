@@ -8,7 +8,9 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.verifier.StarkVerifier;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +28,7 @@ class ProveVerifyTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
             TableTrace trace = TestAirs.fibTrace(6, 0);
             byte[] bytes = prove(key, SMALL, List.of(trace));
-            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), Statement.ofTraces(List.of(trace)), bytes);
             trace.main().close();
         }
     }
@@ -36,7 +38,7 @@ class ProveVerifyTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.CUBE))) {
             TableTrace trace = TestAirs.cubeTrace(5, 9);
             byte[] bytes = prove(key, SMALL, List.of(trace));
-            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), Statement.ofTraces(List.of(trace)), bytes);
             trace.main().close();
         }
     }
@@ -48,11 +50,12 @@ class ProveVerifyTest {
             TableTrace s2 = TestAirs.senderTrace(7, 2);
             TableTrace bytesTable = TestAirs.bytesTrace(s1, s2);
             byte[] bytes = prove(key, SMALL, List.of(s1, bytesTable, s2));
-            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            Statement expected = Statement.ofTraces(List.of(s1, bytesTable, s2));
+            StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), expected, bytes);
             // an unbalanced bus: one extra count in the receiver
             bytesTable.main().set(3, 0, bytesTable.main().get(3, 0) + 1);
             byte[] bad = prove(key, SMALL, List.of(s1, bytesTable, s2));
-            assertThatThrownBy(() -> StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bad))
+            assertThatThrownBy(() -> StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), expected, bad))
                     .isInstanceOf(ProofRejectedException.class).hasMessageContaining("bus contributions do not cancel");
             s1.main().close();
             s2.main().close();
@@ -65,13 +68,14 @@ class ProveVerifyTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
             TableTrace trace = TestAirs.fibTrace(4, 3);
             byte[] bytes = prove(key, SMALL, List.of(trace));
-            VerifyingKey vk = key.verifyingKey().withMinimumSecurityBits(0);
-            assertThat(StarkVerifier.isValid(vk, bytes)).isTrue();
+            VerifyingKey vk = key.verifyingKey(SMALL, WorkerPool.common());
+            Statement expected = Statement.ofTraces(List.of(trace));
+            assertThat(StarkVerifier.isValid(vk, expected, bytes)).isTrue();
             int rejected = 0;
             for (int i = 0; i < bytes.length; i++) {
                 byte[] copy = bytes.clone();
                 copy[i] ^= 1;
-                if (!StarkVerifier.isValid(vk, copy)) {
+                if (!StarkVerifier.isValid(vk, expected, copy)) {
                     rejected++;
                 }
             }

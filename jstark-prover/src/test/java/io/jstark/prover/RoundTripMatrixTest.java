@@ -9,6 +9,7 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.exec.TableProvingException;
 import io.jstark.verifier.StarkVerifier;
@@ -29,7 +30,7 @@ class RoundTripMatrixTest {
     }
 
     static void verify(TableTrace trace, byte[] bytes) throws ProofRejectedException {
-        StarkVerifier.verify(VerifyingKey.of(List.of(trace.air())).withMinimumSecurityBits(0), bytes);
+        StarkVerifier.verify(VerifyingKey.of(List.of(trace.air())).withMinimumSecurityBits(0), Statement.ofTraces(List.of(trace)), bytes);
     }
 
     @ParameterizedTest(name = "fib 2^{0}")
@@ -138,8 +139,14 @@ class RoundTripMatrixTest {
             inputs[1] = inputs[1] + 1; // claim another result
             Proof forged = new Proof(proof.options(), List.of(new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), inputs,
                     h.preprocessedRoot())), proof.mainRoots(), proof.tableProofs());
-            assertThatThrownBy(() -> StarkVerifier.verify(VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0), forged))
-                    .isInstanceOf(ProofRejectedException.class);
+            VerifyingKey key = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
+            byte[] forgedBytes = ProofFormat.write(forged);
+            // the caller who states the result it expects rejects the claim outright...
+            assertThatThrownBy(() -> StarkVerifier.verify(key, Statement.ofTraces(List.of(trace)), forgedBytes))
+                    .isInstanceOf(ProofRejectedException.class).hasFieldOrPropertyWithValue("reason", ProofRejectedException.Reason.STATEMENT);
+            // ...and the proof does not prove the claimed result either
+            assertThatThrownBy(() -> StarkVerifier.verify(key, Statement.of(forged), forgedBytes))
+                    .isInstanceOf(ProofRejectedException.class).extracting("reason").isNotEqualTo(ProofRejectedException.Reason.STATEMENT);
         } finally {
             trace.main().close();
         }
@@ -151,12 +158,16 @@ class RoundTripMatrixTest {
         try {
             byte[] bytes = prove(new ProofOptions(2, 8, 2, 1, 1, "sha256", 0), trace, WorkerPool.common());
             VerifyingKey key = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
+            Statement expected = Statement.ofTraces(List.of(trace));
             for (int cut : new int[] {0, 3, 10, 100, bytes.length / 2, bytes.length - 1}) {
-                assertThatThrownBy(() -> StarkVerifier.verify(key, Arrays.copyOf(bytes, cut)))
+                assertThatThrownBy(() -> StarkVerifier.verify(key, expected, Arrays.copyOf(bytes, cut)))
                         .isInstanceOf(ProofRejectedException.class).hasMessageMatching("(?s).*(truncated|not a jstark proof).*");
             }
-            assertThatThrownBy(() -> StarkVerifier.verify(key, Arrays.copyOf(bytes, bytes.length + 7)))
+            assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(key, Arrays.copyOf(bytes, bytes.length + 7)))
                     .isInstanceOf(ProofRejectedException.class).hasMessageContaining("unexpected bytes");
+            // against the expected statement the padded file is longer than any proof of it: refused unread
+            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, Arrays.copyOf(bytes, (int) StarkVerifier.maxProofBytes(key, expected) + 1)))
+                    .isInstanceOf(ProofRejectedException.class).hasFieldOrPropertyWithValue("reason", ProofRejectedException.Reason.TOO_LARGE);
         } finally {
             trace.main().close();
         }

@@ -1,6 +1,7 @@
 package io.jstark.scheduler;
 
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.prover.exec.TableExecutor;
 import io.jstark.prover.exec.TableProvingException;
@@ -129,7 +130,7 @@ public final class ConcurrentExecutor implements TableExecutor {
 
         Pass(String phase, List<? extends TableTask<R>> tasks, SchedulerOptions options, Span parent) {
             this.phase = phase;
-            this.spanLabel = phase + "_table";
+            this.spanLabel = SpanLabels.tableLabel(phase);
             this.parent = parent;
             List<TableTask<R>> sorted = new ArrayList<>(tasks);
             sorted.sort(Comparator.comparingInt(TableTask::index));
@@ -288,7 +289,7 @@ public final class ConcurrentExecutor implements TableExecutor {
                 }
                 Object result = null;
                 Throwable failure = null;
-                try (Span _ = Spans.openChild(parent, spanLabel, "table", task.table(), "index", task.index())) {
+                try (Span _ = Spans.openChild(parent, spanLabel, SpanLabels.TABLE_FIELD, task.table(), "index", task.index())) {
                     result = task.run(control);
                 } catch (Throwable e) {
                     failure = e;

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.air.Air;
 import io.jstark.air.trace.TableTrace;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
-import io.jstark.prover.TestAirs;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.TestAirs;
 import io.jstark.prover.exec.SequentialExecutor;
 import io.jstark.prover.exec.TableExecutor;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ class ProofIdentityTest {
                 List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
                 ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budget), passes::add);
                 assertThat(prove(executor)).as("k=%d budget=%d", k, budget).isEqualTo(sequential);
-                assertThat(passes).extracting(SchedulerStats::phase).containsExactly(StarkProver.PHASE_MAIN_COMMIT, StarkProver.PHASE_TABLE_CHAIN);
+                assertThat(passes).extracting(SchedulerStats::phase).containsExactly(SpanLabels.MAIN_COMMIT, SpanLabels.TABLE_CHAIN);
                 for (SchedulerStats pass : passes) {
                     assertThat(pass.heldBytesAtEnd()).isZero();
                     long largest = pass.tasks().stream().mapToLong(SchedulerStats.TaskStats::estimatedBytes).max().orElseThrow();

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
-import io.jstark.prover.StarkProver;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
@@ -159,7 +159,7 @@ class StoragePlannerTest {
             }
         }
         MemoryPrediction p = disk.prediction();
-        assertThat(p.phase(StarkProver.PHASE_TABLE_CHAIN).ramOffHeap()).isEqualTo(p.inputBytes() + p.provingKeyBytes());
+        assertThat(p.phase(SpanLabels.TABLE_CHAIN).ramOffHeap()).isEqualTo(p.inputBytes() + p.provingKeyBytes());
         assertThat(disk.notes()).anySatisfy(n -> assertThat(n).contains("physical memory"));
     }
 

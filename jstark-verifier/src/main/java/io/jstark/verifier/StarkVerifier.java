@@ -7,18 +7,18 @@ import io.jstark.air.expr.PointEvaluator;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.merkle.InvalidMerkleProofException;
+import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriException;
-import io.jstark.fri.FriFolding;
 import io.jstark.fri.FriParameters;
-import io.jstark.fri.FriProver;
 import io.jstark.fri.FriVerifier;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
-import io.jstark.math.ntt.Ntt;
+import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.Limbs;
@@ -30,8 +30,12 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,87 +45,160 @@ import java.util.List;
  * mismatched proof ends in a {@link ProofRejectedException} saying what failed — never an unchecked
  * exception, never acceptance.
  *
- * <p>Checks, per table (on its forked transcript): the statement matches the key (table definitions by
- * digest, heights, public inputs, pinned preprocessed roots); the composition polynomial's parts agree
- * with the constraints at the out-of-domain point; FRI proves the DEEP composition low-degree, with its
- * layer-0 values recomputed from Merkle-checked openings of every committed tree; the grinding nonce is
- * valid. Across tables: the bus contributions sum to zero.
+ * <p>{@link #verify(VerifyingKey, Statement, byte[]) verify(key, expected, proof)} accepts only a proof of
+ * exactly the caller's statement under the options the key accepts. Before reading a byte it knows the
+ * largest such proof ({@link #maxProofBytes}) and refuses longer input unread; it refuses options the key
+ * does not accept right after reading them, and a statement other than the expected one right after the
+ * table headers, all before any cryptographic work; it never computes a preprocessed commitment (the key
+ * pins them). {@link #verifyAndDescribe} checks a proof against the key alone and returns what it proves:
+ * a caller who ignores that result has checked only that some statement holds.
+ *
+ * <p>Checks, per table (on its forked transcript): the composition polynomial's parts agree with the
+ * constraints at the out-of-domain point; FRI proves the DEEP composition low-degree, with its layer-0
+ * values recomputed from Merkle-checked openings of every committed tree; the grinding nonce is valid.
+ * Across tables: the bus contributions sum to zero.
+ *
+ * <p>What leaves these methods: a {@link ProofRejectedException} for anything the proof's bytes hold (the
+ * last-resort guard turns any other failure while reading or checking them, an {@link OutOfMemoryError}
+ * included, into one); before a byte is read, an
+ * {@link io.jstark.protocol.InvalidStatementException} when the caller's expected statement names a
+ * definition the key does not hold (the caller's inconsistency, not the proof's); and an
+ * {@link IOException} when a file or stream cannot be read.
+ *
+ * <p>The grinding nonce: any nonce with the required leading zero bits is accepted, not only the smallest
+ * one the prover picks, so one statement has several valid proofs that differ in the nonce (and, through
+ * the queries it seeds, in the openings). The prover can always make them; anyone else can where the
+ * queries a new nonce draws open only leaves the proof already holds (a tiny table whose every query set
+ * opens every leaf), and otherwise not, since the proof lacks the other openings. Checking that no smaller
+ * nonce is valid would cost the verifier the prover's grinding work again (about 2^grinding hashes per
+ * table); the statement, which is what a proof proves, is unaffected. Do not use a proof's bytes as its
+ * identity.
  */
 public final class StarkVerifier {
     private StarkVerifier() {}
 
     /**
-     * Parses and verifies {@code proofBytes} against {@code key}.
+     * Verifies that {@code proofBytes} proves exactly {@code expected} under {@code key}.
      *
-     * @return the statement the proof proves (tables, heights, public inputs): compare it with the claim
-     *     you expect, the prover chose it
+     * @return the verified statement (the expected one, with the proof's heights and security)
+     * @throws ProofRejectedException for any other proof, naming the check and the table
+     * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      */
-    public static VerifiedStatement verify(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proofBytes) throws ProofRejectedException {
+        Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
-            return guarded(() -> new Run(key, ProofFormat.read(proofBytes)).verify());
+            return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
         }
     }
 
-    /** Verifies an already parsed proof. */
-    public static VerifiedStatement verify(VerifyingKey key, Proof proof) throws ProofRejectedException {
+    /**
+     * Verifies the proof file {@code file} against {@code expected}: a file longer than the largest proof
+     * of that statement is refused by its size, unread; the rest is read as a stream.
+     *
+     * @throws IOException when the file cannot be read (the environment, not the proof)
+     */
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, Path file) throws ProofRejectedException, IOException {
+        Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
-            return guarded(() -> new Run(key, proof).verify());
+            return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
         }
+    }
+
+    /** Verifies a proof read from {@code in} (at most one buffer past the largest accepted proof is read). */
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, InputStream in) throws ProofRejectedException, IOException {
+        Expectation expectation = Expectation.of(key, expected);
+        try (Span _ = Spans.open("verify")) {
+            return guardedIo(() -> run(expectation, ProofFormat.read(in, -1, expectation, null)));
+        }
+    }
+
+    /** True when {@code proofBytes} proves exactly {@code expected} under {@code key}. */
+    public static boolean isValid(VerifyingKey key, Statement expected, byte[] proofBytes) {
+        try {
+            verify(key, expected, proofBytes);
+            return true;
+        } catch (ProofRejectedException e) {
+            return false;
+        }
+    }
+
+    /** The largest proof of {@code expected} under any option set {@code key} accepts: longer input is refused unread. */
+    public static long maxProofBytes(VerifyingKey key, Statement expected) {
+        return Expectation.maxProofBytes(key, expected);
+    }
+
+    /**
+     * Verifies {@code proofBytes} against the key alone and says what it proves. The prover chose that
+     * statement: compare it with what you expect, or call {@link #verify(VerifyingKey, Statement, byte[])}.
+     * The proof's size is bounded by its own table headers.
+     */
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
+        Expectation expectation = Expectation.describing(key);
+        try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
+            return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
+        }
+    }
+
+    /** {@link #verifyAndDescribe(VerifyingKey, byte[])} of a proof file, read as a stream. */
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file) throws ProofRejectedException, IOException {
+        Expectation expectation = Expectation.describing(key);
+        try (Span _ = Spans.open("verify")) {
+            return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
+        }
+    }
+
+    private static VerifiedStatement run(Expectation expectation, Proof proof) throws ProofRejectedException {
+        return new Run(expectation, proof).verify();
     }
 
     private interface Check {
-        VerifiedStatement run() throws ProofRejectedException;
+        VerifiedStatement run() throws ProofRejectedException, IOException;
     }
 
     private static VerifiedStatement guarded(Check check) throws ProofRejectedException {
         try {
-            return check.run();
-        } catch (ProofRejectedException e) {
-            throw e;
-        } catch (RuntimeException | StackOverflowError e) {
-            // A hostile proof must never surface as an unchecked exception.
-            throw new ProofRejectedException(Reason.MALFORMED, null, "inconsistent proof: " + e, e);
+            return guardedIo(check);
+        } catch (IOException e) {
+            throw new UncheckedIOException("an array cannot fail to read", e);
         }
     }
 
-    /** One verification. */
+    private static VerifiedStatement guardedIo(Check check) throws ProofRejectedException, IOException {
+        try {
+            return check.run();
+        } catch (RuntimeException | StackOverflowError e) {
+            // A hostile proof must never surface as an unchecked exception, and its rejection must not carry
+            // internal text: every shape a proof can have is meant to meet a named check first.
+            throw new ProofRejectedException(Reason.MALFORMED, null, "the proof is inconsistent in a way no specific check names", e);
+        } catch (OutOfMemoryError e) {
+            // The reader maps its own; this is the checking after it (the proof's arrays are garbage once this unwinds).
+            throw ProofRejectedException.beyondHeap();
+        }
+    }
+
+    /** One verification of a parsed proof whose statement the expectation has checked. */
     private static final class Run {
-        private final VerifyingKey key;
         private final Proof proof;
         private final ProofOptions options;
         private final Hasher hasher;
-        private final List<Air> airs = new ArrayList<>();
+        private final Expectation expectation;
 
-        Run(VerifyingKey key, Proof proof) {
-            this.key = key;
+        Run(Expectation expectation, Proof proof) {
+            this.expectation = expectation;
             this.proof = proof;
             this.options = proof.options();
             this.hasher = Hashers.byName(options.hash());
         }
 
         VerifiedStatement verify() throws ProofRejectedException {
-            // the cheap checks first: a hostile proof must not make the verifier compute pinned commitments
-            int logLargestLde = 0;
-            for (Proof.TableHeader h : proof.tables()) {
-                logLargestLde = Math.max(logLargestLde, h.logHeight() + options.logBlowup());
-            }
-            int bits = Security.of(options, logLargestLde).conjecturedBits();
-            if (bits < options.requiredSecurityBits()) {
-                throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof claims " + options.requiredSecurityBits()
-                        + " bits of security but its options give " + bits);
-            }
-            if (bits < key.minimumSecurityBits()) {
-                throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof options give " + bits
-                        + " conjectured bits of security; this verifier requires " + key.minimumSecurityBits());
-            }
-            List<ProofTranscript.TableStatement> statements = checkStatement();
-            Transcript global = ProofTranscript.start(hasher, options, statements);
+            List<Air> airs = expectation.airs();
+            Transcript global = ProofTranscript.start(hasher, options, expectation.statements());
             Ext3[] lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(global, proof.mainRoots());
             Ext3 balance = Ext3.ZERO;
             for (int i = 0; i < proof.tables().size(); i++) {
                 Proof.TableHeader header = proof.tables().get(i);
-                try (Span _ = Spans.open("verify_table", "table", header.name())) {
-                    new TableCheck(i, header, airs.get(i), proof.tableProofs().get(i), proof.mainRoots().get(i), lookup,
+                try (Span _ = Spans.open("verify_table", SpanLabels.TABLE_FIELD, header.name())) {
+                    new TableCheck(header, airs.get(i), proof.tableProofs().get(i), proof.mainRoots().get(i), lookup,
                             ProofTranscript.forTable(global, i)).verify();
                 }
                 Ext3 busSum = proof.tableProofs().get(i).busSum();
@@ -137,59 +214,7 @@ public final class StarkVerifier {
             for (Proof.TableHeader h : proof.tables()) {
                 tables.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
             }
-            return new VerifiedStatement(options, bits, tables);
-        }
-
-        private List<ProofTranscript.TableStatement> checkStatement() throws ProofRejectedException {
-            if (proof.mainRoots().size() != proof.tables().size() || proof.tableProofs().size() != proof.tables().size()) {
-                throw new ProofRejectedException(Reason.MALFORMED, null, "table, root and section counts differ");
-            }
-            List<ProofTranscript.TableStatement> statements = new ArrayList<>();
-            java.util.Set<String> names = new java.util.HashSet<>();
-            for (Proof.TableHeader h : proof.tables()) {
-                if (!names.add(h.name())) {
-                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), "two tables have this name");
-                }
-            }
-            for (Proof.TableHeader h : proof.tables()) {
-                Air air = key.air(h.airName());
-                if (air == null) {
-                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), "table definition '" + h.airName()
-                            + "' is not in the verifying key");
-                }
-                if (air.fixedLogHeight() >= 0 && h.logHeight() != air.fixedLogHeight()) {
-                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), "height 2^" + h.logHeight() + ", but '" + air.name()
-                            + "' has the fixed height 2^" + air.fixedLogHeight());
-                }
-                if (h.publicInputs().length != air.publicInputs().size()) {
-                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), h.publicInputs().length + " public inputs, '"
-                            + air.name() + "' declares " + air.publicInputs().size());
-                }
-                if (h.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
-                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), "LDE smaller than one FRI coset");
-                }
-                if (air.compositionParts(h.logHeight()) > options.blowup()) {
-                    throw new ProofRejectedException(Reason.STATEMENT, h.name(), "constraint degree needs a blowup of at least "
-                            + air.compositionParts(h.logHeight()));
-                }
-                airs.add(air);
-            }
-            for (int i = 0; i < proof.tables().size(); i++) {
-                Proof.TableHeader h = proof.tables().get(i);
-                Air air = airs.get(i);
-                byte[] pinned = air.preprocessedWidth() == 0 ? null : key.preprocessedRoot(air, options);
-                if ((pinned == null) != (h.preprocessedRoot() == null)) {
-                    throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(), pinned == null
-                            ? "the proof commits preprocessed columns the table does not have"
-                            : "the proof lacks the commitment to the table's preprocessed columns");
-                }
-                if (pinned != null && !Arrays.equals(pinned, h.preprocessedRoot())) {
-                    throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(),
-                            "the preprocessed commitment differs from the one pinned in the verifying key");
-                }
-                statements.add(new ProofTranscript.TableStatement(h.name(), h.airName(), key.digest(air.name()), h.logHeight(), h.publicInputs(), pinned));
-            }
-            return statements;
+            return new VerifiedStatement(options, expectation.conjecturedBits(), tables, expectation.form());
         }
 
         /** The checks of one table. */
@@ -205,7 +230,7 @@ public final class StarkVerifier {
             private final int logLde;
             private final int logF;
 
-            TableCheck(int index, Proof.TableHeader header, Air air, Proof.TableProof tp, byte[] mainRoot, Ext3[] lookup, Transcript t) {
+            TableCheck(Proof.TableHeader header, Air air, Proof.TableProof tp, byte[] mainRoot, Ext3[] lookup, Transcript t) {
                 this.header = header;
                 this.name = header.name();
                 this.air = air;
@@ -250,7 +275,7 @@ public final class StarkVerifier {
                     throw reject(Reason.GRINDING, "the proof-of-work nonce does not have " + options.grindingBits() + " leading zero bits");
                 }
                 int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logLde - logF);
-                int[] cosets = FriProver.distinctSorted(queries);
+                int[] cosets = MerkleTree.openedLeaves(queries);
                 long[][] pre = checkOpening("preprocessed", header.preprocessedRoot(), tp.preprocessed(), cosets, air.preprocessedWidth());
                 long[][] main = checkOpening("main", mainRoot, tp.main(), cosets, air.mainWidth());
                 long[][] aux = checkOpening("aux", tp.auxRoot(), tp.aux(), cosets, 3 * air.auxWidth());
@@ -270,7 +295,7 @@ public final class StarkVerifier {
                         copyRow(aux, leaf, r, 3 * air.auxWidth(), traceRow, k);
                         long[] compRow = new long[3 * parts];
                         copyRow(comp, leaf, r, 3 * parts, compRow, 0);
-                        long x = FriFolding.domainPoint(Preprocessing.SHIFT, logLde, queries[q] * f + r);
+                        long x = BitReversedCoset.point(logLde, Preprocessing.SHIFT, queries[q] * f + r);
                         values[r] = deep.evaluate(x, traceRow, compRow);
                     }
                     cosetValues[q] = values;
@@ -332,23 +357,11 @@ public final class StarkVerifier {
                 }
             }
 
-            /** Each periodic column's polynomial Q(x^(n/m)) at z, from Q's coefficients (m values). */
             private Ext3[] periodicValuesAt(Ext3 z) {
                 List<PeriodicColumn> columns = air.periodicColumns();
                 Ext3[] out = new Ext3[columns.size()];
                 for (int i = 0; i < out.length; i++) {
-                    long[] values = columns.get(i).values();
-                    int logM = Integer.numberOfTrailingZeros(values.length);
-                    if (logM > logN) {
-                        throw new IllegalStateException("periodic column '" + columns.get(i).name() + "' has a period longer than the table");
-                    }
-                    Ntt.inverseNaturalToNatural(values, 0, logM);
-                    Ext3 point = z.pow(1L << (logN - logM));
-                    Ext3 acc = Ext3.ZERO;
-                    for (int k = values.length - 1; k >= 0; k--) {
-                        acc = acc.mul(point).add(values[k]);
-                    }
-                    out[i] = acc;
+                    out[i] = columns.get(i).evaluateAt(z, logN);
                 }
                 return out;
             }
@@ -384,15 +397,4 @@ public final class StarkVerifier {
             }
         }
     }
-
-    /** Convenience: true when the proof verifies. */
-    public static boolean isValid(VerifyingKey key, byte[] proofBytes) {
-        try {
-            verify(key, proofBytes);
-            return true;
-        } catch (ProofRejectedException e) {
-            return false;
-        }
-    }
-
 }

@@ -1,14 +1,25 @@
 package io.jstark.verifier;
 
+import io.jstark.math.field.Goldilocks;
 import io.jstark.protocol.ProofOptions;
 import java.util.List;
 
 /**
  * What a verified proof proves: these tables, of these definitions and heights, with these public
- * inputs, satisfy their constraints and their buses balance. The prover chose the statement; a caller
- * checking a claim (a program's output, a required table) compares it with what it expects.
+ * inputs, satisfy their constraints and their buses balance. {@link #form()} says whose statement it is:
+ * from {@link StarkVerifier#verify(io.jstark.protocol.VerifyingKey, io.jstark.protocol.Statement, byte[]) verify}
+ * the caller's expected statement (with the heights the proof has within the expected bounds), from
+ * {@link StarkVerifier#verifyAndDescribe verifyAndDescribe} whatever the prover chose.
  */
-public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBits, List<Table> tables) {
+public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBits, List<Table> tables, Form form) {
+    /** Whose statement a verified one is. */
+    public enum Form {
+        /** Compared with the caller's expected statement: exactly it. */
+        EXPECTED,
+        /** Compared with nothing: what the proof states, chosen by the prover. */
+        DESCRIBED
+    }
+
     public VerifiedStatement {
         tables = List.copyOf(tables);
     }
@@ -30,11 +41,7 @@ public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBit
 
         @Override
         public String toString() {
-            StringBuilder inputs = new StringBuilder("[");
-            for (int i = 0; i < publicInputs.length; i++) {
-                inputs.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(publicInputs[i]));
-            }
-            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs " + inputs.append(']') + ")";
+            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs " + Goldilocks.toString(publicInputs) + ")";
         }
     }
 

@@ -19,13 +19,10 @@ public record TableTrace(String name, Air air, Matrix main, long[] publicInputs)
             throw new InvalidTraceException(name, "trace has " + main.columns() + " columns, table '" + air.name() + "' declares "
                     + air.mainWidth());
         }
-        if (air.fixedLogHeight() >= 0 && rows != 1 << air.fixedLogHeight()) {
-            throw new InvalidTraceException(name, "table '" + air.name() + "' has a fixed height of 2^" + air.fixedLogHeight()
-                    + " rows, trace has " + rows);
-        }
-        if (publicInputs.length != air.publicInputs().size()) {
-            throw new InvalidTraceException(name, "expected " + air.publicInputs().size() + " public inputs " + air.publicInputs()
-                    + ", got " + publicInputs.length);
+        int logHeight = Integer.numberOfTrailingZeros(rows);
+        java.util.Optional<String> violation = air.shapeViolation(logHeight, publicInputs.length);
+        if (violation.isPresent()) {
+            throw new InvalidTraceException(name, violation.get());
         }
         for (int i = 0; i < publicInputs.length; i++) {
             if (!Goldilocks.isCanonical(publicInputs[i])) {

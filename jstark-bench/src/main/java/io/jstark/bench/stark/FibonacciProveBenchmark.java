@@ -10,6 +10,7 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
@@ -58,6 +59,7 @@ public class FibonacciProveBenchmark {
     private Workload workload;
     private ProvingKey key;
     private VerifyingKey verifyingKey;
+    private Statement expected;
     private WorkerPool pool;
     private byte[] proof;
 
@@ -67,10 +69,11 @@ public class FibonacciProveBenchmark {
         workload = fib.generate(logRows, 1);
         key = ProvingKey.of(fib.airs());
         verifyingKey = VerifyingKey.of(fib.airs());
+        expected = Statement.ofTraces(workload.tables());
         pool = WorkerPool.ofThreads(threads);
         proof = prove();
         try {
-            StarkVerifier.verify(verifyingKey, proof);
+            StarkVerifier.verify(verifyingKey, expected, proof);
         } catch (ProofRejectedException e) {
             throw new IllegalStateException("the benchmark's proof does not verify", e);
         }
@@ -97,6 +100,6 @@ public class FibonacciProveBenchmark {
 
     @Benchmark
     public Object verify() throws ProofRejectedException {
-        return StarkVerifier.verify(verifyingKey, proof);
+        return StarkVerifier.verify(verifyingKey, expected, proof);
     }
 }

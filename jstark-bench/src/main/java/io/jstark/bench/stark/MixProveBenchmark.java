@@ -9,6 +9,8 @@ import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.Statement;
+import io.jstark.protocol.VerifyingKey;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,6 +50,8 @@ public class MixProveBenchmark {
     private Workload workload;
     private JstarkProver prover;
     private byte[] proof;
+    private VerifyingKey key;
+    private Statement expected;
 
     @Setup(Level.Trial)
     public void setup() throws ProofRejectedException {
@@ -55,7 +59,9 @@ public class MixProveBenchmark {
         workload = mix.generate(mix.defaultLogSize(), 1);
         prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults().withHash(hash)).tableParallelism(k).build();
         proof = prover.prove(workload.tables()).bytes();
-        Jstark.verify(mix.airs(), proof);
+        key = prover.verifyingKey();
+        expected = Statement.ofTraces(workload.tables());
+        Jstark.verify(key, expected, proof);
         System.out.println("proof size: " + proof.length + " bytes, " + workload.size() + " tables, " + workload.mainCells()
                 + " main cells; Merkle kernel " + LaneHashing.describe(Hashers.byName(hash)));
     }
@@ -73,6 +79,6 @@ public class MixProveBenchmark {
 
     @Benchmark
     public Object verifyMix() throws ProofRejectedException {
-        return Jstark.verify(mix.airs(), proof);
+        return Jstark.verify(key, expected, proof);
     }
 }

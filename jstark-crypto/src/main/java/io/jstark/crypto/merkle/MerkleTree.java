@@ -6,6 +6,7 @@ import io.jstark.crypto.lanes.LaneHasher;
 import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.crypto.lanes.LaneLayout;
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
@@ -143,7 +144,7 @@ public final class MerkleTree implements AutoCloseable {
         int rows = committed.getFirst().rows();
         int width = widthOf(committed);
         LaneHasher treeKernel = leaves < kernel.lanes() ? LaneHashing.scalar(kernel.hasher()) : kernel;
-        try (Span _ = Spans.open("merkle", "rows", rows, "columns", width, "leaves", leaves, "lanes", treeKernel.lanes())) {
+        try (Span _ = Spans.open(SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves, "lanes", treeKernel.lanes())) {
             OffHeapBuffer buffer = allocator.allocate("merkle:" + label, bytesFor(leaves));
             MerkleTree tree;
             try {
@@ -449,7 +450,7 @@ public final class MerkleTree implements AutoCloseable {
         for (int index : leafIndices) {
             checkLeaf(index);
         }
-        int[] known = distinctSorted(leafIndices);
+        int[] known = openedLeaves(leafIndices);
         int count = known.length;
         List<byte[]> siblings = new ArrayList<>();
         for (int level = 0; level < depth; level++) {
@@ -473,7 +474,11 @@ public final class MerkleTree implements AutoCloseable {
         return openBatch(new int[] {leafIndex});
     }
 
-    static int[] distinctSorted(int[] indices) {
+    /**
+     * The leaves a batch opening of {@code indices} holds, in the order it holds them: each index once,
+     * increasing. Prover and verifier both derive the opened leaves of a query set from this.
+     */
+    public static int[] openedLeaves(int[] indices) {
         int[] sorted = indices.clone();
         Arrays.sort(sorted);
         int n = 0;

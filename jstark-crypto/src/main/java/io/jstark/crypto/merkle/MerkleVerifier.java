@@ -164,7 +164,7 @@ public final class MerkleVerifier {
                 throw new InvalidMerkleProofException("leaf index " + index + " out of range [0, " + leaves + ")");
             }
         }
-        int[] known = MerkleTree.distinctSorted(leafIndices);
+        int[] known = MerkleTree.openedLeaves(leafIndices);
         int count = known.length;
         int siblings = 0;
         for (int level = Integer.numberOfTrailingZeros(leaves); level > 0; level--) {
@@ -180,6 +180,19 @@ public final class MerkleVerifier {
             count = next;
         }
         return siblings;
+    }
+
+    /**
+     * The most sibling nodes a batch opening of {@code openedLeaves} distinct leaves of a tree of
+     * 2^logLeaves leaves can carry: at each level at most one sibling per parent of a known node, and no
+     * more parents than the level has.
+     */
+    public static long maxSiblings(int openedLeaves, int logLeaves) {
+        long total = 0;
+        for (int level = 0; level < logLeaves; level++) {
+            total += Math.min(openedLeaves, 1L << (logLeaves - level - 1));
+        }
+        return total;
     }
 
     private static void checkDigest(byte[] digest, String what) throws InvalidMerkleProofException {

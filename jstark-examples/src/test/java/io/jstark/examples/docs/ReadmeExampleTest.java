@@ -11,6 +11,8 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
+import io.jstark.protocol.Statement;
+import io.jstark.protocol.VerifyingKey;
 import io.jstark.verifier.VerifiedStatement;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,8 +60,12 @@ class ReadmeExampleTest {
             // 3. Prove (100-bit preset, tables on the concurrent scheduler, storage planned from the shapes)...
             try (JstarkProver prover = Jstark.prover(List.of(fib)).build()) {
                 byte[] proof = prover.prove(List.of(TableTrace.of(fib, trace, ys[n - 1]))).bytes();
-                // 4. ...and verify: the statement says what was proven (tables, heights, public inputs).
-                VerifiedStatement statement = Jstark.verify(List.of(fib), proof);
+                // 4. ...ship the verifying key (its bytes; loading them recomputes nothing)...
+                byte[] keyBytes = prover.verifyingKey().toBytes();
+                VerifyingKey key = VerifyingKey.read(keyBytes, List.of(fib));
+                // 5. ...and verify exactly the claim: this table, 2^16 rows, this result (else a typed rejection).
+                Statement expected = Statement.of(Statement.table("fibonacci", fib, 16, ys[n - 1]));
+                VerifiedStatement statement = Jstark.verify(key, expected, proof);
                 System.out.println(statement.tables());
                 verified.add(statement); // test only
                 expectedResult[0] = ys[n - 1]; // test only

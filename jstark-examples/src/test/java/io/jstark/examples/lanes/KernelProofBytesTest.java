@@ -6,6 +6,9 @@ import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.examples.Examples;
 import io.jstark.verifier.StarkVerifier;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +54,10 @@ class KernelProofBytesTest {
                 assertThat(prove("vector", example, logSize, hash, vector)).contains("lanes x 32 bits").contains("=vector");
                 byte[] bytes = Files.readAllBytes(scalar);
                 assertThat(Files.readAllBytes(vector)).as("%s with %s", example, hash).isEqualTo(bytes);
-                StarkVerifier.verify(VerifyingKey.of(Examples.byName(example).airs()).withMinimumSecurityBits(0), bytes);
+                Proof proof = ProofFormat.read(bytes);
+                VerifyingKey key = VerifyingKey.builder(Examples.byName(example).airs()).accept(proof.options()).minimumSecurityBits(0)
+                        .build();
+                StarkVerifier.verify(key, Statement.of(proof), bytes);
             }
         }
     }

@@ -81,7 +81,7 @@ public final class SpillProveMain {
                         + storage.spillAllocator().openBuffers() + " message=" + e.getMessage());
                 return;
             }
-            StarkVerifier.verify(key.verifyingKey().withMinimumSecurityBits(0), bytes);
+            StarkVerifier.verify(key.verifyingKey(options, pool), io.jstark.protocol.Statement.ofTraces(w.tables()), bytes);
             List<MemoryMeter.Phase> measured = meter.finish();
             MemoryMeter.compare(plan.prediction(), measured).forEach(System.out::println);
             MemoryMeter.Phase peak = MemoryMeter.peak(measured);

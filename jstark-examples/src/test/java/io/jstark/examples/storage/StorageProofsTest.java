@@ -54,7 +54,7 @@ class StorageProofsTest {
         List<TableDimensions> tables = StorageWorkloads.dimensions(mix, logSize);
         try (Workload w = mix.generate(logSize, 9); WorkerPool pool = WorkerPool.ofThreads(2); ProvingKey key = ProvingKey.of(mix.airs())) {
             byte[] inRam = prove(key, w, StoragePolicy.RAM, Long.MAX_VALUE, pool, ProgressListener.NONE);
-            StarkVerifier.verify(io.jstark.protocol.VerifyingKey.of(mix.airs()).withMinimumSecurityBits(0), inRam);
+            StarkVerifier.verify(key.verifyingKey(OPTIONS, pool), io.jstark.protocol.Statement.ofTraces(w.tables()), inRam);
             // one chain at a time beside everything held: the gate cannot make this fit by running fewer tables at once
             long oneAtATime = new MemoryModel(OPTIONS, 2).predict(tables, 1, Long.MAX_VALUE, Placement.RAM).peakRamBytes();
             StorageOptions base = StorageOptions.defaults().withSpillDirectory(spillDir);

@@ -6,7 +6,6 @@ import io.jstark.prover.MatrixRole;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The example workloads as the memory model sees them. */
@@ -14,11 +13,7 @@ final class StorageWorkloads {
     private StorageWorkloads() {}
 
     static List<TableDimensions> dimensions(Example example, int logSize) {
-        List<TableDimensions> out = new ArrayList<>();
-        for (TableShape s : example.shapes(logSize)) {
-            out.add(new TableDimensions(s.name(), s.air(), s.logHeight()));
-        }
-        return out;
+        return TableShape.dimensions(example.shapes(logSize));
     }
 
     /** Bytes of every LDE (main, aux, composition) the proof makes. */

@@ -194,4 +194,13 @@ public final class Goldilocks {
     public static String toString(long a) {
         return Long.toUnsignedString(a);
     }
+
+    /** Elements as unsigned decimals: "[a, b, c]". */
+    public static String toString(long[] elements) {
+        StringBuilder out = new StringBuilder("[");
+        for (int i = 0; i < elements.length; i++) {
+            out.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(elements[i]));
+        }
+        return out.append(']').toString();
+    }
 }

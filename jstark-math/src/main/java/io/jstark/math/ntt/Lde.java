@@ -1,6 +1,7 @@
 package io.jstark.math.ntt;
 
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.FieldKernels;
 import io.jstark.math.field.Goldilocks;
@@ -47,7 +48,7 @@ public final class Lde {
         int logN = checkShapes(traceNatural, logBlowup, shift, out, "trace");
         int n = traceNatural.rows();
         int columns = traceNatural.columns();
-        try (Span span = Spans.open("lde", "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
+        try (Span span = Spans.open(SpanLabels.LDE, "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
             Scratch scratch = new Scratch(n);
             long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
             if (isWide(columns, pool)) {
@@ -79,7 +80,7 @@ public final class Lde {
             WorkerPool pool) {
         int logN = checkShapes(coeffsNatural, logBlowup, shift, out, "coefficient");
         int n = coeffsNatural.rows();
-        try (Span span = Spans.open("lde_coefficients", "rows", n, "columns", coeffsNatural.columns(),
+        try (Span span = Spans.open(SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(),
                 "blowup", 1 << logBlowup)) {
             CoefficientSource source = (column, dst) -> coeffsNatural.readColumn(column, 0, dst, 0, n);
             if (isWide(coeffsNatural.columns(), pool)) {
@@ -121,7 +122,7 @@ public final class Lde {
                     + bigN + " evaluations of " + evalsBitReversed);
         }
         int keep = partRows * parts;
-        try (Span span = Spans.open("coset_interpolate", "rows", bigN, "columns", columns, "parts", parts)) {
+        try (Span span = Spans.open(SpanLabels.COSET_INTERPOLATE, "rows", bigN, "columns", columns, "parts", parts)) {
             // coefficient i of P is coefficient i of P(shift X) times shift^-i; 1/N folded in
             long[] unshift = new long[keep];
             fillPowers(Ntt.inverseOfSize(logBigN), Goldilocks.inverse(shift), unshift, pool);
@@ -171,12 +172,6 @@ public final class Lde {
         return (long) Long.BYTES * rows * buffers;
     }
 
-    /** The domain point of row {@code row} of a bit-reversed LDE of size 2^logLdeSize on shift * &lt;w_N&gt;. */
-    public static long domainPoint(int logLdeSize, long shift, int row) {
-        long w = Goldilocks.twoAdicGenerator(logLdeSize);
-        return Goldilocks.mul(shift, Goldilocks.pow(w, Ntt.reverseBits(row, logLdeSize)));
-    }
-
     /**
      * Entry q is w_n^{bitrev_logN(q)}: the trace domain in bit-reversed order (multiply by s_c for block c
      * of an LDE). Cached per size and shared: callers must not modify it.
@@ -206,7 +201,7 @@ public final class Lde {
     /** s_c = shift * w_N^{bitrev_logBlowup(c)}: block c is the coset s_c * <w_n>. */
     private static long blockShift(int block, int logN, int logBlowup, long shift) {
         long root = Goldilocks.twoAdicGenerator(logN + logBlowup);
-        return Goldilocks.mul(shift, Goldilocks.pow(root, Ntt.reverseBits(block, logBlowup)));
+        return Goldilocks.mul(shift, Goldilocks.pow(root, BitReversedCoset.reverseBits(block, logBlowup)));
     }
 
     /** Block c of one column: buffer = DIF(coefficients * powers), written to rows [c*n, (c+1)*n) of out. */

@@ -211,16 +211,16 @@ public final class Ntt {
         int middleBits = logN - 2 * TILE_LOG;
         int highShift = logN - TILE_LOG;
         for (int m = 0; m < 1 << middleBits; m++) {
-            int mr = reverseBits(m, middleBits);
+            int mr = BitReversedCoset.reverseBits(m, middleBits);
             if (mr < m) {
                 continue;
             }
             for (int high = 0; high < TILE; high++) {
                 int rowBase = off + (high << highShift) + (m << TILE_LOG);
-                int partnerLow = reverseBits(high, TILE_LOG);
+                int partnerLow = BitReversedCoset.reverseBits(high, TILE_LOG);
                 for (int low = 0; low < TILE; low++) {
                     int i = rowBase + low;
-                    int j = off + (reverseBits(low, TILE_LOG) << highShift) + (mr << TILE_LOG) + partnerLow;
+                    int j = off + (BitReversedCoset.reverseBits(low, TILE_LOG) << highShift) + (mr << TILE_LOG) + partnerLow;
                     if (m != mr || i < j) {
                         swap(a, i, j);
                     }
@@ -239,10 +239,6 @@ public final class Ntt {
         a[j] = t;
     }
 
-    /** bitrev_bits(i): the low {@code bits} bits of i in reverse order. */
-    public static int reverseBits(int i, int bits) {
-        return bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
-    }
 
     // ---------------------------------------------------------------- kernels
 

@@ -78,7 +78,7 @@ class LdeTest {
                     for (int c = 0; c < 3; c++) {
                         long[] coeffs = naiveInterpolate(trace.columnToArray(c));
                         for (int row = 0; row < bigN; row++) {
-                            long x = Lde.domainPoint(logN + logBlowup, SHIFT, row);
+                            long x = BitReversedCoset.point(logN + logBlowup, SHIFT, row);
                             assertThat(lde.get(row, c)).as("logN=%d blowup=2^%d column=%d row=%d", logN, logBlowup, c, row)
                                     .isEqualTo(horner(coeffs, x));
                         }
@@ -97,7 +97,7 @@ class LdeTest {
             Lde.extend(trace, logBlowup, 1, lde, ONE);
             for (int c = 0; c < 2; c++) {
                 for (int q = 0; q < (1 << logN); q++) {
-                    assertThat(lde.get(q, c)).isEqualTo(trace.get(Ntt.reverseBits(q, logN), c));
+                    assertThat(lde.get(q, c)).isEqualTo(trace.get(BitReversedCoset.reverseBits(q, logN), c));
                 }
             }
         }
@@ -125,7 +125,7 @@ class LdeTest {
                 Ntt.inverseNaturalToNatural(coeffs, 0, logN);
                 for (int row : new int[] {0, 1, 77, (n << logBlowup) - 1}) {
                     assertThat(sequential.get(row, columns - 1))
-                            .isEqualTo(horner(coeffs, Lde.domainPoint(logN + logBlowup, SHIFT, row)));
+                            .isEqualTo(horner(coeffs, BitReversedCoset.point(logN + logBlowup, SHIFT, row)));
                 }
             }
         }
@@ -144,7 +144,7 @@ class LdeTest {
             for (int c = 0; c < 4; c++) {
                 long[] p = coeffs.columnToArray(c);
                 for (int row = 0; row < bigN; row++) {
-                    assertThat(lde.get(row, c)).isEqualTo(horner(p, Lde.domainPoint(logN + logBlowup, SHIFT, row)));
+                    assertThat(lde.get(row, c)).isEqualTo(horner(p, BitReversedCoset.point(logN + logBlowup, SHIFT, row)));
                 }
             }
         }
@@ -185,7 +185,7 @@ class LdeTest {
                     split.readColumn(part * columns + c, 0, coeffs, part * partRows, partRows);
                 }
                 for (int row = 0; row < bigN; row++) {
-                    assertThat(horner(coeffs, Lde.domainPoint(logBigN, SHIFT, row))).isEqualTo(evals.get(row, c));
+                    assertThat(horner(coeffs, BitReversedCoset.point(logBigN, SHIFT, row))).isEqualTo(evals.get(row, c));
                 }
             }
         }
@@ -223,16 +223,16 @@ class LdeTest {
     void domainPointsFollowTheBitReversedConvention() {
         int logBigN = 6;
         long w = Goldilocks.twoAdicGenerator(logBigN);
-        assertThat(Lde.domainPoint(logBigN, SHIFT, 0)).isEqualTo(SHIFT);
+        assertThat(BitReversedCoset.point(logBigN, SHIFT, 0)).isEqualTo(SHIFT);
         for (int row = 0; row < (1 << logBigN); row += 2) {
             // rows 2i and 2i+1 hold x and -x
-            assertThat(Lde.domainPoint(logBigN, SHIFT, row + 1)).isEqualTo(Goldilocks.neg(Lde.domainPoint(logBigN, SHIFT, row)));
+            assertThat(BitReversedCoset.point(logBigN, SHIFT, row + 1)).isEqualTo(Goldilocks.neg(BitReversedCoset.point(logBigN, SHIFT, row)));
         }
-        assertThat(Lde.domainPoint(logBigN, SHIFT, 1 << (logBigN - 1))).isEqualTo(Goldilocks.mul(SHIFT, w));
+        assertThat(BitReversedCoset.point(logBigN, SHIFT, 1 << (logBigN - 1))).isEqualTo(Goldilocks.mul(SHIFT, w));
         long[] trace = Lde.traceDomainBitReversed(4);
         assertThat(Lde.traceDomainBitReversed(4)).isSameAs(trace);
         for (int q = 0; q < 16; q++) {
-            assertThat(trace[q]).isEqualTo(Lde.domainPoint(4, 1, q));
+            assertThat(trace[q]).isEqualTo(BitReversedCoset.point(4, 1, q));
         }
     }
 

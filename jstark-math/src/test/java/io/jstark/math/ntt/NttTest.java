@@ -49,7 +49,7 @@ class NttTest {
             System.arraycopy(coeffs, 0, a, off, n);
             Ntt.forwardNaturalToBitReversed(a, off, logN);
             for (int j = 0; j < n; j++) {
-                assertThat(a[off + Ntt.reverseBits(j, logN)]).as("logN=%d j=%d", logN, j).isEqualTo(expected[j]);
+                assertThat(a[off + BitReversedCoset.reverseBits(j, logN)]).as("logN=%d j=%d", logN, j).isEqualTo(expected[j]);
             }
             assertThat(Arrays.copyOfRange(a, 0, off)).containsOnly(0L);
             assertThat(Arrays.copyOfRange(a, off + n, a.length)).containsOnly(0L);
@@ -92,7 +92,7 @@ class NttTest {
             for (int i = coeffs.length - 1; i >= 0; i--) {
                 acc = Goldilocks.add(Goldilocks.mul(acc, x), coeffs[i]);
             }
-            evals[Ntt.reverseBits(j, logN)] = acc;
+            evals[BitReversedCoset.reverseBits(j, logN)] = acc;
         }
         Ntt.inverseBitReversedToNatural(evals, 0, logN);
         long[] expected = new long[n];
@@ -186,16 +186,16 @@ class NttTest {
             }
             Ntt.bitReverse(a, 2, logN);
             for (int i = 0; i < n; i++) {
-                assertThat(a[2 + i]).isEqualTo(Ntt.reverseBits(i, logN));
+                assertThat(a[2 + i]).isEqualTo(BitReversedCoset.reverseBits(i, logN));
             }
             Ntt.bitReverse(a, 2, logN);
             for (int i = 0; i < n; i++) {
                 assertThat(a[2 + i]).isEqualTo(i);
             }
         }
-        assertThat(Ntt.reverseBits(1, 3)).isEqualTo(4);
-        assertThat(Ntt.reverseBits(6, 3)).isEqualTo(3);
-        assertThat(Ntt.reverseBits(0, 0)).isZero();
+        assertThat(BitReversedCoset.reverseBits(1, 3)).isEqualTo(4);
+        assertThat(BitReversedCoset.reverseBits(6, 3)).isEqualTo(3);
+        assertThat(BitReversedCoset.reverseBits(0, 0)).isZero();
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.jstark.math.field.ExtColumn;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.math.ntt.Lde;
 import io.jstark.math.ntt.Ntt;
 import io.jstark.math.parallel.WorkerPool;
@@ -31,7 +32,7 @@ class BarycentricTest {
         long w = Goldilocks.twoAdicGenerator(logN);
         long[] values = new long[n];
         for (int i = 0; i < n; i++) {
-            int exponent = order == Order.NATURAL ? i : Ntt.reverseBits(i, logN);
+            int exponent = order == Order.NATURAL ? i : BitReversedCoset.reverseBits(i, logN);
             values[i] = Polynomial.evaluate(coeffs, 0, n, Goldilocks.mul(shift, Goldilocks.pow(w, exponent)));
         }
         return values;

@@ -1,6 +1,7 @@
 package io.jstark.prover.exec;
 
 import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,7 @@ public final class SequentialExecutor implements TableExecutor {
         Object[] results = new Object[ordered.size()];
         for (int i = 0; i < ordered.size(); i++) {
             TableTask<R> task = ordered.get(i);
-            try (Span _ = Spans.open(phase + "_table", "table", task.table(), "index", task.index())) {
+            try (Span _ = Spans.open(SpanLabels.tableLabel(phase), SpanLabels.TABLE_FIELD, task.table(), "index", task.index())) {
                 results[i] = task.run(TaskControl.NONE);
             } catch (TableProvingException e) {
                 throw e;

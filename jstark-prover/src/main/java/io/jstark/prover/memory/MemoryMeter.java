@@ -1,10 +1,11 @@
 package io.jstark.prover.memory;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.GcInfo;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.StarkProver;
-import com.sun.management.GarbageCollectionNotificationInfo;
-import com.sun.management.GcInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -131,7 +132,7 @@ public final class MemoryMeter {
     /** Ends the last phase ({@code assemble}: whatever ran after the table chains) and returns every phase. */
     public List<Phase> finish() {
         if (!finished) {
-            endPhase(StarkProver.PHASE_ASSEMBLE);
+            endPhase(SpanLabels.ASSEMBLE);
             finished = true;
             for (NotificationEmitter emitter : emitters) {
                 try {
@@ -157,10 +158,10 @@ public final class MemoryMeter {
         return new ProgressListener() {
             @Override
             public void passStarted(String phase, int tables) {
-                if (phase.equals(StarkProver.PHASE_MAIN_COMMIT)) {
-                    endPhase(StarkProver.PHASE_PREPASS);
-                } else if (phase.equals(StarkProver.PHASE_TABLE_CHAIN)) {
-                    endPhase(StarkProver.PHASE_MAIN_COMMIT);
+                if (phase.equals(SpanLabels.MAIN_COMMIT)) {
+                    endPhase(SpanLabels.PREPASS);
+                } else if (phase.equals(SpanLabels.TABLE_CHAIN)) {
+                    endPhase(SpanLabels.MAIN_COMMIT);
                 }
                 delegate.passStarted(phase, tables);
             }
@@ -172,8 +173,8 @@ public final class MemoryMeter {
 
             @Override
             public void passFinished(String phase) {
-                if (phase.equals(StarkProver.PHASE_TABLE_CHAIN)) {
-                    endPhase(StarkProver.PHASE_TABLE_CHAIN);
+                if (phase.equals(SpanLabels.TABLE_CHAIN)) {
+                    endPhase(SpanLabels.TABLE_CHAIN);
                 }
                 delegate.passFinished(phase);
             }

@@ -5,13 +5,13 @@ import io.jstark.air.PeriodicColumn;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriParameters;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
 import io.jstark.math.ntt.Twiddles;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
-import io.jstark.prover.StarkProver;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -249,7 +249,7 @@ public final class MemoryModel {
         long fixedOffHeap = inputs + key.bytes();
 
         List<MemoryPrediction.PhasePeak> phases = new ArrayList<>();
-        phases.add(new MemoryPrediction.PhasePeak(StarkProver.PHASE_PREPASS, inputs + key.bytes() + key.transientOffHeap(),
+        phases.add(new MemoryPrediction.PhasePeak(SpanLabels.PREPASS, inputs + key.bytes() + key.transientOffHeap(),
                 heapCaches + key.transientHeap(), inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0));
 
         // pass 1: all main commitments end up held; the k running commits add their scratch on top
@@ -265,7 +265,7 @@ public final class MemoryModel {
         }
         long pass1Extra = largestRunningTogether(commitRamExtra, commitGate, tableParallelism, gateBudget);
         long pass1Heap = largestRunningTogether(commitHeap, commitGate, tableParallelism, gateBudget);
-        phases.add(new MemoryPrediction.PhasePeak(StarkProver.PHASE_MAIN_COMMIT, fixedOffHeap + heldRam, heapCaches + pass1Heap,
+        phases.add(new MemoryPrediction.PhasePeak(SpanLabels.MAIN_COMMIT, fixedOffHeap + heldRam, heapCaches + pass1Heap,
                 fixedOffHeap + heldRam + heapCaches + pass1Extra, heldSpill));
 
         // pass 2: every main commitment is held when the first k chains run
@@ -284,7 +284,7 @@ public final class MemoryModel {
         long pass2OffHeap = largestRunningTogether(chainOffHeap, chainRam, tableParallelism, gateBudget);
         long pass2Heap = largestRunningTogether(chainHeap, chainRam, tableParallelism, gateBudget);
         long pass2Spill = largestRunningTogether(chainSpill, chainRam, tableParallelism, Long.MAX_VALUE);
-        phases.add(new MemoryPrediction.PhasePeak(StarkProver.PHASE_TABLE_CHAIN, fixedOffHeap + heldRam + pass2OffHeap,
+        phases.add(new MemoryPrediction.PhasePeak(SpanLabels.TABLE_CHAIN, fixedOffHeap + heldRam + pass2OffHeap,
                 heapCaches + pass2Heap, fixedOffHeap + heldRam + heapCaches + pass2Ram, heldSpill + pass2Spill));
         return new MemoryPrediction(options, workerParallelism, tableParallelism, gateBudget, lines, inputs, key.bytes(), heapCaches,
                 phases);

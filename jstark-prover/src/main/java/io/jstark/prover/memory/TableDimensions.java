@@ -2,6 +2,12 @@ package io.jstark.prover.memory;
 
 import io.jstark.air.Air;
 import io.jstark.air.trace.TableTrace;
+import io.jstark.protocol.InvalidStatementException;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.StatementRules;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * One table as the memory model sees it: everything the prover's allocations depend on, known before any
@@ -12,18 +18,30 @@ import io.jstark.air.trace.TableTrace;
  * @param logHeight log2 of its row count
  */
 public record TableDimensions(String name, Air air, int logHeight) {
+    /** @throws InvalidStatementException for a height outside the proof format's range or one the definition cannot have */
     public TableDimensions {
-        if (logHeight < 0 || logHeight > 30) {
-            throw new IllegalArgumentException("table '" + name + "': height 2^" + logHeight + " is outside 2^0..2^30");
-        }
-        if (air.fixedLogHeight() >= 0 && air.fixedLogHeight() != logHeight) {
-            throw new IllegalArgumentException("table '" + name + "': definition '" + air.name() + "' has a fixed height of 2^"
-                    + air.fixedLogHeight() + ", not 2^" + logHeight);
+        check(name, air, logHeight);
+    }
+
+    /** The height rules a table's shape obeys before any trace exists: the format's range, then the definition's own. */
+    public static void check(String name, Air air, int logHeight) {
+        Optional<String> violation = ProofFormat.heightViolation(logHeight, logHeight).or(() -> air.heightViolation(logHeight));
+        if (violation.isPresent()) {
+            throw new InvalidStatementException(name, violation.get());
         }
     }
 
     public static TableDimensions of(TableTrace trace) {
         return new TableDimensions(trace.name(), trace.air(), trace.logHeight());
+    }
+
+    /** The tables as statement claims, each with the public inputs its definition declares. */
+    public static List<StatementRules.Claim> claims(List<TableDimensions> tables) {
+        List<StatementRules.Claim> out = new ArrayList<>(tables.size());
+        for (TableDimensions t : tables) {
+            out.add(StatementRules.Claim.declared(t.name(), t.air(), t.logHeight()));
+        }
+        return out;
     }
 
     public int rows() {

@@ -3,6 +3,7 @@ package io.jstark.prover.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.ProofOptions;
@@ -86,12 +87,12 @@ class MemoryModelTest {
                 assertThat(released(recorded)).as("everything of %s is closed", d.name()).isTrue();
             }
             // off-heap RAM per phase: the traces, the proving key, the tables' buffers
-            assertThat(phase(measured, StarkProver.PHASE_PREPASS).ramOffHeap())
-                    .isEqualTo(predicted.phase(StarkProver.PHASE_PREPASS).ramOffHeap());
-            assertThat(phase(measured, StarkProver.PHASE_MAIN_COMMIT).ramOffHeap())
-                    .isEqualTo(predicted.phase(StarkProver.PHASE_MAIN_COMMIT).ramOffHeap());
-            assertThat(phase(measured, StarkProver.PHASE_TABLE_CHAIN).ramOffHeap())
-                    .isEqualTo(predicted.phase(StarkProver.PHASE_TABLE_CHAIN).ramOffHeap());
+            assertThat(phase(measured, SpanLabels.PREPASS).ramOffHeap())
+                    .isEqualTo(predicted.phase(SpanLabels.PREPASS).ramOffHeap());
+            assertThat(phase(measured, SpanLabels.MAIN_COMMIT).ramOffHeap())
+                    .isEqualTo(predicted.phase(SpanLabels.MAIN_COMMIT).ramOffHeap());
+            assertThat(phase(measured, SpanLabels.TABLE_CHAIN).ramOffHeap())
+                    .isEqualTo(predicted.phase(SpanLabels.TABLE_CHAIN).ramOffHeap());
             assertThat(MemoryMeter.compare(predicted, measured)).anySatisfy(line -> assertThat(line).startsWith("peak").endsWith("100.0%"));
         } finally {
             close(traces);
@@ -136,10 +137,10 @@ class MemoryModelTest {
             MemoryPrediction ram = model.predict(dims, 2, Long.MAX_VALUE, Placement.RAM);
             MemoryPrediction disk = model.predict(dims, 2, Long.MAX_VALUE, Placement.DISK);
             long fixed = disk.inputBytes() + disk.provingKeyBytes();
-            assertThat(disk.phase(StarkProver.PHASE_MAIN_COMMIT).ramOffHeap()).isEqualTo(fixed);
-            assertThat(disk.phase(StarkProver.PHASE_TABLE_CHAIN).ramOffHeap()).isEqualTo(fixed);
+            assertThat(disk.phase(SpanLabels.MAIN_COMMIT).ramOffHeap()).isEqualTo(fixed);
+            assertThat(disk.phase(SpanLabels.TABLE_CHAIN).ramOffHeap()).isEqualTo(fixed);
             // what left RAM went to disk, buffer for buffer
-            for (String phase : List.of(StarkProver.PHASE_MAIN_COMMIT, StarkProver.PHASE_TABLE_CHAIN)) {
+            for (String phase : List.of(SpanLabels.MAIN_COMMIT, SpanLabels.TABLE_CHAIN)) {
                 assertThat(disk.phase(phase).spill()).isEqualTo(ram.phase(phase).ramOffHeap() - fixed);
             }
             assertThat(disk.peakHeapBytes()).isEqualTo(ram.peakHeapBytes());
@@ -166,7 +167,7 @@ class MemoryModelTest {
     @Test
     void tableShapesAreChecked() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", TestAirs.BYTES, 5))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height of 2^8");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height 2^8");
         assertThat(Bytes.format(1536)).isEqualTo("1.5 KiB");
         assertThat(Bytes.format(3L << 30)).isEqualTo("3.0 GiB");
         assertThat(Bytes.format(Long.MAX_VALUE)).isEqualTo("unlimited");

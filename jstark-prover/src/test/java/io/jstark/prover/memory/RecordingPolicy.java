@@ -1,11 +1,11 @@
 package io.jstark.prover.memory;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.OffHeapBuffer;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.ProgressListener;
-import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +37,7 @@ final class RecordingPolicy implements StoragePolicy {
         return new ProgressListener() {
             @Override
             public void passStarted(String phase, int tables) {
-                pass = phase.equals(StarkProver.PHASE_TABLE_CHAIN) ? 2 : 1;
+                pass = phase.equals(SpanLabels.TABLE_CHAIN) ? 2 : 1;
             }
         };
     }

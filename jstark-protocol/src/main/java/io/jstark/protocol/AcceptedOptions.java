@@ -1,0 +1,88 @@
+package io.jstark.protocol;
+
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.hash.Hashers;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The proof options a verifying key accepts: either exactly a list of option sets (field by field, the
+ * claimed security included), or any options of one of some hashes. Either way a proof must also reach
+ * {@code minimumSecurityBits} conjectured bits at its heights.
+ *
+ * <p>A table with preprocessed columns is committed once per blowup, folding factor and hash, so a key
+ * holding one can only accept an exact list (the key pins one root per listed option set).
+ *
+ * @param exactly the accepted option sets; empty when any options of the hashes are accepted
+ * @param hashes the accepted hashes (for an exact list: the hashes it uses)
+ */
+public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes) {
+    public AcceptedOptions {
+        exactly = List.copyOf(exactly);
+        hashes = List.copyOf(hashes);
+        if (minimumSecurityBits < 0 || minimumSecurityBits > Security.EXTENSION_FIELD_BITS) {
+            throw new InvalidOptionsException("minimum security", "must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got "
+                    + minimumSecurityBits);
+        }
+        if (hashes.isEmpty()) {
+            throw new InvalidOptionsException("hash", "a key must accept at least one hash");
+        }
+    }
+
+    /**
+     * Exactly these option sets; the minimum security is the least any of them claims (a proof must still
+     * reach it at its heights).
+     */
+    public static AcceptedOptions exactly(List<ProofOptions> options) {
+        if (options.isEmpty()) {
+            throw new InvalidOptionsException("accepted options", "an exact list needs at least one option set");
+        }
+        int minimum = Security.EXTENSION_FIELD_BITS;
+        Set<String> hashes = new LinkedHashSet<>();
+        for (ProofOptions o : options) {
+            minimum = Math.min(minimum, o.requiredSecurityBits());
+            hashes.add(o.hash());
+        }
+        return new AcceptedOptions(List.copyOf(new LinkedHashSet<>(options)), minimum, List.copyOf(hashes));
+    }
+
+    /** Any options of these hashes (all when none are named) reaching {@code minimumSecurityBits}. */
+    public static AcceptedOptions atLeast(int minimumSecurityBits, String... hashes) {
+        List<String> names = new ArrayList<>();
+        if (hashes.length == 0) {
+            for (Hasher h : Hashers.all()) {
+                names.add(h.name());
+            }
+        }
+        for (String h : hashes) {
+            String name = Hashers.byName(h.toLowerCase(Locale.ROOT)).name();
+            if (!names.contains(name)) {
+                names.add(name);
+            }
+        }
+        return new AcceptedOptions(List.of(), minimumSecurityBits, names);
+    }
+
+    public boolean isExact() {
+        return !exactly.isEmpty();
+    }
+
+    public AcceptedOptions withMinimumSecurityBits(int bits) {
+        return new AcceptedOptions(exactly, bits, hashes);
+    }
+
+    /** Whether a proof with these options may be read on (its security is checked once its heights are known). */
+    public boolean accepts(ProofOptions options) {
+        return isExact() ? exactly.contains(options) : hashes.contains(options.hash());
+    }
+
+    @Override
+    public String toString() {
+        String which = isExact() ? "exactly " + String.join("; ", exactly.stream().map(ProofOptions::toString).toList())
+                : "any options with " + String.join(", ", hashes);
+        return which + " (at least " + minimumSecurityBits + " conjectured bits)";
+    }
+}

@@ -1,0 +1,73 @@
+package io.jstark.protocol;
+
+import io.jstark.air.Air;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The rules every statement (the tables of a proof: names, definitions, heights, public inputs) obeys
+ * under given options. The prover checks them before proving, the verifier before it evaluates anything
+ * of a proof, so that a shape the protocol cannot handle is a typed refusal on both sides, never an
+ * arithmetic failure halfway through.
+ */
+public final class StatementRules {
+    private StatementRules() {}
+
+    /** One table as a statement names it. */
+    public record Claim(String name, Air definition, int logHeight, int publicInputCount) {
+        /** A table with the public inputs its definition declares (a plan made before any trace exists). */
+        public static Claim declared(String name, Air definition, int logHeight) {
+            return new Claim(name, definition, logHeight, definition.publicInputs().size());
+        }
+    }
+
+    /**
+     * What the prover checks before any work, planning included: the statement rules, then the options'
+     * security at the statement's largest LDE domain.
+     *
+     * @throws InvalidStatementException naming the first table that breaks a rule
+     * @throws InsufficientSecurityException when the options reach less than their required bits
+     */
+    public static Security.Report requireProvable(List<Claim> tables, ProofOptions options) {
+        return Security.require(options, check(tables, options));
+    }
+
+    /**
+     * @return log2 of the largest LDE domain of the statement (the field term of {@link Security} depends on it)
+     * @throws InvalidStatementException naming the first table that breaks a rule, and the rule
+     */
+    public static int check(List<Claim> tables, ProofOptions options) {
+        if (tables.isEmpty()) {
+            throw new IllegalArgumentException("a statement needs at least one table");
+        }
+        Set<String> names = new HashSet<>();
+        int logLargestLde = 0;
+        for (Claim t : tables) {
+            if (!names.add(t.name())) {
+                throw new InvalidStatementException(t.name(), "two tables have this name; every table of a proof needs its own");
+            }
+            Optional<String> violation = ProofFormat.nameViolation(t.name())
+                    .or(() -> ProofFormat.nameViolation(t.definition().name()).map(v -> "its definition's name: " + v))
+                    .or(() -> ProofFormat.heightViolation(t.logHeight(), t.logHeight()))
+                    .or(() -> t.definition().shapeViolation(t.logHeight(), t.publicInputCount()));
+            if (violation.isPresent()) {
+                throw new InvalidStatementException(t.name(), violation.get());
+            }
+            if (t.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
+                throw new InvalidStatementException(t.name(), "a table of 2^" + t.logHeight() + " rows is too small for folding factor "
+                        + options.foldingFactor() + " at blowup " + options.blowup());
+            }
+            Air air = t.definition();
+            int parts = air.compositionParts(t.logHeight());
+            if (parts > options.blowup()) {
+                throw new InvalidStatementException(t.name(), "constraint degree " + air.maxDegree() + " needs " + parts
+                        + " composition parts, more than the blowup " + options.blowup() + ": raise the blowup to at least "
+                        + Integer.highestOneBit(parts * 2 - 1));
+            }
+            logLargestLde = Math.max(logLargestLde, t.logHeight() + options.logBlowup());
+        }
+        return logLargestLde;
+    }
+}
