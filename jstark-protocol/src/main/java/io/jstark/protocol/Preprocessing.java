@@ -15,8 +15,33 @@ import io.jstark.math.parallel.WorkerPool;
  * tree. Computed once per (table definition, options) and cached by the keys.
  */
 public final class Preprocessing {
-    /** Every LDE is on the coset shift * &lt;w&gt; with this shift (the multiplicative generator). */
-    public static final long SHIFT = Goldilocks.GENERATOR;
+    /**
+     * The coset shift of every LDE domain of 2^logSize points: sigma_k = g^(2^(32 - k)), g the multiplicative
+     * generator (so sigma_32 = g). Then sigma_k^2 = sigma_(k-1): the 2^s-th power of a domain's points is the
+     * domain of 2^(k-s) points with its own shift, which lets a shorter table be read as a lifted one
+     * (format 2) and makes every FRI layer's coset the schedule's own. sigma_k^(2^k) = g^(2^32) is not 1 (the
+     * odd part of p - 1 is 2^32 - 1), so the coset is disjoint from the subgroup of 2^k points and from every
+     * trace domain inside it. The schedule does not depend on the statement, so a pinned preprocessed
+     * commitment is the same whatever else a proof holds.
+     */
+    public static long shift(int logSize) {
+        if (logSize < 0 || logSize > Goldilocks.TWO_ADICITY) {
+            throw new IllegalArgumentException("no LDE domain of 2^" + logSize + " points (at most 2^" + Goldilocks.TWO_ADICITY + ")");
+        }
+        return SHIFTS[logSize];
+    }
+
+    private static final long[] SHIFTS = shiftTable();
+
+    private static long[] shiftTable() {
+        long[] table = new long[Goldilocks.TWO_ADICITY + 1];
+        long s = Goldilocks.GENERATOR;
+        for (int k = Goldilocks.TWO_ADICITY; k >= 0; k--) {
+            table[k] = s;
+            s = Goldilocks.mul(s, s);
+        }
+        return table;
+    }
 
     private Preprocessing() {}
 
@@ -47,7 +72,7 @@ public final class Preprocessing {
             int rows = natural.rows() << options.logBlowup();
             Matrix lde = Matrix.allocate(allocator, air.name() + "/preprocessed-lde", rows, natural.columns());
             try {
-                Lde.extend(natural, options.logBlowup(), SHIFT, lde, pool);
+                Lde.extend(natural, options.logBlowup(), shift(Integer.numberOfTrailingZeros(rows)), lde, pool);
                 return new Committed(lde, MerkleTree.commit(lde, options.foldingFactor(), hasher, pool, allocator));
             } catch (RuntimeException | Error e) {
                 lde.close();

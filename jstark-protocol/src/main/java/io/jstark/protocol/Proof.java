@@ -8,7 +8,7 @@ import java.util.List;
  * A multi-table proof, as the prover builds it and {@link ProofFormat} writes it. Tables appear in
  * index order; {@code mainRoots} and {@code tableProofs} follow the same order.
  */
-public record Proof(ProofOptions options, List<TableHeader> tables, List<byte[]> mainRoots, List<TableProof> tableProofs) {
+public record Proof(ProofOptions options, List<TableHeader> tables, List<byte[]> mainRoots, List<TableProof> tableProofs) implements ParsedProof {
     public Proof {
         tables = List.copyOf(tables);
         mainRoots = List.copyOf(mainRoots);

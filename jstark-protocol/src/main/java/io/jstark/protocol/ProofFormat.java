@@ -57,8 +57,10 @@ import java.util.Optional;
  */
 public final class ProofFormat {
     public static final int VERSION = 1;
+    /** Format 2: one opening for all tables ({@link BatchedProof}, {@link BatchedTranscript}). */
+    public static final int BATCHED_VERSION = 2;
     static final byte[] MAGIC = {'J', 'S', 'T', 'K'};
-    private static final int DIGEST = Hasher.DIGEST_BYTES;
+    static final int DIGEST = Hasher.DIGEST_BYTES;
     /** Bounds that no honest proof comes near; they keep hostile lengths from meaning anything. */
     static final int MAX_TABLES = 1 << 12;
     /** No proof within the format's bounds comes near this; readers refuse larger inputs unread. */
@@ -69,7 +71,7 @@ public final class ProofFormat {
     public static final int MAX_NAME_BYTES = 255;
     private static final String HEIGHT_RANGE = "2^1..2^" + MAX_LOG_HEIGHT;
     /** "JSTK", the version, the options and the table count. */
-    private static final int PREFIX_BYTES = 4 + 2 + 7 + 2;
+    static final int PREFIX_BYTES = 4 + 2 + 7 + 2;
 
     private ProofFormat() {}
 
@@ -134,23 +136,7 @@ public final class ProofFormat {
         Out out = new Out();
         ProofSizes sizes = new ProofSizes();
         ProofOptions o = proof.options();
-        out.bytes(MAGIC);
-        out.u16(VERSION);
-        out.bytes(encodeOptions(o));
-        out.u16(proof.tables().size());
-        for (Proof.TableHeader t : proof.tables()) {
-            out.string(t.name());
-            out.string(t.airName());
-            out.u8(t.logHeight());
-            out.u16(t.publicInputs().length);
-            for (long v : t.publicInputs()) {
-                out.u64(v);
-            }
-            out.u8(t.preprocessedRoot() == null ? 0 : 1);
-            if (t.preprocessedRoot() != null) {
-                out.bytes(t.preprocessedRoot());
-            }
-        }
+        writeHeader(out, VERSION, o, proof.tables());
         sizes.add(null, "header", out.size());
         int mark = out.size();
         for (byte[] root : proof.mainRoots()) {
@@ -166,6 +152,40 @@ public final class ProofFormat {
             out.bytes(section.toByteArray());
         }
         return new Written(out.toByteArray(), sizes);
+    }
+
+    /** The format-2 proof's bytes. */
+    public static byte[] write(BatchedProof proof) {
+        return writeWithSizes(proof).bytes();
+    }
+
+    public static Written writeWithSizes(BatchedProof proof) {
+        Out out = new Out();
+        ProofSizes sizes = new ProofSizes();
+        writeHeader(out, BATCHED_VERSION, proof.options(), proof.tables());
+        sizes.add(null, "header", out.size());
+        BatchedFormat.writeBody(out, proof, sizes);
+        return new Written(out.toByteArray(), sizes);
+    }
+
+    static void writeHeader(Out out, int version, ProofOptions o, List<Proof.TableHeader> tables) {
+        out.bytes(MAGIC);
+        out.u16(version);
+        out.bytes(encodeOptions(o));
+        out.u16(tables.size());
+        for (Proof.TableHeader t : tables) {
+            out.string(t.name());
+            out.string(t.airName());
+            out.u8(t.logHeight());
+            out.u16(t.publicInputs().length);
+            for (long v : t.publicInputs()) {
+                out.u64(v);
+            }
+            out.u8(t.preprocessedRoot() == null ? 0 : 1);
+            if (t.preprocessedRoot() != null) {
+                out.bytes(t.preprocessedRoot());
+            }
+        }
     }
 
     private static void writeTable(Out out, Proof.TableProof p, String table, ProofSizes sizes) {
@@ -216,14 +236,14 @@ public final class ProofFormat {
         sizes.add(table, "fri openings", out.size() - mark);
     }
 
-    private static void optionalOpening(Out out, Proof.TreeOpening opening) {
+    static void optionalOpening(Out out, Proof.TreeOpening opening) {
         out.u8(opening == null ? 0 : 1);
         if (opening != null) {
             opening(out, opening);
         }
     }
 
-    private static void opening(Out out, Proof.TreeOpening opening) {
+    static void opening(Out out, Proof.TreeOpening opening) {
         long[][] leaves = opening.leafValues();
         out.u32(leaves.length);
         out.u32(leaves.length == 0 ? 0 : leaves[0].length);
@@ -260,7 +280,7 @@ public final class ProofFormat {
     }
 
     /** A growable little-endian byte buffer. */
-    private static final class Out extends ByteArrayOutputStream {
+    static final class Out extends ByteArrayOutputStream {
         void u8(int v) {
             write(v);
         }
@@ -352,6 +372,10 @@ public final class ProofFormat {
      * their heights.
      */
     public static long maxBytes(ProofOptions options, List<TableLayout> tables) {
+        return Math.max(maxFormatOneBytes(options, tables), BatchedFormat.maxBytes(options, tables));
+    }
+
+    private static long maxFormatOneBytes(ProofOptions options, List<TableLayout> tables) {
         long total = PREFIX_BYTES;
         for (TableLayout t : tables) {
             long most = 0;
@@ -389,6 +413,12 @@ public final class ProofFormat {
         return Math.min(most, MAX_PROOF_BYTES);
     }
 
+    /** A table's entry in the header (both formats). */
+    static long headerEntryBytes(String name, Air air) {
+        return 2 + utf8(name).length + 2 + utf8(air.name()).length + 1 + 2 + 8L * air.publicInputs().size() + 1
+                + (air.preprocessedWidth() > 0 ? DIGEST : 0);
+    }
+
     /** A table's header entry, its main root, its section length and its section, each at their most. */
     private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
         int pre = air.preprocessedWidth();
@@ -397,7 +427,7 @@ public final class ProofFormat {
         int composition = 3 * air.compositionParts(logHeight);
         int f = o.foldingFactor();
         SectionShape s = SectionShape.of(o, logHeight);
-        long bytes = 2 + utf8(name).length + 2 + utf8(air.name()).length + 1 + 2 + 8L * air.publicInputs().size() + 1 + (pre > 0 ? DIGEST : 0);
+        long bytes = headerEntryBytes(name, air);
         bytes += DIGEST + 4;
         bytes += 1 + (aux > 0 ? DIGEST + Ext3.BYTES : 0) + DIGEST;
         bytes += 7 * 2 + (long) Ext3.BYTES * (2L * pre + 2L * main + 2L * aux + composition);
@@ -418,7 +448,7 @@ public final class ProofFormat {
      *
      * @param logCosets log2 of the leaves of the trace and composition trees (cosets of the first FRI layer)
      */
-    private record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
+    record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
         static SectionShape of(ProofOptions o, int logHeight) {
             FriParameters fri = new FriParameters(o.logFoldingFactor(), o.logFinalDegree());
             return new SectionShape(o.queries(), o.logFoldingFactor(), Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
@@ -444,7 +474,7 @@ public final class ProofFormat {
         }
     }
 
-    private static byte[] utf8(String s) {
+    static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -499,8 +529,13 @@ public final class ProofFormat {
         return read(bytes, FORMAT_LIMITS, sizes);
     }
 
-    /** Parses {@code bytes} under {@code checks}. */
+    /** Parses a format-1 proof from {@code bytes} under {@code checks} ({@link #readAny} reads both formats). */
     public static Proof read(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
+        return formatOne(readAny(bytes, checks, sizes));
+    }
+
+    /** Parses a proof of either format from {@code bytes} under {@code checks}. */
+    public static ParsedProof readAny(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
         try {
             return read(null, bytes, bytes.length, checks, sizes);
         } catch (IOException e) {
@@ -509,12 +544,17 @@ public final class ProofFormat {
     }
 
     /**
-     * Parses the proof file {@code file} under {@code checks}: a file longer than
+     * Parses the format-1 proof file {@code file} under {@code checks}: a file longer than
      * {@link ReadChecks#maxBytes()} is refused by its size, unopened.
      *
      * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
     public static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
+        return formatOne(readAny(file, checks, sizes));
+    }
+
+    /** {@link #read(Path, ReadChecks, ProofSizes)} for either format. */
+    public static ParsedProof readAny(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
         long length = Files.size(file);
         refuseLength(length, checks.maxBytes());
         try (InputStream in = Files.newInputStream(file)) {
@@ -523,14 +563,28 @@ public final class ProofFormat {
     }
 
     /**
-     * Parses a proof from {@code in} under {@code checks}, reading at most one buffer past the largest
-     * accepted proof.
+     * Parses a format-1 proof from {@code in} under {@code checks}, reading at most one buffer past the
+     * largest accepted proof.
      *
      * @param length the stream's length when known (a longer one than the checks allow is refused
      *     unread), else -1
      */
     public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
+        return formatOne(readAny(in, length, checks, sizes));
+    }
+
+    /** {@link #read(InputStream, long, ReadChecks, ProofSizes)} for either format. */
+    public static ParsedProof readAny(InputStream in, long length, ReadChecks checks, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         return read(in, null, length, checks, sizes);
+    }
+
+    private static Proof formatOne(ParsedProof parsed) throws ProofRejectedException {
+        if (parsed instanceof Proof p) {
+            return p;
+        }
+        throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null, "a format-2 proof where format 1 is read "
+                + "(read it with readAny)");
     }
 
     private static void refuseLength(long length, long most) throws ProofRejectedException {
@@ -540,7 +594,7 @@ public final class ProofFormat {
         }
     }
 
-    private static Proof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+    private static ParsedProof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         try {
             return parse(stream, array, length, checks, sizes);
@@ -551,13 +605,14 @@ public final class ProofFormat {
         }
     }
 
-    private static Proof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+    private static ParsedProof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         if (length >= 0) {
             refuseLength(length, checks.maxBytes());
         }
         In in = array != null ? new In(array) : new In(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
-        Header head = readHeader(in, checks);
+        int[] version = new int[1];
+        Header head = readHeader(in, checks, version);
         ProofOptions options = head.options();
         List<Proof.TableHeader> tables = head.tables();
         int tableCount = tables.size();
@@ -567,6 +622,11 @@ public final class ProofFormat {
         }
         in.limit(mostWithTables);
         record(sizes, null, "header", in.position());
+        if (version[0] == BATCHED_VERSION) {
+            BatchedProof batched = BatchedFormat.readBody(in, options, tables, sizes);
+            in.requireEnd();
+            return batched;
+        }
         long mark = in.position();
         List<byte[]> mainRoots = new ArrayList<>(tableCount);
         for (int i = 0; i < tableCount; i++) {
@@ -609,23 +669,25 @@ public final class ProofFormat {
         long length = Files.size(file);
         refuseLength(length, MAX_PROOF_BYTES);
         try (InputStream in = Files.newInputStream(file)) {
-            return readHeader(new In(in, length, true), FORMAT_LIMITS);
+            return readHeader(new In(in, length, true), FORMAT_LIMITS, new int[1]);
         } catch (OutOfMemoryError e) {
             throw ProofRejectedException.beyondHeap();
         }
     }
 
-    private static Header readHeader(In in, ReadChecks checks) throws ProofRejectedException, IOException {
+    private static Header readHeader(In in, ReadChecks checks, int[] versionRead) throws ProofRejectedException, IOException {
         byte[] magic = in.bytes(4, "magic");
         if (!java.util.Arrays.equals(magic, MAGIC)) {
             throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
                     "not a jstark proof: the file does not start with \"JSTK\" (byte offset 0)");
         }
         int version = in.u16("version");
-        if (version != VERSION) {
+        if (version != VERSION && version != BATCHED_VERSION) {
             throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
-                    "proof format version " + version + " is not supported (this verifier reads version " + VERSION + ")");
+                    "proof format version " + version + " is not supported (this verifier reads versions " + VERSION + " and "
+                    + BATCHED_VERSION + ")");
         }
+        versionRead[0] = version;
         ProofOptions options = readOptions(in);
         checks.checkOptions(options);
         int tableCount = in.u16("table count");
@@ -724,13 +786,13 @@ public final class ProofFormat {
                 nonce, preprocessed, main, aux, composition);
     }
 
-    private static void record(ProofSizes sizes, String table, String part, long bytes) {
+    static void record(ProofSizes sizes, String table, String part, long bytes) {
         if (sizes != null) {
             sizes.add(table, part, bytes);
         }
     }
 
-    private static Proof.TreeOpening readOpening(In in, String what, SectionShape shape, int logLeaves)
+    static Proof.TreeOpening readOpening(In in, String what, SectionShape shape, int logLeaves)
             throws ProofRejectedException, IOException {
         int leaves = in.u32(what + " opened leaf count");
         int perLeaf = in.u32(what + " elements per leaf");
@@ -776,7 +838,7 @@ public final class ProofFormat {
      * A bounds-checked little-endian reader that reports byte offsets. It reads through a small buffer (or
      * the caller's array) and knows the most bytes the input may still hold: its limit.
      */
-    private static final class In {
+    static final class In {
         private static final int BUFFER = 1 << 16;
         private final InputStream source;
         private final boolean lengthKnown;

@@ -39,8 +39,13 @@ public final class ProofTranscript {
 
     /** Steps 1-2: a fresh transcript with the statement absorbed. */
     public static Transcript start(Hasher hasher, ProofOptions options, List<TableStatement> tables) {
-        Transcript t = new Transcript(hasher, LABEL);
-        t.absorbU64(ProofFormat.VERSION);
+        return start(hasher, options, tables, LABEL, ProofFormat.VERSION);
+    }
+
+    /** Steps 1-2 under a format's label and version (format 2 shares them: {@link BatchedTranscript}). */
+    static Transcript start(Hasher hasher, ProofOptions options, List<TableStatement> tables, String label, int version) {
+        Transcript t = new Transcript(hasher, label);
+        t.absorbU64(version);
         t.absorbU64(options.logBlowup());
         t.absorbU64(options.queries());
         t.absorbU64(options.grindingBits());

@@ -19,7 +19,11 @@ import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
+import io.jstark.protocol.BatchedProof;
+import io.jstark.protocol.BatchedTranscript;
+import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.Preprocessing;
+import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
@@ -93,6 +97,22 @@ public final class StarkProver {
      * @throws io.jstark.prover.exec.TableProvingException naming the table whose proving failed
      */
     public Proof prove(List<TableTrace> traces) {
+        return counted((completedBefore, runningAtStart) -> provePhases(traces, completedBefore, runningAtStart));
+    }
+
+    /**
+     * Proves the tables as one format-2 proof: one commitment per phase over all tables, one out-of-domain
+     * point, one FRI and one query set ({@link BatchedOpening}). Same contract as {@link #prove}.
+     */
+    public BatchedProof proveBatched(List<TableTrace> traces) {
+        return counted((completedBefore, runningAtStart) -> proveBatchedPhases(traces, completedBefore, runningAtStart));
+    }
+
+    private interface CountedProof<P> {
+        P prove(long completedBefore, long runningAtStart);
+    }
+
+    private <P> P counted(CountedProof<P> work) {
         if (settings.pool().ownsCurrentThread()) {
             // the pass would wait for work that only this thread's pool can run: a deadlock
             throw new IllegalStateException("prove() was called from a worker thread of the prover's own worker pool; call it "
@@ -102,7 +122,7 @@ public final class StarkProver {
         long runningAtStart = PROOFS_RUNNING.getAndIncrement();
         boolean completed = false;
         try {
-            Proof proof = provePhases(traces, completedBefore, runningAtStart);
+            P proof = work.prove(completedBefore, runningAtStart);
             completed = true;
             return proof;
         } finally {
@@ -113,12 +133,33 @@ public final class StarkProver {
         }
     }
 
+    private BatchedProof proveBatchedPhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
+        try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options, "format", ProofFormat.BATCHED_VERSION,
+                SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
+            List<TableProver> provers = new ArrayList<>(traces.size());
+            List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
+            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, preprocessed, true);
+            LiftedDomain domain = liftedDomain(traces);
+            try (BatchedOpening opening = new BatchedOpening(domain, traces, provers, preprocessed, options, settings, hasher)) {
+                return opening.prove(phases, transcript);
+            }
+        }
+    }
+
+    private LiftedDomain liftedDomain(List<TableTrace> traces) {
+        int[] heights = new int[traces.size()];
+        for (int i = 0; i < heights.length; i++) {
+            heights[i] = traces.get(i).logHeight();
+        }
+        return LiftedDomain.of(options, heights);
+    }
+
     private Proof provePhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
         // the options go in as they are: their text is made only while recording, inside the opening boundary
         try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options,
                 SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
             List<TableProver> provers = new ArrayList<>(traces.size());
-            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers);
+            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, new ArrayList<>(), false);
             int count = traces.size();
             AtomicReferenceArray<MainCommitment> mains = new AtomicReferenceArray<>(count);
             try {
@@ -184,7 +225,8 @@ public final class StarkProver {
     }
 
     /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
-    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<TableProver> provers) {
+    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<TableProver> provers, List<Preprocessing.Committed> preprocessed,
+            boolean batched) {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
@@ -197,20 +239,20 @@ public final class StarkProver {
             debugChecks(traces);
         }
         prepass.next(SpanLabels.PREPROCESSED_COMMIT);
-        List<Preprocessing.Committed> preprocessed = new ArrayList<>();
         for (TableTrace trace : traces) {
             preprocessed.add(preprocessedOf(trace.air()));
         }
         prepass.next(SpanLabels.ABSORB_STATEMENT);
+        LiftedDomain domain = batched ? liftedDomain(traces) : null;
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (int i = 0; i < traces.size(); i++) {
             TableTrace trace = traces.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
-            provers.add(new TableProver(trace, options, hasher, settings, pre));
+            provers.add(new TableProver(trace, options, hasher, settings, pre, batched ? domain.rowsPerBlock(i) : options.foldingFactor()));
             statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
                     trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
         }
-        return ProofTranscript.start(hasher, options, statements);
+        return batched ? BatchedTranscript.start(hasher, options, statements) : ProofTranscript.start(hasher, options, statements);
     }
 
     /** Table definitions known to the key, the statement rules under the options, options secure enough. */
@@ -279,11 +321,11 @@ public final class StarkProver {
         }
     }
 
-    private interface Work<R> {
+    interface Work<R> {
         R run(TaskControl control) throws Exception;
     }
 
-    private static <R> TableTask<R> task(int index, TableTrace trace, long bytes, Work<R> work) {
+    static <R> TableTask<R> task(int index, TableTrace trace, long bytes, Work<R> work) {
         return new TableTask<>() {
             @Override
             public int index() {

@@ -35,13 +35,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The per-table work of the prover, as two functions of the table's own inputs only (so tables can run
- * in any order or concurrently): {@link #commitMain} (round 1's commitment) and {@link #proveRest} (the
- * fused chain: aux build, aux commit, rounds 2-4). Each step opens a span on the thread running it.
+ * The per-table work of the prover, as functions of the table's own inputs only (so tables can run in any
+ * order or concurrently), one per named step: {@link #commitMain} (round 1), {@link #commitAux} (LogUp),
+ * {@link #commitComposition} (round 2), {@link #openOod} (round 3) and {@link #deepCoefficients} (round 4's
+ * DEEP polynomial). No step touches a transcript: format 1's {@link #proveRest} runs them as one chain on
+ * the table's own transcript, format 2 ({@link BatchedProver}) runs each as a pass over all tables with the
+ * global steps between. Each step opens a span on the thread running it.
  */
 final class TableProver {
     private static final int COMPOSITION_BATCH = 512;
-    private static final long SHIFT = Preprocessing.SHIFT;
 
     private final TableTrace trace;
     private final Air air;
@@ -52,8 +54,16 @@ final class TableProver {
     private final int logN;
     private final int logBlowup;
     private final int rowsPerLeaf;
+    /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
+    private final long shift;
 
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed) {
+        this(trace, options, hasher, settings, preprocessed, options.foldingFactor());
+    }
+
+    /** @param rowsPerLeaf rows per leaf of the table's main, aux and composition trees */
+    TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed,
+            int rowsPerLeaf) {
         this.trace = trace;
         this.air = trace.air();
         this.options = options;
@@ -62,7 +72,8 @@ final class TableProver {
         this.preprocessed = preprocessed;
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
-        this.rowsPerLeaf = options.foldingFactor();
+        this.rowsPerLeaf = rowsPerLeaf;
+        this.shift = Preprocessing.shift(logN + logBlowup);
     }
 
     private String table() {
@@ -81,7 +92,7 @@ final class TableProver {
     MainCommitment commitMain(TaskControl control) {
         Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
         try {
-            Lde.extend(trace.main(), logBlowup, SHIFT, lde, settings.pool());
+            Lde.extend(trace.main(), logBlowup, shift, lde, settings.pool());
             control.checkpoint();
             return new MainCommitment(lde, commit(lde));
         } catch (RuntimeException | Error e) {
@@ -91,7 +102,7 @@ final class TableProver {
     }
 
     /**
-     * The fused chain: aux build and commit, rounds 2-4 on the table's own transcript. Closes
+     * The fused chain of format 1: aux build and commit, rounds 2-4 on the table's own transcript. Closes
      * {@code main} when done (on every path): nothing of the table outlives its proof.
      */
     Proof.TableProof proveRest(MainCommitment main, Ext3[] lookupChallenges, Transcript t, TaskControl control) {
@@ -105,57 +116,101 @@ final class TableProver {
     }
 
     private Proof.TableProof proveRest(MainCommitment main, Ext3[] lookup, Transcript t, TaskControl control, List<AutoCloseable> owned) {
+        AuxCommitment aux = commitAux(main, lookup);
+        if (aux != null) {
+            owned.add(aux);
+            ProofTranscript.absorbAux(t, aux.tree().root(), aux.busSum());
+        }
+        control.checkpoint();
+        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
+        CompositionCommitment composition = commitComposition(main, aux, lookup, alpha);
+        owned.add(composition);
+        ProofTranscript.absorbCompositionRoot(t, composition.tree().root());
+        control.checkpoint();
+        Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, shift);
+        OodFrame frame = openOod(main, aux, composition, z);
+        ProofTranscript.absorbOodFrame(t, frame);
+        control.checkpoint();
+        Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
+        FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
+        FriProver fri;
+        try (Matrix coefficients = deepCoefficients(main, aux, composition, frame, gamma, z)) {
+            fri = FriProver.commit(table(), coefficients, shift, logBlowup, friParameters, t, hasher, settings.pool(),
+                    settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
+            owned.add(fri);
+        }
+        control.checkpoint();
+        long nonce;
+        try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
+            nonce = t.grind(options.grindingBits(), settings.pool());
+        }
+        int logCosets = logN + logBlowup - options.logFoldingFactor();
+        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
+        try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {
+            int[] cosets = MerkleTree.openedLeaves(queries);
+            Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
+            Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
+            Proof.TreeOpening auxOpening = aux == null ? null : opening(aux.tree(), cosets);
+            Proof.TreeOpening compOpening = opening(composition.tree(), cosets);
+            FriProof friProof = fri.proof(queries);
+            return new Proof.TableProof(aux == null ? null : aux.tree().root(), aux == null ? null : aux.busSum(),
+                    composition.tree().root(), frame, friProof, nonce, pre, mainOpening, auxOpening, compOpening);
+        }
+    }
+
+    /** The table's aux trace (LogUp) built, extended and committed, with its bus sum; null without buses. */
+    AuxCommitment commitAux(MainCommitment main, Ext3[] lookup) {
+        if (air.auxWidth() == 0) {
+            return null;
+        }
+        WorkerPool pool = settings.pool();
+        Uniforms uniforms = Uniforms.of(trace.publicInputs()).withChallenges(lookup);
+        AuxTraceBuilder.AuxTrace aux;
+        try (Span _ = Spans.open("aux_build", SpanLabels.TABLE_FIELD, table(), "columns", 3 * air.auxWidth())) {
+            Matrix preNatural = null;
+            try {
+                if (air.preprocessedWidth() > 0) {
+                    preNatural = io.jstark.air.trace.Preprocessed.generate(air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE));
+                }
+                aux = AuxTraceBuilder.build(table(), air, trace.main(), preNatural, trace.publicInputs(), lookup,
+                        settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE), pool);
+                if (settings.debugChecks()) {
+                    try {
+                        ConstraintChecker.check(table(), air, trace.main(), preNatural, aux.matrix(), uniforms.withBusSum(aux.busSum()));
+                    } catch (RuntimeException e) {
+                        aux.matrix().close();
+                        throw e;
+                    }
+                }
+            } finally {
+                if (preNatural != null) {
+                    preNatural.close();
+                }
+            }
+        }
+        try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
+            Matrix auxLde = allocate(MatrixRole.AUX_LDE, "aux-lde", trace.height() << logBlowup, auxNatural.columns());
+            try {
+                Lde.extend(auxNatural, logBlowup, shift, auxLde, pool);
+                return new AuxCommitment(auxLde, commit(auxLde), aux.busSum());
+            } catch (RuntimeException | Error e) {
+                auxLde.close();
+                throw e;
+            }
+        }
+    }
+
+    /** Round 2: the constraints combined by powers of {@code alpha}, split into parts, extended and committed. */
+    CompositionCommitment commitComposition(MainCommitment main, AuxCommitment aux, Ext3[] lookup, Ext3 alpha) {
         WorkerPool pool = settings.pool();
         int n = trace.height();
         int bigN = n << logBlowup;
+        Ext3 busSum = aux == null ? null : aux.busSum();
         Uniforms uniforms = Uniforms.of(trace.publicInputs()).withChallenges(lookup);
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
-        // ---- aux (LogUp)
-        Matrix auxLde = null;
-        MerkleTree auxTree = null;
-        Ext3 busSum = null;
-        if (air.auxWidth() > 0) {
-            AuxTraceBuilder.AuxTrace aux;
-            try (Span _ = Spans.open("aux_build", SpanLabels.TABLE_FIELD, table(), "columns", 3 * air.auxWidth())) {
-                Matrix preNatural = null;
-                try {
-                    if (air.preprocessedWidth() > 0) {
-                        preNatural = io.jstark.air.trace.Preprocessed.generate(air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE));
-                    }
-                    aux = AuxTraceBuilder.build(table(), air, trace.main(), preNatural, trace.publicInputs(), lookup,
-                            settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE), pool);
-                    if (settings.debugChecks()) {
-                        try {
-                            ConstraintChecker.check(table(), air, trace.main(), preNatural, aux.matrix(), uniforms.withBusSum(aux.busSum()));
-                        } catch (RuntimeException e) {
-                            aux.matrix().close();
-                            throw e;
-                        }
-                    }
-                } finally {
-                    if (preNatural != null) {
-                        preNatural.close();
-                    }
-                }
-            }
-            busSum = aux.busSum();
-            try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
-                auxLde = allocate(MatrixRole.AUX_LDE, "aux-lde", bigN, auxNatural.columns());
-                owned.add(auxLde);
-                Lde.extend(auxNatural, logBlowup, SHIFT, auxLde, pool);
-                auxTree = commit(auxLde);
-                owned.add(auxTree);
-            }
-            ProofTranscript.absorbAux(t, auxTree.root(), busSum);
-        }
-        control.checkpoint();
-        // ---- round 2: composition polynomial
-        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
         CompositionLayout layout = CompositionLayout.of(air, logN);
         int parts = air.compositionParts(logN);
-        LdeDomain domain = new LdeDomain(logN, logBlowup, SHIFT);
-        Matrix compositionLde;
-        MerkleTree compositionTree;
+        LdeDomain domain = new LdeDomain(logN, logBlowup, shift);
         try (Span _ = Spans.open("round2_composition", SpanLabels.TABLE_FIELD, table(), "parts", parts)) {
             ConstraintProgram.Bound program;
             try (Span __ = Spans.open("compile_constraints", SpanLabels.TABLE_FIELD, table())) {
@@ -166,67 +221,54 @@ final class TableProver {
             // C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the
             // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
             int evaluationRows = (int) Math.min(bigN, 2L * parts * n);
+            Matrix compositionLde;
             try (Matrix evaluations = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition", evaluationRows, 3)) {
-                evaluateComposition(program, domain, main.lde(), preLde, auxLde, periodic, layout, evaluations);
+                evaluateComposition(program, domain, main.lde(), preLde, aux == null ? null : aux.lde(), periodic, layout, evaluations);
                 try (Matrix coefficients = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition-parts", n, 3 * parts)) {
                     try {
-                        Lde.interpolateCoset(evaluations, SHIFT, coefficients, pool);
+                        Lde.interpolateCoset(evaluations, shift, coefficients, pool);
                     } catch (IllegalArgumentException e) {
                         throw new IllegalStateException("table '" + table() + "': the composition polynomial is not of low degree, "
                                 + "so the trace does not satisfy its constraints; run with debug checks to find the row", e);
                     }
                     compositionLde = allocate(MatrixRole.COMPOSITION_LDE, "composition-lde", bigN, 3 * parts);
-                    owned.add(compositionLde);
-                    Lde.extendCoefficients(coefficients, logBlowup, SHIFT, compositionLde, pool);
+                    try {
+                        Lde.extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
+                    } catch (RuntimeException | Error e) {
+                        compositionLde.close();
+                        throw e;
+                    }
                 }
             }
-            compositionTree = commit(compositionLde);
-            owned.add(compositionTree);
+            try {
+                return new CompositionCommitment(compositionLde, commit(compositionLde));
+            } catch (RuntimeException | Error e) {
+                compositionLde.close();
+                throw e;
+            }
         }
-        ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
-        control.checkpoint();
-        // ---- round 3: out-of-domain openings
-        Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, SHIFT);
-        OodFrame frame;
+    }
+
+    /** Round 3: every committed column at {@code z}, the trace columns also at z * w (the next row). */
+    OodFrame openOod(MainCommitment main, AuxCommitment aux, CompositionCommitment composition, Ext3 z) {
+        Matrix preLde = preprocessed == null ? null : preprocessed.lde();
+        Matrix auxLde = aux == null ? null : aux.lde();
+        LdeDomain domain = new LdeDomain(logN, logBlowup, shift);
         try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
             // T(z*w) is the polynomial T(wX) at z, whose values on block 0 are T's values one trace row later
-            Barycentric atZ = Barycentric.forCoset(logN, SHIFT, z, Barycentric.Order.BIT_REVERSED, pool);
-            frame = new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), openNext(atZ, domain, preLde),
-                    openNext(atZ, domain, main.lde()), openNext(atZ, domain, auxLde), open(atZ, compositionLde));
+            Barycentric atZ = Barycentric.forCoset(logN, shift, z, Barycentric.Order.BIT_REVERSED, settings.pool());
+            return new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), openNext(atZ, domain, preLde),
+                    openNext(atZ, domain, main.lde()), openNext(atZ, domain, auxLde), open(atZ, composition.lde()));
         }
-        ProofTranscript.absorbOodFrame(t, frame);
-        control.checkpoint();
-        // ---- round 4: DEEP, FRI, grinding, queries
-        Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
-        FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
-        FriProver fri;
-        Matrix deepCoefficients;
+    }
+
+    /** Round 4's DEEP polynomial in coefficients (n x 3, the caller closes it). */
+    Matrix deepCoefficients(MainCommitment main, AuxCommitment aux, CompositionCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
+        Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
-            deepCoefficients = DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), auxLde), compositionLde, n,
-                    SHIFT, this::allocate, pool);
-        }
-        try (Matrix coefficients = deepCoefficients) {
-            fri = FriProver.commit(table(), coefficients, SHIFT, logBlowup, friParameters, t, hasher, pool,
-                    settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
-            owned.add(fri);
-        }
-        control.checkpoint();
-        long nonce;
-        try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
-            nonce = t.grind(options.grindingBits(), pool);
-        }
-        int logCosets = logN + logBlowup - options.logFoldingFactor();
-        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
-        try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {
-            int[] cosets = MerkleTree.openedLeaves(queries);
-            Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
-            Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
-            Proof.TreeOpening auxOpening = auxTree == null ? null : opening(auxTree, cosets);
-            Proof.TreeOpening compOpening = opening(compositionTree, cosets);
-            FriProof friProof = fri.proof(queries);
-            return new Proof.TableProof(auxTree == null ? null : auxTree.root(), busSum, compositionTree.root(), frame, friProof, nonce,
-                    pre, mainOpening, auxOpening, compOpening);
+            return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.lde()),
+                    composition.lde(), trace.height(), shift, this::allocate, settings.pool());
         }
     }
 
@@ -257,7 +299,7 @@ final class TableProver {
         List<PeriodicColumn> columns = air.periodicColumns();
         long[][] tables = new long[columns.size()][];
         for (int i = 0; i < tables.length; i++) {
-            tables[i] = columns.get(i).onCoset(logN, logBlowup, SHIFT);
+            tables[i] = columns.get(i).onCoset(logN, logBlowup, shift);
         }
         return tables;
     }
@@ -289,7 +331,7 @@ final class TableProver {
         return out;
     }
 
-    private static Proof.TreeOpening opening(MerkleTree tree, int[] cosets) {
+    static Proof.TreeOpening opening(MerkleTree tree, int[] cosets) {
         long[][] leaves = new long[cosets.length][];
         for (int i = 0; i < cosets.length; i++) {
             leaves[i] = tree.leafElements(cosets[i]);

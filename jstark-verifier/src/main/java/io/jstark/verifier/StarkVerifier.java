@@ -22,7 +22,9 @@ import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.Limbs;
+import io.jstark.protocol.BatchedProof;
 import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
@@ -87,7 +89,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proofBytes) throws ProofRejectedException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
-            return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
+            return guarded(() -> run(expectation, ProofFormat.readAny(proofBytes, expectation, null)));
         }
     }
 
@@ -100,7 +102,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, Path file) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
-            return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
+            return guardedIo(() -> run(expectation, ProofFormat.readAny(file, expectation, null)));
         }
     }
 
@@ -108,7 +110,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, InputStream in) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
-            return guardedIo(() -> run(expectation, ProofFormat.read(in, -1, expectation, null)));
+            return guardedIo(() -> run(expectation, ProofFormat.readAny(in, -1, expectation, null)));
         }
     }
 
@@ -135,7 +137,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
         Expectation expectation = Expectation.describing(key);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
-            return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
+            return guarded(() -> run(expectation, ProofFormat.readAny(proofBytes, expectation, null)));
         }
     }
 
@@ -143,12 +145,15 @@ public final class StarkVerifier {
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.describing(key);
         try (Span _ = Spans.open("verify")) {
-            return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
+            return guardedIo(() -> run(expectation, ProofFormat.readAny(file, expectation, null)));
         }
     }
 
-    private static VerifiedStatement run(Expectation expectation, Proof proof) throws ProofRejectedException {
-        return new Run(expectation, proof).verify();
+    private static VerifiedStatement run(Expectation expectation, ParsedProof parsed) throws ProofRejectedException {
+        return switch (parsed) {
+            case Proof proof -> new Run(expectation, proof).verify();
+            case BatchedProof proof -> new BatchedVerification(expectation, proof).verify();
+        };
     }
 
     private interface Check {
@@ -256,7 +261,7 @@ public final class StarkVerifier {
                 }
                 Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
                 ProofTranscript.absorbCompositionRoot(t, tp.compositionRoot());
-                Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logLde, Preprocessing.SHIFT);
+                Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logLde, Preprocessing.shift(logLde));
                 OodFrame frame = tp.ood();
                 int parts = air.compositionParts(logN);
                 checkFrameShape(frame, parts);
@@ -295,13 +300,13 @@ public final class StarkVerifier {
                         copyRow(aux, leaf, r, 3 * air.auxWidth(), traceRow, k);
                         long[] compRow = new long[3 * parts];
                         copyRow(comp, leaf, r, 3 * parts, compRow, 0);
-                        long x = BitReversedCoset.point(logLde, Preprocessing.SHIFT, queries[q] * f + r);
+                        long x = BitReversedCoset.point(logLde, Preprocessing.shift(logLde), queries[q] * f + r);
                         values[r] = deep.evaluate(x, traceRow, compRow);
                     }
                     cosetValues[q] = values;
                 }
                 try {
-                    FriVerifier.verifyQueries(queries, cosetValues, tp.fri(), betas, fri, logN, logLde, Preprocessing.SHIFT, hasher);
+                    FriVerifier.verifyQueries(queries, cosetValues, tp.fri(), betas, fri, logN, logLde, Preprocessing.shift(logLde), hasher);
                 } catch (FriException e) {
                     throw reject(Reason.FRI, e.getMessage());
                 }
@@ -316,54 +321,12 @@ public final class StarkVerifier {
             }
 
             private void checkFrameShape(OodFrame f, int parts) throws ProofRejectedException {
-                int pre = air.preprocessedWidth();
-                int main = air.mainWidth();
-                int aux = 3 * air.auxWidth();
-                if (f.preprocessedAtZ().length != pre || f.preprocessedAtZNext().length != pre || f.mainAtZ().length != main
-                        || f.mainAtZNext().length != main || f.auxAtZ().length != aux || f.auxAtZNext().length != aux
-                        || f.compositionAtZ().length != 3 * parts) {
-                    throw reject(Reason.MALFORMED, "out-of-domain frame has the wrong shape");
-                }
+                TableChecks.checkFrameShape(name, air, f, parts);
             }
 
-            /** C(z) from the constraints must equal sum_j z^(j n) H_j(z) from the opened parts. */
             private void checkOutOfDomain(CompositionLayout layout, Ext3 alpha, Ext3 z, OodFrame f, int parts)
                     throws ProofRejectedException {
-                Ext3[] coefficients = layout.coefficients(alpha);
-                Ext3[] periodic = periodicValuesAt(z);
-                long[] publicInputs = header.publicInputs();
-                PointEvaluator evaluator = new PointEvaluator(leaf -> switch (leaf) {
-                    case Expr.Const c -> Ext3.of(c.value());
-                    case Expr.MainCell c -> (c.rowOffset() == 0 ? f.mainAtZ() : f.mainAtZNext())[c.column()];
-                    case Expr.PreprocessedCell c -> (c.rowOffset() == 0 ? f.preprocessedAtZ() : f.preprocessedAtZNext())[c.column()];
-                    case Expr.AuxCell c -> Limbs.combine(c.rowOffset() == 0 ? f.auxAtZ() : f.auxAtZNext(), 3 * c.column());
-                    case Expr.Periodic p -> periodic[p.index()];
-                    case Expr.PublicInput p -> Ext3.of(publicInputs[p.index()]);
-                    case Expr.Challenge c -> lookup[c.index()];
-                    case Expr.BusSum b -> tp.busSum();
-                    case Expr.Coefficient c -> coefficients[c.index()];
-                    case Expr.Divisor d -> layout.divisorInverseAt(layout.groups().get(d.group()), z);
-                });
-                Ext3 expected = evaluator.evaluate(layout.expression());
-                Ext3 zToN = z.pow(1L << logN);
-                Ext3 actual = Ext3.ZERO;
-                Ext3 power = Ext3.ONE;
-                for (int j = 0; j < parts; j++) {
-                    actual = actual.add(power.mul(Limbs.combine(f.compositionAtZ(), 3 * j)));
-                    power = power.mul(zToN);
-                }
-                if (!expected.equals(actual)) {
-                    throw reject(Reason.OUT_OF_DOMAIN, "the composition polynomial does not match the constraints at the out-of-domain point");
-                }
-            }
-
-            private Ext3[] periodicValuesAt(Ext3 z) {
-                List<PeriodicColumn> columns = air.periodicColumns();
-                Ext3[] out = new Ext3[columns.size()];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = columns.get(i).evaluateAt(z, logN);
-                }
-                return out;
+                TableChecks.checkOutOfDomain(header, air, layout, lookup, tp.busSum(), alpha, z, f, parts);
             }
 
             /** Checks a tree's openings at the cosets and returns the leaves (rows x width elements each). */
@@ -372,24 +335,7 @@ public final class StarkVerifier {
                 if (root == null || width == 0) {
                     return null;
                 }
-                int f = 1 << logF;
-                long[][] leaves = opening.leafValues();
-                if (leaves.length != cosets.length) {
-                    throw reject(Reason.MALFORMED, tree + " opening has " + leaves.length + " leaves, " + cosets.length + " expected");
-                }
-                byte[][] hashes = new byte[leaves.length][];
-                for (int l = 0; l < leaves.length; l++) {
-                    if (leaves[l].length != f * width) {
-                        throw reject(Reason.MALFORMED, tree + " leaf " + l + " holds " + leaves[l].length + " elements, " + f * width + " expected");
-                    }
-                    hashes[l] = MerkleVerifier.hashLeaf(hasher, leaves[l]);
-                }
-                try {
-                    MerkleVerifier.checkBatch(hasher, root, 1 << (logLde - logF), cosets, hashes, opening.siblings());
-                } catch (InvalidMerkleProofException e) {
-                    throw reject(Reason.MERKLE, tree + " opening rejected: " + e.getMessage());
-                }
-                return leaves;
+                return TableChecks.checkOpening(hasher, name, tree, root, opening, cosets, 1 << (logLde - logF), (1 << logF) * width);
             }
 
             private ProofRejectedException reject(Reason reason, String message) {

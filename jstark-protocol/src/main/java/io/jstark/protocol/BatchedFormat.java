@@ -1,0 +1,279 @@
+package io.jstark.protocol;
+
+import io.jstark.air.Air;
+import io.jstark.crypto.merkle.MerkleVerifier;
+import io.jstark.fri.FriParameters;
+import io.jstark.fri.FriProof;
+import io.jstark.math.field.Ext3;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The body of a format-2 proof ({@link ProofFormat#BATCHED_VERSION}), after the header both formats share:
+ *
+ * <pre>
+ * digest main root
+ * u8 has aux (+ digest aux root); per table: u8 has bus sum (+ ext bus sum)
+ * digest composition root
+ * per table: ood frame, 7 x (u16 count + ext values) in OodFrame order
+ * fri: u8 committed layers + digests; u16 final coefficients + ext values; u64 grinding nonce
+ * per table: u8 has preprocessed opening (+ opening of its pinned tree)
+ * phase openings main, aux (u8 present first), composition: u16 member tables;
+ *     per member: u32 blocks, u32 elements per block, elements; then u32 siblings + digests
+ * per committed FRI layer: opening
+ * opening = u32 leaves, u32 elements per leaf, elements, u32 siblings, digests
+ * </pre>
+ *
+ * Every count is checked against what the bytes still allowed (the limit from the verifying key and the
+ * header) before anything is allocated, and against the lifted geometry of the header's heights.
+ */
+final class BatchedFormat {
+    private static final int DIGEST = ProofFormat.DIGEST;
+
+    private BatchedFormat() {}
+
+    static void writeBody(ProofFormat.Out out, BatchedProof p, ProofFormat.ProofSizes sizes) {
+        int mark = out.size();
+        out.bytes(p.mainRoot());
+        out.u8(p.auxRoot() == null ? 0 : 1);
+        if (p.auxRoot() != null) {
+            out.bytes(p.auxRoot());
+        }
+        for (Ext3 sum : p.busSums()) {
+            out.u8(sum == null ? 0 : 1);
+            if (sum != null) {
+                out.ext(sum);
+            }
+        }
+        out.bytes(p.compositionRoot());
+        sizes.add(null, "phase roots and bus sums", out.size() - mark);
+        for (int i = 0; i < p.frames().size(); i++) {
+            mark = out.size();
+            OodFrame f = p.frames().get(i);
+            for (Ext3[] part : List.of(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(),
+                    f.auxAtZNext(), f.compositionAtZ())) {
+                out.u16(part.length);
+                for (Ext3 v : part) {
+                    out.ext(v);
+                }
+            }
+            sizes.add(p.tables().get(i).name(), "out-of-domain values", out.size() - mark);
+        }
+        mark = out.size();
+        FriProof fri = p.fri();
+        out.u8(fri.layerRoots().size());
+        for (byte[] root : fri.layerRoots()) {
+            out.bytes(root);
+        }
+        Ext3[] finalCoefficients = fri.finalCoefficients();
+        out.u16(finalCoefficients.length);
+        for (Ext3 c : finalCoefficients) {
+            out.ext(c);
+        }
+        out.u64(p.powNonce());
+        sizes.add(null, "fri roots, final polynomial, nonce", out.size() - mark);
+        for (int i = 0; i < p.preprocessed().size(); i++) {
+            mark = out.size();
+            ProofFormat.optionalOpening(out, p.preprocessed().get(i));
+            sizes.add(p.tables().get(i).name(), "preprocessed opening", out.size() - mark);
+        }
+        writePhase(out, p, p.main(), "main", sizes);
+        out.u8(p.aux() == null ? 0 : 1);
+        if (p.aux() != null) {
+            writePhase(out, p, p.aux(), "aux", sizes);
+        }
+        writePhase(out, p, p.composition(), "composition", sizes);
+        mark = out.size();
+        for (FriProof.LayerOpening layer : fri.openings()) {
+            ProofFormat.opening(out, new Proof.TreeOpening(layer.leafValues(), layer.siblings()));
+        }
+        sizes.add(null, "fri openings", out.size() - mark);
+    }
+
+    private static void writePhase(ProofFormat.Out out, BatchedProof p, BatchedProof.PhaseOpening phase, String name,
+            ProofFormat.ProofSizes sizes) {
+        int mark = out.size();
+        out.u16(phase.blocks().size());
+        for (long[][] blocks : phase.blocks()) {
+            out.u32(blocks.length);
+            out.u32(blocks.length == 0 ? 0 : blocks[0].length);
+            for (long[] block : blocks) {
+                for (long v : block) {
+                    out.u64(v);
+                }
+            }
+        }
+        sizes.add(null, name + " phase values", out.size() - mark);
+        mark = out.size();
+        out.u32(phase.siblings().length);
+        for (byte[] s : phase.siblings()) {
+            out.bytes(s);
+        }
+        sizes.add(null, name + " phase siblings", out.size() - mark);
+    }
+
+    static BatchedProof readBody(ProofFormat.In in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
+            throws ProofRejectedException, IOException {
+        LiftedDomain domain = LiftedDomain.of(options, tables);
+        int count = tables.size();
+        long mark = in.position();
+        byte[] mainRoot = in.bytes(DIGEST, "main root");
+        byte[] auxRoot = in.flag("aux flag") ? in.bytes(DIGEST, "aux root") : null;
+        List<Ext3> busSums = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            busSums.add(in.flag("bus sum flag") ? in.ext("bus sum") : null);
+        }
+        byte[] compositionRoot = in.bytes(DIGEST, "composition root");
+        ProofFormat.record(sizes, null, "phase roots and bus sums", in.position() - mark);
+        List<OodFrame> frames = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            mark = in.position();
+            Ext3[][] ood = new Ext3[7][];
+            for (int k = 0; k < 7; k++) {
+                ood[k] = in.exts(in.u16("out-of-domain value count"), "out-of-domain values");
+            }
+            frames.add(new OodFrame(ood[0], ood[1], ood[2], ood[3], ood[4], ood[5], ood[6]));
+            ProofFormat.record(sizes, tables.get(i).name(), "out-of-domain values", in.position() - mark);
+        }
+        mark = in.position();
+        ProofFormat.SectionShape shape = ProofFormat.SectionShape.of(options, domain.logMaxHeight());
+        int layers = in.u8("FRI layer count");
+        if (layers > shape.committedLayers()) {
+            throw in.malformed("the proof has " + layers + " committed FRI layers, at most " + shape.committedLayers()
+                    + " are possible at its tallest height");
+        }
+        List<byte[]> layerRoots = new ArrayList<>(layers);
+        for (int l = 0; l < layers; l++) {
+            layerRoots.add(in.bytes(DIGEST, "FRI layer root"));
+        }
+        int finalCount = in.u16("final coefficient count");
+        if (finalCount > shape.finalCoefficients()) {
+            throw in.malformed("the proof has " + finalCount + " final FRI coefficients, at most " + shape.finalCoefficients()
+                    + " are possible at its tallest height");
+        }
+        Ext3[] finalCoefficients = in.exts(finalCount, "final coefficients");
+        long nonce = in.u64("grinding nonce");
+        ProofFormat.record(sizes, null, "fri roots, final polynomial, nonce", in.position() - mark);
+        List<Proof.TreeOpening> preprocessed = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            mark = in.position();
+            String table = tables.get(i).name();
+            ProofFormat.SectionShape own = ProofFormat.SectionShape.of(options, domain.logHeight(i));
+            preprocessed.add(in.flag("preprocessed opening flag") ? ProofFormat.readOpening(in, "preprocessed of table '" + table + "'",
+                    own, own.logCosets()) : null);
+            ProofFormat.record(sizes, table, "preprocessed opening", in.position() - mark);
+        }
+        BatchedProof.PhaseOpening main = readPhase(in, "main", options, domain, tables, sizes);
+        BatchedProof.PhaseOpening aux = in.flag("aux opening flag") ? readPhase(in, "aux", options, domain, tables, sizes) : null;
+        BatchedProof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, sizes);
+        mark = in.position();
+        List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
+        for (int l = 1; l <= layers; l++) {
+            Proof.TreeOpening o = ProofFormat.readOpening(in, "FRI layer " + l, shape, shape.logFriLeaves(l));
+            friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
+        }
+        ProofFormat.record(sizes, null, "fri openings", in.position() - mark);
+        return new BatchedProof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
+                new FriProof(layerRoots, finalCoefficients, friOpenings), nonce, preprocessed, main, aux, composition);
+    }
+
+    private static BatchedProof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
+            List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
+        long mark = in.position();
+        int members = in.u16(what + " phase table count");
+        if (members == 0 || members > tables.size()) {
+            throw in.malformed(what + " phase opens " + members + " tables, the proof has " + tables.size());
+        }
+        int queries = options.queries();
+        List<long[][]> blocks = new ArrayList<>(members);
+        for (int m = 0; m < members; m++) {
+            int count = in.u32(what + " opened block count");
+            int perBlock = in.u32(what + " elements per block");
+            if (count < 0 || perBlock < 0) {
+                throw in.malformed(what + " phase opening has a negative count");
+            }
+            if (count > queries) {
+                // every opened block is a distinct query's
+                throw in.malformed(what + " phase opens " + count + " blocks of one table, at most " + queries + " are possible");
+            }
+            if (perBlock == 0 && count != 0) {
+                throw in.malformed(what + " phase opening has " + count + " blocks of no elements");
+            }
+            in.require(8L * count * perBlock, what + " opened blocks (" + count + " x " + perBlock + " elements)");
+            long[][] values = new long[count][];
+            for (int b = 0; b < count; b++) {
+                long[] block = new long[perBlock];
+                for (int e = 0; e < perBlock; e++) {
+                    block[e] = in.field(what + " block element");
+                }
+                values[b] = block;
+            }
+            blocks.add(values);
+        }
+        ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
+        mark = in.position();
+        int siblings = in.u32(what + " sibling count");
+        long most = MerkleVerifier.maxSiblings((int) Math.min(queries, 1L << domain.logQueryCosets()), domain.logQueryCosets());
+        if (siblings < 0 || siblings > most) {
+            throw in.malformed(what + " phase opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + most
+                    + " are possible");
+        }
+        in.require((long) siblings * DIGEST, what + " siblings");
+        byte[][] nodes = new byte[siblings][];
+        for (int s = 0; s < siblings; s++) {
+            nodes[s] = in.bytes(DIGEST, what + " sibling");
+        }
+        ProofFormat.record(sizes, null, what + " phase siblings", in.position() - mark);
+        return new BatchedProof.PhaseOpening(blocks, nodes);
+    }
+
+    /**
+     * The most bytes a format-2 proof of these tables can have under {@code options}: every count at its
+     * most, with the lifted domain at the tallest height any table may have (a taller domain never opens
+     * fewer siblings or FRI layers) and each table opening at most min(queries * f, rows) rows per phase.
+     */
+    static long maxBytes(ProofOptions o, List<ProofFormat.TableLayout> tables) {
+        int f = o.foldingFactor();
+        int logMaxHeight = 0;
+        for (ProofFormat.TableLayout t : tables) {
+            logMaxHeight = Math.max(logMaxHeight, t.maxLogHeight());
+        }
+        ProofFormat.SectionShape top = ProofFormat.SectionShape.of(o, logMaxHeight);
+        long phaseSiblings = 4 + (long) DIGEST * top.maxSiblings(top.logCosets());
+        long total = ProofFormat.PREFIX_BYTES;
+        total += DIGEST + 1 + DIGEST + DIGEST;
+        total += 1 + (long) DIGEST * top.committedLayers() + 2 + (long) Ext3.BYTES * top.finalCoefficients() + 8;
+        for (int layer = 1; layer <= top.committedLayers(); layer++) {
+            total += top.maxOpeningBytes(top.logFriLeaves(layer), 3L * f);
+        }
+        total += 2 + phaseSiblings + 1 + 2 + phaseSiblings + 2 + phaseSiblings;
+        for (ProofFormat.TableLayout t : tables) {
+            Air air = t.definition();
+            long most = 0;
+            for (int logHeight = t.minLogHeight(); logHeight <= t.maxLogHeight(); logHeight++) {
+                most = Math.max(most, maxTableBytes(o, t.name(), air, logHeight));
+            }
+            total += most;
+        }
+        return total;
+    }
+
+    private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
+        int pre = air.preprocessedWidth();
+        int main = air.mainWidth();
+        int aux = 3 * air.auxWidth();
+        int composition = 3 * air.compositionParts(logHeight);
+        int f = o.foldingFactor();
+        ProofFormat.SectionShape own = ProofFormat.SectionShape.of(o, logHeight);
+        long rows = Math.min((long) o.queries() * f, 1L << (logHeight + o.logBlowup()));
+        long bytes = ProofFormat.headerEntryBytes(name, air);
+        bytes += 1 + Ext3.BYTES;
+        bytes += 7 * 2 + (long) Ext3.BYTES * (2L * pre + 2L * main + 2L * aux + composition);
+        bytes += 1 + (pre > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * pre) : 0);
+        for (int width : new int[] {main, aux, composition}) {
+            bytes += 8 + 8L * rows * width;
+        }
+        return bytes;
+    }
+}
