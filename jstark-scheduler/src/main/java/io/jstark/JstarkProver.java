@@ -6,6 +6,8 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.BatchedProof;
+import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -47,6 +49,7 @@ public final class JstarkProver implements AutoCloseable {
     private final WorkerPool pool;
     private final boolean ownsPool;
     private final boolean debugChecks;
+    private final int format;
     private final ProgressListener progress;
 
     private JstarkProver(Builder b) {
@@ -70,6 +73,7 @@ public final class JstarkProver implements AutoCloseable {
         this.ownsPool = b.pool == null && b.workerThreads != null;
         this.pool = b.pool != null ? b.pool : b.workerThreads != null ? WorkerPool.ofThreads(b.workerThreads) : WorkerPool.common();
         this.debugChecks = b.debugChecks;
+        this.format = b.format;
         this.progress = b.progress;
     }
 
@@ -142,11 +146,27 @@ public final class JstarkProver implements AutoCloseable {
             List<MemoryMeter.Phase> memory = null;
             try {
                 long start = System.nanoTime();
-                Proof proof = new StarkProver(key, options, settings).prove(traces);
+                StarkProver prover = new StarkProver(key, options, settings);
+                ParsedProof proof;
+                byte[] bytes;
+                List<Ext3> busSums = new ArrayList<>();
+                if (format == ProofFormat.BATCHED_VERSION) {
+                    BatchedProof batched = prover.proveBatched(traces);
+                    busSums.addAll(batched.busSums());
+                    proof = batched;
+                    bytes = ProofFormat.write(batched);
+                } else {
+                    Proof one = prover.prove(traces);
+                    for (Proof.TableProof p : one.tableProofs()) {
+                        busSums.add(p.busSum());
+                    }
+                    proof = one;
+                    bytes = ProofFormat.write(one);
+                }
                 long nanos = System.nanoTime() - start;
                 memory = meter.finish();
-                requireBalancedBuses(proof);
-                return new Result(proof, ProofFormat.write(proof), nanos, plan, memory, List.copyOf(passes));
+                requireBalancedBuses(busSums);
+                return new Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
             } finally {
                 if (memory == null) {
                     meter.finish(); // unregisters its garbage-collection listener on failure too
@@ -159,11 +179,11 @@ public final class JstarkProver implements AutoCloseable {
      * A proof whose bus contributions do not cancel would be rejected by every verifier: refuse it here,
      * with advice, instead of handing it out.
      */
-    private static void requireBalancedBuses(Proof proof) {
+    private static void requireBalancedBuses(List<Ext3> busSums) {
         Ext3 total = Ext3.ZERO;
-        for (Proof.TableProof p : proof.tableProofs()) {
-            if (p.busSum() != null) {
-                total = total.add(p.busSum());
+        for (Ext3 sum : busSums) {
+            if (sum != null) {
+                total = total.add(sum);
             }
         }
         if (!total.isZero()) {
@@ -179,7 +199,7 @@ public final class JstarkProver implements AutoCloseable {
      * @param memory off-heap, heap and spill bytes at each phase boundary
      * @param passes the scheduler's statistics of each pass
      */
-    public record Result(Proof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
+    public record Result(ParsedProof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
             List<SchedulerStats> passes) {
         /** Predicted and measured peaks side by side, per phase. */
         public List<String> memoryComparison() {
@@ -206,6 +226,7 @@ public final class JstarkProver implements AutoCloseable {
         private Integer workerThreads;
         private WorkerPool pool;
         private boolean debugChecks;
+        private int format = ProofFormat.VERSION;
         private ProgressListener progress = ProgressListener.NONE;
         private Map<String, String> environment = System.getenv();
 
@@ -260,6 +281,19 @@ public final class JstarkProver implements AutoCloseable {
         }
 
         /** Check constraints and buses on the traces before proving, naming the first failure. */
+        /**
+         * The proof format: {@link ProofFormat#VERSION} (1, per-table openings, the default) or
+         * {@link ProofFormat#BATCHED_VERSION} (2, one opening for all tables). The memory planner predicts format
+         * 1's buffer lifetimes; format 2 holds every table's LDEs until its one query phase.
+         */
+        public Builder format(int version) {
+            if (version != ProofFormat.VERSION && version != ProofFormat.BATCHED_VERSION) {
+                throw new IllegalArgumentException("proof format " + version + " does not exist (1 or 2)");
+            }
+            this.format = version;
+            return this;
+        }
+
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
             return this;

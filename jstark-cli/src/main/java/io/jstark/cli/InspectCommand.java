@@ -1,6 +1,8 @@
 package io.jstark.cli;
 
 import io.jstark.profile.analysis.TextTable;
+import io.jstark.protocol.BatchedProof;
+import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -22,7 +24,7 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
         // a file that is not a readable proof is rejected (exit code 1), with the byte offset of the problem
-        Proof proof = ProofFormat.read(ProofFiles.requireFile(file, "a proof"), ProofFormat.FORMAT_LIMITS, sizes);
+        ParsedProof proof = ProofFormat.readAny(ProofFiles.requireFile(file, "a proof"), ProofFormat.FORMAT_LIMITS, sizes);
         long length = Files.size(file);
         ProofOptions o = proof.options();
         int logLargest = 0;
@@ -30,7 +32,16 @@ public final class InspectCommand implements Callable<Integer> {
             logLargest = Math.max(logLargest, h.logHeight() + o.logBlowup());
         }
         Security.Report security = Security.of(o, logLargest);
-        System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length, ProofFormat.VERSION);
+        if (proof instanceof BatchedProof batched) {
+            // the definitions are not in the proof: count the frame values it holds, plus one per table
+            long functions = 0;
+            for (io.jstark.protocol.OodFrame f : batched.frames()) {
+                functions += f.size() + 1;
+            }
+            security = Security.ofBatched(o, logLargest, functions);
+        }
+        System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length,
+                proof instanceof BatchedProof ? ProofFormat.BATCHED_VERSION : ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
         System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
                 security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());

@@ -37,6 +37,10 @@ public final class RunOptions {
             + ", else the system temp directory).")
     Path spillDir;
 
+    @Option(names = "--format", description = "Proof format: 1 (per-table openings, default) or 2 (one opening for all tables: "
+            + "smaller proofs, faster verification; see docs/proof-format.md).")
+    Integer format;
+
     /** Applies the flags that were given to {@code builder} (which already holds the environment's values). */
     JstarkProver.Builder configure(JstarkProver.Builder builder) {
         if (threads != null) {
@@ -68,6 +72,12 @@ public final class RunOptions {
         }
         if (spillDir != null) {
             builder.spillDirectory(spillDir);
+        }
+        if (format != null) {
+            if (format != 1 && format != 2) {
+                throw new Main.UsageException("--format must be 1 or 2, got " + format);
+            }
+            builder.format(format);
         }
         return builder.debugChecks(debug);
     }

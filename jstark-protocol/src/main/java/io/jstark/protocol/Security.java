@@ -1,5 +1,8 @@
 package io.jstark.protocol;
 
+import io.jstark.air.Air;
+import java.util.List;
+
 /**
  * Conjectured security of a proof under the ethSTARK conjecture:
  *
@@ -47,11 +50,42 @@ public final class Security {
     }
 
     /**
+     * Security of a format-2 proof ({@link BatchedTranscript}): its field term also pays for batching every
+     * table into one FRI. The DEEP sum over all tables, sum_j mu^j sum_k gamma^k q_(j,k), is a polynomial in
+     * the two challenges of degree below {@code combinedFunctions} (the frame values of all tables plus one
+     * per table), so a word far from low degree passes for a combination close to one with probability at most
+     * combinedFunctions * |D| / |F| over the lifted domain D of 2^logLargestLde points:
+     * field = 192 - logLargestLde - ceil(log2(combinedFunctions)). The out-of-domain point of a table lifted
+     * by 2^s is zeta^(2^s), which takes each value at most 2^s times: its term, tables * degree * tallest
+     * height / |F|, lies below this one.
+     */
+    public static Report ofBatched(ProofOptions options, int logLargestLde, long combinedFunctions) {
+        Report one = of(options, logLargestLde);
+        int batching = 64 - Long.numberOfLeadingZeros(Math.max(1, combinedFunctions - 1));
+        int field = EXTENSION_FIELD_BITS - logLargestLde - Math.max(1, batching);
+        return new Report(one.hashBits(), one.queryBits(), field);
+    }
+
+    /** The values of a format-2 proof's frames plus one per table: what {@link #ofBatched} counts. */
+    public static long combinedFunctions(List<Air> definitions, int[] logHeights) {
+        long functions = 0;
+        for (int j = 0; j < logHeights.length; j++) {
+            Air air = definitions.get(j);
+            functions += 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeights[j]) + 1;
+        }
+        return functions;
+    }
+
+    /**
      * @throws InsufficientSecurityException when {@code options} reach less than their required bits,
      *     with a message saying which knob to turn and how far
      */
     public static Report require(ProofOptions options, int logLargestLde) {
-        Report report = of(options, logLargestLde);
+        return require(options, of(options, logLargestLde));
+    }
+
+    /** {@link #require(ProofOptions, int)} of a given report. */
+    public static Report require(ProofOptions options, Report report) {
         int required = options.requiredSecurityBits();
         if (report.conjecturedBits() < required) {
             String advice;

@@ -27,6 +27,7 @@ import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
 import io.jstark.prover.exec.TableTask;
 import io.jstark.prover.exec.TaskControl;
@@ -140,6 +141,13 @@ public final class StarkProver {
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
             Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, preprocessed, true);
             LiftedDomain domain = liftedDomain(traces);
+            List<Air> definitions = new ArrayList<>();
+            int[] heights = new int[traces.size()];
+            for (int i = 0; i < heights.length; i++) {
+                definitions.add(traces.get(i).air());
+                heights[i] = traces.get(i).logHeight();
+            }
+            Security.require(options, Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(definitions, heights)));
             try (BatchedOpening opening = new BatchedOpening(domain, traces, provers, preprocessed, options, settings, hasher)) {
                 return opening.prove(phases, transcript);
             }

@@ -27,6 +27,7 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
+import io.jstark.protocol.Security;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,6 +63,16 @@ final class BatchedVerification {
 
     VerifiedStatement verify() throws ProofRejectedException {
         checkShape();
+        int[] heights = new int[count];
+        for (int j = 0; j < count; j++) {
+            heights[j] = tables.get(j).logHeight();
+        }
+        int bits = Math.min(expectation.conjecturedBits(),
+                Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(airs, heights)).conjecturedBits());
+        if (bits < options.requiredSecurityBits() || bits < expectation.minimumSecurityBits()) {
+            throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "the proof's options give " + bits + " conjectured bits "
+                    + "in format 2, below the " + Math.max(options.requiredSecurityBits(), expectation.minimumSecurityBits()) + " required");
+        }
         Transcript t = BatchedTranscript.start(hasher, options, expectation.statements());
         Ext3[] lookup = BatchedTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
         if (proof.auxRoot() != null) {
@@ -128,7 +139,7 @@ final class BatchedVerification {
         for (Proof.TableHeader h : tables) {
             out.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
         }
-        return new VerifiedStatement(options, expectation.conjecturedBits(), out, expectation.form());
+        return new VerifiedStatement(options, bits, out, expectation.form());
     }
 
     /** What the definitions say the proof must hold, before any transcript work. */

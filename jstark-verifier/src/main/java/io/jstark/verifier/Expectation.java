@@ -190,6 +190,10 @@ final class Expectation implements ProofFormat.ReadChecks {
         return expected == null ? VerifiedStatement.Form.DESCRIBED : VerifiedStatement.Form.EXPECTED;
     }
 
+    int minimumSecurityBits() {
+        return key.minimumSecurityBits();
+    }
+
     int conjecturedBits() {
         return conjecturedBits;
     }

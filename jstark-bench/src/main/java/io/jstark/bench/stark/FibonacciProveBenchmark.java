@@ -6,7 +6,6 @@ import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import io.jstark.math.parallel.WorkerPool;
-import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
@@ -56,6 +55,10 @@ public class FibonacciProveBenchmark {
     @Param({"blake3", "sha256"})
     public String hash;
 
+    /** Proof format 1 (per-table openings) or 2 (one opening for all tables). */
+    @Param({"1", "2"})
+    public int format;
+
     private Workload workload;
     private ProvingKey key;
     private VerifyingKey verifyingKey;
@@ -89,8 +92,9 @@ public class FibonacciProveBenchmark {
     }
 
     private byte[] prove() {
-        Proof p = new StarkProver(key, OPTIONS.withHash(hash), ProverSettings.defaults().withPool(pool)).prove(workload.tables());
-        return ProofFormat.write(p);
+        StarkProver prover = new StarkProver(key, OPTIONS.withHash(hash), ProverSettings.defaults().withPool(pool));
+        return format == ProofFormat.BATCHED_VERSION ? ProofFormat.write(prover.proveBatched(workload.tables()))
+                : ProofFormat.write(prover.prove(workload.tables()));
     }
 
     @Benchmark

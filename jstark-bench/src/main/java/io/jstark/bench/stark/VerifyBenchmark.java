@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -36,6 +37,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx4g",
         "-XX:+UseParallelGC"})
 public class VerifyBenchmark {
+    /** Proof format 1 (per-table openings) or 2 (one opening for all tables). */
+    @Param({"1", "2"})
+    public int format;
+
     private Example mix;
     private byte[] keyBytes;
     private VerifyingKey key;
@@ -47,7 +52,7 @@ public class VerifyBenchmark {
     public void setup() throws Exception {
         mix = Examples.byName("mix");
         try (Workload workload = mix.generate(mix.defaultLogSize(), 1);
-                JstarkProver prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults()).build()) {
+                JstarkProver prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults()).format(format).build()) {
             proof = prover.prove(workload.tables()).bytes();
             keyBytes = prover.verifyingKey().toBytes();
             expected = Statement.ofTraces(workload.tables());

@@ -72,8 +72,74 @@ class BatchedProofTest {
     }
 
     @Test
+    void tamperedPartsSwappedDroppedAndWrongTablesAreRejected() throws Exception {
+        Example mix = Examples.byName("mix");
+        try (Workload w = mix.generate(mix.minLogSize(), 5); ProvingKey key = ProvingKey.of(mix.airs())) {
+            BatchedProof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).proveBatched(w.tables());
+            VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
+            Statement statement = Statement.ofTraces(w.tables());
+            StarkVerifier.verify(vk, statement, ProofFormat.write(proof));
+            // the buses: one table's sum moved (the transcript and the balance both see it)
+            java.util.List<io.jstark.math.field.Ext3> sums = new java.util.ArrayList<>(proof.busSums());
+            int withBus = 0;
+            while (sums.get(withBus) == null) {
+                withBus++;
+            }
+            sums.set(withBus, sums.get(withBus).add(1));
+            assertRejected(vk, statement, with(proof, proof.tables(), sums, proof.frames()));
+            // two tables' headers swapped: the statement no longer matches, nor the openings
+            java.util.List<io.jstark.protocol.Proof.TableHeader> swapped = new java.util.ArrayList<>(proof.tables());
+            java.util.Collections.swap(swapped, 0, 1);
+            assertRejected(vk, statement, with(proof, swapped, proof.busSums(), proof.frames()));
+            assertRejected(vk, Statement.ofTraces(swappedTraces(w)), with(proof, swapped, proof.busSums(), proof.frames()));
+            // a table's frame swapped with another's
+            java.util.List<io.jstark.protocol.OodFrame> frames = new java.util.ArrayList<>(proof.frames());
+            frames.set(withBus, frames.get(withBus == 0 ? 1 : 0));
+            assertRejected(vk, statement, with(proof, proof.tables(), proof.busSums(), frames));
+            // a table dropped from the statement
+            java.util.List<io.jstark.air.trace.TableTrace> fewer = new java.util.ArrayList<>(w.tables());
+            fewer.removeLast();
+            assertRejected(vk, Statement.ofTraces(fewer), ProofFormat.write(proof));
+        }
+    }
+
+    private static java.util.List<io.jstark.air.trace.TableTrace> swappedTraces(Workload w) {
+        java.util.List<io.jstark.air.trace.TableTrace> t = new java.util.ArrayList<>(w.tables());
+        java.util.Collections.swap(t, 0, 1);
+        return t;
+    }
+
+    private static byte[] with(BatchedProof p, java.util.List<io.jstark.protocol.Proof.TableHeader> tables,
+            java.util.List<io.jstark.math.field.Ext3> sums, java.util.List<io.jstark.protocol.OodFrame> frames) {
+        return ProofFormat.write(new BatchedProof(p.options(), tables, p.mainRoot(), p.auxRoot(), sums, p.compositionRoot(), frames, p.fri(),
+                p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+    }
+
+    private static void assertRejected(VerifyingKey key, Statement statement, byte[] bytes) {
+        assertThatThrownBy(() -> StarkVerifier.verify(key, statement, bytes)).isInstanceOf(ProofRejectedException.class);
+    }
+
+    @Test
+    void truncatedAndExtendedProofsAreRejected() {
+        Proven p = prove("mix", Examples.byName("mix").minLogSize(), 7, OPTIONS, ProverSettings.defaults());
+        byte[] bytes = p.bytes();
+        for (int length = 0; length < bytes.length; length += Math.max(1, bytes.length / 200)) {
+            byte[] cut = java.util.Arrays.copyOf(bytes, length);
+            assertThatThrownBy(() -> StarkVerifier.verify(p.key(), p.statement(), cut)).isInstanceOf(ProofRejectedException.class);
+        }
+        byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        assertThatThrownBy(() -> StarkVerifier.verify(p.key(), p.statement(), longer)).isInstanceOf(ProofRejectedException.class);
+        assertThat((long) bytes.length).isLessThanOrEqualTo(StarkVerifier.maxProofBytes(p.key(), p.statement()));
+    }
+
+    @Test
     void flippedBytesAnywhereAreRejected() {
-        Proven p = prove("vm", 6, 9, OPTIONS, ProverSettings.defaults());
+        for (String example : new String[] {"vm", "mix"}) {
+            flippedBytesAreRejected(prove(example, Math.max(6, Examples.byName(example).minLogSize()), 9, OPTIONS, ProverSettings.defaults()));
+        }
+    }
+
+    private static void flippedBytesAreRejected(Proven p) {
         byte[] bytes = p.bytes();
         int step = Math.max(1, bytes.length / 400);
         for (int offset = 0; offset < bytes.length; offset += step) {
