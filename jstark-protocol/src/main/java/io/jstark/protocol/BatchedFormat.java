@@ -260,20 +260,13 @@ final class BatchedFormat {
     }
 
     private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
-        int pre = air.preprocessedWidth();
-        int main = air.mainWidth();
-        int aux = 3 * air.auxWidth();
-        int composition = 3 * air.compositionParts(logHeight);
         int f = o.foldingFactor();
         ProofFormat.SectionShape own = ProofFormat.SectionShape.of(o, logHeight);
+        // a table opens at most one block of at most f rows per query, and no more rows than it has
         long rows = Math.min((long) o.queries() * f, 1L << (logHeight + o.logBlowup()));
-        long bytes = ProofFormat.headerEntryBytes(name, air);
-        bytes += 1 + Ext3.BYTES;
-        bytes += 7 * 2 + (long) Ext3.BYTES * (2L * pre + 2L * main + 2L * aux + composition);
-        bytes += 1 + (pre > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * pre) : 0);
-        for (int width : new int[] {main, aux, composition}) {
-            bytes += 8 + 8L * rows * width;
-        }
-        return bytes;
+        long phaseWidths = air.mainWidth() + 3L * air.auxWidth() + 3L * air.compositionParts(logHeight);
+        long bytes = ProofFormat.headerEntryBytes(name, air) + 1 + Ext3.BYTES + ProofFormat.frameBytes(air, logHeight);
+        bytes += 1 + (air.preprocessedWidth() > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth()) : 0);
+        return bytes + 3 * 8 + 8L * rows * phaseWidths;
     }
 }

@@ -419,6 +419,12 @@ public final class ProofFormat {
                 + (air.preprocessedWidth() > 0 ? DIGEST : 0);
     }
 
+    /** A table's out-of-domain frame as both formats write it: 7 counts and the extension values of {@link OodFrame}. */
+    static long frameBytes(Air air, int logHeight) {
+        long values = 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeight);
+        return 7 * 2 + Ext3.BYTES * values;
+    }
+
     /** A table's header entry, its main root, its section length and its section, each at their most. */
     private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
         int pre = air.preprocessedWidth();
@@ -430,7 +436,7 @@ public final class ProofFormat {
         long bytes = headerEntryBytes(name, air);
         bytes += DIGEST + 4;
         bytes += 1 + (aux > 0 ? DIGEST + Ext3.BYTES : 0) + DIGEST;
-        bytes += 7 * 2 + (long) Ext3.BYTES * (2L * pre + 2L * main + 2L * aux + composition);
+        bytes += frameBytes(air, logHeight);
         bytes += 1 + (long) DIGEST * s.committedLayers() + 2 + (long) Ext3.BYTES * s.finalCoefficients() + 8;
         bytes += 1 + (pre > 0 ? s.maxOpeningBytes(s.logCosets(), (long) f * pre) : 0);
         bytes += s.maxOpeningBytes(s.logCosets(), (long) f * main);
