@@ -103,6 +103,38 @@ class BatchedProofTest {
         }
     }
 
+    @Test
+    void anUnbalancedBusAndAWrongPreprocessedCommitmentAreRejectedByName() throws Exception {
+        Example vm = Examples.byName("vm");
+        try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
+            io.jstark.air.trace.TableTrace range = w.table("range16");
+            range.main().set(7, 0, range.main().get(7, 0) + 1);
+            BatchedProof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).proveBatched(w.tables());
+            VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
+            assertThatThrownBy(() -> StarkVerifier.verify(vk, Statement.ofTraces(w.tables()), ProofFormat.write(proof)))
+                    .isInstanceOfSatisfying(ProofRejectedException.class,
+                            e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.BUS_BALANCE));
+        }
+        Example mix = Examples.byName("mix");
+        try (Workload w = mix.generate(mix.minLogSize(), 5); ProvingKey key = ProvingKey.of(mix.airs())) {
+            BatchedProof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).proveBatched(w.tables());
+            java.util.List<io.jstark.protocol.Proof.TableHeader> headers = new java.util.ArrayList<>(proof.tables());
+            int pinned = 0;
+            while (headers.get(pinned).preprocessedRoot() == null) {
+                pinned++;
+            }
+            io.jstark.protocol.Proof.TableHeader h = headers.get(pinned);
+            byte[] root = h.preprocessedRoot().clone();
+            root[3] ^= 1;
+            headers.set(pinned, new io.jstark.protocol.Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), root));
+            byte[] bytes = with(proof, headers, proof.busSums(), proof.frames());
+            VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
+            assertThatThrownBy(() -> StarkVerifier.verify(vk, Statement.ofTraces(w.tables()), bytes))
+                    .isInstanceOfSatisfying(ProofRejectedException.class,
+                            e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.PREPROCESSED_COMMITMENT));
+        }
+    }
+
     private static java.util.List<io.jstark.air.trace.TableTrace> swappedTraces(Workload w) {
         java.util.List<io.jstark.air.trace.TableTrace> t = new java.util.ArrayList<>(w.tables());
         java.util.Collections.swap(t, 0, 1);
