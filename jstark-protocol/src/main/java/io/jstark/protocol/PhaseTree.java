@@ -20,8 +20,9 @@ import java.util.TreeMap;
  * </ul>
  *
  * A leaf therefore binds exactly the blocks a query opens of every table, and the hashing follows the real
- * sizes of the tables, not the lifted ones. The prover builds the classes below the top from whole
- * arrays, the verifier one opened leaf at a time; both combine with {@link #combine}.
+ * sizes of the tables, not the lifted ones. The prover builds each class as a tree whose leaf hashes are the
+ * class's values (rows of the previous value and the digests, so the lane kernels hash them), the verifier
+ * one opened leaf at a time with {@link #combine}: the same hash of the same bytes.
  */
 public final class PhaseTree {
     private final LiftedDomain domain;

@@ -36,7 +36,7 @@ import java.util.function.IntFunction;
  * <ol>
  *   <li>{@code main_commit}: per table, main LDE and its tree of blocks;</li>
  *   <li>{@code main_tree}: the main phase tree; absorb its root, sample the lookup challenges;</li>
- *   <li>{@code aux_commit}: per table with buses, the LogUp trace, its LDE and tree, the bus sum;</li>
+ *   <li>{@code aux}: per table with buses, the LogUp trace, its LDE and tree, the bus sum;</li>
  *   <li>{@code aux_tree}: the aux phase tree; absorb it and the bus sums, sample alpha;</li>
  *   <li>{@code composition}: per table, its composition parts, extended and committed;</li>
  *   <li>{@code composition_tree}: the composition phase tree; absorb it, sample zeta;</li>
@@ -51,7 +51,7 @@ import java.util.function.IntFunction;
  */
 final class BatchedOpening implements AutoCloseable {
     static final String MAIN_TREE = "main_tree";
-    static final String AUX_COMMIT = "aux_commit";
+    static final String AUX_COMMIT = "aux";
     static final String AUX_TREE = "aux_tree";
     static final String COMPOSITION = "composition";
     static final String COMPOSITION_TREE = "composition_tree";

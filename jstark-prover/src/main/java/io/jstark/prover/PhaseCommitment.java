@@ -15,10 +15,10 @@ import java.util.List;
 
 /**
  * The prover's side of one {@link PhaseTree}: the member tables' own trees (their leaf hashes are the block
- * digests) combined into the phase tree. The class chain below the top class is computed as whole arrays;
- * the top class's step is the phase tree's leaf hash itself: its leaves are rows of (previous class value,
- * top tables' block digests), each digest as four little-endian words, so the tree's own lane-hashed leaf
- * hashing computes the last step. The member trees stay owned by the tables; this owns the top tree.
+ * digests) combined into the phase tree. Each step of the class chain is the leaf hash of a tree over rows
+ * (previous class value, the class's block digests), each digest as four little-endian words, so the lane
+ * kernels hash the chain in parallel; the top class's tree is the phase tree. The member trees stay owned by
+ * the tables; this owns the top tree.
  */
 final class PhaseCommitment implements AutoCloseable {
     private static final int DIGEST = Hasher.DIGEST_BYTES;
@@ -56,64 +56,78 @@ final class PhaseCommitment implements AutoCloseable {
             return new PhaseCommitment(domain, rule, tableTrees.clone(), null, null);
         }
         try (Span _ = Spans.open(phase + "_combine", "tables", members.size(), "classes", rule.classes().size())) {
+            // each class's step is the leaf hash of a tree over rows (previous class value, the class's block digests):
+            // hashed in lanes and in parallel like any tree; the top class's tree is the phase tree
             List<int[]> classes = rule.classes();
-            byte[] previous = null;
-            int previousLog = 0;
-            for (int c = 0; c < classes.size() - 1; c++) {
-                int[] members0 = classes.get(c);
-                int log = rule.logBlocksOfClass(c);
-                byte[] below = previous;
-                int shift = log - previousLog;
-                byte[] sigma = new byte[DIGEST << log];
-                int count = 1 << log;
-                pool.forRange((count + CHUNK - 1) / CHUNK, 1, (from, to) -> {
-                    for (int i = from * CHUNK; i < Math.min(count, to * CHUNK); i++) {
-                        byte[][] ds = new byte[members0.length][];
-                        for (int k = 0; k < members0.length; k++) {
-                            ds[k] = tableTrees[members0[k]].leafHash(i);
-                        }
-                        byte[] prev = below == null ? null : java.util.Arrays.copyOfRange(below, (i >>> shift) * DIGEST, ((i >>> shift) + 1) * DIGEST);
-                        System.arraycopy(PhaseTree.combine(hasher, prev, ds), 0, sigma, i * DIGEST, DIGEST);
-                    }
-                });
-                previous = sigma;
-                previousLog = log;
-            }
-            int[] topClass = classes.getLast();
-            int logLeaves = rule.logLeaves();
-            int leaves = 1 << logLeaves;
-            int carried = previous == null ? 0 : 1;
-            Matrix rows = Matrix.allocate(allocator, phase + "-phase-leaves", leaves, WORDS * (carried + topClass.length));
+            Matrix previousRows = null;
+            MerkleTree previous = null;
             try {
-                byte[] below = previous;
-                int shift = logLeaves - previousLog;
-                int chunk = Math.min(CHUNK, leaves);
-                pool.forRange(leaves / chunk, 1, (from, to) -> {
-                    long[][] columns = new long[rows.columns()][chunk];
-                    for (int b = from; b < to; b++) {
-                        int first = b * chunk;
-                        for (int i = 0; i < chunk; i++) {
-                            int column = 0;
-                            if (below != null) {
-                                putWords(below, ((first + i) >>> shift) * DIGEST, columns, column, i);
-                                column += WORDS;
-                            }
-                            for (int table : topClass) {
-                                putWords(tableTrees[table].leafHash(first + i), 0, columns, column, i);
-                                column += WORDS;
-                            }
+                for (int c = 0; c < classes.size(); c++) {
+                    int log = rule.logBlocksOfClass(c);
+                    int shift = previous == null ? 0 : log - Integer.numberOfTrailingZeros(previous.leaves());
+                    Matrix rows = classRows(phase + "-class-" + c, classes.get(c), log, previous, shift, tableTrees, pool, allocator);
+                    MerkleTree tree;
+                    try {
+                        tree = MerkleTree.commit(rows, 1, hasher, pool, allocator);
+                    } catch (RuntimeException | Error e) {
+                        rows.close();
+                        throw e;
+                    }
+                    closeBoth(previous, previousRows);
+                    previous = tree;
+                    previousRows = rows;
+                }
+                PhaseCommitment done = new PhaseCommitment(domain, rule, tableTrees.clone(), previousRows, previous);
+                previous = null;
+                previousRows = null;
+                return done;
+            } finally {
+                closeBoth(previous, previousRows);
+            }
+        }
+    }
+
+    private static void closeBoth(MerkleTree tree, Matrix rows) {
+        if (tree != null) {
+            tree.close();
+        }
+        if (rows != null) {
+            rows.close();
+        }
+    }
+
+    /** Row i: the previous class's leaf hash at i >> shift (none for the lowest class), then each table's block digest at i. */
+    private static Matrix classRows(String label, int[] tables, int log, MerkleTree previous, int shift, MerkleTree[] tableTrees,
+            WorkerPool pool, BufferAllocator allocator) {
+        int leaves = 1 << log;
+        int carried = previous == null ? 0 : 1;
+        Matrix rows = Matrix.allocate(allocator, label, leaves, WORDS * (carried + tables.length));
+        try {
+            int chunk = Math.min(CHUNK, leaves);
+            pool.forRange(leaves / chunk, 1, (from, to) -> {
+                long[][] columns = new long[rows.columns()][chunk];
+                for (int b = from; b < to; b++) {
+                    int first = b * chunk;
+                    for (int i = 0; i < chunk; i++) {
+                        int column = 0;
+                        if (previous != null) {
+                            putWords(previous.leafHash((first + i) >>> shift), 0, columns, column, i);
+                            column += WORDS;
                         }
-                        for (int c = 0; c < columns.length; c++) {
-                            rows.writeColumn(c, first, columns[c], 0, chunk);
+                        for (int table : tables) {
+                            putWords(tableTrees[table].leafHash(first + i), 0, columns, column, i);
+                            column += WORDS;
                         }
                     }
-                });
-                MerkleTree tree = MerkleTree.commit(rows, 1, hasher, pool, allocator);
-                return new PhaseCommitment(domain, rule, tableTrees.clone(), rows, tree);
-            } catch (RuntimeException | Error e) {
-                rows.close();
-                throw e;
-            }
+                    for (int c = 0; c < columns.length; c++) {
+                        rows.writeColumn(c, first, columns[c], 0, chunk);
+                    }
+                }
+            });
+            return rows;
+        } catch (RuntimeException | Error e) {
+            rows.close();
+            throw e;
         }
     }
 
