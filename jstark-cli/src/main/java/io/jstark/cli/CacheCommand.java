@@ -16,11 +16,19 @@ public final class CacheCommand implements Callable<Integer> {
     @Mixin
     CacheOptions cacheOptions;
 
+    /** The chosen cache, or null after saying there is none. */
+    static PreprocessedCache chosen(CacheOptions options) {
+        PreprocessedCache cache = options.cache();
+        if (cache == null) {
+            System.out.println("cache: none (--cache-dir none or $" + CacheOptions.ENV_CACHE_DIR + "=none), nothing kept");
+        }
+        return cache;
+    }
+
     @Override
     public Integer call() throws Exception {
-        PreprocessedCache cache = cacheOptions.cache();
+        PreprocessedCache cache = chosen(cacheOptions);
         if (cache == null) {
-            System.out.println("cache: none (--cache-dir none or $" + CacheOptions.ENV_CACHE_DIR + "=none)");
             return 0;
         }
         PreprocessedCache.Usage usage = cache.usage();
@@ -36,9 +44,8 @@ public final class CacheCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            PreprocessedCache cache = cacheOptions.cache();
+            PreprocessedCache cache = chosen(cacheOptions);
             if (cache == null) {
-                System.out.println("cache: none, nothing to clear");
                 return 0;
             }
             int removed = cache.clear();

@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
         "With --key alone, or neither: it only checks that the proof proves some statement, prints that statement (the prover "
                 + "chose it) and says so; without --key it also picks the table definitions from the names in the proof, and accepts "
                 + "a proof of definitions with preprocessed columns only under a preset's options (it computes their commitments, "
-                + "so the proof does not get to choose the work)."})
+                + "or loads them from the cache of --cache-dir, so the proof does not get to choose the work)."})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "The proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path file;
