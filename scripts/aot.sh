@@ -1,4 +1,5 @@
-# Sourced by scripts/jstark (after $jar and the java_opts array are set): the JVM's AOT cache for this jar.
+# Sourced by scripts/jstark (after $jar and the java_opts array are set; the training runs with those options):
+# the JVM's AOT cache for this jar.
 # jstark_aot_options prints the options that use it, recording it first when this jar has none: one training
 # run (jstark aot-training: prove, verify, keygen... over the examples) with -XX:AOTCacheOutput, about 20 s.
 # The cache is named by the jar's size and modification time, so a rebuilt jar gets a new one (the old ones
