@@ -1,14 +1,12 @@
 # Sourced by scripts/jstark (after $jar and the java_opts array are set; the training runs with those options):
 # the JVM's AOT cache for this jar.
-# jstark_aot_options prints the options that use it, recording it first when this jar has none: one training
+# jstark_aot_options prints the options that use it (one a line), recording it first when this jar has none: one training
 # run (jstark aot-training: prove, verify, keygen... over the examples) with -XX:AOTCacheOutput, about 20 s.
 # The cache is named by the jar's size and modification time, so a rebuilt jar gets a new one (the old ones
 # are removed); the JVM also checks the jar itself and ignores a cache that does not match it. Its messages
 # about the cache are switched off: a missing or refused cache only means a slower start, never another
 # result. A failed training is not retried for the same jar (its log lies next to the cache).
 jstark_aot_options() {
-  # keep the JVM quiet about a cache it cannot use (absent, stale, other flags): the run is the same without
-  local quiet="-Xlog:aot*=off -Xlog:cds*=off"
   if [ "${JSTARK_AOT:-on}" = off ]; then
     return 0
   fi
@@ -17,11 +15,13 @@ jstark_aot_options() {
   if [ ! -f "$cache" ] && [ ! -f "$cache.failed" ]; then
     jstark_aot_train "$dir" "$cache" >&2 || true
   fi
+  # one option a line (paths may hold spaces); the JVM kept quiet about a cache it cannot use (stale, other
+  # flags, another JDK): the run is the same without it
   if [ -f "$cache" ]; then
-    echo "-XX:AOTCache=$cache $quiet"
-  else
-    echo "$quiet"
+    echo "-XX:AOTCache=$cache"
   fi
+  echo "-Xlog:aot*=off"
+  echo "-Xlog:cds*=off"
 }
 
 jstark_aot_train() {
