@@ -8,6 +8,7 @@ import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.BatchedProof;
 import io.jstark.protocol.ParsedProof;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -53,7 +54,7 @@ public final class JstarkProver implements AutoCloseable {
     private final ProgressListener progress;
 
     private JstarkProver(Builder b) {
-        this.key = ProvingKey.of(b.airs);
+        this.key = ProvingKey.of(b.airs, b.preprocessedCache);
         this.options = b.options;
         SchedulerOptions s = SchedulerOptions.defaults().withEnvironment(b.environment);
         if (b.tableParallelism != null) {
@@ -228,6 +229,7 @@ public final class JstarkProver implements AutoCloseable {
         private boolean debugChecks;
         private int format = ProofFormat.VERSION;
         private ProgressListener progress = ProgressListener.NONE;
+        private PreprocessedCache preprocessedCache;
         private Map<String, String> environment = System.getenv();
 
         Builder(List<Air> airs) {
@@ -296,6 +298,15 @@ public final class JstarkProver implements AutoCloseable {
 
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
+            return this;
+        }
+
+        /**
+         * Look preprocessed commitments up in this disk cache before computing them (and store the computed
+         * ones there); default none: computed once per prover and kept in memory.
+         */
+        public Builder preprocessedCache(PreprocessedCache cache) {
+            this.preprocessedCache = cache;
             return this;
         }
 
