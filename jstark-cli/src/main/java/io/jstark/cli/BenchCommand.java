@@ -21,13 +21,13 @@ import picocli.CommandLine.Option;
 /** {@code jstark bench}: measured proving over sizes, and the cost of the instrumentation. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of whole proofs.",
         subcommands = {BenchCommand.Scaling.class, BenchCommand.Overhead.class, BenchCommand.Parallelism.class})
-public final class BenchCommand implements Runnable {
+public final class BenchCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        return Main.missingSubcommand(spec);
     }
 
     private static final double MIB = 1024.0 * 1024.0;
@@ -35,7 +35,7 @@ public final class BenchCommand implements Runnable {
     static String settingsLine(Example example, ProofOptionsMixin proofOptions, RunOptions run, BenchWorkload w) {
         return String.format(Locale.ROOT, "%s; %s; %d worker threads, %d cores, Java %s", example.name(), proofOptions.options(),
                 w.pool().parallelism(), Runtime.getRuntime().availableProcessors(), Runtime.version())
-                + "; " + loadAverage();
+                + "; " + loadAverage() + VectorPathNote.line().map(note -> "\n" + note).orElse("");
     }
 
     /** The system's load average: on a shared machine, how much else was running. */
@@ -97,7 +97,10 @@ public final class BenchCommand implements Runnable {
             if (maxK < 1 || runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--max-k and --runs must be at least 1, --warmup at least 0");
             }
-            Example e = example.resolve();
+            if (output != null) {
+                ProveOutputs.requireWritableFile(output, "--output");
+            }
+            Example e = example.resolve(System.out);
             int logSize = example.logSize(e);
             StringBuilder report = new StringBuilder();
             long[][] times = new long[maxK + 1][runs];
@@ -151,7 +154,6 @@ public final class BenchCommand implements Runnable {
             System.out.println();
             System.out.print(body);
             if (output != null) {
-                ProveOutputs.createParent(output);
                 java.nio.file.Files.writeString(output, report.toString());
                 System.out.println("written to " + output);
             }
@@ -213,6 +215,9 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws IOException {
             if (runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
+            }
+            if (!plot.equals("none")) {
+                ProveOutputs.requireWritableFile(Path.of(plot), "--plot");
             }
             Example e = io.jstark.examples.Examples.byName(example);
             List<Integer> logSizes = new ArrayList<>();
@@ -289,7 +294,6 @@ public final class BenchCommand implements Runnable {
             }
             if (!plot.equals("none")) {
                 Path file = Path.of(plot);
-                ProveOutputs.createParent(file);
                 plot(file, e.name(), x, metrics, fits, nLogN == null ? null : fitted(points, nLogN));
                 System.out.println("plot written to " + file);
             }
@@ -456,7 +460,7 @@ public final class BenchCommand implements Runnable {
             if (runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
             }
-            Example e = example.resolve();
+            Example e = example.resolve(System.out);
             int logSize = example.logSize(e);
             try (BenchWorkload w = new BenchWorkload(e, logSize, example.seed, proofOptions.options(), run)) {
                 System.out.println("bench overhead: " + settingsLine(e, proofOptions, run, w) + "; size 2^" + logSize);
