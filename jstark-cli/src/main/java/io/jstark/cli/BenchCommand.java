@@ -434,7 +434,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
 
     /** {@code jstark bench overhead}: the same proof with the instrumentation on and off, alternating. */
     @Command(name = "overhead", mixinStandardHelpOptions = true, description = "Prove one workload repeatedly with the instrumentation "
-            + "on (span recorder with memory sampling, as 'prove' runs) and off, alternating on/off/off/on so that drift cancels, and "
+            + "on (span recorder with memory sampling and the progress bar, as 'prove' runs) and off, alternating on/off/off/on so that drift cancels, and "
             + "compare the medians side by side; then the instrumentation rows of the proofs and the cost per boundary and per span.")
     static final class Overhead implements Callable<Integer> {
         @Mixin
