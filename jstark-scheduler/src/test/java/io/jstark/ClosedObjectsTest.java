@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ClosedObjectsTest {
     private static final int LOG_ROWS = 5;
 
-    private static Air fibonacci() {
+    static Air fibonacci() {
         AirBuilder b = Air.builder("fibonacci");
         Expr.MainCell x = b.main("x");
         Expr.MainCell y = b.main("y");
@@ -29,7 +29,7 @@ class ClosedObjectsTest {
         return b.build();
     }
 
-    private static Matrix trace() {
+    static Matrix trace() {
         int n = 1 << LOG_ROWS;
         Matrix m = Matrix.allocate(RamAllocator.shared(), "fibonacci", n, 2);
         long x = 1;

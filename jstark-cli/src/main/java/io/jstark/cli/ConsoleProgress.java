@@ -3,11 +3,13 @@ package io.jstark.cli;
 import io.jstark.prover.ProgressListener;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
- * Progress on stderr, one bar per pass: at a terminal the bar is redrawn in place as tables finish;
- * elsewhere (a log file, a pipe) each finished table is a plain line of its own, so that a log shows
- * progress as it happens and nothing is redrawn. Each line is written and flushed whole.
+ * Progress on stderr, one bar per pass: at a terminal the bar is redrawn in place as tables finish and
+ * names the step the last table reached; elsewhere (a log file, a pipe) each finished table is a plain
+ * line of its own, and a step is a line when nothing was printed for {@link #QUIET_NANOS} (so that a long
+ * table shows it is moving, and a quick proof stays short). Each line is written and flushed whole.
  */
 final class ConsoleProgress implements ProgressListener {
     /**
@@ -16,20 +18,29 @@ final class ConsoleProgress implements ProgressListener {
      */
     static final String TERMINAL_PROPERTY = "jstark.cli.stderr.terminal";
     private static final int BAR_WIDTH = 24;
+    /** Off a terminal, a step is printed only after this long without a line. */
+    static final long QUIET_NANOS = 2_000_000_000L;
 
     private final PrintStream err;
     private final boolean terminal;
+    private final LongSupplier clock;
     private int done;
     private int total;
     private long passStart;
+    private long lastLine;
 
     ConsoleProgress(PrintStream err) {
-        this(err, stderrIsTerminal());
+        this(err, stderrIsTerminal(), System::nanoTime);
     }
 
     ConsoleProgress(PrintStream err, boolean terminal) {
+        this(err, terminal, System::nanoTime);
+    }
+
+    ConsoleProgress(PrintStream err, boolean terminal, LongSupplier clock) {
         this.err = err;
         this.terminal = terminal;
+        this.clock = clock;
     }
 
     static boolean stderrIsTerminal() {
@@ -45,7 +56,7 @@ final class ConsoleProgress implements ProgressListener {
     public synchronized void passStarted(String phase, int tables) {
         total = tables;
         done = 0;
-        passStart = System.nanoTime();
+        passStart = clock.getAsLong();
         if (terminal) {
             draw(phase, "");
         } else {
@@ -61,6 +72,16 @@ final class ConsoleProgress implements ProgressListener {
         } else {
             line(String.format(Locale.ROOT, "  %-20s %s %3d/%d tables, %s (2^%d rows) done, %.2f s", phase, bar(), done, total,
                     SafeText.of(table), 63 - Long.numberOfLeadingZeros(Math.max(1, rows)), seconds()));
+        }
+    }
+
+    @Override
+    public synchronized void tableStep(String phase, String table, String step) {
+        if (terminal) {
+            draw(phase, " (" + SafeText.of(table) + ": " + step + ")");
+        } else if (clock.getAsLong() - lastLine >= QUIET_NANOS) {
+            line(String.format(Locale.ROOT, "  %-20s %s %3d/%d tables, %s: %s done, %.2f s", phase, bar(), done, total,
+                    SafeText.of(table), step, seconds()));
         }
     }
 
@@ -83,6 +104,7 @@ final class ConsoleProgress implements ProgressListener {
     private void line(String text) {
         err.print(text + "\n");
         err.flush();
+        lastLine = clock.getAsLong();
     }
 
     private String bar() {
@@ -91,6 +113,6 @@ final class ConsoleProgress implements ProgressListener {
     }
 
     private double seconds() {
-        return (System.nanoTime() - passStart) / 1e9;
+        return (clock.getAsLong() - passStart) / 1e9;
     }
 }

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,6 +88,23 @@ class FirstUseTest {
         assertThat(text.lines()).hasSize(4);
         assertThat(text.lines().toList().get(1)).contains("[############............]   1/2 tables, cpu\\u001b[31m (2^10 rows) done");
         assertThat(text.lines().toList().get(3)).contains("[########################]   2/2 tables in ");
+    }
+
+    @Test
+    void offATerminalALongTablesStepsAreLinesAndAQuickTablesAreNot() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        long[] now = {0};
+        ConsoleProgress progress = new ConsoleProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), false, () -> now[0]);
+        progress.passStarted("aux_and_rounds_2_4", 1);
+        now[0] += ConsoleProgress.QUIET_NANOS / 2;
+        progress.tableStep("aux_and_rounds_2_4", "fib", "aux");
+        now[0] += ConsoleProgress.QUIET_NANOS;
+        progress.tableStep("aux_and_rounds_2_4", "fib", "composition");
+        now[0] += 1;
+        progress.tableStep("aux_and_rounds_2_4", "fib", "ood");
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).contains("0/1 tables, fib: composition done, 3.00 s");
     }
 
     @Test
