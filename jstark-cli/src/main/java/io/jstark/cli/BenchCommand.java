@@ -35,7 +35,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     static String settingsLine(Example example, ProofOptionsMixin proofOptions, RunOptions run, BenchWorkload w) {
         return String.format(Locale.ROOT, "%s; %s; %d worker threads, %d cores, Java %s", example.name(), proofOptions.options(),
                 w.pool().parallelism(), Runtime.getRuntime().availableProcessors(), Runtime.version())
-                + "; " + loadAverage() + VectorPathNote.line().map(note -> "\n" + note).orElse("");
+                + "; " + loadAverage() + "; Merkle kernel " + MerkleKernel.describe(proofOptions.options())
+                + VectorPathNote.line().map(note -> "\n" + note).orElse("");
     }
 
     /** The system's load average: on a shared machine, how much else was running. */

@@ -59,6 +59,7 @@ final class BenchWorkload implements AutoCloseable {
         Security.require(options, logLargest);
         this.workload = example.generate(logSize, seed);
         this.pool = run.threads == null ? WorkerPool.common() : WorkerPool.ofThreads(run.threads);
+        MerkleKernel.compileBeforeMeasuring(options);
     }
 
     int logSize() {

@@ -50,11 +50,6 @@ public final class MemoryModel {
     /** Mirrors DeepQuotient's and FriProver's chunk sizes. */
     private static final int DEEP_CHUNK = 4096;
     private static final int FRI_CHUNK = 4096;
-    /** Mirrors MerkleTree's block sizes. */
-    private static final int MERKLE_LEAF_BLOCK_BYTES = 64 * 1024;
-    private static final int MERKLE_NODE_BLOCK = 1024;
-    private static final int MERKLE_MIN_SUBTREE_LEAVES = 64;
-    private static final int DIGEST = 32;
 
     private final ProofOptions options;
     private final int workerParallelism;
@@ -388,16 +383,9 @@ public final class MemoryModel {
         return (int) Math.max(1, Math.min(tasks, workerParallelism + 1L));
     }
 
-    /** MerkleTree.build: one leaf block, its column buffer and its digests per subtree task. */
+    /** MerkleTree.build: its own figure for the blocks its subtree tasks hold. */
     private long merkleScratch(long rows, long width, int rowsPerLeaf) {
-        long leaves = rows / rowsPerLeaf;
-        long subtrees = Math.min(Integer.highestOneBit(Math.max(1, workerParallelism * 4)), Math.max(1, leaves / MERKLE_MIN_SUBTREE_LEAVES));
-        long subtreeLeaves = leaves / subtrees;
-        long leafBytes = rowsPerLeaf * width * Long.BYTES;
-        long blockLeaves = Math.max(1, Math.min(subtreeLeaves, MERKLE_LEAF_BLOCK_BYTES / leafBytes));
-        long perTask = blockLeaves * (leafBytes + (long) rowsPerLeaf * Long.BYTES + DIGEST);
-        long top = MERKLE_NODE_BLOCK * 3L * DIGEST;
-        return Math.max(perTask * concurrentTasks(subtrees), top);
+        return MerkleTree.scratchBytes(rows, width, rowsPerLeaf, workerParallelism);
     }
 
     /** AuxTraceBuilder.build: a workspace and two row-sum buffers per batch task, then one prefix-sum column. */
