@@ -41,7 +41,7 @@ public final class TimelineHtml {
         "#bc80bd", "#ccebc5", "#ffed6f", "#d9d9d9", "#a6cee3", "#fb9a99", "#cab2d6"};
     /** Operations (the thin bars under a table): dark saturated colours, none of them a phase colour. */
     static final String[] OPERATION_PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d",
-        "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#6a3d9a", "#b15928", "#525252"};
+        "#1f78b4", "#17becf", "#e31a1c", "#ff7f00", "#6a3d9a", "#b15928", "#525252"};
 
     private TimelineHtml() {}
 
