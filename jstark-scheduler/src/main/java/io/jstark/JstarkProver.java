@@ -6,6 +6,7 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -51,7 +52,7 @@ public final class JstarkProver implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(Builder b) {
-        this.key = ProvingKey.of(b.airs);
+        this.key = ProvingKey.of(b.airs, b.preprocessedCache);
         this.options = b.options;
         SchedulerOptions s = SchedulerOptions.defaults().withEnvironment(b.environment);
         if (b.tableParallelism != null) {
@@ -222,6 +223,7 @@ public final class JstarkProver implements AutoCloseable {
         private WorkerPool pool;
         private boolean debugChecks;
         private ProgressListener progress = ProgressListener.NONE;
+        private PreprocessedCache preprocessedCache;
         private Map<String, String> environment = System.getenv();
 
         Builder(List<Air> airs) {
@@ -277,6 +279,15 @@ public final class JstarkProver implements AutoCloseable {
         /** Check constraints and buses on the traces before proving, naming the first failure. */
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
+            return this;
+        }
+
+        /**
+         * Look preprocessed commitments up in this disk cache before computing them (and store the computed
+         * ones there); default none: computed once per prover and kept in memory.
+         */
+        public Builder preprocessedCache(PreprocessedCache cache) {
+            this.preprocessedCache = cache;
             return this;
         }
 

@@ -13,6 +13,9 @@ import picocli.CommandLine.Option;
  * variable, else the default.
  */
 public final class RunOptions {
+    @picocli.CommandLine.Mixin
+    CacheOptions cache;
+
     @Option(names = "--threads", description = "Worker threads for the numeric work (default: one per core).")
     Integer threads;
 
@@ -69,6 +72,6 @@ public final class RunOptions {
         if (spillDir != null) {
             builder.spillDirectory(spillDir);
         }
-        return builder.debugChecks(debug);
+        return builder.debugChecks(debug).preprocessedCache(cache.cache());
     }
 }
