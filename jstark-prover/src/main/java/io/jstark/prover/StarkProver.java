@@ -147,7 +147,7 @@ public final class StarkProver {
                 definitions.add(traces.get(i).air());
                 heights[i] = traces.get(i).logHeight();
             }
-            Security.require(options, Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(definitions, heights)));
+            Security.require(options, Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(definitions, heights)), domain.logLde());
             try (BatchedOpening opening = new BatchedOpening(domain, traces, provers, preprocessed, options, settings, hasher)) {
                 return opening.prove(phases, transcript);
             }

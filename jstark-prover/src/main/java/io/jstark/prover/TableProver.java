@@ -76,6 +76,10 @@ final class TableProver {
         this.shift = Preprocessing.shift(logN + logBlowup);
     }
 
+    private void chainStep(String step) {
+        settings.progress().tableStep(SpanLabels.TABLE_CHAIN, table(), step);
+    }
+
     private String table() {
         return trace.name();
     }
@@ -93,6 +97,7 @@ final class TableProver {
         Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
         try {
             Lde.extend(trace.main(), logBlowup, shift, lde, settings.pool());
+            settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
             return new MainCommitment(lde, commit(lde));
         } catch (RuntimeException | Error e) {
@@ -120,16 +125,19 @@ final class TableProver {
         if (aux != null) {
             owned.add(aux);
             ProofTranscript.absorbAux(t, aux.tree().root(), aux.busSum());
+            chainStep("aux");
         }
         control.checkpoint();
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
         CompositionCommitment composition = commitComposition(main, aux, lookup, alpha);
         owned.add(composition);
         ProofTranscript.absorbCompositionRoot(t, composition.tree().root());
+        chainStep("composition");
         control.checkpoint();
         Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, shift);
         OodFrame frame = openOod(main, aux, composition, z);
         ProofTranscript.absorbOodFrame(t, frame);
+        chainStep("ood");
         control.checkpoint();
         Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
         FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
@@ -139,11 +147,13 @@ final class TableProver {
                     settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
             owned.add(fri);
         }
+        chainStep("fri");
         control.checkpoint();
         long nonce;
         try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
             nonce = t.grind(options.grindingBits(), settings.pool());
         }
+        chainStep("grinding");
         int logCosets = logN + logBlowup - options.logFoldingFactor();
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
         try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {
