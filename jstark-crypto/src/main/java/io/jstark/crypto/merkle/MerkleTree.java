@@ -131,6 +131,28 @@ public final class MerkleTree implements AutoCloseable {
         return (2 * leaves - 1) * DIGEST;
     }
 
+    /**
+     * Heap scratch of {@link #commit} for a {@code rows} x {@code width} matrix on a pool of this parallelism:
+     * per running subtree task one leaf block, its column buffer and its digests; at least the top levels'
+     * node blocks. Excludes the node storage ({@link #bytesFor}).
+     */
+    public static long buildScratchBytes(long rows, long width, int rowsPerLeaf, int parallelism) {
+        long leaves = rows / rowsPerLeaf;
+        long subtrees = subtrees(leaves, parallelism);
+        long subtreeLeaves = leaves / subtrees;
+        long leafBytes = rowsPerLeaf * width * Long.BYTES;
+        long blockLeaves = Math.max(1, Math.min(subtreeLeaves, LEAF_BLOCK_BYTES / leafBytes));
+        long perTask = blockLeaves * (leafBytes + (long) rowsPerLeaf * Long.BYTES + DIGEST);
+        long top = NODE_BLOCK * 3L * DIGEST;
+        return Math.max(perTask * WorkerPool.concurrentTasks(subtrees, parallelism), top);
+    }
+
+    /** The aligned subtrees a build hashes in parallel: about 4 per thread, none under MIN_SUBTREE_LEAVES leaves. */
+    private static int subtrees(long leaves, int parallelism) {
+        int subtrees = Integer.highestOneBit(Math.max(1, parallelism * 4));
+        return (int) Math.min(subtrees, Math.max(1, leaves / MIN_SUBTREE_LEAVES));
+    }
+
     private static String labelOf(List<Matrix> matrices) {
         if (matrices.isEmpty()) {
             throw new IllegalArgumentException("a Merkle tree needs at least one matrix");
@@ -173,8 +195,7 @@ public final class MerkleTree implements AutoCloseable {
     }
 
     private void build(WorkerPool pool) {
-        int subtrees = Integer.highestOneBit(Math.max(1, pool.parallelism() * 4));
-        subtrees = Math.min(subtrees, Math.max(1, leaves / MIN_SUBTREE_LEAVES));
+        int subtrees = subtrees(leaves, pool.parallelism());
         int subtreeLeaves = leaves / subtrees;
         int subtreeDepth = Integer.numberOfTrailingZeros(subtreeLeaves);
         pool.forEachChunk(subtrees, s -> buildSubtree(s * subtreeLeaves, subtreeLeaves, subtreeDepth));
