@@ -89,8 +89,8 @@ public final class ProveCommand implements Callable<Integer> {
                     out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
                             workload.size(), workload.mainCells(), options);
                     out.printf("conjectured security: %d bits (limited by %s)%n", security.conjecturedBits(), security.limitingTerm());
-                    out.printf("k = %d tables at once, %d worker threads; memory gate %s (from the storage plan)%n",
-                            prover.schedulerOptions().tableParallelism(), prover.pool().parallelism(),
+                    out.printf("k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
+                            prover.settings().tableParallelism(), prover.pool().parallelism(), plan.budgetText(),
                             io.jstark.scheduler.ByteSize.format(plan.gateBudgetBytes()));
                     out.println(plan.lines().getFirst());
                     for (String note : plan.notes()) {
@@ -135,8 +135,8 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("example", example.name());
             meta.put("logSize", logSize);
             meta.put("options", options.toString());
-            meta.put("tableParallelism", prover.schedulerOptions().tableParallelism());
-            meta.put("storage", prover.storageOptions().toString());
+            meta.put("tableParallelism", prover.settings().tableParallelism());
+            meta.put("storage", prover.settings().toString());
             meta.put("workerThreads", prover.pool().parallelism());
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();
