@@ -16,6 +16,7 @@ import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.memory.JvmFootprint;
 import io.jstark.prover.memory.MemoryMeter;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
@@ -103,7 +104,9 @@ public final class JstarkProver implements AutoCloseable {
      */
     public StoragePlan plan(List<TableDimensions> tables) {
         checkStatement(tables);
-        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions());
+        // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
+        JvmFootprint jvm = settings.hasBudget() ? JvmFootprint.measure(RamAllocator.shared().liveBytes()) : JvmFootprint.NONE;
+        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm);
     }
 
     /** Proves the tables (in this order, the proof's table order); the traces stay the caller's. */

@@ -114,6 +114,7 @@ public final class ProveCommand implements Callable<Integer> {
                         }
                     }
                     out.printf("proved in %.3f s%n", proveWall / 1e9);
+                    out.println(residentLine(result));
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
@@ -125,6 +126,23 @@ public final class ProveCommand implements Callable<Integer> {
                     return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
                 }
             }
+        }
+
+        /** The process's peak resident memory, measured against the plan's prediction (exact bytes for scripts too). */
+        static String residentLine(JstarkProver.Result result) {
+            io.jstark.prover.memory.MemoryMeter.Phase peak = io.jstark.prover.memory.MemoryMeter.peak(result.memory());
+            io.jstark.prover.memory.MemoryPrediction predicted = result.plan().prediction();
+            if (peak.residentAnonymous() < 0) {
+                return "resident memory: not available on this system (predicted peak anonymous "
+                        + io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()) + ")";
+            }
+            return String.format(java.util.Locale.ROOT,
+                    "resident memory: peak anonymous %s measured, %s predicted (%.1f%%); file-backed %s measured, at most %s predicted "
+                            + "[bytes: anon %d %d, file %d %d]",
+                    io.jstark.prover.memory.Bytes.format(peak.residentAnonymous()), io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()),
+                    100.0 * peak.residentAnonymous() / predicted.peakRamBytes(), io.jstark.prover.memory.Bytes.format(peak.residentFile()),
+                    io.jstark.prover.memory.Bytes.format(predicted.peakResidentFileBytes()), peak.residentAnonymous(), predicted.peakRamBytes(),
+                    peak.residentFile(), predicted.peakResidentFileBytes());
         }
 
         /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
@@ -151,6 +169,8 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("peakOffHeapBytes", peaks.offHeapBytes());
             meta.put("peakHeapBytes", peaks.heapBytes());
             meta.put("peakHeapLiveBytes", peaks.heapLiveBytes());
+            meta.put("peakResidentAnonymousBytes", peaks.residentAnonymousBytes());
+            meta.put("peakResidentFileBytes", peaks.residentFileBytes());
             return meta;
         }
     }

@@ -46,18 +46,30 @@ public final class MemoryModel {
     private final ProofOptions options;
     private final int workerParallelism;
     private final FriParameters fri;
+    private final JvmFootprint jvm;
+
+    /** The model of the prover's buffers alone ({@link JvmFootprint#NONE}). */
+    public MemoryModel(ProofOptions options, int workerParallelism) {
+        this(options, workerParallelism, JvmFootprint.NONE);
+    }
 
     /**
      * @param options the proof options (blowup, folding factor and final degree decide the sizes)
      * @param workerParallelism the worker pool's parallelism (how many column buffers run at once)
+     * @param jvm what the JVM adds to resident memory ({@link JvmFootprint#measure} for the running one)
      */
-    public MemoryModel(ProofOptions options, int workerParallelism) {
+    public MemoryModel(ProofOptions options, int workerParallelism, JvmFootprint jvm) {
         if (workerParallelism < 1) {
             throw new IllegalArgumentException("worker parallelism must be at least 1, got " + workerParallelism);
         }
         this.options = options;
         this.workerParallelism = workerParallelism;
         this.fri = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
+        this.jvm = java.util.Objects.requireNonNull(jvm, "jvm");
+    }
+
+    public JvmFootprint jvm() {
+        return jvm;
     }
 
     public ProofOptions options() {
@@ -129,7 +141,7 @@ public final class MemoryModel {
         long fixedOffHeap = inputs + key.bytes();
 
         List<MemoryPrediction.PhasePeak> phases = new ArrayList<>();
-        phases.add(new MemoryPrediction.PhasePeak(SpanLabels.PREPASS, inputs + key.bytes() + key.transientOffHeap(),
+        phases.add(phase(SpanLabels.PREPASS, inputs + key.bytes() + key.transientOffHeap(),
                 heapCaches + key.transientHeap(), inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0));
 
         // pass 1: all main commitments end up held; the k running commits add their scratch on top
@@ -145,7 +157,7 @@ public final class MemoryModel {
         }
         long pass1Extra = largestRunningTogether(commitRamExtra, commitGate, tableParallelism, gateBudget);
         long pass1Heap = largestRunningTogether(commitHeap, commitGate, tableParallelism, gateBudget);
-        phases.add(new MemoryPrediction.PhasePeak(SpanLabels.MAIN_COMMIT, fixedOffHeap + heldRam, heapCaches + pass1Heap,
+        phases.add(phase(SpanLabels.MAIN_COMMIT, fixedOffHeap + heldRam, heapCaches + pass1Heap,
                 fixedOffHeap + heldRam + heapCaches + pass1Extra, heldSpill));
 
         // pass 2: every main commitment is held when the first k chains run
@@ -164,10 +176,21 @@ public final class MemoryModel {
         long pass2OffHeap = largestRunningTogether(chainOffHeap, chainRam, tableParallelism, gateBudget);
         long pass2Heap = largestRunningTogether(chainHeap, chainRam, tableParallelism, gateBudget);
         long pass2Spill = largestRunningTogether(chainSpill, chainRam, tableParallelism, Long.MAX_VALUE);
-        phases.add(new MemoryPrediction.PhasePeak(SpanLabels.TABLE_CHAIN, fixedOffHeap + heldRam + pass2OffHeap,
+        phases.add(phase(SpanLabels.TABLE_CHAIN, fixedOffHeap + heldRam + pass2OffHeap,
                 heapCaches + pass2Heap, fixedOffHeap + heldRam + heapCaches + pass2Ram, heldSpill + pass2Spill));
         return new MemoryPrediction(options, workerParallelism, tableParallelism, gateBudget, lines, inputs, key.bytes(), heapCaches,
-                phases);
+                jvm, phases);
+    }
+
+    /**
+     * One phase's peaks, with the resident memory they make: anonymous = off-heap RAM + the heap the kernel
+     * holds + the JVM's native memory (with a fixed heap, -Xmx replaces the predicted heap, whose peak then
+     * lives inside it); file-backed = every mapped spill page (an upper bound: the kernel may drop them) + the
+     * JVM's own files.
+     */
+    private MemoryPrediction.PhasePeak phase(String name, long ramOffHeap, long heap, long ram, long spill) {
+        long anonymous = jvm.fixedHeap() && jvm.maxHeapBytes() > 0 ? ramOffHeap + jvm.residentHeap(heap) : ram;
+        return new MemoryPrediction.PhasePeak(name, ramOffHeap, heap, ram, spill, anonymous + jvm.nativeBytes(), spill + jvm.fileBytes());
     }
 
     /**
