@@ -35,7 +35,7 @@ public final class BenchCommand implements Runnable {
     static String settingsLine(Example example, ProofOptionsMixin proofOptions, RunOptions run, BenchWorkload w) {
         return String.format(Locale.ROOT, "%s; %s; %d worker threads, %d cores, Java %s", example.name(), proofOptions.options(),
                 w.pool().parallelism(), Runtime.getRuntime().availableProcessors(), Runtime.version())
-                + "; " + loadAverage();
+                + "; " + loadAverage() + "; Merkle kernel " + MerkleKernel.describe(proofOptions.options());
     }
 
     /** The system's load average: on a shared machine, how much else was running. */

@@ -60,6 +60,7 @@ final class BenchWorkload implements AutoCloseable {
         this.workload = example.generate(logSize, seed);
         int threads = run.settings().workerThreads();
         this.pool = threads == 0 ? WorkerPool.common() : WorkerPool.ofThreads(threads);
+        MerkleKernel.compileBeforeMeasuring(options);
     }
 
     int logSize() {

@@ -24,7 +24,7 @@ public final class ProofOptionsMixin {
     @Option(names = "--final-degree", description = "FRI stops folding below this degree bound (power of two).")
     Integer finalDegree;
 
-    @Option(names = "--hash", description = "sha256, keccak256 or blake3.")
+    @Option(names = "--hash", description = "blake3 (the presets' hash), sha256 or keccak256.")
     String hash;
 
     @Option(names = "--security", description = "Refuse options below this many conjectured bits (default: the preset's).")

@@ -115,6 +115,7 @@ public final class ProveCommand implements Callable<Integer> {
                     }
                     out.printf("proved in %.3f s%n", proveWall / 1e9);
                     out.println(residentLine(result));
+                    out.println("Merkle kernel " + MerkleKernel.describe(options, recorder.records()));
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
@@ -156,6 +157,7 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("tableParallelism", prover.settings().tableParallelism());
             meta.put("storage", prover.settings().toString());
             meta.put("workerThreads", prover.pool().parallelism());
+            meta.put("merkleKernel", MerkleKernel.describe(options));
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();
             for (TableTrace t : workload.tables()) {

@@ -3,18 +3,23 @@ package io.jstark.crypto;
 import io.jstark.crypto.hash.Digester;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.lanes.LaneHasher;
+import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Prints hashing throughput: Merkle node compressions per second on one thread (the inner loop of a
- * level build), bytes allocated per node, the cost of committing a 2^20 x 8 matrix, and grinding
+ * Prints hashing throughput: Merkle node compressions per second on one thread (per node through the digester,
+ * and in blocks through each lane kernel, measured in the thread's CPU time so that a shared machine's other
+ * work does not count), bytes allocated per node, the cost of committing a 2^20 x 8 matrix, and grinding
  * speed. A measurement to read, not a test: nothing here asserts a time. Run with
  * {@code java -cp <test classpath> io.jstark.crypto.CryptoThroughput [rounds]}.
  */
@@ -28,15 +33,23 @@ public final class CryptoThroughput {
             nodeRate(hasher, rounds);
         }
         for (Hasher hasher : Hashers.all()) {
+            kernelRate(LaneHashing.scalar(hasher), rounds);
+            LaneHashing.vector(hasher).ifPresent(kernel -> kernelRate(kernel, rounds));
+        }
+        for (Hasher hasher : Hashers.all()) {
             leafRate(hasher, rounds);
         }
-        for (int threads : new int[] {1, 2}) {
-            for (int rowsPerLeaf : new int[] {1, 2}) {
-                commitRate(Hashers.byName("sha256"), threads, rowsPerLeaf, rounds);
+        for (Hasher hasher : Hashers.all()) {
+            List<LaneHasher> kernels = new ArrayList<>(List.of(LaneHashing.scalar(hasher)));
+            LaneHashing.vector(hasher).ifPresent(kernels::add);
+            for (LaneHasher kernel : kernels) {
+                for (int threads : new int[] {1, 2}) {
+                    for (int rowsPerLeaf : new int[] {1, 4}) {
+                        commitRate(kernel, threads, rowsPerLeaf, hasher.name().equals("keccak256") ? 3 : rounds);
+                    }
+                }
             }
         }
-        commitRate(Hashers.byName("keccak256"), 1, 2, 3);
-        commitRate(Hashers.byName("blake3"), 1, 2, 3);
         grindRate(rounds);
     }
 
@@ -66,6 +79,29 @@ public final class CryptoThroughput {
         System.out.printf("node hash %-9s  median %6.2f M nodes/s  (min %6.2f, max %6.2f)  allocated %.3f B/node%n",
                 hasher.name(), rates[rounds / 2] / 1e6, rates[0] / 1e6, rates[rounds - 1] / 1e6,
                 (double) allocated / (NODES * 8.0));
+    }
+
+    /** Node compression in blocks of 1024 through a kernel, per core: thread CPU time, not wall. */
+    private static void kernelRate(LaneHasher kernel, int rounds) {
+        int block = 1024;
+        int[] children = new SplittableRandom(4).ints(kernel.layout(Hasher.DIGEST_BYTES).words(2 * block)).toArray();
+        int[] parents = new int[kernel.layout(Hasher.DIGEST_BYTES).words(block)];
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        double[] rates = new double[rounds];
+        for (int r = -20; r < rounds; r++) {
+            long start = threads.getCurrentThreadCpuTime();
+            int repeats = 64;
+            for (int k = 0; k < repeats; k++) {
+                kernel.compressPairs(children, 0, block, parents, 0);
+            }
+            long nanos = threads.getCurrentThreadCpuTime() - start;
+            if (r >= 0) {
+                rates[r] = (double) block * repeats / (nanos / 1e9);
+            }
+        }
+        Arrays.sort(rates);
+        System.out.printf("nodes in %-72s median %6.2f M nodes/s per core (%.1f ns/node of CPU)%n", kernel.description(),
+                rates[rounds / 2] / 1e6, 1e9 / rates[rounds / 2]);
     }
 
     private static void hashNodes(Digester digester, byte[] in, byte[] out) {
@@ -99,7 +135,7 @@ public final class CryptoThroughput {
     }
 
     /** A whole commit of 2^20 rows x 8 columns: gather + leaf hashing + all levels. */
-    private static void commitRate(Hasher hasher, int threads, int rowsPerLeaf, int rounds) {
+    private static void commitRate(LaneHasher kernel, int threads, int rowsPerLeaf, int rounds) {
         int rows = 1 << 20;
         int columns = 8;
         RamAllocator allocator = new RamAllocator();
@@ -114,7 +150,7 @@ public final class CryptoThroughput {
             double[] seconds = new double[rounds];
             for (int r = -2; r < rounds; r++) {
                 long start = System.nanoTime();
-                try (MerkleTree tree = MerkleTree.commit(matrix, rowsPerLeaf, hasher, pool, allocator)) {
+                try (MerkleTree tree = MerkleTree.commit(List.of(matrix), rowsPerLeaf, kernel, pool, allocator)) {
                     long nanos = System.nanoTime() - start;
                     if (r >= 0) {
                         seconds[r] = nanos / 1e9;
@@ -127,9 +163,9 @@ public final class CryptoThroughput {
             Arrays.sort(seconds);
             double s = seconds[rounds / 2];
             int leaves = rows / rowsPerLeaf;
-            System.out.printf("commit    %-9s  2^20 x 8, R=%d, %d thread(s): median %6.1f ms  = %5.2f M rows/s, "
+            System.out.printf("commit    %-72s  2^20 x 8, R=%d, %d thread(s): median %6.1f ms  = %5.2f M rows/s, "
                             + "%6.0f MB/s of leaf data, %5.2f M hashes/s (%d leaves + %d nodes)%n",
-                    hasher.name(), rowsPerLeaf, threads, s * 1e3, rows / s / 1e6,
+                    kernel.description(), rowsPerLeaf, threads, s * 1e3, rows / s / 1e6,
                     Matrix.bytesFor(rows, columns) / s / 1e6, (2.0 * leaves - 1) / s / 1e6, leaves, leaves - 1);
         }
     }

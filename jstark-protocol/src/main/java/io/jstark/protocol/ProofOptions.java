@@ -19,12 +19,18 @@ import java.util.Locale;
  *     fewer FRI layers (fewer Merkle paths in the proof) but wider leaves.
  * @param logFinalDegree log2 of the degree bound below which FRI stops folding and sends the
  *     polynomial in the clear (0..10). Larger: fewer layers, more coefficients in the proof.
- * @param hash the hash of every commitment and of the transcript: sha256 (fastest here: SHA-NI),
- *     keccak256, blake3.
+ * @param hash the hash of every commitment and of the transcript: blake3 (the presets' {@link #DEFAULT_HASH}),
+ *     sha256 or keccak256.
  * @param requiredSecurityBits the prover refuses options whose conjectured security is lower.
  */
 public record ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree,
         String hash, int requiredSecurityBits) {
+
+    /**
+     * The presets' hash: BLAKE3, the fastest of the three for whole proofs where its Merkle trees are hashed in
+     * vector lanes (the README gives the measurements); every proof records the hash that made it.
+     */
+    public static final String DEFAULT_HASH = "blake3";
 
     public static final int MIN_LOG_BLOWUP = 1;
     public static final int MAX_LOG_BLOWUP = 5;
@@ -57,12 +63,12 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
 
     /** Blowup 8, 28 queries, 16 grinding bits, folding 4: about 100 conjectured bits, fast. */
     public static ProofOptions fast100() {
-        return new ProofOptions(3, 28, 16, 2, 3, "sha256", 100);
+        return new ProofOptions(3, 28, 16, 2, 3, DEFAULT_HASH, 100);
     }
 
     /** Blowup 16, 28 queries, 16 grinding bits, folding 4: 128 conjectured bits. */
     public static ProofOptions secure128() {
-        return new ProofOptions(4, 28, 16, 2, 3, "sha256", 128);
+        return new ProofOptions(4, 28, 16, 2, 3, DEFAULT_HASH, 128);
     }
 
     /** The default preset: {@link #fast100()}. */

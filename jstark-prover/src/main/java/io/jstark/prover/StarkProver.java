@@ -10,6 +10,7 @@ import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Phases;
 import io.jstark.instrument.SpanLabels;
@@ -73,6 +74,15 @@ public final class StarkProver {
 
     public ProofOptions options() {
         return options;
+    }
+
+    /** Bytes of the main traces' LDEs: what the first Merkle commits hash (the rest hash about as much again). */
+    private long mainTraceLdeBytes(List<TableTrace> traces) {
+        long bytes = 0;
+        for (TableTrace trace : traces) {
+            bytes += ((long) trace.height() << options.logBlowup()) * trace.air().mainWidth() * Long.BYTES;
+        }
+        return bytes;
     }
 
     /**
@@ -180,6 +190,8 @@ public final class StarkProver {
         }
         prepass.next(SpanLabels.CHECK_STATEMENT, "tables", traces.size());
         checkStatement(traces);
+        // the Merkle trees' vector kernel (if any) compiles in the background while the first LDEs run
+        LaneHashing.prepare(hasher, mainTraceLdeBytes(traces));
         if (settings.debugChecks()) {
             prepass.next(SpanLabels.DEBUG_CHECKS);
             debugChecks(traces);

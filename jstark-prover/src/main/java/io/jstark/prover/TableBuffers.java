@@ -148,7 +148,7 @@ public final class TableBuffers {
         mainLde = matrix("main-lde", MatrixRole.MAIN_LDE, bigN, mainWidth, lde, queries);
         heap("lde scratch", Lde.extendScratchBytes(n, mainWidth, logBlowup, p), lde, lde);
         mainTree = tree("main-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, tree, queries);
-        heap("merkle scratch", MerkleTree.buildScratchBytes(bigN, mainWidth, rowsPerLeaf, p), tree, tree);
+        heap("merkle scratch", MerkleTree.scratchBytes(bigN, mainWidth, rowsPerLeaf, p), tree, tree);
 
         // pass 2, aux (LogUp): the natural columns live until the aux tree is built
         if (aux) {
@@ -161,7 +161,7 @@ public final class TableBuffers {
             auxLde = matrix("aux-lde", MatrixRole.AUX_LDE, bigN, auxColumns, auxExtend, queries);
             heap("lde scratch", Lde.extendScratchBytes(n, auxColumns, logBlowup, p), auxExtend, auxExtend);
             auxTree = tree("aux-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, auxCommit, queries);
-            heap("merkle scratch", MerkleTree.buildScratchBytes(bigN, auxColumns, rowsPerLeaf, p), auxCommit, auxCommit);
+            heap("merkle scratch", MerkleTree.scratchBytes(bigN, auxColumns, rowsPerLeaf, p), auxCommit, auxCommit);
         }
 
         // round 2: the composition on the first 2 * parts * n rows (or all N), interpolated, split, extended
@@ -175,7 +175,7 @@ public final class TableBuffers {
         compositionLde = matrix("composition-lde", MatrixRole.COMPOSITION_LDE, bigN, 3L * parts, extend, queries);
         heap("lde scratch", Lde.extendScratchBytes(n, 3 * parts, logBlowup, p), extend, extend);
         compositionTree = tree("composition-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, compositionCommit, queries);
-        heap("merkle scratch", MerkleTree.buildScratchBytes(bigN, 3L * parts, rowsPerLeaf, p), compositionCommit, compositionCommit);
+        heap("merkle scratch", MerkleTree.scratchBytes(bigN, 3L * parts, rowsPerLeaf, p), compositionCommit, compositionCommit);
 
         // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their permutation
         heap("barycentric weights and next-row columns", Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p), ood, ood);
@@ -198,7 +198,7 @@ public final class TableBuffers {
                 matrix("fri-layer-" + i, MatrixRole.FRI_LAYER, layerRows, 3, layerExtend[i], queries);
                 heap("lde scratch", Lde.extendScratchBytes((int) coefficientRows, 3, logBlowup, p), layerExtend[i], layerExtend[i]);
                 tree("fri-tree-" + i, MatrixRole.FRI_LAYER, layerRows, f, layerCommit[i], queries);
-                heap("merkle scratch", MerkleTree.buildScratchBytes(layerRows, 3, f, p), layerCommit[i], layerCommit[i]);
+                heap("merkle scratch", MerkleTree.scratchBytes(layerRows, 3, f, p), layerCommit[i], layerCommit[i]);
             }
         }
         heap("final coefficients", FriProver.finalCoefficientBytes(coefficientRows), last, last);

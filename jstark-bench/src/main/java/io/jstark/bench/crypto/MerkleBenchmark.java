@@ -2,11 +2,15 @@ package io.jstark.bench.crypto;
 
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.lanes.LaneHasher;
+import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,8 +28,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Merkle commitments: a 2^20-row x 8-column matrix (one row per leaf) with each hash on one thread, and
- * the node compression alone (nodes per second per core = 1e9 / reported ns).
+ * Merkle commitments of a 2^20-row x 8-column matrix on one thread, and node compression alone (nodes per
+ * second per core = 1e9 / reported ns), each three ways in one run: {@code per-node} is the commit as it was
+ * before the lane kernels ({@link PerNodeMerkle}, one digest call per node), {@code scalar} the tree with the
+ * scalar kernel, {@code lanes} the tree with the hash's vector kernel (the scalar one where the hash has
+ * none: see the setup line). Every way must give the same root.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,15 +47,26 @@ public class MerkleBenchmark {
     @Param({"sha256", "keccak256", "blake3"})
     public String hash;
 
+    @Param({"per-node", "scalar", "lanes"})
+    public String path;
+
+    /** Rows per leaf: 1 as documented before; the prover uses its folding factor (4 by default). */
+    @Param({"1"})
+    public int rowsPerLeaf;
+
     private Hasher hasher;
+    private LaneHasher kernel;
     private Matrix matrix;
     private WorkerPool single;
     private byte[] nodes;
+    private int[] childWords;
+    private int[] parentWords;
     private byte[] out;
 
     @Setup
     public void setup() {
         hasher = Hashers.byName(hash);
+        kernel = path.equals("lanes") ? LaneHashing.vector(hasher).orElse(LaneHashing.scalar(hasher)) : LaneHashing.scalar(hasher);
         SplittableRandom random = new SplittableRandom(7);
         int rows = 1 << LOG_ROWS;
         matrix = Matrix.allocate(RamAllocator.shared(), "bench-merkle", rows, COLUMNS);
@@ -62,7 +80,15 @@ public class MerkleBenchmark {
         single = WorkerPool.ofThreads(1);
         nodes = new byte[2 * Hasher.DIGEST_BYTES * NODES];
         random.nextBytes(nodes);
+        childWords = random.ints(2 * NODES * 8).toArray();
+        parentWords = new int[NODES * 8];
         out = new byte[Hasher.DIGEST_BYTES];
+        byte[] expected = PerNodeMerkle.root(matrix, rowsPerLeaf, hasher, RamAllocator.shared());
+        if (!Arrays.equals(commit(), expected)) {
+            throw new IllegalStateException(path + " and the per-node baseline disagree on the root");
+        }
+        System.out.println("kernel: " + (path.equals("per-node") ? hash + ": per node (" + hasher.implementation() + ")"
+                : kernel.description()));
     }
 
     @TearDown
@@ -71,23 +97,34 @@ public class MerkleBenchmark {
         single.close();
     }
 
-    /** Commit of 2^20 rows x 8 columns, one row per leaf, one thread. */
-    @Benchmark
-    @OutputTimeUnit(TimeUnit.MILLISECONDS)
-    public byte[] commit2pow20x8() {
-        try (MerkleTree tree = MerkleTree.commit(matrix, 1, hasher, single, RamAllocator.shared())) {
+    private byte[] commit() {
+        if (path.equals("per-node")) {
+            return PerNodeMerkle.root(matrix, rowsPerLeaf, hasher, RamAllocator.shared());
+        }
+        try (MerkleTree tree = MerkleTree.commit(List.of(matrix), rowsPerLeaf, kernel, single, RamAllocator.shared())) {
             return tree.root();
         }
     }
 
-    /** One two-to-one node compression (64 bytes in, 32 out). */
+    /** Commit of 2^20 rows x 8 columns, one thread. */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public byte[] commit2pow20x8() {
+        return commit();
+    }
+
+    /** One two-to-one node compression (64 bytes in, 32 out): per node through the digester, or a block in lanes. */
     @Benchmark
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
     @OperationsPerInvocation(NODES)
-    public byte[] nodeCompression() {
-        for (int i = 0; i < NODES; i++) {
-            hasher.compress(nodes, 2 * Hasher.DIGEST_BYTES * i, out, 0);
+    public Object nodeCompression() {
+        if (path.equals("per-node")) {
+            for (int i = 0; i < NODES; i++) {
+                hasher.compress(nodes, 2 * Hasher.DIGEST_BYTES * i, out, 0);
+            }
+            return out;
         }
-        return out;
+        kernel.compressPairs(childWords, 0, NODES, parentWords, 0);
+        return parentWords;
     }
 }

@@ -1,5 +1,7 @@
 package io.jstark.bench.stark;
 
+import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
@@ -30,9 +32,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The issue-3 reference shape: Fibonacci, 2^20 rows x 2 columns, blowup 8, 28 queries, 16 grinding bits
- * (folding 4). Prove with 1 and 2 worker threads, and verify; setup checks that the proof verifies and
- * prints its size.
+ * The issue-3 reference shape: Fibonacci, 2^20 rows x 2 columns, the default options (blowup 8, 28 queries,
+ * 16 grinding bits, folding 4) with each hash. Prove with 1 and 2 worker threads, and verify; setup checks
+ * that the proof verifies and prints its size and the Merkle kernel.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -42,13 +44,17 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx12g",
         "-XX:+UseParallelGC"})
 public class FibonacciProveBenchmark {
-    static final ProofOptions OPTIONS = new ProofOptions(3, 28, 16, 2, 3, "sha256", 100);
+    static final ProofOptions OPTIONS = ProofOptions.defaults();
 
     @Param({"20"})
     public int logRows;
 
     @Param({"1", "2"})
     public int threads;
+
+    /** The default hash, and SHA-256 (the default before the lane kernels). */
+    @Param({"blake3", "sha256"})
+    public String hash;
 
     private Workload workload;
     private ProvingKey key;
@@ -71,7 +77,8 @@ public class FibonacciProveBenchmark {
         } catch (ProofRejectedException e) {
             throw new IllegalStateException("the benchmark's proof does not verify", e);
         }
-        System.out.println("proof size: " + proof.length + " bytes");
+        System.out.println("proof size: " + proof.length + " bytes; Merkle kernel "
+                + LaneHashing.describe(Hashers.byName(hash)));
     }
 
     @TearDown(Level.Trial)
@@ -82,7 +89,7 @@ public class FibonacciProveBenchmark {
     }
 
     private byte[] prove() {
-        Proof p = new StarkProver(key, OPTIONS, ProverSettings.defaults().withPool(pool)).prove(workload.tables());
+        Proof p = new StarkProver(key, OPTIONS.withHash(hash), ProverSettings.defaults().withPool(pool)).prove(workload.tables());
         return ProofFormat.write(p);
     }
 

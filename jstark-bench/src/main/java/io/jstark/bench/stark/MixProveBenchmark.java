@@ -1,6 +1,8 @@
 package io.jstark.bench.stark;
 
 import io.jstark.Jstark;
+import io.jstark.crypto.hash.Hashers;
+import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.JstarkProver;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
@@ -26,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The zkVM-like mix (16 tables, 2^6..2^16 rows, 4..80 columns, two preprocessed tables) at its default size
- * with the default options (100-bit preset) and table parallelism k: prove and verify. Setup checks that the
- * proof verifies and prints its size.
+ * with the default options (100-bit preset) and each hash, and table parallelism k: prove and verify. Setup
+ * checks that the proof verifies and prints its size and the Merkle kernel.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -40,6 +42,10 @@ public class MixProveBenchmark {
     @Param({"3"})
     public int k;
 
+    /** The default hash, and SHA-256 (the default before the lane kernels). */
+    @Param({"blake3", "sha256"})
+    public String hash;
+
     private Example mix;
     private Workload workload;
     private JstarkProver prover;
@@ -51,13 +57,13 @@ public class MixProveBenchmark {
     public void setup() throws ProofRejectedException {
         mix = Examples.byName("mix");
         workload = mix.generate(mix.defaultLogSize(), 1);
-        prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults()).tableParallelism(k).build();
+        prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults().withHash(hash)).tableParallelism(k).build();
         proof = prover.prove(workload.tables()).bytes();
         key = prover.verifyingKey();
         expected = Statement.ofTraces(workload.tables());
         Jstark.verify(key, expected, proof);
         System.out.println("proof size: " + proof.length + " bytes, " + workload.size() + " tables, " + workload.mainCells()
-                + " main cells");
+                + " main cells; Merkle kernel " + LaneHashing.describe(Hashers.byName(hash)));
     }
 
     @TearDown(Level.Trial)

@@ -4,11 +4,13 @@ package io.jstark.crypto.hash;
 abstract class AbstractHasher implements Hasher {
     private final String name;
     private final byte id;
+    private final String implementation;
     private final ThreadLocal<Digester> perThread = ThreadLocal.withInitial(this::newDigester);
 
-    AbstractHasher(String name, byte id) {
+    AbstractHasher(String name, byte id, String implementation) {
         this.name = name;
         this.id = id;
+        this.implementation = implementation;
     }
 
     @Override
@@ -19,6 +21,11 @@ abstract class AbstractHasher implements Hasher {
     @Override
     public final byte id() {
         return id;
+    }
+
+    @Override
+    public final String implementation() {
+        return implementation;
     }
 
     @Override

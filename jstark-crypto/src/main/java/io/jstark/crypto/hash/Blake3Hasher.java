@@ -8,7 +8,7 @@ public final class Blake3Hasher extends AbstractHasher {
     public static final Blake3Hasher INSTANCE = new Blake3Hasher();
 
     private Blake3Hasher() {
-        super("blake3", ID);
+        super("blake3", ID, "BouncyCastle Blake3Digest");
     }
 
     @Override

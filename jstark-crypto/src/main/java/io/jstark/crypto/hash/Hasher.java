@@ -20,6 +20,9 @@ public interface Hasher {
     /** The byte that identifies this hash in a proof. Never changes once released. */
     byte id();
 
+    /** Where the one-message-at-a-time code comes from, for reports (e.g. "JDK MessageDigest"). */
+    String implementation();
+
     default int digestBytes() {
         return DIGEST_BYTES;
     }

@@ -11,7 +11,7 @@ public final class Keccak256Hasher extends AbstractHasher {
     public static final Keccak256Hasher INSTANCE = new Keccak256Hasher();
 
     private Keccak256Hasher() {
-        super("keccak256", ID);
+        super("keccak256", ID, "BouncyCastle KeccakDigest");
     }
 
     @Override

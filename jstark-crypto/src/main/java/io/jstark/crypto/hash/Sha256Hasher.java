@@ -14,7 +14,7 @@ public final class Sha256Hasher extends AbstractHasher {
     public static final Sha256Hasher INSTANCE = new Sha256Hasher();
 
     private Sha256Hasher() {
-        super("sha256", ID);
+        super("sha256", ID, "JDK MessageDigest, compiled to SHA-NI where the CPU has it");
     }
 
     @Override

@@ -1,7 +1,10 @@
 package io.jstark.crypto.merkle;
 
-import io.jstark.crypto.hash.Digester;
 import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.lanes.LaneGather;
+import io.jstark.crypto.lanes.LaneHasher;
+import io.jstark.crypto.lanes.LaneHashing;
+import io.jstark.crypto.lanes.LaneLayout;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
@@ -37,27 +40,46 @@ import java.util.List;
  *
  * <p><b>Storage.</b> Every level lives in one {@link OffHeapBuffer} from the caller's allocator (so a
  * storage planner may back it with a mapped file): {@link #bytesFor(long)} bytes, level after level from
- * the leaves up. {@link #close()} releases it. The tree keeps references to the committed matrices (to
- * read opened leaves) but never closes them.
+ * the leaves up, each level as the tree's kernel writes digests ({@link LaneLayout}: groups of its lanes,
+ * word-transposed; a level of fewer nodes than lanes, one node after another). {@link #close()} releases
+ * it. The tree keeps references to the committed matrices (to read opened leaves) but never closes them.
  *
  * <p><b>Openings.</b> {@link #openBatch(int[])} gives the sibling nodes that, together with the opened
  * leaves, recompute the root; {@link MerkleVerifier} checks them without the tree.
  *
- * <p>Building splits the leaves into aligned subtrees hashed in parallel on the {@link WorkerPool}
- * (leaves first, then the subtree's levels), then hashes the few top levels on the calling thread. The
- * bytes computed do not depend on the pool size.
+ * <p><b>Building.</b> One {@link LaneHasher} per tree, the one {@link LaneHashing} chooses when the commit
+ * starts (a vector kernel hashes a whole group of leaves or nodes per pass). The leaves are split into
+ * aligned subtrees hashed in parallel on the {@link WorkerPool}: blocks of leaves gathered column by column
+ * from the column-major matrices straight into the kernel's lane layout ({@link LaneGather}) and hashed,
+ * then the subtree's levels, each parent block compressed from its children where they lie. The few top
+ * levels are hashed on the calling thread. The digests are the hash's standard ones whichever kernel runs
+ * and however the pool splits the work, so the tree's bytes depend on neither.
  */
 public final class MerkleTree implements AutoCloseable {
     private static final int DIGEST = Hasher.DIGEST_BYTES;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** Leaf bytes gathered per block: big enough for long contiguous column reads, small enough for L2. */
-    private static final int LEAF_BLOCK_BYTES = 64 * 1024;
-    /** Parent nodes hashed per block when building a level. */
+    /** 32-bit little-endian words, the unit of the lane layout. */
+    private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int DIGEST_WORDS = DIGEST / Integer.BYTES;
+    /**
+     * Leaf bytes gathered per block: long column runs, and for wide leaves several groups per gather call.
+     * Measured (docs/sweeps/merkle-blocks.txt): 256 KiB beats 16 and 64 KiB, most of all for wide leaves
+     * (80 columns: -22%); 1 MiB was no better within the noise, for four times the scratch.
+     */
+    private static final int LEAF_BLOCK_BYTES = 256 * 1024;
+    /** Parent nodes hashed per block when building a level (a multiple of every kernel's lanes; 256 to 4096 measured alike). */
     private static final int NODE_BLOCK = 1024;
     /** Fewer leaves than this per parallel subtree and the task overhead is not worth it. */
     private static final int MIN_SUBTREE_LEAVES = 64;
+    /** Subtrees per worker thread, so that uneven tasks even out. */
+    private static final int SUBTREES_PER_WORKER = 4;
+    /** Blocks are sized for the widest kernel; any kernel's layout of a block then fits its buffer. */
+    private static final int MAX_LANES = LaneHashing.MAX_LANES;
 
     private final Hasher hasher;
+    private final LaneHasher kernel;
+    /** The kernel's lanes: how levels of at least this many nodes are stored (see {@link #nodeWordOffset}). */
+    private final int lanes;
     private final List<Matrix> matrices;
     private final int rowsPerLeaf;
     private final int leaves;
@@ -68,8 +90,10 @@ public final class MerkleTree implements AutoCloseable {
     private final MemorySegment nodeSegment;
     private final byte[] root;
 
-    private MerkleTree(Hasher hasher, List<Matrix> matrices, int rowsPerLeaf, int leaves, OffHeapBuffer nodes) {
-        this.hasher = hasher;
+    private MerkleTree(LaneHasher kernel, List<Matrix> matrices, int rowsPerLeaf, int leaves, OffHeapBuffer nodes) {
+        this.hasher = kernel.hasher();
+        this.kernel = kernel;
+        this.lanes = kernel.lanes();
         this.matrices = matrices;
         this.rowsPerLeaf = rowsPerLeaf;
         this.leaves = leaves;
@@ -102,18 +126,29 @@ public final class MerkleTree implements AutoCloseable {
     public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
             BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
+        int leaves = checkShape(committed, rowsPerLeaf, labelOf(committed));
+        LaneHashing.prepare(hasher, hashedBytes(leaves, (long) rowsPerLeaf * widthOf(committed) * Long.BYTES));
+        // one kernel per tree (its lanes fix the node layout): a kernel compiled mid-tree serves the next tree
+        return commit(committed, rowsPerLeaf, LaneHashing.kernel(hasher), pool, allocator);
+    }
+
+    /**
+     * {@link #commit(List, int, Hasher, WorkerPool, BufferAllocator)} with the given kernel instead of the one
+     * {@link LaneHashing} chooses (benchmarks and tests compare kernels with it; the tree is the same).
+     */
+    public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, LaneHasher kernel, WorkerPool pool,
+            BufferAllocator allocator) {
+        List<Matrix> committed = List.copyOf(matrices);
         String label = labelOf(committed);
         int leaves = checkShape(committed, rowsPerLeaf, label);
         int rows = committed.getFirst().rows();
-        int width = 0;
-        for (Matrix matrix : committed) {
-            width += matrix.columns();
-        }
-        try (Span _ = Spans.open(SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves)) {
+        int width = widthOf(committed);
+        LaneHasher treeKernel = leaves < kernel.lanes() ? LaneHashing.scalar(kernel.hasher()) : kernel;
+        try (Span _ = Spans.open(SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves, "lanes", treeKernel.lanes())) {
             OffHeapBuffer buffer = allocator.allocate("merkle:" + label, bytesFor(leaves));
             MerkleTree tree;
             try {
-                tree = new MerkleTree(hasher, committed, rowsPerLeaf, leaves, buffer);
+                tree = new MerkleTree(treeKernel, committed, rowsPerLeaf, leaves, buffer);
                 tree.build(pool);
             } catch (RuntimeException | Error e) {
                 buffer.close();
@@ -123,34 +158,20 @@ public final class MerkleTree implements AutoCloseable {
         }
     }
 
+    private static int widthOf(List<Matrix> matrices) {
+        int width = 0;
+        for (Matrix matrix : matrices) {
+            width += matrix.columns();
+        }
+        return width;
+    }
+
     /** Bytes of node storage for a tree of {@code leaves} leaves (2 * leaves - 1 digests): the memory model's figure. */
     public static long bytesFor(long leaves) {
         if (leaves < 1) {
             throw new IllegalArgumentException("a Merkle tree has at least one leaf, got " + leaves);
         }
         return (2 * leaves - 1) * DIGEST;
-    }
-
-    /**
-     * Heap scratch of {@link #commit} for a {@code rows} x {@code width} matrix on a pool of this parallelism:
-     * per running subtree task one leaf block, its column buffer and its digests; at least the top levels'
-     * node blocks. Excludes the node storage ({@link #bytesFor}).
-     */
-    public static long buildScratchBytes(long rows, long width, int rowsPerLeaf, int parallelism) {
-        long leaves = rows / rowsPerLeaf;
-        long subtrees = subtrees(leaves, parallelism);
-        long subtreeLeaves = leaves / subtrees;
-        long leafBytes = rowsPerLeaf * width * Long.BYTES;
-        long blockLeaves = Math.max(1, Math.min(subtreeLeaves, LEAF_BLOCK_BYTES / leafBytes));
-        long perTask = blockLeaves * (leafBytes + (long) rowsPerLeaf * Long.BYTES + DIGEST);
-        long top = NODE_BLOCK * 3L * DIGEST;
-        return Math.max(perTask * WorkerPool.concurrentTasks(subtrees, parallelism), top);
-    }
-
-    /** The aligned subtrees a build hashes in parallel: about 4 per thread, none under MIN_SUBTREE_LEAVES leaves. */
-    private static int subtrees(long leaves, int parallelism) {
-        int subtrees = Integer.highestOneBit(Math.max(1, parallelism * 4));
-        return (int) Math.min(subtrees, Math.max(1, leaves / MIN_SUBTREE_LEAVES));
     }
 
     private static String labelOf(List<Matrix> matrices) {
@@ -197,85 +218,152 @@ public final class MerkleTree implements AutoCloseable {
     private void build(WorkerPool pool) {
         int subtrees = subtrees(leaves, pool.parallelism());
         int subtreeLeaves = leaves / subtrees;
-        int subtreeDepth = Integer.numberOfTrailingZeros(subtreeLeaves);
-        pool.forEachChunk(subtrees, s -> buildSubtree(s * subtreeLeaves, subtreeLeaves, subtreeDepth));
-        // the top levels hold subtrees - 1 nodes: not worth a parallel pass
-        Digester digester = hasher.threadDigester();
-        byte[] in = new byte[NODE_BLOCK * 2 * DIGEST];
-        byte[] out = new byte[NODE_BLOCK * DIGEST];
-        for (int level = subtreeDepth + 1; level <= depth; level++) {
-            hashLevelRange(level, 0, leaves >>> level, digester, in, out);
+        // a task hashes the levels where its subtree has whole groups of lanes; the few levels above, here
+        int taskLevels = Math.max(0, Integer.numberOfTrailingZeros(subtreeLeaves) - Integer.numberOfTrailingZeros(lanes));
+        pool.forEachChunk(subtrees, s -> buildSubtree(s * subtreeLeaves, subtreeLeaves, taskLevels));
+        NodeBlocks top = new NodeBlocks();
+        for (int level = taskLevels + 1; level <= depth; level++) {
+            int count = leaves >>> level;
+            if (count >= lanes) {
+                hashLevelRange(level, 0, count, top);
+            } else {
+                hashLevelScalar(level, count);
+            }
         }
-        MemorySegment.copy(nodeSegment, ValueLayout.JAVA_BYTE, nodeOffset(depth, 0), root, 0, DIGEST);
+        readNode(depth, 0, root);
     }
 
-    /** Hashes leaves [firstLeaf, firstLeaf + count) and every level of the subtree above them. */
-    private void buildSubtree(int firstLeaf, int count, int subtreeDepth) {
-        Digester digester = hasher.threadDigester();
+    /** Parallel subtrees: a few per worker, each of at least {@link #MIN_SUBTREE_LEAVES} leaves where there are that many. */
+    private static int subtrees(int leaves, int parallelism) {
+        int subtrees = Integer.highestOneBit(Math.max(1, parallelism * SUBTREES_PER_WORKER));
+        return Math.min(subtrees, Math.max(1, leaves / MIN_SUBTREE_LEAVES));
+    }
+
+    /** Bytes the hash reads to build a tree: every leaf, then 64 bytes per node above them. */
+    private static long hashedBytes(long leaves, long leafBytes) {
+        return leaves * leafBytes + (leaves - 1) * 2L * DIGEST;
+    }
+
+    /** Leaves per gathered block: whole kernel passes, about {@link #LEAF_BLOCK_BYTES} of leaf data. */
+    private static long blockLeaves(long count, long leafBytes) {
+        return Math.min(count, Math.max(MAX_LANES, LEAF_BLOCK_BYTES / leafBytes / MAX_LANES * MAX_LANES));
+    }
+
+    /**
+     * Heap bytes one tree build holds at most at once, beyond its node storage: each concurrent subtree task's
+     * leaf block (lane words, digests), its level buffers and the kernels' per-thread scratch.
+     * What the memory model counts for a Merkle commit.
+     */
+    public static long scratchBytes(long rows, long width, int rowsPerLeaf, int workerParallelism) {
+        long leaves = rows / rowsPerLeaf;
+        int subtrees = subtrees((int) Math.min(Integer.MAX_VALUE, leaves), workerParallelism);
+        long leafBytes = rowsPerLeaf * width * Long.BYTES;
+        long blockLeaves = blockLeaves(leaves / subtrees, leafBytes);
+        long wholeGroups = (blockLeaves + MAX_LANES - 1) / MAX_LANES * MAX_LANES;
+        long leafBlock = wholeGroups * (leafBytes + DIGEST)
+                + (long) LaneGather.scratchInts(rowsPerLeaf, (int) blockLeaves) * Integer.BYTES;
+        long perTask = leafBlock + NodeBlocks.BYTES + LaneHashing.scratchBytes(leafBytes);
+        long tasks = Math.max(1, Math.min(subtrees, workerParallelism + 1L));
+        return perTask * tasks;
+    }
+
+    /** Hashes leaves [firstLeaf, firstLeaf + count) and the lowest {@code levels} levels of the subtree above them. */
+    private void buildSubtree(int firstLeaf, int count, int levels) {
         int leafBytes = leafBytes();
-        int blockLeaves = Math.max(1, Math.min(count, LEAF_BLOCK_BYTES / leafBytes));
-        byte[] leafData = new byte[blockLeaves * leafBytes];
-        long[] column = new long[blockLeaves * rowsPerLeaf];
-        byte[] digests = new byte[blockLeaves * DIGEST];
+        int blockLeaves = (int) blockLeaves(count, leafBytes);
+        LaneLayout layout = kernel.layout(leafBytes);
+        int[] words = new int[layout.words(blockLeaves)];
+        int[] scratch = new int[LaneGather.scratchInts(rowsPerLeaf, blockLeaves)];
+        int[] digests = new int[kernel.layout(DIGEST).words(blockLeaves)];
         for (int from = firstLeaf; from < firstLeaf + count; from += blockLeaves) {
             int n = Math.min(blockLeaves, firstLeaf + count - from);
-            gatherLeaves(from, n, leafData, column);
-            for (int i = 0; i < n; i++) {
-                digester.hash(leafData, i * leafBytes, leafBytes, digests, i * DIGEST);
-            }
-            MemorySegment.copy(digests, 0, nodeSegment, ValueLayout.JAVA_BYTE, nodeOffset(0, from), n * DIGEST);
+            gatherLeaves(from, n, layout, words, scratch);
+            kernel.hash(words, leafBytes, n, digests, 0);
+            MemorySegment.copy(digests, 0, nodeSegment, WORD, nodeOffset(0, from), n * DIGEST_WORDS);
         }
-        byte[] in = new byte[NODE_BLOCK * 2 * DIGEST];
-        byte[] out = new byte[NODE_BLOCK * DIGEST];
-        for (int level = 1; level <= subtreeDepth; level++) {
-            hashLevelRange(level, firstLeaf >>> level, count >>> level, digester, in, out);
+        NodeBlocks blocks = new NodeBlocks();
+        for (int level = 1; level <= levels; level++) {
+            hashLevelRange(level, firstLeaf >>> level, count >>> level, blocks);
         }
     }
 
     /**
-     * Writes the bytes of leaves [from, from + n) into {@code leafData}, in the documented leaf order,
-     * reading each column as one contiguous run.
+     * Writes leaves [from, from + n) into {@code words} in the kernel's lane layout (each leaf in the
+     * documented element order, each element as two little-endian words), reading each column as one
+     * contiguous run: with one row per leaf, a column run is already in lane order.
      */
-    private void gatherLeaves(int from, int n, byte[] leafData, long[] column) {
-        int leafBytes = leafBytes();
-        int logR = Integer.numberOfTrailingZeros(rowsPerLeaf);
+    private void gatherLeaves(int from, int n, LaneLayout layout, int[] words, int[] scratch) {
         int firstRow = from * rowsPerLeaf;
-        int rowCount = n * rowsPerLeaf;
         for (int m = 0; m < matrices.size(); m++) {
             Matrix matrix = matrices.get(m);
-            MemorySegment segment = matrix.segment();
             int columns = matrix.columns();
-            int matrixBase = widthBefore[m] * rowsPerLeaf * Long.BYTES;
-            int rowStride = columns * Long.BYTES;
             for (int c = 0; c < columns; c++) {
-                MemorySegment.copy(segment, Matrix.ELEMENT, ((long) c * matrix.rows() + firstRow) * Long.BYTES,
-                        column, 0, rowCount);
-                int columnBase = matrixBase + c * Long.BYTES;
-                for (int j = 0; j < rowCount; j++) {
-                    int position = (j >>> logR) * leafBytes + columnBase + (j & (rowsPerLeaf - 1)) * rowStride;
-                    LONG_LE.set(leafData, position, column[j]);
-                }
+                // element (r, c) of matrix m is element widthBefore[m] * R + r * columns + c of its leaf
+                LaneGather.columnToLanes(matrix.segment(), ((long) c * matrix.rows() + firstRow) * Long.BYTES, n,
+                        rowsPerLeaf, layout, words, 2 * (widthBefore[m] * rowsPerLeaf + c), 2 * columns, scratch);
             }
         }
     }
 
-    /** Computes nodes [from, from + count) of {@code level} from their children. */
-    private void hashLevelRange(int level, int from, int count, Digester digester, byte[] in, byte[] out) {
+    /** Computes nodes [from, from + count) of {@code level} from their children; count and from in whole groups. */
+    private void hashLevelRange(int level, int from, int count, NodeBlocks blocks) {
         for (int start = from; start < from + count; start += NODE_BLOCK) {
             int n = Math.min(NODE_BLOCK, from + count - start);
-            MemorySegment.copy(nodeSegment, ValueLayout.JAVA_BYTE, nodeOffset(level - 1, 2 * start), in, 0,
-                    2 * n * DIGEST);
-            for (int i = 0; i < n; i++) {
-                digester.hash(in, 2 * i * DIGEST, 2 * DIGEST, out, i * DIGEST);
-            }
-            MemorySegment.copy(out, 0, nodeSegment, ValueLayout.JAVA_BYTE, nodeOffset(level, start), n * DIGEST);
+            MemorySegment.copy(nodeSegment, WORD, nodeOffset(level - 1, 2 * start), blocks.children, 0, 2 * n * DIGEST_WORDS);
+            kernel.compressPairs(blocks.children, 0, n, blocks.parents, 0);
+            MemorySegment.copy(blocks.parents, 0, nodeSegment, WORD, nodeOffset(level, start), n * DIGEST_WORDS);
         }
     }
 
-    /** Byte offset of node {@code index} of {@code level}: levels are stored leaves first, root last. */
+    /** A level of fewer nodes than lanes, stored one node after another: one node at a time. */
+    private void hashLevelScalar(int level, int count) {
+        byte[] children = new byte[2 * DIGEST];
+        byte[] parent = new byte[DIGEST];
+        for (int i = 0; i < count; i++) {
+            readNode(level - 1, 2 * i, children, 0);
+            readNode(level - 1, 2 * i + 1, children, DIGEST);
+            hasher.compress(children, 0, parent, 0);
+            for (int w = 0; w < DIGEST_WORDS; w++) {
+                nodeSegment.set(WORD, nodeWordOffset(level, i, w), (int) INT_LE.get(parent, w * Integer.BYTES));
+            }
+        }
+    }
+
+    /** Buffers for hashing one block of parents. */
+    private static final class NodeBlocks {
+        static final long BYTES = (long) NODE_BLOCK * 3 * DIGEST;
+        final int[] children = new int[NODE_BLOCK * 2 * DIGEST_WORDS];
+        final int[] parents = new int[NODE_BLOCK * DIGEST_WORDS];
+    }
+
+    /**
+     * Byte offset of node {@code index} of {@code level} where its level is stored in whole groups (index a
+     * multiple of the tree's lanes) or one node after another: levels are stored leaves first, root last.
+     */
     private long nodeOffset(int level, int index) {
         long levelStart = 2L * leaves - 2L * (leaves >>> level);
         return (levelStart + index) * DIGEST;
+    }
+
+    /**
+     * Byte offset of word {@code word} of node {@code index} of {@code level}. A level of at least {@link #lanes}
+     * nodes is stored as the kernel writes digests ({@link LaneLayout}: groups of lanes, word-transposed), a
+     * smaller one node after another.
+     */
+    private long nodeWordOffset(int level, int index, int word) {
+        int group = (leaves >>> level) >= lanes ? lanes : 1;
+        long inLevel = ((long) (index / group) * DIGEST_WORDS + word) * group + index % group;
+        return nodeOffset(level, 0) + inLevel * Integer.BYTES;
+    }
+
+    private void readNode(int level, int index, byte[] out) {
+        readNode(level, index, out, 0);
+    }
+
+    private void readNode(int level, int index, byte[] out, int at) {
+        for (int w = 0; w < DIGEST_WORDS; w++) {
+            INT_LE.set(out, at + w * Integer.BYTES, nodeSegment.get(WORD, nodeWordOffset(level, index, w)));
+        }
     }
 
     private int leafBytes() {
@@ -321,7 +409,7 @@ public final class MerkleTree implements AutoCloseable {
                     + nodes.label() + "' (" + leaves + " leaves)");
         }
         byte[] node = new byte[DIGEST];
-        MemorySegment.copy(nodes.segment(), ValueLayout.JAVA_BYTE, nodeOffset(level, index), node, 0, DIGEST);
+        readNode(level, index, node);
         return node;
     }
 

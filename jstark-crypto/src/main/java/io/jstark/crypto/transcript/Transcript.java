@@ -2,6 +2,9 @@ package io.jstark.crypto.transcript;
 
 import io.jstark.crypto.hash.Digester;
 import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.lanes.LaneHasher;
+import io.jstark.crypto.lanes.LaneHashing;
+import io.jstark.crypto.lanes.LaneLayout;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.parallel.WorkerPool;
@@ -65,6 +68,9 @@ public final class Transcript {
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** Nonces one grinding task tries before the round's tasks compare results. */
     private static final int GRIND_CHUNK = 1 << 12;
+    /** Grinding messages hashed per kernel call (whole passes of any kernel's lanes). */
+    private static final int NONCE_BATCH = 256;
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Hasher hasher;
     private final Digester digester;
@@ -356,31 +362,51 @@ public final class Transcript {
         endAbsorb();
     }
 
-    /** Tries nonces [from, to) in order; stops at the first valid one or once a smaller one is known. */
+    /**
+     * Tries nonces [from, to) in order, a batch of grinding messages at a time through the hash's lane kernel
+     * (the digests are the hash's own, so the nonce found does not depend on the kernel); stops at the first
+     * valid one or once a smaller one is known.
+     */
     private static void searchNonces(Hasher hasher, byte[] prefix, int bits, long from, long to, AtomicLong best) {
-        Digester digester = hasher.threadDigester();
-        byte[] message = new byte[DIGEST + CHUNK];
-        System.arraycopy(prefix, 0, message, 0, DIGEST);
-        byte[] digest = new byte[DIGEST];
-        for (long nonce = from; nonce < to && nonce < best.get(); nonce++) {
-            LONG_LE.set(message, DIGEST, nonce);
-            digester.hash(message, 0, message.length, digest, 0);
-            if (hasLeadingZeroBits(digest, bits)) {
-                best.accumulateAndGet(nonce, Math::min);
-                return;
+        LaneHasher kernel = LaneHashing.kernel(hasher);
+        LaneLayout messages = kernel.layout(DIGEST + CHUNK);
+        LaneLayout digestLayout = kernel.layout(DIGEST);
+        int[] words = new int[messages.words(NONCE_BATCH)];
+        int[] digests = new int[digestLayout.words(NONCE_BATCH)];
+        for (int m = 0; m < NONCE_BATCH; m++) {
+            for (int w = 0; w < DIGEST / Integer.BYTES; w++) {
+                words[messages.index(m, w)] = (int) INT_LE.get(prefix, w * Integer.BYTES);
+            }
+        }
+        int nonceWord = DIGEST / Integer.BYTES;
+        for (long first = from; first < to && first < best.get(); first += NONCE_BATCH) {
+            int n = (int) Math.min(NONCE_BATCH, to - first);
+            for (int m = 0; m < n; m++) {
+                long nonce = first + m;
+                words[messages.index(m, nonceWord)] = (int) nonce;
+                words[messages.index(m, nonceWord + 1)] = (int) (nonce >>> 32);
+            }
+            kernel.hash(words, DIGEST + CHUNK, n, digests, 0);
+            for (int m = 0; m < n; m++) {
+                long firstBytes = (digests[digestLayout.index(m, 0)] & 0xFFFF_FFFFL) | (long) digests[digestLayout.index(m, 1)] << 32;
+                if (leadingZeroBits(firstBytes) >= bits) {
+                    best.accumulateAndGet(first + m, Math::min);
+                    return;
+                }
             }
         }
     }
 
     /** True when the first {@code bits} bits of {@code digest} (byte 0 first, high bit first) are zero. */
     static boolean hasLeadingZeroBits(byte[] digest, int bits) {
-        int fullBytes = bits >>> 3;
-        for (int i = 0; i < fullBytes; i++) {
-            if (digest[i] != 0) {
-                return false;
-            }
-        }
-        int rest = bits & 7;
-        return rest == 0 || ((digest[fullBytes] & 0xFF) >>> (8 - rest)) == 0;
+        return leadingZeroBits((long) LONG_LE.get(digest, 0)) >= bits;
+    }
+
+    /**
+     * Leading zero bits of a digest, counted byte 0 first and high bit first, from its first 8 bytes read as a
+     * little-endian long (grinding asks for at most {@link #MAX_GRINDING_BITS} = 64).
+     */
+    private static int leadingZeroBits(long firstBytesLittleEndian) {
+        return Long.numberOfLeadingZeros(Long.reverseBytes(firstBytesLittleEndian));
     }
 }
