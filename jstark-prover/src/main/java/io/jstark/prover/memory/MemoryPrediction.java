@@ -58,43 +58,31 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      * heap, and the JVM itself when counted); what must fit the memory budget.
      */
     public long peakRamBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.residentAnonymous());
-        }
-        return peak;
+        return peak(PhasePeak::residentAnonymous);
     }
 
     /** The largest file-backed resident memory any phase may hold (mapped spill pages and the JVM's files). */
     public long peakResidentFileBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.residentFile());
-        }
-        return peak;
+        return peak(PhasePeak::residentFile);
     }
 
     public long peakOffHeapBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.ramOffHeap());
-        }
-        return peak;
+        return peak(PhasePeak::ramOffHeap);
     }
 
     public long peakHeapBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.heap());
-        }
-        return peak;
+        return peak(PhasePeak::heap);
     }
 
     /** The most bytes in spill files at once: the disk space a proof needs. */
     public long peakSpillBytes() {
+        return peak(PhasePeak::spill);
+    }
+
+    private long peak(java.util.function.ToLongFunction<PhasePeak> figure) {
         long peak = 0;
         for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.spill());
+            peak = Math.max(peak, figure.applyAsLong(p));
         }
         return peak;
     }
