@@ -1,5 +1,5 @@
 # Sourced by scripts/jstark: the JVM heap flags that go with the memory budget (docs/memory.md).
-# With a budget (--memory-budget, else JSTARK_MEMORY_BUDGET) the heap is a fixed quarter of it (-Xms = -Xmx,
+# With a budget (--memory-budget, else JSTARK_MEMORY_BUDGET) the heap is a fixed 3/8 of it (-Xms = -Xmx,
 # touched at start-up), so that the heap the kernel sees is known in advance and the storage planner counts
 # it; without one, -Xmx16g. JSTARK_JAVA_OPTS comes after these flags: a -Xmx/-Xms there wins, and is said.
 jstark_heap_flags() {
@@ -17,7 +17,7 @@ jstark_heap_flags() {
     echo "-Xmx16g"
     return
   fi
-  local heap_mib=$(( bytes / 4 / 1048576 ))
+  local heap_mib=$(( bytes / 8 * 3 / 1048576 ))
   [ "$heap_mib" -lt 64 ] && heap_mib=64
   echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch"
   case " ${JSTARK_JAVA_OPTS:-} " in

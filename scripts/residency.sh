@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Predicted vs measured peak resident memory of the whole process, each cell a fresh JVM launched as
-# scripts/jstark launches (heap fixed at a quarter of --memory-budget, pre-touched; docs/memory.md).
+# scripts/jstark launches (heap fixed at 3/8 of --memory-budget, pre-touched; docs/memory.md).
 #   scripts/residency.sh                 # the full table: fib 2^18/2^20/2^22, mix 2^16..2^18, k = 1, 2, 4
 #   scripts/residency.sh "fib 2^18 512M" # chosen cells: "example size budget" (k = 1, 2, 4 each)
 #   K="1" scripts/residency.sh ...       # other k values
@@ -9,7 +9,7 @@ set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cells=("$@")
 if [ ${#cells[@]} -eq 0 ]; then
-  cells=("fib 2^18 512M" "fib 2^20 1G" "fib 2^22 4G" "mix 2^16 1G" "mix 2^17 2G" "mix 2^18 4G")
+  cells=("fib 2^18 512M" "fib 2^20 1G" "fib 2^22 2G" "mix 2^16 1G" "mix 2^17 2G" "mix 2^18 4G")
 fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT

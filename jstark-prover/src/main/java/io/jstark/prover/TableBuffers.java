@@ -74,6 +74,7 @@ public final class TableBuffers {
     }
 
     private final TableDimensions table;
+    private final java.util.SortedSet<Integer> transformSizes = new java.util.TreeSet<>();
     private final List<Step> steps = new ArrayList<>();
     private final List<Buffer> buffers = new ArrayList<>();
     private Buffer mainLde;
@@ -143,6 +144,19 @@ public final class TableBuffers {
         }
         int last = step("fri_final", Pass.CHAIN);
         int queries = step("queries", Pass.CHAIN);
+
+        // the transforms the steps run, whose twiddle tables the process caches (Twiddles): the LDEs and the DEEP
+        // interpolation on the trace size, the composition's interpolation, each committed FRI layer's LDE
+        transformSizes.add(logN);
+        transformSizes.add(Long.numberOfTrailingZeros(TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n)));
+        for (int i = 1; i < folds; i++) {
+            transformSizes.add(logN - i * logF);
+        }
+        for (io.jstark.air.PeriodicColumn c : air.periodicColumns()) {
+            int logM = Integer.numberOfTrailingZeros(c.values().length);
+            transformSizes.add(logM);
+            transformSizes.add(logM + logBlowup);
+        }
 
         // pass 1: the main LDE and its tree, held until the chain's queries
         mainLde = matrix("main-lde", MatrixRole.MAIN_LDE, bigN, mainWidth, lde, queries);
@@ -235,6 +249,14 @@ public final class TableBuffers {
         return table;
     }
 
+    /**
+     * log2 of the transform sizes the steps run: each has a twiddle table in the process-wide cache
+     * ({@code Twiddles}); the trace size also has the bit-reversed domain and the next-row table.
+     */
+    public java.util.SortedSet<Integer> transformSizes() {
+        return java.util.Collections.unmodifiableSortedSet(transformSizes);
+    }
+
     /** The steps, in the order they run. */
     public List<Step> steps() {
         return List.copyOf(steps);
@@ -252,6 +274,7 @@ public final class TableBuffers {
     public TableBuffers with(String what, UnaryOperator<Buffer> change) {
         TableBuffers copy = new TableBuffers(table);
         copy.steps.addAll(steps);
+        copy.transformSizes.addAll(transformSizes);
         boolean found = false;
         for (Buffer b : buffers) {
             if (b.what().equals(what)) {

@@ -180,8 +180,8 @@ public final class StoragePlanner {
                 && prediction.peakOffHeapBytes() + maxHeap + jvm.nativeBytes() > budget) {
             out.add("WARNING: the JVM's heap may grow to -Xmx " + Bytes.format(maxHeap) + " (-Xms is lower), which with the predicted "
                     + Bytes.format(prediction.peakOffHeapBytes()) + " off-heap can take the process past the memory budget "
-                    + Bytes.format(budget) + ": run with -Xms = -Xmx (at most " + Bytes.format(Math.max(0, budget / 4))
-                    + " here, as scripts/jstark sets from --memory-budget; see docs/memory.md)");
+                    + Bytes.format(budget) + ": run with -Xms = -Xmx (at most " + Bytes.format(Math.max(0, budget - prediction.peakOffHeapBytes() - jvm.nativeBytes()))
+                    + " here; scripts/jstark sets both from --memory-budget, see docs/memory.md)");
         }
         return out;
     }
@@ -262,18 +262,19 @@ public final class StoragePlanner {
     /**
      * The refusal when the heap is fixed (-Xms = -Xmx) and smaller than the heap the proof needs: heap caches and
      * scratch cannot spill, so the proof would run out of heap. Names the heap and, for scripts/jstark (which
-     * fixes the heap at a quarter of the budget), the budget that gives it.
+     * fixes the heap at a share of the budget), the budget that gives it.
      */
     private static InsufficientMemoryException heapRefusal(long neededHeap, JvmFootprint jvm, long budget, boolean explicitBudget) {
         long neededMib = (neededHeap >> 20) + 1 + (neededHeap >> 23); // the need and an eighth for the collector's room
-        long launcherBudget = 4 * (neededMib << 20);
+        // scripts/jstark fixes the heap at a share of the budget: the same share of a larger budget gives the heap needed
+        long scaledBudget = explicitBudget ? (long) Math.ceil((double) budget * (neededMib << 20) / jvm.maxHeapBytes()) : -1;
         String message = String.format(Locale.ROOT,
                 "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s): "
-                        + "raise --memory-budget to at least %s (scripts/jstark fixes the heap at a quarter of it), or set "
-                        + "JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" with a budget that leaves room for it, or prove smaller tables",
+                        + "%sor run with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, or prove smaller tables",
                 Bytes.format(neededHeap), Bytes.format(jvm.maxHeapBytes()), explicitBudget ? ", " + Bytes.format(budget) + " budget" : "",
-                Bytes.format(launcherBudget), neededMib, neededMib);
-        return new InsufficientMemoryException(message, launcherBudget, budget);
+                explicitBudget ? "raise --memory-budget to at least " + Bytes.format(scaledBudget)
+                        + " (scripts/jstark fixes the heap at the same share of it), " : "", neededMib, neededMib);
+        return new InsufficientMemoryException(message, scaledBudget, budget);
     }
 
     /** The machine's physical memory (the container's limit when there is one). */

@@ -242,23 +242,17 @@ public final class MemoryModel {
         return new ProvingKeyMemory(bytes, transientOffHeap, transientHeap);
     }
 
-    /** Bytes of the process-wide heap caches these tables need: twiddles, bit-reversed domains, next-row tables. */
+    /**
+     * Bytes of the process-wide heap caches these tables need: the twiddle tables of every transform size their
+     * descriptions run ({@link TableBuffers#transformSizes}), and per trace size the bit-reversed domain and the
+     * next-row table; what the caches hold after proving them from empty (tested).
+     */
     public long heapCacheBytes(List<TableDimensions> tables) {
         Set<Integer> twiddleSizes = new HashSet<>();
         Set<Integer> traceSizes = new HashSet<>();
-        int logF = options.logFoldingFactor();
         for (TableDimensions t : tables) {
-            int logN = t.logHeight();
-            int logBig = logN + options.logBlowup();
-            traceSizes.add(logN);
-            twiddleSizes.add(logN);
-            twiddleSizes.add(logBig);
-            twiddleSizes.add(logBig - fri.foldCount(logN) * logF);
-            for (PeriodicColumn c : t.air().periodicColumns()) {
-                int logM = Integer.numberOfTrailingZeros(c.values().length);
-                twiddleSizes.add(logM);
-                twiddleSizes.add(logM + options.logBlowup());
-            }
+            traceSizes.add(t.logHeight());
+            twiddleSizes.addAll(TableBuffers.of(t, options, workerParallelism).transformSizes());
         }
         long bytes = 0;
         for (int s : twiddleSizes) {
@@ -270,5 +264,4 @@ public final class MemoryModel {
         }
         return bytes;
     }
-
 }
