@@ -1,6 +1,7 @@
 package io.jstark.cli;
 
 import io.jstark.crypto.hash.UnknownHashException;
+import io.jstark.crypto.lanes.InvalidLanesSettingException;
 import io.jstark.examples.UnknownExampleException;
 import io.jstark.protocol.InsufficientSecurityException;
 import io.jstark.protocol.InvalidOptionsException;
@@ -59,8 +60,8 @@ enum ExitCode {
             return INPUT;
         }
         if (e instanceof InvalidStorageSettingException || e instanceof InsufficientMemoryException
-                || e instanceof InvalidSchedulerSettingException) {
-            // settings the user gave: --storage, --memory-budget, their environment variables
+                || e instanceof InvalidSchedulerSettingException || e instanceof InvalidLanesSettingException) {
+            // settings the user gave: --storage, --memory-budget, their environment variables, -Djstark.crypto.lanes
             return USAGE;
         }
         if (e instanceof StorageException) {

@@ -3,6 +3,7 @@ package io.jstark.cli;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.lanes.LaneHashing;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.protocol.ProofOptions;
 import java.util.List;
@@ -20,7 +21,7 @@ final class MerkleKernel {
         int trees = 0;
         int inLanes = 0;
         for (SpanRecord span : spans) {
-            if (span.label().equals("merkle")) {
+            if (span.label().equals(SpanLabels.MERKLE)) {
                 trees++;
                 if (span.fields().get("lanes") instanceof Long lanes && lanes > 1) {
                     inLanes++;

@@ -105,7 +105,8 @@ public final class ProveCommand implements Callable<Integer> {
                         Spans.stop(recorder);
                     }
                     PeakMemory.Measured peaks = PeakMemory.of(result.memory());
-                    Timeline timeline = recorder.timeline(metadata(args, example, logSize, options, prover, workload, peaks));
+                    Timeline timeline = recorder.timeline(metadata(args, example, logSize, options, prover, workload, peaks,
+                            MerkleKernel.describe(options, recorder.records())));
                     // one figure, the same the timing report's root row shows: the prover's own 'prove' span
                     long proveWall = result.proveNanos();
                     for (var span : timeline.spans()) {
@@ -115,7 +116,9 @@ public final class ProveCommand implements Callable<Integer> {
                     }
                     out.printf("proved in %.3f s%n", proveWall / 1e9);
                     out.println(residentLine(result));
-                    out.println("Merkle kernel " + MerkleKernel.describe(options, recorder.records()));
+                    if (!outputs.report) {
+                        out.println("Merkle kernel " + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
+                    }
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
@@ -148,7 +151,7 @@ public final class ProveCommand implements Callable<Integer> {
 
         /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
         private static Map<String, Object> metadata(List<String> args, Example example, int logSize, ProofOptions options,
-                JstarkProver prover, Workload workload, PeakMemory.Measured peaks) {
+                JstarkProver prover, Workload workload, PeakMemory.Measured peaks, String merkleKernel) {
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("command", List.copyOf(args));
             meta.put("example", example.name());
@@ -157,7 +160,7 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("tableParallelism", prover.settings().tableParallelism());
             meta.put("storage", prover.settings().toString());
             meta.put("workerThreads", prover.pool().parallelism());
-            meta.put("merkleKernel", MerkleKernel.describe(options));
+            meta.put(TimingReport.MERKLE_KERNEL_METADATA, merkleKernel);
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();
             for (TableTrace t : workload.tables()) {

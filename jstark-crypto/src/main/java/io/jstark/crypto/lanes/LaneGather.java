@@ -11,15 +11,18 @@ import java.nio.ByteOrder;
  * (R = 1 is a single unzip of low and high halves), else one element at a time.
  */
 public final class LaneGather {
-    private static final boolean SHUFFLES = LaneHashing.MAX_LANES > 1;
     private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private LaneGather() {}
 
+    private static boolean shuffles() {
+        return LaneHashing.maxLanes() > 1;
+    }
+
     /** Scratch ints {@link #columnToLanes} needs for up to {@code leaves} leaves of {@code rowsPerLeaf} rows. */
     public static int scratchInts(int rowsPerLeaf, int leaves) {
         // the shuffles' stages, or the column run that the element-by-element path copies out first
-        return Math.max(SHUFFLES ? VectorGather.scratchInts(rowsPerLeaf) : 0, 2 * leaves * rowsPerLeaf);
+        return Math.max(shuffles() ? VectorGather.scratchInts(rowsPerLeaf) : 0, 2 * leaves * rowsPerLeaf);
     }
 
     /**
@@ -34,7 +37,7 @@ public final class LaneGather {
             int[] words, int word0, int rowWords, int[] scratch) {
         int lanes = layout.lanes();
         int groupWords = layout.messageWords() * lanes;
-        if (SHUFFLES && VectorGather.fits(lanes, leaves)) {
+        if (shuffles() && VectorGather.fits(lanes, leaves)) {
             VectorGather.columnToLanes(column, offset, leaves / lanes, rowsPerLeaf, words, word0 * lanes, rowWords * lanes,
                     groupWords, scratch);
             return;

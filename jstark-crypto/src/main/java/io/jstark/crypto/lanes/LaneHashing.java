@@ -41,14 +41,44 @@ public final class LaneHashing {
 
     enum Mode { AUTO, VECTOR, SCALAR }
 
-    private static final Mode MODE = mode(System.getProperty(PROPERTY, "auto"));
-    private static final boolean VECTOR_MODULE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-    private static final Map<String, Choice> CHOICES = choices();
+    /**
+     * The choice, made on first use and not when the class loads: a verifier that only asks which leaves a
+     * proof opens never loads the kernels, and a bad setting is refused, naming it, at every use instead of
+     * failing the class for the rest of the JVM's life.
+     */
+    private static final class Chosen {
+        static final InvalidLanesSettingException PROBLEM;
+        static final Map<String, Choice> CHOICES;
+        static final int MAX_LANES;
+
+        static {
+            InvalidLanesSettingException problem = null;
+            Map<String, Choice> choices = Map.of();
+            try {
+                choices = choices(mode(System.getProperty(PROPERTY, "auto")));
+            } catch (InvalidLanesSettingException e) {
+                problem = e;
+            }
+            PROBLEM = problem;
+            CHOICES = choices;
+            MAX_LANES = maxLanes(choices);
+        }
+    }
+
     /**
      * The most lanes of any vector kernel in this JVM (a power of two, 1 where there is none): buffers sized
      * in whole passes of this many messages fit every kernel's layout.
      */
-    public static final int MAX_LANES = maxLanes();
+    public static int maxLanes() {
+        checkSetting();
+        return Chosen.MAX_LANES;
+    }
+
+    private static void checkSetting() {
+        if (Chosen.PROBLEM != null) {
+            throw new InvalidLanesSettingException(Chosen.PROBLEM.getMessage());
+        }
+    }
 
     private LaneHashing() {}
 
@@ -57,8 +87,8 @@ public final class LaneHashing {
             case "auto" -> Mode.AUTO;
             case "vector" -> Mode.VECTOR;
             case "scalar" -> Mode.SCALAR;
-            default -> throw new IllegalArgumentException(
-                    PROPERTY + " must be auto, vector or scalar, got '" + setting + "'");
+            default -> throw new InvalidLanesSettingException(
+                    "-D" + PROPERTY + " must be auto, vector or scalar, got '" + setting + "'");
         };
     }
 
@@ -68,42 +98,43 @@ public final class LaneHashing {
      */
     private record Choice(LaneHasher scalar, LaneHasher available, LaneHasher vector, LaneWarmUp warmUp, String reason) {}
 
-    private static Map<String, Choice> choices() {
-        if (MODE == Mode.VECTOR && !VECTOR_MODULE) {
-            throw new IllegalStateException(PROPERTY + "=vector but module jdk.incubator.vector is not loaded "
+    private static Map<String, Choice> choices(Mode mode) {
+        boolean vectorModule = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        if (mode == Mode.VECTOR && !vectorModule) {
+            throw new InvalidLanesSettingException("-D" + PROPERTY + "=vector but module jdk.incubator.vector is not loaded "
                     + "(add --add-modules jdk.incubator.vector)");
         }
         Map<String, Choice> choices = new HashMap<>();
         for (Hasher hasher : Hashers.all()) {
             // BLAKE3 has a scalar kernel of its own on the layout's words; the others go through their digesters
             LaneHasher scalar = hasher.name().equals("blake3") ? Blake3Scalar.INSTANCE : new ScalarLanes(hasher);
-            LaneHasher candidate = VECTOR_MODULE ? VectorKernels.of(hasher.name()) : null;
+            LaneHasher candidate = vectorModule ? VectorKernels.of(hasher.name()) : null;
             String reason;
             LaneHasher vector = null;
-            if (MODE == Mode.SCALAR) {
+            if (mode == Mode.SCALAR) {
                 reason = PROPERTY + "=scalar";
-            } else if (!VECTOR_MODULE) {
+            } else if (!vectorModule) {
                 reason = "module jdk.incubator.vector is not loaded";
             } else {
                 if (candidate == null) {
                     reason = "no vector kernel for " + hasher.name();
-                } else if (MODE == Mode.AUTO && candidate.lanes() < minimumLanes(hasher.name())) {
+                } else if (mode == Mode.AUTO && candidate.lanes() < minimumLanes(hasher.name())) {
                     reason = "its vector kernel has " + candidate.lanes() + " lanes here and beats the scalar code from "
                             + minimumLanes(hasher.name());
                 } else {
                     vector = candidate;
-                    reason = MODE == Mode.VECTOR ? PROPERTY + "=vector" : "";
+                    reason = mode == Mode.VECTOR ? PROPERTY + "=vector" : "";
                 }
             }
-            LaneWarmUp warmUp = vector != null && MODE == Mode.AUTO ? new LaneWarmUp(vector) : null;
+            LaneWarmUp warmUp = vector != null && mode == Mode.AUTO ? new LaneWarmUp(vector) : null;
             choices.put(hasher.name(), new Choice(scalar, candidate, vector, warmUp, reason));
         }
         return Map.copyOf(choices);
     }
 
-    private static int maxLanes() {
+    private static int maxLanes(Map<String, Choice> choices) {
         int lanes = 1;
-        for (Choice choice : CHOICES.values()) {
+        for (Choice choice : choices.values()) {
             if (choice.available() != null) {
                 lanes = Math.max(lanes, choice.available().lanes());
             }
@@ -117,7 +148,7 @@ public final class LaneHashing {
      */
     public static long scratchBytes(long messageBytes) {
         long bytes = Math.max(ScalarLanes.scratchBytes(messageBytes), Blake3Kernel.scratchBytes(messageBytes, 1));
-        if (MAX_LANES > 1) {
+        if (maxLanes() > 1) {
             bytes += VectorKernels.scratchBytes(messageBytes);
         }
         return bytes;
@@ -136,7 +167,8 @@ public final class LaneHashing {
     }
 
     private static Choice choice(Hasher hasher) {
-        Choice choice = CHOICES.get(hasher.name());
+        checkSetting();
+        Choice choice = Chosen.CHOICES.get(hasher.name());
         if (choice == null) {
             throw new IllegalArgumentException("no lane kernels for hash '" + hasher.name() + "'");
         }

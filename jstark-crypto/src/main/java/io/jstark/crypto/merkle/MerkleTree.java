@@ -73,8 +73,6 @@ public final class MerkleTree implements AutoCloseable {
     private static final int MIN_SUBTREE_LEAVES = 64;
     /** Subtrees per worker thread, so that uneven tasks even out. */
     private static final int SUBTREES_PER_WORKER = 4;
-    /** Blocks are sized for the widest kernel; any kernel's layout of a block then fits its buffer. */
-    private static final int MAX_LANES = LaneHashing.MAX_LANES;
 
     private final Hasher hasher;
     private final LaneHasher kernel;
@@ -246,7 +244,9 @@ public final class MerkleTree implements AutoCloseable {
 
     /** Leaves per gathered block: whole kernel passes, about {@link #LEAF_BLOCK_BYTES} of leaf data. */
     private static long blockLeaves(long count, long leafBytes) {
-        return Math.min(count, Math.max(MAX_LANES, LEAF_BLOCK_BYTES / leafBytes / MAX_LANES * MAX_LANES));
+        // sized for the widest kernel, any kernel's layout of a block fits its buffer
+        int maxLanes = LaneHashing.maxLanes();
+        return Math.min(count, Math.max(maxLanes, LEAF_BLOCK_BYTES / leafBytes / maxLanes * maxLanes));
     }
 
     /**
@@ -259,7 +259,8 @@ public final class MerkleTree implements AutoCloseable {
         int subtrees = subtrees((int) Math.min(Integer.MAX_VALUE, leaves), workerParallelism);
         long leafBytes = rowsPerLeaf * width * Long.BYTES;
         long blockLeaves = blockLeaves(leaves / subtrees, leafBytes);
-        long wholeGroups = (blockLeaves + MAX_LANES - 1) / MAX_LANES * MAX_LANES;
+        int maxLanes = LaneHashing.maxLanes();
+        long wholeGroups = (blockLeaves + maxLanes - 1) / maxLanes * maxLanes;
         long leafBlock = wholeGroups * (leafBytes + DIGEST)
                 + (long) LaneGather.scratchInts(rowsPerLeaf, (int) blockLeaves) * Integer.BYTES;
         long perTask = leafBlock + NodeBlocks.BYTES + LaneHashing.scratchBytes(leafBytes);

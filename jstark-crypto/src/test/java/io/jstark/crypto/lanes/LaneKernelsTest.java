@@ -132,7 +132,7 @@ class LaneKernelsTest {
             LaneHashing.vector(hasher).ifPresent(kernel -> {
                 assertThat(kernel.hasher()).isSameAs(hasher);
                 assertThat(Integer.bitCount(kernel.lanes())).isEqualTo(1);
-                assertThat(kernel.lanes()).isBetween(2, LaneHashing.MAX_LANES);
+                assertThat(kernel.lanes()).isBetween(2, LaneHashing.maxLanes());
             });
             assertThat(LaneHashing.describe(hasher)).startsWith(hasher.name() + ":");
         }

@@ -96,7 +96,10 @@ public final class TimingReport {
     private final List<OperationKind> kinds;
     private final int cores;
     private final String processCpuClock;
+    /** The timeline metadata key under which a run records what hashed its Merkle trees (shown in the header). */
+    public static final String MERKLE_KERNEL_METADATA = "merkleKernel";
     private final int formatVersion;
+    private final String merkleKernel;
     private final SumRuleResult sumRule;
     private final TimelineChecks.Result timelineChecks;
     /** Spans outside the root's tree that ran while it did: the tops of those trees. */
@@ -112,6 +115,7 @@ public final class TimingReport {
         this.cores = b.cores;
         this.processCpuClock = b.processCpuClock;
         this.formatVersion = b.formatVersion;
+        this.merkleKernel = b.merkleKernel;
         this.sumRule = SumRule.checkPhaseTree(tree, root.id());
         this.timelineChecks = TimelineChecks.check(tree, root);
         this.alongside = alongside(tree, root);
@@ -144,6 +148,9 @@ public final class TimingReport {
         Builder b = new Builder(timeline.spans()).cores(timeline.header().availableProcessors())
                 .processCpuClock(timeline.header().processCpuClock());
         b.formatVersion = timeline.header().formatVersion();
+        if (timeline.header().metadata().get(MERKLE_KERNEL_METADATA) instanceof String kernel) {
+            b.merkleKernel = kernel;
+        }
         return b;
     }
 
@@ -158,6 +165,7 @@ public final class TimingReport {
         private List<String> memoryLines = List.of();
         private List<OperationKind> kinds = DEFAULT_KINDS;
         private int formatVersion = Timeline.FORMAT_VERSION;
+        private String merkleKernel;
 
         private Builder(List<SpanRecord> spans) {
             this.spans = List.copyOf(spans);
@@ -269,6 +277,9 @@ public final class TimingReport {
         String shape = shape();
         out.append(shape.isEmpty() ? "" : " (" + shape + ")").append('\n');
         out.append(jvm()).append('\n');
+        if (merkleKernel != null) {
+            out.append("Merkle kernel ").append(merkleKernel).append('\n');
+        }
         if (formatVersion < Timeline.FORMAT_VERSION) {
             out.append("timeline format ").append(formatVersion).append(": recorded before phases shared their boundaries, so wall"
                     + " can lie between its phases, and the self-check shows it\n");

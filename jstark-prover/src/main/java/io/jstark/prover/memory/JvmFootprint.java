@@ -29,8 +29,8 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
     /**
      * What proving adds to the JVM's native memory after a plan is made: compiled code and the compilers'
      * arenas, the worker and driver threads' stacks, the allocator's arenas. Set from the residency table
-     * ({@code scripts/residency.sh}, docs/memory.md): with it the predicted peak RssAnon was 1-8% above the
-     * measured one on fib 2^18..2^22 and the mix 2^16..2^18 at k = 1, 2, 4 (fib 2^20: 15-25 MiB of growth).
+     * ({@code scripts/residency.sh}, docs/memory.md): with it the predicted peak RssAnon was 2-6% above the
+     * measured one on fib 2^18..2^22 and the mix 2^16..2^18 at k = 1, 2, 4 (measured / predicted 0.94-0.98).
      */
     public static final long PROVING_GROWTH_BYTES = 40L << 20;
 
