@@ -6,6 +6,7 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -48,7 +49,7 @@ public final class JstarkProver implements AutoCloseable {
     private final ProgressListener progress;
 
     private JstarkProver(Builder b) {
-        this.key = ProvingKey.of(b.airs);
+        this.key = ProvingKey.of(b.airs, b.preprocessedCache);
         this.options = b.options;
         this.settings = b.settings;
         int threads = b.settings.workerThreads();
@@ -190,6 +191,7 @@ public final class JstarkProver implements AutoCloseable {
         private WorkerPool pool;
         private boolean debugChecks;
         private ProgressListener progress = ProgressListener.NONE;
+        private PreprocessedCache preprocessedCache;
 
         Builder(List<Air> airs) {
             this.airs = List.copyOf(airs);
@@ -254,6 +256,15 @@ public final class JstarkProver implements AutoCloseable {
         /** Check constraints and buses on the traces before proving, naming the first failure. */
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
+            return this;
+        }
+
+        /**
+         * Look preprocessed commitments up in this disk cache before computing them (and store the computed
+         * ones there); default none: computed once per prover and kept in memory.
+         */
+        public Builder preprocessedCache(PreprocessedCache cache) {
+            this.preprocessedCache = cache;
             return this;
         }
 

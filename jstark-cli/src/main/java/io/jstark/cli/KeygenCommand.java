@@ -3,6 +3,8 @@ package io.jstark.cli;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.TableShape;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
@@ -41,6 +43,9 @@ public final class KeygenCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Replace the key file if it exists.")
     boolean force;
 
+    @Mixin
+    CacheOptions cache;
+
     @Override
     public Integer call() throws Exception {
         Example e = Examples.byName(example);
@@ -58,6 +63,10 @@ public final class KeygenCommand implements Callable<Integer> {
                     + "one unasked; give --force to replace it, or another file");
         }
         VerifyingKey.Builder builder = VerifyingKey.builder(e.airs()).accept(options);
+        PreprocessedCache disk = cache.cache();
+        if (disk != null) {
+            builder.pinnedRoots(disk.roots(WorkerPool.common()));
+        }
         if (minimumSecurity != null) {
             builder.minimumSecurityBits(minimumSecurity);
         }

@@ -64,7 +64,8 @@ final class KnownTables {
      *
      * @throws ProofRejectedException (UNACCEPTED_OPTIONS) for a proof with preprocessed tables under other options
      */
-    static ImpliedKey implied(Example example, List<Proof.TableHeader> tables, ProofOptions options, int minimumBits)
+    static ImpliedKey implied(Example example, List<Proof.TableHeader> tables, ProofOptions options, int minimumBits,
+            VerifyingKey.RootSource roots)
             throws ProofRejectedException {
         Set<String> needed = named(tables);
         List<Air> airs = new ArrayList<>();
@@ -85,8 +86,10 @@ final class KnownTables {
         for (Map.Entry<String, ProofOptions> p : ProofOptions.presets().entrySet()) {
             presets.add(p.getKey() + " (" + p.getValue() + ")");
             if (p.getValue().equals(options)) {
-                VerifyingKey key = VerifyingKey.builder(airs).accept(options).minimumSecurityBits(minimumBits).build();
-                return new ImpliedKey(key, "the preset " + p.getKey() + " only, whose preprocessed commitments were computed here "
+                VerifyingKey key = VerifyingKey.builder(airs).accept(options).minimumSecurityBits(minimumBits).pinnedRoots(roots)
+                        .build();
+                return new ImpliedKey(key, "the preset " + p.getKey() + " only, whose preprocessed commitments were computed here (or "
+                        + "loaded from the cache) "
                         + "(definitions " + String.join(", ", preprocessed) + " have preprocessed columns)");
             }
         }

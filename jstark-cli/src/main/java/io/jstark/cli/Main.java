@@ -6,10 +6,12 @@ import picocli.CommandLine.Command;
 
 /** The {@code jstark} command. */
 @Command(name = "jstark", mixinStandardHelpOptions = true, version = "jstark 0.1.0",
-        description = "Multi-table STARK prover and verifier for the JVM.",
-        subcommands = {ProveCommand.class, VerifyCommand.class, KeygenCommand.class, InspectCommand.class, PlanCommand.class,
-                ProfileCommand.class, BenchCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        description = "Multi-table STARK prover and verifier for the JVM.")
 public final class Main implements Runnable {
+    /** The commands, in the order --help lists them. */
+    static final java.util.List<String> COMMANDS = java.util.List.of("prove", "verify", "keygen", "inspect", "plan", "profile", "bench",
+            "demo", "cache", AotTrainingCommand.NAME);
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -25,6 +27,15 @@ public final class Main implements Runnable {
     /** Runs the command line and returns its exit code ({@link ExitCode}, listed by every command's --help). */
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
+        // the command named first alone: picocli loads each registered command's options (their classes and what
+        // their fields name), so 'verify' stays clear of the prover's classes; help, or anything else, gets them all
+        String named = args.length > 0 && COMMANDS.contains(args[0]) ? args[0] : null;
+        for (String name : COMMANDS) {
+            if (named == null || named.equals(name)) {
+                cli.addSubcommand(command(name));
+            }
+        }
+        cli.addSubcommand(new CommandLine.HelpCommand());
         listExitCodes(cli);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
         try {
@@ -33,6 +44,23 @@ public final class Main implements Runnable {
             // picocli hands its handler Exceptions only; an Error unwinds to here, what it allocated garbage by now
             return report(e, cli.getOut(), cli.getErr());
         }
+    }
+
+    /** A new instance of the command called {@code name}: each class is loaded only when its name is asked for. */
+    private static Object command(String name) {
+        return switch (name) {
+            case "prove" -> new ProveCommand();
+            case "verify" -> new VerifyCommand();
+            case "keygen" -> new KeygenCommand();
+            case "inspect" -> new InspectCommand();
+            case "plan" -> new PlanCommand();
+            case "profile" -> new ProfileCommand();
+            case "bench" -> new BenchCommand();
+            case "demo" -> new DemoCommand();
+            case "cache" -> new CacheCommand();
+            case AotTrainingCommand.NAME -> new AotTrainingCommand();
+            default -> throw new IllegalArgumentException("no command " + name);
+        };
     }
 
     /**

@@ -9,6 +9,7 @@ import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
@@ -119,6 +120,7 @@ public final class ProveCommand implements Callable<Integer> {
                     if (!outputs.report) {
                         out.println("Merkle kernel " + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
                     }
+                    describeCache(prover.provingKey().diskCache(), out);
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
@@ -147,6 +149,19 @@ public final class ProveCommand implements Callable<Integer> {
                     100.0 * peak.residentAnonymous() / predicted.peakRamBytes(), io.jstark.prover.memory.Bytes.format(peak.residentFile()),
                     io.jstark.prover.memory.Bytes.format(predicted.peakResidentFileBytes()), peak.residentAnonymous(), predicted.peakRamBytes(),
                     peak.residentFile(), predicted.peakResidentFileBytes());
+        }
+
+        /** Where the preprocessed commitments came from, when the cache was asked for any. */
+        private static void describeCache(PreprocessedCache cache, PrintStream out) {
+            if (cache == null) {
+                return;
+            }
+            PreprocessedCache.Stats s = cache.stats();
+            if (s.hits() + s.misses() + s.rejected() > 0) {
+                out.println(SafeText.of(String.format("preprocessed commitments: %d loaded from the cache %s, %d computed%s%s", s.hits(),
+                        cache.directory(), s.misses() + s.rejected(), s.rejected() > 0 ? " (" + s.rejected() + " damaged entries replaced)" : "",
+                        s.unstored() > 0 ? "; " + s.unstored() + " could not be stored there" : "")));
+            }
         }
 
         /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */

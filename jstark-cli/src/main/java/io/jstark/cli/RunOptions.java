@@ -15,6 +15,9 @@ import picocli.CommandLine.Option;
  * The command line is where the environment is read ({@link RunSettings#fromEnvironment()}).
  */
 public final class RunOptions {
+    @picocli.CommandLine.Mixin
+    CacheOptions cache;
+
     @Option(names = "--threads", description = "Worker threads for the numeric work (default: $JSTARK_WORKER_THREADS, else one per core).")
     String threads;
 
@@ -64,6 +67,6 @@ public final class RunOptions {
 
     /** Applies these settings to {@code builder}. */
     JstarkProver.Builder configure(JstarkProver.Builder builder) {
-        return builder.settings(settings()).debugChecks(debug);
+        return builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache());
     }
 }

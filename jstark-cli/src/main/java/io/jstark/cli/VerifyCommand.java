@@ -1,7 +1,9 @@
 package io.jstark.cli;
 
 import io.jstark.examples.Example;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.InvalidStatementException;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Security;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Parameters;
         "With --key alone, or neither: it only checks that the proof proves some statement, prints that statement (the prover "
                 + "chose it) and says so; without --key it also picks the table definitions from the names in the proof, and accepts "
                 + "a proof of definitions with preprocessed columns only under a preset's options (it computes their commitments, "
-                + "so the proof does not get to choose the work)."})
+                + "or loads them from the cache of --cache-dir, so the proof does not get to choose the work)."})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "The proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path file;
@@ -49,6 +51,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--min-security", description = "Reject proofs below this many conjectured bits (default: the key's; without "
             + "--key, " + VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS + ").")
     Integer minimumSecurity;
+
+    @picocli.CommandLine.Mixin
+    CacheOptions cache;
 
     @Override
     public Integer call() throws Exception {
@@ -139,10 +144,12 @@ public final class VerifyCommand implements Callable<Integer> {
                     "no known example defines the table definitions this proof names");
         }
         int bits = minimumSecurity != null ? minimumSecurity : VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS;
+        PreprocessedCache disk = cache.cache();
+        VerifyingKey.RootSource roots = disk == null ? VerifyingKey.RootSource.COMPUTE : disk.roots(WorkerPool.common());
         ProofRejectedException last = null;
         for (Example e : candidates) {
             try {
-                KnownTables.ImpliedKey implied = KnownTables.implied(e, header.tables(), header.options(), bits);
+                KnownTables.ImpliedKey implied = KnownTables.implied(e, header.tables(), header.options(), bits, roots);
                 return new Guessed(e, StarkVerifier.verifyAndDescribe(implied.key(), file), implied.accepts());
             } catch (ProofRejectedException rejected) {
                 last = rejected;

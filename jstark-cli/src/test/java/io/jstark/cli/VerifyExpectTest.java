@@ -156,7 +156,11 @@ class VerifyExpectTest {
         ok("verify", blowup16.toString(), "--key", key16.toString());
         // a preset's options: its commitment is computed (one LDE and one tree for range16) and the line says so
         CliTest.Result[] preset = new CliTest.Result[1];
-        assertThat(commitmentsDuring(() -> preset[0] = ok("verify", vm.toString()))).isEqualTo(2);
+        assertThat(commitmentsDuring(() -> preset[0] = ok("verify", vm.toString(), "--cache-dir", "none"))).isEqualTo(2);
         assertThat(preset[0].out()).contains("accepting the preset fast100 only, whose preprocessed commitments were computed here");
+        // with a cache of preprocessed commitments: computed and stored once, loaded after
+        String cache = dir.resolve("verify-cache").toString();
+        assertThat(commitmentsDuring(() -> ok("verify", vm.toString(), "--cache-dir", cache))).isEqualTo(2);
+        assertThat(commitmentsDuring(() -> ok("verify", vm.toString(), "--cache-dir", cache))).isZero();
     }
 }

@@ -44,15 +44,20 @@ public final class Preprocessing {
             throw new IllegalArgumentException("table '" + air.name() + "' has no preprocessed columns");
         }
         try (Matrix natural = Preprocessed.generate(air, allocator)) {
-            int rows = natural.rows() << options.logBlowup();
-            Matrix lde = Matrix.allocate(allocator, air.name() + "/preprocessed-lde", rows, natural.columns());
-            try {
-                Lde.extend(natural, options.logBlowup(), SHIFT, lde, pool);
-                return new Committed(lde, MerkleTree.commit(lde, options.foldingFactor(), hasher, pool, allocator));
-            } catch (RuntimeException | Error e) {
-                lde.close();
-                throw e;
-            }
+            return commit(natural, air.name(), options, hasher, pool, allocator);
+        }
+    }
+
+    /** The LDE and tree of a table's preprocessed columns, {@code natural} as {@link Preprocessed#generate} gives them. */
+    static Committed commit(Matrix natural, String airName, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+        int rows = natural.rows() << options.logBlowup();
+        Matrix lde = Matrix.allocate(allocator, airName + "/preprocessed-lde", rows, natural.columns());
+        try {
+            Lde.extend(natural, options.logBlowup(), SHIFT, lde, pool);
+            return new Committed(lde, MerkleTree.commit(lde, options.foldingFactor(), hasher, pool, allocator));
+        } catch (RuntimeException | Error e) {
+            lde.close();
+            throw e;
         }
     }
 }

@@ -4,6 +4,7 @@ import io.jstark.air.Air;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.VerifyingKey;
@@ -22,10 +23,14 @@ public final class ProvingKey implements AutoCloseable {
     private final Map<String, Air> byName = new LinkedHashMap<>();
     private final Map<CacheKey, Preprocessing.Committed> preprocessed = new ConcurrentHashMap<>();
 
+    /** Where commitments not yet in memory come from: the disk cache, or null to compute them. */
+    private final PreprocessedCache disk;
+
     private record CacheKey(String air, Preprocessing.CommitmentOptions options) {}
 
-    private ProvingKey(List<Air> airs) {
+    private ProvingKey(List<Air> airs, PreprocessedCache disk) {
         this.airs = List.copyOf(airs);
+        this.disk = disk;
         for (Air air : this.airs) {
             if (byName.put(air.name(), air) != null) {
                 throw new IllegalArgumentException("two table definitions are named '" + air.name() + "'");
@@ -34,7 +39,20 @@ public final class ProvingKey implements AutoCloseable {
     }
 
     public static ProvingKey of(List<Air> airs) {
-        return new ProvingKey(airs);
+        return new ProvingKey(airs, null);
+    }
+
+    /**
+     * A key whose commitments, once per options in memory as always, are first looked up in {@code disk}
+     * (loaded when an intact entry exists, else computed and stored there); null computes them.
+     */
+    public static ProvingKey of(List<Air> airs, PreprocessedCache disk) {
+        return new ProvingKey(airs, disk);
+    }
+
+    /** The disk cache commitments are looked up in, or null. */
+    public PreprocessedCache diskCache() {
+        return disk;
     }
 
     /**
@@ -52,7 +70,8 @@ public final class ProvingKey implements AutoCloseable {
     /** The committed preprocessed columns of {@code air} under {@code options} (computed on first use). */
     public Preprocessing.Committed preprocessed(Air air, ProofOptions options, WorkerPool pool) {
         return preprocessed.computeIfAbsent(new CacheKey(air.name(), Preprocessing.CommitmentOptions.of(options)),
-                k -> Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
+                k -> disk == null ? Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())
+                        : disk.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
     }
 
     /** Bytes held by cached preprocessed LDEs and trees. */

@@ -89,9 +89,14 @@ public final class MerkleTree implements AutoCloseable {
     private final byte[] root;
 
     private MerkleTree(LaneHasher kernel, List<Matrix> matrices, int rowsPerLeaf, int leaves, OffHeapBuffer nodes) {
-        this.hasher = kernel.hasher();
+        this(kernel.hasher(), kernel, kernel.lanes(), matrices, rowsPerLeaf, leaves, nodes);
+    }
+
+    /** {@code kernel} builds the nodes; null for a restored tree, whose nodes are laid out for {@code lanes}. */
+    private MerkleTree(Hasher hasher, LaneHasher kernel, int lanes, List<Matrix> matrices, int rowsPerLeaf, int leaves, OffHeapBuffer nodes) {
+        this.hasher = hasher;
         this.kernel = kernel;
-        this.lanes = kernel.lanes();
+        this.lanes = lanes;
         this.matrices = matrices;
         this.rowsPerLeaf = rowsPerLeaf;
         this.leaves = leaves;
@@ -154,6 +159,52 @@ public final class MerkleTree implements AutoCloseable {
             }
             return tree;
         }
+    }
+
+    /**
+     * The tree {@link #nodeStorage()} saved, over the same matrices, without hashing anything: its nodes are
+     * copied into node storage from {@code allocator} as a tree of {@code lanes} lanes laid them out. Nothing
+     * is recomputed, so the caller vouches for the bytes (a checksum of what was saved, say); the root is
+     * read from them.
+     *
+     * @throws IllegalArgumentException when the shapes do not allow such a tree, {@code lanes} is not a
+     *     power of two or {@code storage} is not {@link #bytesFor} the tree's leaves
+     */
+    public static MerkleTree restore(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, int lanes, MemorySegment storage,
+            BufferAllocator allocator) {
+        List<Matrix> committed = List.copyOf(matrices);
+        String label = labelOf(committed);
+        int leaves = checkShape(committed, rowsPerLeaf, label);
+        if (lanes < 1 || Integer.bitCount(lanes) != 1) {
+            throw new IllegalArgumentException("lanes must be a power of two, got " + lanes + " for '" + label + "'");
+        }
+        if (storage.byteSize() != bytesFor(leaves)) {
+            throw new IllegalArgumentException("node storage of " + storage.byteSize() + " bytes for '" + label + "', whose " + leaves
+                    + " leaves need " + bytesFor(leaves));
+        }
+        OffHeapBuffer buffer = allocator.allocate("merkle:" + label, storage.byteSize());
+        try {
+            buffer.segment().copyFrom(storage);
+            MerkleTree tree = new MerkleTree(hasher, null, lanes, committed, rowsPerLeaf, leaves, buffer);
+            tree.readNode(tree.depth, 0, tree.root);
+            return tree;
+        } catch (RuntimeException | Error e) {
+            buffer.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The node storage (read-only, valid until {@link #close()}), laid out for {@link #storageLanes()}: what
+     * {@link #restore} takes back.
+     */
+    public MemorySegment nodeStorage() {
+        return nodeSegment.asReadOnly();
+    }
+
+    /** The lanes the node storage is laid out for (the building kernel's). */
+    public int storageLanes() {
+        return lanes;
     }
 
     private static int widthOf(List<Matrix> matrices) {

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Whole-process wall time of scripts/jstark commands, cold (a new JVM each run), under several settings
+# interleaved (A B C A B C ...), then the median of each. The machine's load is printed before and after.
+#   scripts/cold-start.sh [RUNS] -- COMMAND ARGS...                  (default RUNS: 5)
+#   scripts/cold-start.sh 5 -- prove --example fib --rows 2^16 --no-report -o /tmp/fib.bin
+# compares: plain = JSTARK_AOT=off JSTARK_CACHE_DIR=none; aot = the AOT cache, no preprocessed cache;
+# aot+cache = both (the cache directory filled by one unmeasured run first).
+#   scripts/cold-start.sh [RUNS] --vary "ARGS A" "ARGS B" ... -- COMMAND ARGS...
+# compares the command with each ARGS appended instead, all with the AOT and the preprocessed cache.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+runs=5
+case "${1:-}" in --|--vary) ;; *) runs="$1"; shift ;; esac
+cache="$(mktemp -d "${TMPDIR:-/tmp}/jstark-cold.XXXXXX")"
+trap 'rm -rf "$cache"' EXIT
+names=() envs=() extras=()
+if [ "${1:-}" = "--vary" ]; then
+  shift
+  while [ "$1" != "--" ]; do
+    names+=("$1") envs+=("JSTARK_AOT=on JSTARK_CACHE_DIR=$cache") extras+=("$1")
+    shift
+  done
+else
+  names=(plain aot aot+cache) extras=("" "" "")
+  envs=("JSTARK_AOT=off JSTARK_CACHE_DIR=none" "JSTARK_AOT=on JSTARK_CACHE_DIR=none" "JSTARK_AOT=on JSTARK_CACHE_DIR=$cache")
+fi
+shift
+echo "cold-start: jstark $*; $runs runs per setting, interleaved; $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# unmeasured: builds the jar and records the AOT cache if needed, fills the preprocessed cache
+env JSTARK_CACHE_DIR="$cache" "$root/scripts/jstark" "$@" >/dev/null 2>&1
+# per run: wall seconds, and the CPU seconds (user + system) of the process and its children, which a
+# loaded machine changes much less than the wall
+declare -A walls cpus
+measured="$cache/time.txt"
+for ((i = 0; i < runs; i++)); do
+  for ((s = 0; s < ${#names[@]}; s++)); do
+    # shellcheck disable=SC2086 # the settings are words
+    if ! env ${envs[$s]} /usr/bin/time -o "$measured" -f '%e %U %S' "$root/scripts/jstark" "$@" ${extras[$s]} >/dev/null 2>&1; then
+      echo "cold-start: 'jstark $* ${extras[$s]}' failed (${envs[$s]}); run it alone to see why" >&2
+      exit 1
+    fi
+    read -r wall user system < <(tail -n 1 "$measured")
+    walls[$s]+="$wall "
+    cpus[$s]+="$(echo "$user + $system" | bc -l) "
+  done
+done
+median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for ((s = 0; s < ${#names[@]}; s++)); do
+  printf '  %-12s wall median %6.2f s (runs: %s)  CPU median %6.2f s (runs: %s)\n' "${names[$s]}" \
+    "$(echo "${walls[$s]}" | median)" "${walls[$s]% }" "$(echo "${cpus[$s]}" | median)" "${cpus[$s]% }"
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
