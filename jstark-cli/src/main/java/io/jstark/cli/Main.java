@@ -5,9 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code jstark} command. */
-@Command(name = "jstark", mixinStandardHelpOptions = true, version = "jstark 0.1.0",
+@Command(name = "jstark", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Multi-table STARK prover and verifier for the JVM.")
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order --help lists them. */
     static final java.util.List<String> COMMANDS = java.util.List.of("prove", "verify", "keygen", "inspect", "plan", "profile", "bench",
             "demo", "cache", AotTrainingCommand.NAME);
@@ -26,6 +26,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code ({@link ExitCode}, listed by every command's --help). */
     public static int run(String... args) {
+        oneLineLogMessages();
         CommandLine cli = new CommandLine(new Main());
         // the command named first alone: picocli loads each registered command's options (their classes and what
         // their fields name), so 'verify' stays clear of the prover's classes; help, or anything else, gets them all
@@ -86,6 +87,18 @@ public final class Main implements Runnable {
         return code.code;
     }
 
+    /**
+     * The library's messages go through {@link System.Logger} (java.util.logging by default), whose default
+     * format takes two lines with a timestamp; the command prints them as its own, one line each. Set
+     * before the first message; a format the user gives ({@code -Djava.util.logging.SimpleFormatter.format}) wins.
+     */
+    private static void oneLineLogMessages() {
+        String property = "java.util.logging.SimpleFormatter.format";
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, "jstark: %4$s: %5$s%6$s%n");
+        }
+    }
+
     /** Every command's --help ends with the exit codes; a command line picocli cannot parse exits with USAGE. */
     private static void listExitCodes(CommandLine command) {
         command.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
@@ -128,7 +141,19 @@ public final class Main implements Runnable {
     }
 
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        return missingSubcommand(spec);
+    }
+
+    /**
+     * A command that only groups others ({@code jstark}, {@code jstark bench}, {@code jstark profile}) run
+     * alone: its usage goes to stderr and the exit code is a usage error, so a script notices.
+     */
+    static int missingSubcommand(CommandLine.Model.CommandSpec spec) {
+        CommandLine cli = spec.commandLine();
+        cli.getErr().println("jstark: say which command to run (" + spec.qualifiedName() + " COMMAND)");
+        cli.usage(cli.getErr());
+        cli.getErr().flush();
+        return ExitCode.USAGE.code;
     }
 }

@@ -71,6 +71,10 @@ final class TableProver {
         return buffers;
     }
 
+    private void chainStep(String step) {
+        settings.progress().tableStep(SpanLabels.TABLE_CHAIN, table(), step);
+    }
+
     private String table() {
         return trace.name();
     }
@@ -89,6 +93,7 @@ final class TableProver {
         Matrix lde = allocate(buffers.mainLde());
         try {
             Lde.extend(trace.main(), logBlowup, SHIFT, lde, settings.pool());
+            settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
             return new MainCommitment(lde, commit(lde, buffers.mainTree()));
         } catch (RuntimeException | Error e) {
@@ -154,6 +159,7 @@ final class TableProver {
                 owned.add(auxTree);
             }
             ProofTranscript.absorbAux(t, auxTree.root(), busSum);
+            chainStep("aux");
         }
         control.checkpoint();
         // ---- round 2: composition polynomial
@@ -190,6 +196,7 @@ final class TableProver {
             owned.add(compositionTree);
         }
         ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
+        chainStep("composition");
         control.checkpoint();
         // ---- round 3: out-of-domain openings
         Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, SHIFT);
@@ -201,6 +208,7 @@ final class TableProver {
                     openNext(atZ, domain, main.lde()), openNext(atZ, domain, auxLde), open(atZ, compositionLde));
         }
         ProofTranscript.absorbOodFrame(t, frame);
+        chainStep("ood");
         control.checkpoint();
         // ---- round 4: DEEP, FRI, grinding, queries
         Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
@@ -217,11 +225,13 @@ final class TableProver {
                     settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
             owned.add(fri);
         }
+        chainStep("fri");
         control.checkpoint();
         long nonce;
         try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
             nonce = t.grind(options.grindingBits(), pool);
         }
+        chainStep("grinding");
         int logCosets = logN + logBlowup - options.logFoldingFactor();
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
         try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {
