@@ -30,6 +30,7 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
 import io.jstark.prover.exec.TaskControl;
+import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,7 +54,7 @@ final class TableProver {
     private final Preprocessing.Committed preprocessed;
     private final int logN;
     private final int logBlowup;
-    private final int rowsPerLeaf;
+    private final TableBuffers buffers;
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
     private final long shift;
 
@@ -72,8 +73,13 @@ final class TableProver {
         this.preprocessed = preprocessed;
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
-        this.rowsPerLeaf = rowsPerLeaf;
         this.shift = Preprocessing.shift(logN + logBlowup);
+        this.buffers = TableBuffers.of(TableDimensions.of(trace), options, settings.pool().parallelism(), rowsPerLeaf);
+    }
+
+    /** What this table's proof allocates and when (the memory gate's estimates come from it too). */
+    TableBuffers buffers() {
+        return buffers;
     }
 
     private void chainStep(String step) {
@@ -84,22 +90,23 @@ final class TableProver {
         return trace.name();
     }
 
-    private Matrix allocate(MatrixRole role, String what, int rows, int columns) {
-        return Matrix.allocate(settings.storage().allocatorFor(table(), role), table() + "/" + what, rows, columns);
+    private Matrix allocate(TableBuffers.Buffer matrix) {
+        return Matrix.allocate(settings.storage().allocatorFor(table(), matrix.role()), table() + "/" + matrix.what(), matrix.matrixRows(),
+                matrix.matrixColumns());
     }
 
-    private MerkleTree commit(Matrix m) {
-        return MerkleTree.commit(m, rowsPerLeaf, hasher, settings.pool(), settings.storage().allocatorFor(table(), MatrixRole.MERKLE_TREE));
+    private MerkleTree commit(Matrix m, TableBuffers.Buffer tree) {
+        return MerkleTree.commit(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
     }
 
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
     MainCommitment commitMain(TaskControl control) {
-        Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
+        Matrix lde = allocate(buffers.mainLde());
         try {
             Lde.extend(trace.main(), logBlowup, shift, lde, settings.pool());
             settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
-            return new MainCommitment(lde, commit(lde));
+            return new MainCommitment(lde, commit(lde, buffers.mainTree()));
         } catch (RuntimeException | Error e) {
             lde.close();
             throw e;
@@ -199,10 +206,10 @@ final class TableProver {
             }
         }
         try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
-            Matrix auxLde = allocate(MatrixRole.AUX_LDE, "aux-lde", trace.height() << logBlowup, auxNatural.columns());
+            Matrix auxLde = allocate(buffers.auxLde());
             try {
                 Lde.extend(auxNatural, logBlowup, shift, auxLde, pool);
-                return new AuxCommitment(auxLde, commit(auxLde), aux.busSum());
+                return new AuxCommitment(auxLde, commit(auxLde, buffers.auxTree()), aux.busSum());
             } catch (RuntimeException | Error e) {
                 auxLde.close();
                 throw e;
@@ -230,18 +237,17 @@ final class TableProver {
             long[][] periodic = periodicTables();
             // C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the
             // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
-            int evaluationRows = (int) Math.min(bigN, 2L * parts * n);
             Matrix compositionLde;
-            try (Matrix evaluations = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition", evaluationRows, 3)) {
+            try (Matrix evaluations = allocate(buffers.compositionEvaluations())) {
                 evaluateComposition(program, domain, main.lde(), preLde, aux == null ? null : aux.lde(), periodic, layout, evaluations);
-                try (Matrix coefficients = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition-parts", n, 3 * parts)) {
+                try (Matrix coefficients = allocate(buffers.compositionParts())) {
                     try {
                         Lde.interpolateCoset(evaluations, shift, coefficients, pool);
                     } catch (IllegalArgumentException e) {
                         throw new IllegalStateException("table '" + table() + "': the composition polynomial is not of low degree, "
                                 + "so the trace does not satisfy its constraints; run with debug checks to find the row", e);
                     }
-                    compositionLde = allocate(MatrixRole.COMPOSITION_LDE, "composition-lde", bigN, 3 * parts);
+                    compositionLde = allocate(buffers.compositionLde());
                     try {
                         Lde.extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
                     } catch (RuntimeException | Error e) {
@@ -251,7 +257,7 @@ final class TableProver {
                 }
             }
             try {
-                return new CompositionCommitment(compositionLde, commit(compositionLde));
+                return new CompositionCommitment(compositionLde, commit(compositionLde, buffers.compositionTree()));
             } catch (RuntimeException | Error e) {
                 compositionLde.close();
                 throw e;
@@ -278,8 +284,36 @@ final class TableProver {
         try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
             return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.lde()),
-                    composition.lde(), trace.height(), shift, this::allocate, settings.pool());
+                    composition.lde(), trace.height(), shift, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()),
+                    settings.pool());
         }
+    }
+
+    /** Rows the composition is evaluated on: C has degree below parts * n, see proveRest. */
+    static long compositionEvaluationRows(long ldeRows, int parts, int n) {
+        return Math.min(ldeRows, 2L * parts * n);
+    }
+
+    /** Heap of {@link #evaluateComposition}: a program workspace and a batch source per running range task. */
+    static long constraintEvaluationScratchBytes(Air air, int logN, long rows, int parallelism) {
+        int batch = Math.min(COMPOSITION_BATCH, 1 << logN);
+        ConstraintProgram program = ConstraintProgram.compile(List.of(CompositionLayout.of(air, logN).expression()));
+        long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
+        return perTask * WorkerPool.concurrentTasks(rows / batch, parallelism);
+    }
+
+    /** Heap of {@link #periodicTables}: each periodic column's values on the LDE, live through round 2. */
+    static long periodicTableBytes(Air air, int logBlowup) {
+        long bytes = 0;
+        for (PeriodicColumn c : air.periodicColumns()) {
+            bytes += (long) Long.BYTES * c.values().length << logBlowup;
+        }
+        return bytes;
+    }
+
+    /** Heap of {@link #openNext}: a column and its permutation per running column task. */
+    static long openNextScratchBytes(int n, int parallelism) {
+        return 2L * Long.BYTES * n * WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
     }
 
     private void evaluateComposition(ConstraintProgram.Bound program, LdeDomain domain, Matrix mainLde, Matrix preLde, Matrix auxLde,
