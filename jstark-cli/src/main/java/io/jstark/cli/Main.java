@@ -26,6 +26,18 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code ({@link ExitCode}, listed by every command's --help). */
     public static int run(String... args) {
+        return execute(args);
+    }
+
+    /**
+     * Runs the command line as if started in {@code workingDirectory} (absolute) with {@code environment}: what the warm daemon
+     * does for its client. Relative paths resolve against that directory, the JSTARK_* settings come from that environment.
+     */
+    public static int run(java.nio.file.Path workingDirectory, java.util.Map<String, String> environment, String... args) {
+        return Invocation.within(workingDirectory, environment, () -> execute(args));
+    }
+
+    private static int execute(String... args) {
         CommandLine cli = new CommandLine(new Main());
         // the command named first alone: picocli loads each registered command's options (their classes and what
         // their fields name), so 'verify' stays clear of the prover's classes; help, or anything else, gets them all
@@ -36,6 +48,8 @@ public final class Main implements Runnable {
             }
         }
         cli.addSubcommand(new CommandLine.HelpCommand());
+        // after the commands: picocli gives the converter to the commands registered so far
+        cli.registerConverter(java.nio.file.Path.class, Invocation::path);
         listExitCodes(cli);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
         try {
@@ -79,7 +93,7 @@ public final class Main implements Runnable {
         } else {
             err.println("jstark: " + SafeText.of(message(e)));
         }
-        if (System.getenv("JSTARK_STACKTRACE") != null) {
+        if (Invocation.environment().get("JSTARK_STACKTRACE") != null) {
             e.printStackTrace(err);
         }
         err.flush();

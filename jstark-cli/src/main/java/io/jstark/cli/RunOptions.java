@@ -72,6 +72,6 @@ public final class RunOptions {
         if (spillDir != null) {
             builder.spillDirectory(spillDir);
         }
-        return builder.debugChecks(debug).preprocessedCache(cache.cache());
+        return builder.environment(Invocation.environment()).debugChecks(debug).preprocessedCache(cache.cache());
     }
 }
