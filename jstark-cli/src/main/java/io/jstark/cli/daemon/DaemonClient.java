@@ -104,11 +104,10 @@ public final class DaemonClient {
             if (code != null) {
                 return code;
             }
-            if (!daemon.isAlive() && !Files.exists(socket)) {
-                // it exited without a socket; one that lost the race to another client's daemon exits too, and that one binds
-                if (!Files.exists(DaemonServer.lockOf(socket))) {
-                    return null;
-                }
+            // a failed start exits with an error; one that lost the race to another client's daemon exits with 0, and
+            // that daemon binds the socket
+            if (!daemon.isAlive() && daemon.exitValue() != 0) {
+                return null;
             }
             try {
                 Thread.sleep(20);

@@ -92,7 +92,7 @@ public final class DaemonServer implements AutoCloseable {
         }
     }
 
-    static Path lockOf(Path socket) {
+    private static Path lockOf(Path socket) {
         return socket.resolveSibling(socket.getFileName() + ".lock");
     }
 
