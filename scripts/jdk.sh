@@ -29,9 +29,13 @@ if ! JAVA_HOME=$(jstark_find_jdk); then
 fi
 export JAVA_HOME
 export PATH="$JAVA_HOME/bin:$PATH"
-if ! command -v mvn >/dev/null 2>&1; then
-  echo "jstark: Maven (mvn) is not on PATH; install Maven 3.8 or newer." >&2
-  exit 1
-fi
+# Maven: the one on PATH, else the repository's wrapper (./mvnw fetches Maven from Maven Central once).
+jstark_mvn() {
+  if command -v mvn >/dev/null 2>&1; then
+    mvn "$@"
+  else
+    "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/mvnw" "$@"
+  fi
+}
 # Maven itself runs on this JDK; keep its own start-up warnings out of the output.
 export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"

@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
-exec mvn -B -ntp install "$@"
+jstark_mvn -B -ntp install "$@"

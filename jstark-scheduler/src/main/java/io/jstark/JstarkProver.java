@@ -49,6 +49,7 @@ public final class JstarkProver implements AutoCloseable {
     private final boolean ownsPool;
     private final boolean debugChecks;
     private final ProgressListener progress;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(Builder b) {
         this.key = ProvingKey.of(b.airs, b.preprocessedCache);
@@ -101,6 +102,7 @@ public final class JstarkProver implements AutoCloseable {
      * {@link VerifyingKey#toBytes()} for verifiers elsewhere.
      */
     public VerifyingKey verifyingKey() {
+        requireOpen("verifyingKey");
         return key.verifyingKey(options, pool);
     }
 
@@ -113,6 +115,7 @@ public final class JstarkProver implements AutoCloseable {
      * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
      */
     public Security.Report checkStatement(List<TableDimensions> tables) {
+        requireOpen("checkStatement");
         return StatementRules.requireProvable(TableDimensions.claims(tables), options);
     }
 
@@ -123,12 +126,14 @@ public final class JstarkProver implements AutoCloseable {
      * @throws io.jstark.storage.InsufficientMemoryException and the other typed refusals of the planner
      */
     public StoragePlan plan(List<TableDimensions> tables) {
+        requireOpen("plan");
         checkStatement(tables);
         return StoragePlanner.plan(tables, options, scheduler.tableParallelism(), pool.parallelism(), storage);
     }
 
     /** Proves the tables (in this order, the proof's table order); the traces stay the caller's. */
     public Result prove(List<TableTrace> traces) {
+        requireOpen("prove");
         List<TableDimensions> dims = new ArrayList<>(traces.size());
         for (TableTrace t : traces) {
             dims.add(TableDimensions.of(t));
@@ -188,11 +193,21 @@ public final class JstarkProver implements AutoCloseable {
         }
     }
 
+    /** Releases the key's buffers and an owned pool; idempotent. Every later use throws {@link ProverClosedException}. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         key.close();
         if (ownsPool) {
             pool.close();
+        }
+    }
+
+    private void requireOpen(String operation) {
+        if (closed.get()) {
+            throw new ProverClosedException(operation);
         }
     }
 

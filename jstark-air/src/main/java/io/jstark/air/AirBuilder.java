@@ -32,19 +32,21 @@ public final class AirBuilder {
     private final List<BusInteraction> interactions = new ArrayList<>();
     private final Set<String> columnNames = new HashSet<>();
     private int fixedLogHeight = -1;
+    private final Expr.Owner owner;
 
     AirBuilder(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("table name must not be blank");
         }
         this.name = name;
+        this.owner = new Expr.Owner(name);
     }
 
     /** Declares a main-trace column and returns its current-row cell. */
     public Expr.MainCell main(String columnName) {
         claim(columnName);
         mainColumns.add(columnName);
-        return new Expr.MainCell(mainColumns.size() - 1, 0);
+        return new Expr.MainCell(mainColumns.size() - 1, 0, owner);
     }
 
     /** Declares several main columns at once. */
@@ -72,7 +74,7 @@ public final class AirBuilder {
     public Expr.PreprocessedCell preprocessed(String columnName, LongUnaryOperator valueAtRow) {
         claim(columnName);
         preprocessed.add(new PreprocessedColumn(columnName, valueAtRow));
-        return new Expr.PreprocessedCell(preprocessed.size() - 1, 0);
+        return new Expr.PreprocessedCell(preprocessed.size() - 1, 0, owner);
     }
 
     /** Fixes the table height to 2^logHeight (required with preprocessed columns). */
@@ -88,7 +90,7 @@ public final class AirBuilder {
     public Expr.Periodic periodic(String columnName, long... values) {
         claim(columnName);
         periodic.add(new PeriodicColumn(columnName, values));
-        return new Expr.Periodic(periodic.size() - 1);
+        return new Expr.Periodic(periodic.size() - 1, owner);
     }
 
     /** Declares a public input of the table. */
@@ -97,7 +99,7 @@ public final class AirBuilder {
             throw new IllegalArgumentException("table '" + name + "': public input '" + inputName + "' declared twice");
         }
         publicInputs.add(inputName);
-        return new Expr.PublicInput(publicInputs.size() - 1);
+        return new Expr.PublicInput(publicInputs.size() - 1, owner);
     }
 
     /** Constraint on every row but the last (reads the next row). */
@@ -192,10 +194,14 @@ public final class AirBuilder {
                 return;
             }
             switch (e) {
-                case Expr.MainCell c -> require(c.column() < mainColumns.size(), where, "main column " + c.column());
-                case Expr.PreprocessedCell c -> require(c.column() < preprocessed.size(), where, "preprocessed column " + c.column());
-                case Expr.Periodic p -> require(p.index() < periodic.size(), where, "periodic column " + p.index());
-                case Expr.PublicInput p -> require(p.index() < publicInputs.size(), where, "public input " + p.index());
+                case Expr.MainCell c -> own(c.owner(), where, "main column #" + c.column())
+                        .require(c.column() < mainColumns.size(), where, "main column " + c.column());
+                case Expr.PreprocessedCell c -> own(c.owner(), where, "preprocessed column #" + c.column())
+                        .require(c.column() < preprocessed.size(), where, "preprocessed column " + c.column());
+                case Expr.Periodic p -> own(p.owner(), where, "periodic column #" + p.index())
+                        .require(p.index() < periodic.size(), where, "periodic column " + p.index());
+                case Expr.PublicInput p -> own(p.owner(), where, "public input #" + p.index())
+                        .require(p.index() < publicInputs.size(), where, "public input " + p.index());
                 case Expr.Const c -> {}
                 case Expr.AuxCell c -> reserved(where, "aux cell");
                 case Expr.Challenge c -> reserved(where, "challenge");
@@ -216,6 +222,15 @@ public final class AirBuilder {
                 }
                 case Expr.Neg n -> check(n.inner(), where);
             }
+        }
+
+        /** A leaf declared by another table's builder names a column of that table, not of this one. */
+        private Validator own(Expr.Owner leafOwner, String where, String what) {
+            if (leafOwner != null && leafOwner != owner) {
+                throw new IllegalArgumentException("table '" + name + "', " + where + ": " + what + " comes from the builder of "
+                        + leafOwner + ", not of table '" + name + "'; declare the column on this table's builder");
+            }
+            return this;
         }
 
         private void require(boolean ok, String where, String what) {

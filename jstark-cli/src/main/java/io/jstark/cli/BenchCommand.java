@@ -21,13 +21,13 @@ import picocli.CommandLine.Option;
 /** {@code jstark bench}: measured proving over sizes, and the cost of the instrumentation. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of whole proofs.",
         subcommands = {BenchCommand.Scaling.class, BenchCommand.Overhead.class, BenchCommand.Parallelism.class})
-public final class BenchCommand implements Runnable {
+public final class BenchCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        return Main.missingSubcommand(spec);
     }
 
     private static final double MIB = 1024.0 * 1024.0;
@@ -35,7 +35,8 @@ public final class BenchCommand implements Runnable {
     static String settingsLine(Example example, ProofOptionsMixin proofOptions, RunOptions run, BenchWorkload w) {
         return String.format(Locale.ROOT, "%s; %s; %d worker threads, %d cores, Java %s", example.name(), proofOptions.options(),
                 w.pool().parallelism(), Runtime.getRuntime().availableProcessors(), Runtime.version())
-                + "; " + loadAverage() + "; Merkle kernel " + MerkleKernel.describe(proofOptions.options());
+                + "; " + loadAverage() + "; Merkle kernel " + MerkleKernel.describe(proofOptions.options())
+                + VectorPathNote.line().map(note -> "\n" + note).orElse("");
     }
 
     /** The system's load average: on a shared machine, how much else was running. */
@@ -97,7 +98,10 @@ public final class BenchCommand implements Runnable {
             if (maxK < 1 || runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--max-k and --runs must be at least 1, --warmup at least 0");
             }
-            Example e = example.resolve();
+            if (output != null) {
+                ProveOutputs.requireWritableFile(output, "--output");
+            }
+            Example e = example.resolve(System.out);
             int logSize = example.logSize(e);
             StringBuilder report = new StringBuilder();
             long[][] times = new long[maxK + 1][runs];
@@ -151,7 +155,6 @@ public final class BenchCommand implements Runnable {
             System.out.println();
             System.out.print(body);
             if (output != null) {
-                ProveOutputs.createParent(output);
                 java.nio.file.Files.writeString(output, report.toString());
                 System.out.println("written to " + output);
             }
@@ -213,6 +216,9 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws IOException {
             if (runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
+            }
+            if (!plot.equals("none")) {
+                ProveOutputs.requireWritableFile(Path.of(plot), "--plot");
             }
             Example e = io.jstark.examples.Examples.byName(example);
             List<Integer> logSizes = new ArrayList<>();
@@ -289,7 +295,6 @@ public final class BenchCommand implements Runnable {
             }
             if (!plot.equals("none")) {
                 Path file = Invocation.path(plot);
-                ProveOutputs.createParent(file);
                 plot(file, e.name(), x, metrics, fits, nLogN == null ? null : fitted(points, nLogN));
                 System.out.println("plot written to " + file);
             }
@@ -381,42 +386,73 @@ public final class BenchCommand implements Runnable {
         record Metric(String name, String unit, double[] values) {}
 
         /** @param timeFit the n log2 n fit at each measured size, or null */
-        private static void plot(Path file, String subtitle, double[] x, List<Metric> metrics, List<LinearFit> fits, double[] timeFit)
-                throws IOException {
+        /**
+         * Two charts side by side, both on log2 axes (sizes double from point to point, so they sit evenly
+         * spaced; a straight line of slope 1 is linear growth): measured medians as points, each fit as a curve
+         * sampled at the measured sizes (a fitted value at or below zero has no place on a log axis and is left
+         * out, the text output flags it), the legend below the plot, where it hides nothing.
+         */
+        private static void plot(Path file, String subtitle, double[] millionRows, List<Metric> metrics, List<LinearFit> fits,
+                double[] timeFit) throws IOException {
             System.setProperty("java.awt.headless", "true");
-            XYChart time = chart("prove time: " + subtitle + " (median per size)", "s");
-            addMeasuredAndFit(time, "prove time", x, metrics.get(0).values(), null);
-            if (timeFit != null) {
-                XYSeries curve = time.addSeries("prove time fit: a * n log2 n + b", x, timeFit);
-                curve.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-                curve.setMarker(SeriesMarkers.NONE);
+            double[] x = new double[millionRows.length];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = Math.log(millionRows[i] * 1e6) / Math.log(2);
             }
-            XYChart memory = chart("peak memory: " + subtitle + " (median per size)", "MiB");
+            XYChart time = chart("prove time: " + subtitle + " (median per size)", "s (log scale)");
+            addPoints(time, "prove time (median, measured)", x, metrics.get(0).values());
+            if (timeFit != null) {
+                addCurve(time, "prove time fit: a * n log2 n + b", x, timeFit);
+            }
+            XYChart memory = chart("peak memory: " + subtitle + " (median per size)", "MiB (log scale)");
             for (int i = 1; i < metrics.size(); i++) {
-                addMeasuredAndFit(memory, metrics.get(i).name(), x, metrics.get(i).values(), fits.isEmpty() ? null : fits.get(i));
+                addPoints(memory, metrics.get(i).name() + " (median, measured)", x, metrics.get(i).values());
+                if (!fits.isEmpty()) {
+                    LinearFit fit = fits.get(i);
+                    double[] fitted = new double[x.length];
+                    for (int j = 0; j < x.length; j++) {
+                        fitted[j] = fit.at(millionRows[j]);
+                    }
+                    addCurve(memory, String.format(Locale.ROOT, "%s fit: %.3g per M rows, R^2 %.3f", metrics.get(i).name(), fit.slope(),
+                            fit.rSquared()), x, fitted);
+                }
             }
             BitmapEncoder.saveBitmap(List.of(time, memory), 1, 2, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         }
 
         private static XYChart chart(String title, String unit) {
-            XYChart chart = new XYChartBuilder().width(640).height(440).title(title).xAxisTitle("million rows (all tables)")
+            XYChart chart = new XYChartBuilder().width(640).height(560).title(title).xAxisTitle("log2 of the rows (all tables)")
                     .yAxisTitle(unit).build();
-            chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
-            chart.getStyler().setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(12f));
+            org.knowm.xchart.style.XYStyler styler = chart.getStyler();
+            styler.setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+            styler.setYAxisLogarithmic(true);
+            styler.setXAxisDecimalPattern("0");
+            styler.setChartTitleFont(styler.getChartTitleFont().deriveFont(12f));
+            styler.setMarkerSize(9);
             return chart;
         }
 
-        private static void addMeasuredAndFit(XYChart chart, String name, double[] x, double[] y, LinearFit fit) {
-            XYSeries measured = chart.addSeries(name + " (median, measured)", x, y);
+        private static void addPoints(XYChart chart, String name, double[] x, double[] y) {
+            XYSeries measured = chart.addSeries(name, x, y);
             measured.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            if (fit != null) {
-                double lo = Arrays.stream(x).min().orElseThrow();
-                double hi = Arrays.stream(x).max().orElseThrow();
-                XYSeries line = chart.addSeries(String.format(Locale.ROOT, "%s fit: %.3g per M rows, R^2 %.3f", name, fit.slope(),
-                        fit.rSquared()), new double[] {lo, hi}, new double[] {fit.at(lo), fit.at(hi)});
-                line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-                line.setMarker(SeriesMarkers.NONE);
+        }
+
+        /** A fitted curve through the measured sizes, without the points where it is at or below zero. */
+        private static void addCurve(XYChart chart, String name, double[] x, double[] y) {
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (int i = 0; i < x.length; i++) {
+                if (y[i] > 0) {
+                    xs.add(x[i]);
+                    ys.add(y[i]);
+                }
             }
+            if (xs.isEmpty()) {
+                return;
+            }
+            XYSeries curve = chart.addSeries(name, xs, ys);
+            curve.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            curve.setMarker(SeriesMarkers.NONE);
         }
 
         private static String seconds(long[] times) {
@@ -430,7 +466,7 @@ public final class BenchCommand implements Runnable {
 
     /** {@code jstark bench overhead}: the same proof with the instrumentation on and off, alternating. */
     @Command(name = "overhead", mixinStandardHelpOptions = true, description = "Prove one workload repeatedly with the instrumentation "
-            + "on (span recorder with memory sampling, as 'prove' runs) and off, alternating on/off/off/on so that drift cancels, and "
+            + "on (span recorder with memory sampling and the progress bar, as 'prove' runs) and off, alternating on/off/off/on so that drift cancels, and "
             + "compare the medians side by side; then the instrumentation rows of the proofs and the cost per boundary and per span.")
     static final class Overhead implements Callable<Integer> {
         @Mixin
@@ -456,7 +492,7 @@ public final class BenchCommand implements Runnable {
             if (runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
             }
-            Example e = example.resolve();
+            Example e = example.resolve(System.out);
             int logSize = example.logSize(e);
             try (BenchWorkload w = new BenchWorkload(e, logSize, example.seed, proofOptions.options(), run)) {
                 System.out.println("bench overhead: " + settingsLine(e, proofOptions, run, w) + "; size 2^" + logSize);

@@ -96,11 +96,19 @@ final class BenchWorkload implements AutoCloseable {
         return pool;
     }
 
-    /** One proof; with {@code instrumented}, a recorder (memory sampler included) is active, as in {@code prove}. */
+    /**
+     * One proof; with {@code instrumented}, a recorder (memory sampler included) is active and the progress
+     * bar is drawn, as in {@code prove} (into a discarding stream: its formatting and flushes count, a
+     * terminal's drawing does not).
+     */
     Sample prove(boolean instrumented) {
         SpanRecorder recorder = instrumented
                 ? new SpanRecorder(null, ProveOutputs.memorySampler()) : null;
-        try (JstarkProver prover = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool).build()) {
+        JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool);
+        if (instrumented) {
+            builder.progress(new ConsoleProgress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false));
+        }
+        try (JstarkProver prover = builder.build()) {
             PeakMemory.collectGarbage();
             if (recorder != null) {
                 Spans.start(recorder);

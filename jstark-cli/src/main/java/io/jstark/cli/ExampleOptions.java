@@ -2,12 +2,16 @@ package io.jstark.cli;
 
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
+import java.io.PrintStream;
 import picocli.CommandLine.Option;
 
 /** Which example workload to prove, and how big. */
 public final class ExampleOptions {
-    @Option(names = {"-e", "--example"}, description = "Example workload: ${COMPLETION-CANDIDATES}.", defaultValue = "vm",
-            completionCandidates = ExampleNames.class)
+    /** The example a command line without {@code --example} runs; it says so ({@link #resolve(PrintStream)}). */
+    static final String DEFAULT_EXAMPLE = "vm";
+
+    @Option(names = {"-e", "--example"}, description = "Example workload: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_EXAMPLE
+            + ", and the output says so).", completionCandidates = ExampleNames.class)
     String example;
 
     @Option(names = {"--size", "--rows"}, description = "Size as 2^k or a power of two: trace rows for fib/periodic, CPU steps "
@@ -17,7 +21,13 @@ public final class ExampleOptions {
     @Option(names = "--seed", description = "Seed of the generated traces (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     long seed;
 
-    Example resolve() {
+    /** The example asked for; without {@code --example}, the default, and a line on {@code out} saying which it is. */
+    Example resolve(PrintStream out) {
+        if (example == null) {
+            out.println("note: no --example given, so the default '" + DEFAULT_EXAMPLE + "' (others: " + String.join(", ", Examples.names())
+                    + ")");
+            return Examples.byName(DEFAULT_EXAMPLE);
+        }
         return Examples.byName(example);
     }
 

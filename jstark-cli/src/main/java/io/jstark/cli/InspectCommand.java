@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 /** {@code jstark inspect}: what a proof file holds, part by part. */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a proof's options, security, tables and the size of each part.")
 public final class InspectCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "The proof file.", defaultValue = "proof.bin")
+    @Parameters(index = "0", paramLabel = "PROOF", description = "The proof file (jstark prove -o).")
     Path file;
 
     @Override

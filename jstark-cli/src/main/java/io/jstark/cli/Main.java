@@ -5,9 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code jstark} command. */
-@Command(name = "jstark", mixinStandardHelpOptions = true, version = "jstark 0.1.0",
+@Command(name = "jstark", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Multi-table STARK prover and verifier for the JVM.")
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order --help lists them. */
     static final java.util.List<String> COMMANDS = java.util.List.of("prove", "verify", "keygen", "inspect", "plan", "profile", "bench",
             "demo", "cache", AotTrainingCommand.NAME);
@@ -18,6 +18,12 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         System.exit(run(args));
     }
+
+    /**
+     * {@code -Djstark.cli.stderr.terminal=true|false}: whether stderr ends at a terminal. scripts/jstark sets it (stderr
+     * reaches the JVM through its filter, a pipe); without it, the JVM's console decides.
+     */
+    public static final String STDERR_TERMINAL_PROPERTY = "jstark.cli.stderr.terminal";
 
     /** Exit code of a rejected proof. */
     public static final int REJECTED = ExitCode.REJECTED.code;
@@ -31,13 +37,16 @@ public final class Main implements Runnable {
 
     /**
      * Runs the command line as if started in {@code workingDirectory} (absolute) with {@code environment}: what the warm daemon
-     * does for its client. Relative paths resolve against that directory, the JSTARK_* settings come from that environment.
+     * does for its client. Relative paths resolve against that directory, the JSTARK_* settings come from that environment,
+     * progress is drawn as a bar when {@code stderrTerminal}.
      */
-    public static int run(java.nio.file.Path workingDirectory, java.util.Map<String, String> environment, String... args) {
-        return Invocation.within(workingDirectory, environment, () -> execute(args));
+    public static int run(java.nio.file.Path workingDirectory, java.util.Map<String, String> environment, boolean stderrTerminal,
+            String... args) {
+        return Invocation.within(workingDirectory, environment, stderrTerminal, () -> execute(args));
     }
 
     private static int execute(String... args) {
+        oneLineLogMessages();
         CommandLine cli = new CommandLine(new Main());
         // the command named first alone: picocli loads each registered command's options (their classes and what
         // their fields name), so 'verify' stays clear of the prover's classes; help, or anything else, gets them all
@@ -100,6 +109,18 @@ public final class Main implements Runnable {
         return code.code;
     }
 
+    /**
+     * The library's messages go through {@link System.Logger} (java.util.logging by default), whose default
+     * format takes two lines with a timestamp; the command prints them as its own, one line each. Set
+     * before the first message; a format the user gives ({@code -Djava.util.logging.SimpleFormatter.format}) wins.
+     */
+    private static void oneLineLogMessages() {
+        String property = "java.util.logging.SimpleFormatter.format";
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, "jstark: %4$s: %5$s%6$s%n");
+        }
+    }
+
     /** Every command's --help ends with the exit codes; a command line picocli cannot parse exits with USAGE. */
     private static void listExitCodes(CommandLine command) {
         command.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
@@ -142,7 +163,19 @@ public final class Main implements Runnable {
     }
 
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        return missingSubcommand(spec);
+    }
+
+    /**
+     * A command that only groups others ({@code jstark}, {@code jstark bench}, {@code jstark profile}) run
+     * alone: its usage goes to stderr and the exit code is a usage error, so a script notices.
+     */
+    static int missingSubcommand(CommandLine.Model.CommandSpec spec) {
+        CommandLine cli = spec.commandLine();
+        cli.getErr().println("jstark: say which command to run (" + spec.qualifiedName() + " COMMAND)");
+        cli.usage(cli.getErr());
+        cli.getErr().flush();
+        return ExitCode.USAGE.code;
     }
 }

@@ -31,7 +31,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Example e = example.resolve();
+        Example e = example.resolve(System.out);
         int logSize = example.logSize(e);
         List<TableDimensions> tables = TableShape.dimensions(e.shapes(logSize));
         try (JstarkProver prover = run.configure(Jstark.prover(e.airs()).options(proofOptions.options())).build()) {

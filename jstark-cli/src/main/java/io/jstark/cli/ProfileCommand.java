@@ -29,13 +29,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "profile", mixinStandardHelpOptions = true, description = "Analyse timelines written by 'jstark prove --timeline FILE'.",
         subcommands = {ProfileCommand.Phases.class, ProfileCommand.Utilisation.class, ProfileCommand.TimelineExport.class,
                 ProfileCommand.Report.class})
-public final class ProfileCommand implements Runnable {
+public final class ProfileCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        return Main.missingSubcommand(spec);
     }
 
     static List<Timeline> read(List<Path> files) throws IOException {
@@ -132,14 +132,18 @@ public final class ProfileCommand implements Runnable {
             if (html == null && traceEvents == null) {
                 throw new Main.UsageException("say what to write: --html FILE and/or --trace-events FILE");
             }
+            if (html != null) {
+                ProveOutputs.requireWritableFile(html, "--html");
+            }
+            if (traceEvents != null) {
+                ProveOutputs.requireWritableFile(traceEvents, "--trace-events");
+            }
             Timeline timeline = TimelineJson.read(file);
             if (html != null) {
-                ProveOutputs.createParent(html);
                 TimelineHtml.write(timeline, html, title(timeline, file));
                 System.out.println("timeline chart written to " + html);
             }
             if (traceEvents != null) {
-                ProveOutputs.createParent(traceEvents);
                 ChromeTraceWriter.write(timeline, traceEvents);
                 System.out.println("trace events written to " + traceEvents + " (open in ui.perfetto.dev)");
             }

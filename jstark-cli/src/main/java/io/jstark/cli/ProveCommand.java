@@ -75,7 +75,7 @@ public final class ProveCommand implements Callable<Integer> {
     record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
         static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ProveOutputs outputs,
                 List<String> args, PrintStream out) throws java.io.IOException {
-            Example example = exampleOptions.resolve();
+            Example example = exampleOptions.resolve(out);
             int logSize = exampleOptions.logSize(example);
             Optional<CaptureRequest> capture = outputs.capture();
             SpanRecorder recorder = outputs.recorder(capture);
@@ -93,6 +93,7 @@ public final class ProveCommand implements Callable<Integer> {
                     out.printf("k = %d tables at once, %d worker threads; memory gate %s (from the storage plan)%n",
                             prover.schedulerOptions().tableParallelism(), prover.pool().parallelism(),
                             io.jstark.scheduler.ByteSize.format(plan.gateBudgetBytes()));
+                    VectorPathNote.line().ifPresent(out::println);
                     out.println(plan.lines().getFirst());
                     for (String note : plan.notes()) {
                         out.println("note: " + note);

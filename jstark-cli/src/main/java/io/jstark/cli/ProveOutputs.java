@@ -81,17 +81,14 @@ public final class ProveOutputs {
             return;
         }
         if (timeline != null) {
-            createParent(timeline);
             TimelineJson.write(t, timeline);
             out.printf("timeline (%d spans) written to %s%n", t.spans().size(), timeline);
         }
         if (traceEvents != null) {
-            createParent(traceEvents);
             ChromeTraceWriter.write(t, traceEvents);
             out.printf("trace events written to %s (open in ui.perfetto.dev)%n", traceEvents);
         }
         if (timelineHtml != null) {
-            createParent(timelineHtml);
             TimelineHtml.write(t, timelineHtml, title);
             out.printf("timeline chart written to %s%n", timelineHtml);
         }
@@ -112,33 +109,37 @@ public final class ProveOutputs {
     }
 
     /** Refuses, before any work, the timeline outputs that cannot be written. */
-    void requireWritable() throws IOException {
+    void requireWritable() {
         requireWritableIfGiven(timeline, "--timeline");
         requireWritableIfGiven(traceEvents, "--trace-events");
         requireWritableIfGiven(timelineHtml, "--timeline-html");
+        requireWritableIfGiven(captureFile, "--capture-file");
     }
 
-    private static void requireWritableIfGiven(Path file, String option) throws IOException {
+    private static void requireWritableIfGiven(Path file, String option) {
         if (file != null) {
             requireWritableFile(file, option);
         }
     }
 
     /**
-     * An output file {@code option} names, checked before the work that fills it: its directory is made,
-     * and a directory in its place is a bad value (a usage error), not a broken environment.
+     * An output file {@code option} names, checked before the work that fills it: its directory must exist
+     * (no command makes directories unasked), and a directory in its place is a bad value; both are usage
+     * errors, not a broken environment.
      */
-    static void requireWritableFile(Path file, String option) throws IOException {
-        createParent(file);
+    static void requireWritableFile(Path file, String option) {
+        requireParentDirectory(file, option);
         if (Files.isDirectory(file)) {
             throw new Main.UsageException(option + " " + file + " is a directory; give a file name");
         }
     }
 
-    static void createParent(Path file) throws IOException {
+    /** The directory {@code file} goes into exists, else a usage error naming {@code option}. */
+    static void requireParentDirectory(Path file, String option) {
         Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new Main.UsageException(option + " " + file + ": directory " + parent + " does not exist (jstark makes no "
+                    + "directories; create it first)");
         }
     }
 }

@@ -76,7 +76,6 @@ final class StatementFile {
             out.writeEndArray();
             out.writeEndObject();
         }
-        ProveOutputs.createParent(file);
         Files.writeString(file, text + System.lineSeparator());
     }
 

@@ -34,7 +34,7 @@ import picocli.CommandLine.Parameters;
                 + "a proof of definitions with preprocessed columns only under a preset's options (it computes their commitments, "
                 + "or loads them from the cache of --cache-dir, so the proof does not get to choose the work)."})
 public final class VerifyCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "The proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
+    @Parameters(index = "0", paramLabel = "PROOF", description = "The proof file (jstark prove -o).")
     Path file;
 
     @Option(names = "--key", paramLabel = "KEY", description = "The verifying key to trust (jstark keygen, prove --write-key).")

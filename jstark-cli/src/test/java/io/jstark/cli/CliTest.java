@@ -49,7 +49,9 @@ public class CliTest {
     }
 
     @BeforeAll
-    static void proveTwice() {
+    static void proveTwice() throws java.io.IOException {
+        Files.createDirectories(dir.resolve("runs"));
+        Files.createDirectories(dir.resolve("again"));
         run1 = dir.resolve("runs/run1.json");
         run2 = dir.resolve("runs/run2.json");
         Result first = cli("prove", "--example", "vm", "--size", "2^6", "-k", "2", "-o", dir.resolve("vm.bin").toString(),

@@ -6,7 +6,7 @@ import io.jstark.air.Bus;
 import io.jstark.air.expr.Expr;
 
 /**
- * The 8-bit xor table: preprocessed a = row >> 8, b = row & 255, c = a xor b over 2^16 rows, and a main
+ * The 8-bit xor table: preprocessed a = row &gt;&gt; 8, b = row &amp; 255, c = a xor b over 2^16 rows, and a main
  * column multiplicity. It receives (a, b, c) on {@link #BUS}, so a tuple sent there balances only if it
  * is two bytes and their xor.
  */

@@ -46,8 +46,8 @@ import java.util.SplittableRandom;
  *
  * <p><b>range16</b> (2^16 rows, {@link RangeTable}) receives every value sent on {@code range16}.
  *
- * <p>Times are 2 * clk and 2 * clk + 1, so their gaps fit 16 bits as long as steps <= 2^15. Every
- * constraint has degree <= 3.
+ * <p>Times are 2 * clk and 2 * clk + 1, so their gaps fit 16 bits as long as steps &lt;= 2^15. Every
+ * constraint has degree &lt;= 3.
  */
 public final class Vm implements Example {
     public static final String NAME = "vm";

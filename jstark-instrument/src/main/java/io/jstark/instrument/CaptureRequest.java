@@ -38,7 +38,7 @@ public record CaptureRequest(String label, Path file, Consumer<Path> onWritten) 
 
     /**
      * The request named by {@value #LABEL_VARIABLE} (file from {@value #FILE_VARIABLE}, else the default), or
-     * empty. An unusable label is reported on stderr and ignored rather than failing the run.
+     * empty. An unusable label is logged (a {@link System.Logger} warning) and ignored rather than failing the run.
      */
     public static Optional<CaptureRequest> fromEnvironment() {
         return fromEnvironment(System.getenv());
@@ -55,7 +55,8 @@ public record CaptureRequest(String label, Path file, Consumer<Path> onWritten) 
             return Optional.of(new CaptureRequest(label.strip(),
                     file == null || file.isBlank() ? null : Path.of(file), null));
         } catch (IllegalArgumentException e) {
-            System.err.println("jstark: ignoring " + LABEL_VARIABLE + ": " + e.getMessage());
+            System.getLogger(CaptureRequest.class.getName()).log(System.Logger.Level.WARNING, "ignoring {0}: {1}", LABEL_VARIABLE,
+                    e.getMessage());
             return Optional.empty();
         }
     }

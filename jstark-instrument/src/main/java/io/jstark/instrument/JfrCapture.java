@@ -13,6 +13,8 @@ import jdk.jfr.Recording;
  * instrumentation span ({@link PhaseSequence}). Spans of the label on other threads never start or stop it.
  */
 final class JfrCapture {
+    private static final System.Logger LOG = System.getLogger(JfrCapture.class.getName());
+
     private final CaptureRequest request;
     private final AtomicBoolean claimed = new AtomicBoolean();
     private volatile LiveSpan owner;
@@ -38,7 +40,7 @@ final class JfrCapture {
         }
         try {
             if (!FlightRecorder.isAvailable()) {
-                System.err.println("jstark: cannot capture span '" + label + "': JFR is not available in this JVM");
+                LOG.log(System.Logger.Level.WARNING, "cannot capture span ''{0}'': JFR is not available in this JVM", label);
                 return false;
             }
             Path file = request.file().toAbsolutePath();
@@ -55,7 +57,7 @@ final class JfrCapture {
             recording = r;
             return true;
         } catch (Exception e) {
-            System.err.println("jstark: cannot capture span '" + label + "': " + e);
+            LOG.log(System.Logger.Level.WARNING, "cannot capture span ''{0}'': {1}", label, e);
             return false;
         }
     }
@@ -80,13 +82,12 @@ final class JfrCapture {
             r.stop();
             Path file = r.getDestination();
             written = file;
-            System.err.println("jstark: JFR capture of span '" + request.label() + "' (span " + span.id()
-                    + ") written to " + file);
+            LOG.log(System.Logger.Level.DEBUG, "JFR capture of span ''{0}'' (span {1}) written to {2}", request.label(), span.id(), file);
             if (request.onWritten() != null) {
                 request.onWritten().accept(file);
             }
         } catch (RuntimeException e) {
-            System.err.println("jstark: JFR capture of span '" + request.label() + "' failed: " + e);
+            LOG.log(System.Logger.Level.WARNING, "JFR capture of span ''{0}'' failed: {1}", request.label(), e);
         }
     }
 

@@ -2,7 +2,7 @@ package io.jstark.instrument;
 
 import java.util.List;
 
-/** One run's spans with their header: what {@link TimelineJson} writes and reads back. */
+/** One run's spans with their header: what {@code io.jstark.profile.TimelineJson} (jstark-profile) writes and reads back. */
 public record Timeline(TimelineHeader header, List<SpanRecord> spans) {
     /**
      * Version of the timeline file format; bumped on any incompatible change. 2: phases share their boundaries (the

@@ -25,8 +25,11 @@ public final class DeepComposition {
     private final Ext3 bAtZNext;
 
     /**
-     * @param traceColumns preprocessed + main + aux limb columns (in that order) opened at z and z*w
-     * @param compositionColumns composition limb columns opened at z
+     * @param frame the openings: preprocessed + main + aux limb columns (in that order) at z and z*w, composition
+     *     limb columns at z
+     * @param gamma the random combination's base, one power per opened value
+     * @param z the out-of-domain point
+     * @param traceGenerator the trace domain's generator w
      */
     public DeepComposition(OodFrame frame, Ext3 gamma, Ext3 z, long traceGenerator) {
         this.z = z;

@@ -1,15 +1,40 @@
 package io.jstark.protocol;
 
-/** The options reach fewer conjectured bits than required. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options reach fewer conjectured bits than required. The message and {@link #remedies()} say what
+ * would reach them: each remedy is the whole set of options after one change, every value within its
+ * option's range, and {@link Security#require} accepts it for the same statement.
+ */
 public final class InsufficientSecurityException extends IllegalArgumentException {
     private final int bits;
     private final int required;
+    private final List<Remedy> remedies;
 
-    public InsufficientSecurityException(int bits, int required, String limitedBy, String advice) {
+    /**
+     * One way out: the advice as the message says it, and the options it leads to.
+     *
+     * @param advice the change, naming the command-line option (e.g. "raise --queries to 34")
+     * @param options the options after the change
+     */
+    public record Remedy(String advice, ProofOptions options) {}
+
+    public InsufficientSecurityException(int bits, int required, String limitedBy, List<Remedy> remedies) {
         super("options give " + bits + " conjectured bits of security, " + required + " required (limited by " + limitedBy + "): "
-                + advice);
+                + advice(remedies));
         this.bits = bits;
         this.required = required;
+        this.remedies = List.copyOf(remedies);
+    }
+
+    private static String advice(List<Remedy> remedies) {
+        List<String> each = new ArrayList<>(remedies.size());
+        for (Remedy r : remedies) {
+            each.add(r.advice());
+        }
+        return String.join(", or ", each);
     }
 
     public int bits() {
@@ -18,5 +43,10 @@ public final class InsufficientSecurityException extends IllegalArgumentExceptio
 
     public int required() {
         return required;
+    }
+
+    /** The options changes that reach the required bits (or, where none can, lower the requirement). */
+    public List<Remedy> remedies() {
+        return remedies;
     }
 }

@@ -47,26 +47,76 @@ public final class Security {
     }
 
     /**
-     * @throws InsufficientSecurityException when {@code options} reach less than their required bits,
-     *     with a message saying which knob to turn and how far
+     * @throws InsufficientSecurityException when {@code options} reach less than their required bits, with
+     *     the changes that would reach them ({@link InsufficientSecurityException#remedies()}), each within
+     *     its option's range
      */
     public static Report require(ProofOptions options, int logLargestLde) {
         Report report = of(options, logLargestLde);
         int required = options.requiredSecurityBits();
         if (report.conjecturedBits() < required) {
-            String advice;
-            if (report.queryBits() < required) {
-                int missing = required - report.queryBits();
-                int moreQueries = (missing + options.logBlowup() - 1) / options.logBlowup();
-                advice = "raise --queries to " + (options.queries() + moreQueries) + ", or --grinding to "
-                        + Math.min(ProofOptions.MAX_GRINDING_BITS, options.grindingBits() + missing) + ", or the blowup";
-            } else if (report.hashBits() < required) {
-                advice = "no hash here gives more than " + report.hashBits() + " bits: lower the required security";
-            } else {
-                advice = "the trace is too large for " + required + " bits in this field: lower the required security";
-            }
-            throw new InsufficientSecurityException(report.conjecturedBits(), required, report.limitingTerm(), advice);
+            throw new InsufficientSecurityException(report.conjecturedBits(), required, report.limitingTerm(),
+                    remedies(options, logLargestLde - options.logBlowup()));
         }
         return report;
+    }
+
+    /**
+     * Single changes of the options that reach their required bits for a statement whose tallest table
+     * has 2^logTallest rows (a larger blowup also grows the LDE domain, which the field term sees): more
+     * queries, more grinding, a larger blowup, or grinding at its maximum with the queries that then
+     * suffice. When none can (the hash or the field limits), lowering the requirement to what the
+     * options reach is the one remedy.
+     */
+    static java.util.List<InsufficientSecurityException.Remedy> remedies(ProofOptions options, int logTallest) {
+        int required = options.requiredSecurityBits();
+        java.util.List<InsufficientSecurityException.Remedy> remedies = new java.util.ArrayList<>();
+        Report report = of(options, logTallest + options.logBlowup());
+        int missing = required - report.queryBits();
+        if (missing > 0) {
+            int queries = options.queries() + ceilDiv(missing, options.logBlowup());
+            addIfReaching(remedies, "raise --queries to " + queries, logTallest,
+                    queries <= ProofOptions.MAX_QUERIES ? options.withQueries(queries) : null);
+            int grinding = options.grindingBits() + missing;
+            addIfReaching(remedies, "raise --grinding to " + grinding, logTallest,
+                    grinding <= ProofOptions.MAX_GRINDING_BITS ? options.withGrindingBits(grinding) : null);
+            for (int logBlowup = options.logBlowup() + 1; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
+                ProofOptions larger = options.withBlowup(1 << logBlowup);
+                if (reaches(larger, logTallest)) {
+                    remedies.add(new InsufficientSecurityException.Remedy("raise --blowup to " + larger.blowup(), larger));
+                    break;
+                }
+            }
+            if (remedies.isEmpty()) {
+                int grinding32 = ProofOptions.MAX_GRINDING_BITS;
+                int queries32 = ceilDiv(Math.max(0, required - grinding32), options.logBlowup());
+                addIfReaching(remedies, "set --grinding to " + grinding32 + " and --queries to " + queries32, logTallest,
+                        queries32 <= ProofOptions.MAX_QUERIES ? options.withGrindingBits(grinding32).withQueries(Math.max(1, queries32)) : null);
+            }
+        }
+        if (remedies.isEmpty()) {
+            int reachable = report.conjecturedBits();
+            String why = report.hashBits() < required ? "no hash here gives more than " + report.hashBits() + " bits"
+                    : report.fieldBits() < required ? "a trace of 2^" + logTallest + " rows at this blowup leaves the extension field "
+                    + report.fieldBits() + " bits" : "no option within its range reaches " + required + " bits";
+            remedies.add(new InsufficientSecurityException.Remedy(why + ": lower the required security to " + reachable + " (--security "
+                    + reachable + ")", options.withRequiredSecurityBits(reachable)));
+        }
+        return java.util.List.copyOf(remedies);
+    }
+
+    private static void addIfReaching(java.util.List<InsufficientSecurityException.Remedy> remedies, String advice, int logTallest,
+            ProofOptions changed) {
+        if (changed != null && reaches(changed, logTallest)) {
+            remedies.add(new InsufficientSecurityException.Remedy(advice, changed));
+        }
+    }
+
+    private static boolean reaches(ProofOptions options, int logTallest) {
+        return of(options, logTallest + options.logBlowup()).conjecturedBits() >= options.requiredSecurityBits();
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
     }
 }

@@ -62,9 +62,15 @@ public final class StatementRules {
             Air air = t.definition();
             int parts = air.compositionParts(t.logHeight());
             if (parts > options.blowup()) {
-                throw new InvalidStatementException(t.name(), "constraint degree " + air.maxDegree() + " needs " + parts
-                        + " composition parts, more than the blowup " + options.blowup() + ": raise the blowup to at least "
-                        + Integer.highestOneBit(parts * 2 - 1));
+                String needs = "constraint degree " + air.maxDegree() + " needs " + parts + " composition parts, more than the blowup "
+                        + options.blowup();
+                int blowup = Integer.highestOneBit(parts * 2 - 1);
+                if (blowup <= 1 << ProofOptions.MAX_LOG_BLOWUP) {
+                    throw new InvalidStatementException(t.name(), needs + ": raise --blowup to " + blowup, options.withBlowup(blowup));
+                }
+                throw new InvalidStatementException(t.name(), needs + ", and the largest blowup is " + (1 << ProofOptions.MAX_LOG_BLOWUP)
+                        + ": lower the constraint degree (at most " + (1 << ProofOptions.MAX_LOG_BLOWUP) + " composition parts; split a "
+                        + "high-degree product with an intermediate column)", null);
             }
             logLargestLde = Math.max(logLargestLde, t.logHeight() + options.logBlowup());
         }

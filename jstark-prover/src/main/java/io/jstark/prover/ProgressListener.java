@@ -8,6 +8,12 @@ public interface ProgressListener {
     /** One table finished its part of a pass. */
     default void tableFinished(String phase, String table, long rows) {}
 
+    /**
+     * One table finished a step of its part of a pass (main_commit: "lde"; the chain: "aux", "composition",
+     * "ood", "fri", "grinding"), so that a long table shows progress between its start and its end.
+     */
+    default void tableStep(String phase, String table, String step) {}
+
     /** The pass is done. */
     default void passFinished(String phase) {}
 

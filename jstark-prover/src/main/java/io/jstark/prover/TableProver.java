@@ -65,6 +65,10 @@ final class TableProver {
         this.rowsPerLeaf = options.foldingFactor();
     }
 
+    private void chainStep(String step) {
+        settings.progress().tableStep(SpanLabels.TABLE_CHAIN, table(), step);
+    }
+
     private String table() {
         return trace.name();
     }
@@ -82,6 +86,7 @@ final class TableProver {
         Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
         try {
             Lde.extend(trace.main(), logBlowup, SHIFT, lde, settings.pool());
+            settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
             return new MainCommitment(lde, commit(lde));
         } catch (RuntimeException | Error e) {
@@ -147,6 +152,7 @@ final class TableProver {
                 owned.add(auxTree);
             }
             ProofTranscript.absorbAux(t, auxTree.root(), busSum);
+            chainStep("aux");
         }
         control.checkpoint();
         // ---- round 2: composition polynomial
@@ -184,6 +190,7 @@ final class TableProver {
             owned.add(compositionTree);
         }
         ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
+        chainStep("composition");
         control.checkpoint();
         // ---- round 3: out-of-domain openings
         Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, SHIFT);
@@ -195,6 +202,7 @@ final class TableProver {
                     openNext(atZ, domain, main.lde()), openNext(atZ, domain, auxLde), open(atZ, compositionLde));
         }
         ProofTranscript.absorbOodFrame(t, frame);
+        chainStep("ood");
         control.checkpoint();
         // ---- round 4: DEEP, FRI, grinding, queries
         Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
@@ -211,11 +219,13 @@ final class TableProver {
                     settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER));
             owned.add(fri);
         }
+        chainStep("fri");
         control.checkpoint();
         long nonce;
         try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
             nonce = t.grind(options.grindingBits(), pool);
         }
+        chainStep("grinding");
         int logCosets = logN + logBlowup - options.logFoldingFactor();
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
         try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {

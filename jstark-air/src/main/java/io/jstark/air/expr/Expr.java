@@ -108,10 +108,40 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** A main-trace cell of the current row (offset 0) or the next row (offset 1). */
-    record MainCell(int column, int rowOffset) implements Leaf {
+    /**
+     * The builder a column leaf came from, so that a table's {@code build()} can refuse a cell of another
+     * table (its column index would silently name one of this table's columns). Compared by identity.
+     */
+    final class Owner {
+        private final String table;
+
+        public Owner(String table) {
+            this.table = table;
+        }
+
+        /** The name of the table whose builder declared the column. */
+        public String table() {
+            return table;
+        }
+
+        @Override
+        public String toString() {
+            return "table '" + table + "'";
+        }
+    }
+
+    /**
+     * A main-trace cell of the current row (offset 0) or the next row (offset 1).
+     *
+     * @param owner the builder that declared the column, or null for a cell made directly (accepted by any table)
+     */
+    record MainCell(int column, int rowOffset, Owner owner) implements Leaf {
         public MainCell {
             checkCell(column, rowOffset);
+        }
+
+        public MainCell(int column, int rowOffset) {
+            this(column, rowOffset, null);
         }
 
         /** The same column one row later. */
@@ -119,7 +149,7 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
             if (rowOffset != 0) {
                 throw new IllegalStateException("only the current and the next row can be referenced");
             }
-            return new MainCell(column, 1);
+            return new MainCell(column, 1, owner);
         }
 
         @Override
@@ -133,17 +163,21 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** A preprocessed (fixed) column cell. */
-    record PreprocessedCell(int column, int rowOffset) implements Leaf {
+    /** A preprocessed (fixed) column cell; {@code owner} as for {@link MainCell}. */
+    record PreprocessedCell(int column, int rowOffset, Owner owner) implements Leaf {
         public PreprocessedCell {
             checkCell(column, rowOffset);
+        }
+
+        public PreprocessedCell(int column, int rowOffset) {
+            this(column, rowOffset, null);
         }
 
         public PreprocessedCell next() {
             if (rowOffset != 0) {
                 throw new IllegalStateException("only the current and the next row can be referenced");
             }
-            return new PreprocessedCell(column, 1);
+            return new PreprocessedCell(column, 1, owner);
         }
 
         @Override
@@ -176,9 +210,13 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
 
     /**
      * A periodic column: values repeating with a power-of-two period. Its polynomial has degree below the
-     * trace length, so it counts as degree 1.
+     * trace length, so it counts as degree 1. {@code owner} as for {@link MainCell}.
      */
-    record Periodic(int index) implements Leaf {
+    record Periodic(int index, Owner owner) implements Leaf {
+        public Periodic(int index) {
+            this(index, null);
+        }
+
         @Override
         public int degree() {
             return 1;
@@ -190,8 +228,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** A public input of the table (a base-field value both sides know). */
-    record PublicInput(int index) implements Leaf {
+    /** A public input of the table (a base-field value both sides know); {@code owner} as for {@link MainCell}. */
+    record PublicInput(int index, Owner owner) implements Leaf {
+        public PublicInput(int index) {
+            this(index, null);
+        }
+
         @Override
         public int degree() {
             return 0;

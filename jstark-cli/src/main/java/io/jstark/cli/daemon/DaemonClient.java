@@ -153,6 +153,8 @@ public final class DaemonClient {
             if (kind == DaemonProtocol.RUN) {
                 DaemonProtocol.writeString(request, cwd.toString());
                 DaemonProtocol.writeString(request, System.getProperty("stdout.encoding", java.nio.charset.Charset.defaultCharset().name()));
+                // scripts/jstark tells the client; the daemon's own stderr is its log
+                request.writeBoolean(Boolean.parseBoolean(System.getProperty(io.jstark.cli.Main.STDERR_TERMINAL_PROPERTY)));
                 request.writeInt(env.size());
                 for (Map.Entry<String, String> e : env.entrySet()) {
                     DaemonProtocol.writeString(request, e.getKey());
@@ -230,6 +232,10 @@ public final class DaemonClient {
     /** The same command in a plain JVM, its output and exit code the client's. */
     private int plain(String[] args) {
         List<String> command = new ArrayList<>(java());
+        String terminal = System.getProperty(io.jstark.cli.Main.STDERR_TERMINAL_PROPERTY);
+        if (terminal != null) {
+            command.add("-D" + io.jstark.cli.Main.STDERR_TERMINAL_PROPERTY + "=" + terminal);
+        }
         command.add(DaemonProtocol.MAIN_CLASS);
         command.addAll(List.of(args));
         try {

@@ -17,7 +17,7 @@ import java.util.Set;
  * socket. JDK classes only: the client loads this and nothing of jstark's.
  *
  * <p>A request: magic, version, kind ({@link #RUN}, {@link #STATUS}, {@link #STOP}), then for a run the client's working
- * directory, its stdout encoding, its environment and its arguments. The answer: frames of {@link #STDOUT} and
+ * directory, its stdout encoding, whether its stderr is a terminal, its environment and its arguments. The answer: frames of {@link #STDOUT} and
  * {@link #STDERR} bytes as the command writes them, then one {@link #EXIT} frame with the exit code.
  */
 final class DaemonProtocol {

@@ -162,6 +162,7 @@ public final class DaemonServer implements AutoCloseable {
     private void run(DataInputStream in, Frames frames) throws IOException {
         Path cwd = Path.of(DaemonProtocol.readString(in));
         Charset charset = Charset.forName(DaemonProtocol.readString(in));
+        boolean stderrTerminal = in.readBoolean();
         int variables = in.readInt();
         Map<String, String> env = new HashMap<>();
         for (int i = 0; i < variables; i++) {
@@ -180,7 +181,7 @@ public final class DaemonServer implements AutoCloseable {
         System.setOut(out);
         System.setErr(err);
         try {
-            code = Main.run(cwd, env, args);
+            code = Main.run(cwd, env, stderrTerminal, args);
         } finally {
             out.flush();
             err.flush();

@@ -58,32 +58,67 @@ public final class Matrix implements AutoCloseable {
         return segment.byteSize();
     }
 
+    // Each accessor turns the JDK's bare "Already closed" into a ClosedBufferException naming the matrix; the
+    // try costs nothing on the path that does not throw.
+
     public long get(int row, int column) {
-        return segment.getAtIndex(ELEMENT, (long) column * rows + row);
+        try {
+            return segment.getAtIndex(ELEMENT, (long) column * rows + row);
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
+        }
     }
 
     public void set(int row, int column, long value) {
-        segment.setAtIndex(ELEMENT, (long) column * rows + row, value);
+        try {
+            segment.setAtIndex(ELEMENT, (long) column * rows + row, value);
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
+        }
     }
 
     /** The whole column as a segment view (no copy). */
     public MemorySegment column(int column) {
+        requireOpen();
         return segment.asSlice((long) column * rows * Long.BYTES, (long) rows * Long.BYTES);
     }
 
     /** The backing segment (all columns). */
     public MemorySegment segment() {
+        requireOpen();
         return segment;
     }
 
     /** Copies {@code count} elements of a column starting at {@code fromRow} into {@code dst}. */
     public void readColumn(int column, int fromRow, long[] dst, int dstOffset, int count) {
-        MemorySegment.copy(segment, ELEMENT, ((long) column * rows + fromRow) * Long.BYTES, dst, dstOffset, count);
+        try {
+            MemorySegment.copy(segment, ELEMENT, ((long) column * rows + fromRow) * Long.BYTES, dst, dstOffset, count);
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
+        }
     }
 
     /** Copies {@code count} elements from {@code src} into a column starting at {@code fromRow}. */
     public void writeColumn(int column, int fromRow, long[] src, int srcOffset, int count) {
-        MemorySegment.copy(src, srcOffset, segment, ELEMENT, ((long) column * rows + fromRow) * Long.BYTES, count);
+        try {
+            MemorySegment.copy(src, srcOffset, segment, ELEMENT, ((long) column * rows + fromRow) * Long.BYTES, count);
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
+        }
+    }
+
+    private void requireOpen() {
+        if (buffer.isClosed()) {
+            throw new ClosedBufferException(describe(), null);
+        }
+    }
+
+    private RuntimeException closedOr(IllegalStateException e) {
+        return buffer.isClosed() ? new ClosedBufferException(describe(), e) : e;
+    }
+
+    private String describe() {
+        return "matrix '" + label() + "' (" + rows + " x " + columns + ")";
     }
 
     /** A whole column copied to the heap. */
@@ -95,8 +130,12 @@ public final class Matrix implements AutoCloseable {
 
     /** Copies row {@code row} (all columns) into {@code dst} starting at {@code dstOffset}. */
     public void readRow(int row, long[] dst, int dstOffset) {
-        for (int c = 0; c < columns; c++) {
-            dst[dstOffset + c] = segment.getAtIndex(ELEMENT, (long) c * rows + row);
+        try {
+            for (int c = 0; c < columns; c++) {
+                dst[dstOffset + c] = segment.getAtIndex(ELEMENT, (long) c * rows + row);
+            }
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
         }
     }
 

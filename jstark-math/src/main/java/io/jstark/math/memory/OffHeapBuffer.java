@@ -27,7 +27,7 @@ public final class OffHeapBuffer implements AutoCloseable {
 
     public MemorySegment segment() {
         if (closed.get()) {
-            throw new IllegalStateException("off-heap buffer '" + label + "' used after close");
+            throw new ClosedBufferException("off-heap buffer '" + label + "'", null);
         }
         return segment;
     }

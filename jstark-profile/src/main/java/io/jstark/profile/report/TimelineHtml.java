@@ -26,7 +26,8 @@ import java.util.Map;
  */
 public final class TimelineHtml {
     private static final int LABEL_WIDTH = 190;
-    private static final int CHART_WIDTH = 1200;
+    /** With the labels, the margin and the page's 16 px either side: 1,362 px, inside a 1,400 px window with its scroll bar. */
+    private static final int CHART_WIDTH = 1120;
     private static final int RIGHT_MARGIN = 20;
     private static final int AXIS_HEIGHT = 28;
     private static final int PHASE_ROW = 22;
@@ -35,9 +36,12 @@ public final class TimelineHtml {
     private static final double CHAR_WIDTH = 6.6;
     /** The instruments' own work between phases: grey, unlabelled (it is usually a sliver). */
     private static final String INSTRUMENTATION_COLOUR = "#bdbdbd";
-    /** Qualitative colours, readable with dark text. */
-    private static final String[] PALETTE = {"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
+    /** Phases (and the tables' bars, by their phase): light qualitative colours, readable with dark text. */
+    private static final String[] PHASE_PALETTE = {"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
         "#bc80bd", "#ccebc5", "#ffed6f", "#d9d9d9", "#a6cee3", "#fb9a99", "#cab2d6"};
+    /** Operations (the thin bars under a table): dark saturated colours, none of them a phase colour. */
+    static final String[] OPERATION_PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d",
+        "#1f78b4", "#17becf", "#e31a1c", "#ff7f00", "#6a3d9a", "#b15928", "#525252"};
 
     private TimelineHtml() {}
 
@@ -88,7 +92,7 @@ public final class TimelineHtml {
                     if (SpanTree.isInstrumentation(s)) {
                         bar(s, y + 2, PHASE_ROW - 4, INSTRUMENTATION_COLOUR, "phase", null);
                     } else {
-                        bar(s, y + 2, PHASE_ROW - 4, colour(phaseColours, s.label()), "phase", s.label());
+                        bar(s, y + 2, PHASE_ROW - 4, colour(phaseColours, s.label(), PHASE_PALETTE), "phase", s.label());
                     }
                 }
                 y += PHASE_ROW;
@@ -102,10 +106,10 @@ public final class TimelineHtml {
                 for (SpanRecord s : lane.getValue()) {
                     if (SpanTree.isTableLabel(s.label())) {
                         Object table = s.fields().get(SpanLabels.TABLE_FIELD);
-                        bar(s, y + 2, 18, colour(phaseColours, SpanLabels.phaseOfTable(s.label())), "table",
+                        bar(s, y + 2, 18, colour(phaseColours, SpanLabels.phaseOfTable(s.label()), PHASE_PALETTE), "table",
                                 table == null ? s.label() : table.toString());
                     } else {
-                        bar(s, y + 22, 7, colour(operationColours, s.label()), "op", null);
+                        bar(s, y + 22, 7, colour(operationColours, s.label(), OPERATION_PALETTE), "op", null);
                     }
                 }
                 y += LANE;
@@ -259,8 +263,8 @@ public final class TimelineHtml {
         }
     }
 
-    private static String colour(Map<String, String> colours, String key) {
-        return colours.computeIfAbsent(key, k -> PALETTE[colours.size() % PALETTE.length]);
+    private static String colour(Map<String, String> colours, String key, String[] palette) {
+        return colours.computeIfAbsent(key, k -> palette[colours.size() % palette.length]);
     }
 
     /** 1, 2 or 5 times a power of ten, at least {@code raw}. */

@@ -172,6 +172,11 @@ public final class MemoryMeter {
             }
 
             @Override
+            public void tableStep(String phase, String table, String step) {
+                delegate.tableStep(phase, table, step);
+            }
+
+            @Override
             public void passFinished(String phase) {
                 if (phase.equals(SpanLabels.TABLE_CHAIN)) {
                     endPhase(SpanLabels.TABLE_CHAIN);
