@@ -23,7 +23,7 @@ import java.util.List;
 public final class Jstark {
     private Jstark() {}
 
-    /** A prover for tables of these definitions; defaults and environment overrides apply until set. */
+    /** A prover for tables of these definitions; the built-in defaults apply until set (no environment variable is read). */
     public static JstarkProver.Builder prover(List<Air> airs) {
         return new JstarkProver.Builder(airs);
     }

@@ -17,6 +17,7 @@ import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.memory.JvmFootprint;
 import io.jstark.prover.memory.MemoryMeter;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
@@ -24,13 +25,11 @@ import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.scheduler.SchedulerStats;
 import io.jstark.storage.Storage;
 import io.jstark.storage.StorageMode;
-import io.jstark.storage.StorageOptions;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -43,8 +42,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class JstarkProver implements AutoCloseable {
     private final ProvingKey key;
     private final ProofOptions options;
-    private final SchedulerOptions scheduler;
-    private final StorageOptions storage;
+    private final RunSettings settings;
     private final WorkerPool pool;
     private final boolean ownsPool;
     private final boolean debugChecks;
@@ -54,23 +52,10 @@ public final class JstarkProver implements AutoCloseable {
     private JstarkProver(Builder b) {
         this.key = ProvingKey.of(b.airs, b.preprocessedCache);
         this.options = b.options;
-        SchedulerOptions s = SchedulerOptions.defaults().withEnvironment(b.environment);
-        if (b.tableParallelism != null) {
-            s = s.withTableParallelism(b.tableParallelism);
-        }
-        StorageOptions st = StorageOptions.defaults().withEnvironment(b.environment);
-        long budget = b.memoryBudget != null ? b.memoryBudget : s.memoryBudgetBytes();
-        st = st.withMemoryBudget(budget);
-        if (b.storageMode != null) {
-            st = st.withMode(b.storageMode);
-        }
-        if (b.spillDirectory != null) {
-            st = st.withSpillDirectory(b.spillDirectory);
-        }
-        this.scheduler = s;
-        this.storage = st;
-        this.ownsPool = b.pool == null && b.workerThreads != null;
-        this.pool = b.pool != null ? b.pool : b.workerThreads != null ? WorkerPool.ofThreads(b.workerThreads) : WorkerPool.common();
+        this.settings = b.settings;
+        int threads = b.settings.workerThreads();
+        this.ownsPool = b.pool == null && threads > 0;
+        this.pool = b.pool != null ? b.pool : threads > 0 ? WorkerPool.ofThreads(threads) : WorkerPool.common();
         this.debugChecks = b.debugChecks;
         this.progress = b.progress;
     }
@@ -79,13 +64,9 @@ public final class JstarkProver implements AutoCloseable {
         return options;
     }
 
-    /** k and the environment's settings; each proof's memory-gate budget comes from its storage plan. */
-    public SchedulerOptions schedulerOptions() {
-        return scheduler;
-    }
-
-    public StorageOptions storageOptions() {
-        return storage;
+    /** The settings as given (k, budget, storage, spill directory, threads); each proof's memory-gate budget is its storage plan's. */
+    public RunSettings settings() {
+        return settings;
     }
 
     public WorkerPool pool() {
@@ -128,7 +109,9 @@ public final class JstarkProver implements AutoCloseable {
     public StoragePlan plan(List<TableDimensions> tables) {
         requireOpen("plan");
         checkStatement(tables);
-        return StoragePlanner.plan(tables, options, scheduler.tableParallelism(), pool.parallelism(), storage);
+        // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
+        JvmFootprint jvm = settings.hasBudget() ? JvmFootprint.measure(RamAllocator.shared().liveBytes()) : JvmFootprint.NONE;
+        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm);
     }
 
     /** Proves the tables (in this order, the proof's table order); the traces stay the caller's. */
@@ -141,7 +124,8 @@ public final class JstarkProver implements AutoCloseable {
         StoragePlan plan = plan(dims);
         List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
         try (Storage opened = plan.open()) {
-            ConcurrentExecutor executor = new ConcurrentExecutor(scheduler.withMemoryBudget(plan.gateBudgetBytes()), passes::add);
+            ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()),
+                    passes::add);
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
             ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
                     .withDebugChecks(debugChecks).withProgress(meter.listener(progress));
@@ -211,20 +195,18 @@ public final class JstarkProver implements AutoCloseable {
         }
     }
 
-    /** Settings of a {@link JstarkProver}; unset ones take the defaults, overridden by the environment. */
+    /**
+     * Settings of a {@link JstarkProver}; unset ones take the built-in defaults ({@link RunSettings#defaults()}):
+     * the library reads no environment variable unless given {@link RunSettings#fromEnvironment()}.
+     */
     public static final class Builder {
         private final List<Air> airs;
         private ProofOptions options = ProofOptions.defaults();
-        private Integer tableParallelism;
-        private Long memoryBudget;
-        private StorageMode storageMode;
-        private Path spillDirectory;
-        private Integer workerThreads;
+        private RunSettings settings = RunSettings.defaults();
         private WorkerPool pool;
         private boolean debugChecks;
         private ProgressListener progress = ProgressListener.NONE;
         private PreprocessedCache preprocessedCache;
-        private Map<String, String> environment = System.getenv();
 
         Builder(List<Air> airs) {
             this.airs = List.copyOf(airs);
@@ -236,37 +218,47 @@ public final class JstarkProver implements AutoCloseable {
             return this;
         }
 
-        /** Tables proven at once, k (default: JSTARK_TABLE_PARALLELISM, else the measured default). */
+        /** All run settings at once (e.g. {@link RunSettings#fromEnvironment()}); the setters below change one of them. */
+        public Builder settings(RunSettings s) {
+            this.settings = java.util.Objects.requireNonNull(s, "settings");
+            return this;
+        }
+
+        /** Tables proven at once, k (default: the measured {@link SchedulerOptions#DEFAULT_TABLE_PARALLELISM}). */
         public Builder tableParallelism(int k) {
-            this.tableParallelism = k;
+            this.settings = settings.withTableParallelism(k);
             return this;
         }
 
         /**
-         * RAM the whole proof may use (default: JSTARK_MEMORY_BUDGET, else the machine's physical memory): the
-         * storage planner spills what does not fit, and the memory gate admits tables within what is left. It
-         * bounds the prover's off-heap buffers and its predicted heap; the JVM's own heap limit is -Xmx.
+         * RAM the whole proof may use (default: the machine's physical memory): the storage planner spills
+         * what does not fit, and the memory gate admits tables within what is left. It bounds the prover's
+         * off-heap buffers and its predicted heap; the JVM's own heap limit is -Xmx (see docs/memory.md for the
+         * flags that go with a budget).
          */
         public Builder memoryBudget(long bytes) {
-            this.memoryBudget = bytes;
+            this.settings = settings.withMemoryBudget(bytes);
             return this;
         }
 
-        /** Where large buffers live: AUTO (default), RAM or DISK; JSTARK_STORAGE overrides the default. */
+        /** Where large buffers live: AUTO (default), RAM or DISK. */
         public Builder storage(StorageMode mode) {
-            this.storageMode = mode;
+            this.settings = settings.withStorage(mode);
             return this;
         }
 
-        /** Directory of spill files (default: JSTARK_SPILL_DIR, else the system temp directory). */
+        /** Directory of spill files (default: the system temp directory). */
         public Builder spillDirectory(Path dir) {
-            this.spillDirectory = dir;
+            this.settings = settings.withSpillDirectory(dir);
             return this;
         }
 
         /** A worker pool of its own with this many threads (default: the shared pool, one per core). */
         public Builder workerThreads(int threads) {
-            this.workerThreads = threads;
+            if (threads < 1) {
+                throw new IllegalArgumentException("worker threads must be at least 1, got " + threads);
+            }
+            this.settings = settings.withWorkerThreads(threads);
             return this;
         }
 
@@ -293,12 +285,6 @@ public final class JstarkProver implements AutoCloseable {
 
         public Builder progress(ProgressListener listener) {
             this.progress = listener;
-            return this;
-        }
-
-        /** The environment the JSTARK_* overrides are read from (default: the process's). */
-        public Builder environment(Map<String, String> env) {
-            this.environment = Map.copyOf(env);
             return this;
         }
 

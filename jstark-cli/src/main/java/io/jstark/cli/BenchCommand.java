@@ -113,12 +113,12 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                         + "(interleaved), %d warm-up%n", e.name(), logSize, w.tables(), w.rows(), w.mainCells(), runs, warmup));
                 System.out.print(report);
                 for (int i = 0; i < warmup; i++) {
-                    run.parallelism = 1 + i % maxK;
+                    run.parallelism = Integer.toString(1 + i % maxK);
                     w.prove(false);
                 }
                 for (int r = 0; r < runs; r++) {
                     for (int k = 1; k <= maxK; k++) {
-                        run.parallelism = k;
+                        run.parallelism = Integer.toString(k);
                         BenchWorkload.Sample s = w.prove(false);
                         times[k][r] = s.proveNanos();
                         offHeap[k][r] = s.offHeapPeakBytes();

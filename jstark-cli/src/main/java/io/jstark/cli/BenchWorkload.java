@@ -58,7 +58,8 @@ final class BenchWorkload implements AutoCloseable {
         }
         Security.require(options, logLargest);
         this.workload = example.generate(logSize, seed);
-        this.pool = run.threads == null ? WorkerPool.common() : WorkerPool.ofThreads(run.threads);
+        int threads = run.settings().workerThreads();
+        this.pool = threads == 0 ? WorkerPool.common() : WorkerPool.ofThreads(threads);
         MerkleKernel.compileBeforeMeasuring(options);
     }
 

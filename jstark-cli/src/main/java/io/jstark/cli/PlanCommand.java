@@ -35,9 +35,10 @@ public final class PlanCommand implements Callable<Integer> {
         int logSize = example.logSize(e);
         List<TableDimensions> tables = TableShape.dimensions(e.shapes(logSize));
         try (JstarkProver prover = run.configure(Jstark.prover(e.airs()).options(proofOptions.options())).build()) {
-            System.out.printf("workload '%s' (%s = %d): %d tables; %s; %d worker threads%n", e.name(), e.sizeParameter(), logSize,
-                    tables.size(), prover.schedulerOptions(), prover.pool().parallelism());
             StoragePlan plan = prover.plan(tables);
+            System.out.printf("workload '%s' (%s = %d): %d tables; k = %d tables at once; memory budget %s; %d worker threads%n",
+                    e.name(), e.sizeParameter(), logSize, tables.size(), prover.settings().tableParallelism(), plan.budgetText(),
+                    prover.pool().parallelism());
             for (String line : plan.lines()) {
                 System.out.println(line);
             }

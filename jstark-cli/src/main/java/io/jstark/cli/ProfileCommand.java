@@ -180,6 +180,12 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
             if (meta.get("peakHeapBytes") instanceof Long heap) {
                 peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, heap, PeakMemory.HEAP_HOW));
             }
+            if (meta.get("peakResidentAnonymousBytes") instanceof Long anonymous) {
+                peaks.add(new TimingReport.MemoryPeak("resident anonymous", -1, anonymous, PeakMemory.RESIDENT_ANONYMOUS_HOW));
+            }
+            if (meta.get("peakResidentFileBytes") instanceof Long file) {
+                peaks.add(new TimingReport.MemoryPeak("resident file-backed", -1, file, PeakMemory.RESIDENT_FILE_HOW));
+            }
             TimingReport report = TimingReport.builder(timeline).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
             System.out.print(report.render());
             return report.selfCheckPassed() ? 0 : 1;

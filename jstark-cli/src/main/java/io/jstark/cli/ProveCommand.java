@@ -90,8 +90,8 @@ public final class ProveCommand implements Callable<Integer> {
                     out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
                             workload.size(), workload.mainCells(), options);
                     out.printf("conjectured security: %d bits (limited by %s)%n", security.conjecturedBits(), security.limitingTerm());
-                    out.printf("k = %d tables at once, %d worker threads; memory gate %s (from the storage plan)%n",
-                            prover.schedulerOptions().tableParallelism(), prover.pool().parallelism(),
+                    out.printf("k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
+                            prover.settings().tableParallelism(), prover.pool().parallelism(), plan.budgetText(),
                             io.jstark.scheduler.ByteSize.format(plan.gateBudgetBytes()));
                     VectorPathNote.line().ifPresent(out::println);
                     out.println(plan.lines().getFirst());
@@ -117,6 +117,7 @@ public final class ProveCommand implements Callable<Integer> {
                         }
                     }
                     out.printf("proved in %.3f s%n", proveWall / 1e9);
+                    out.println(residentLine(result));
                     if (!outputs.report) {
                         out.println("Merkle kernel " + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
                     }
@@ -132,6 +133,23 @@ public final class ProveCommand implements Callable<Integer> {
                     return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
                 }
             }
+        }
+
+        /** The process's peak resident memory, measured against the plan's prediction (exact bytes for scripts too). */
+        static String residentLine(JstarkProver.Result result) {
+            io.jstark.prover.memory.MemoryMeter.Phase peak = io.jstark.prover.memory.MemoryMeter.peak(result.memory());
+            io.jstark.prover.memory.MemoryPrediction predicted = result.plan().prediction();
+            if (peak.residentAnonymous() < 0) {
+                return "resident memory: not available on this system (predicted peak anonymous "
+                        + io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()) + ")";
+            }
+            return String.format(java.util.Locale.ROOT,
+                    "resident memory: peak anonymous %s measured, %s predicted (%.1f%%); file-backed %s measured, at most %s predicted "
+                            + "[bytes: anon %d %d, file %d %d]",
+                    io.jstark.prover.memory.Bytes.format(peak.residentAnonymous()), io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()),
+                    100.0 * peak.residentAnonymous() / predicted.peakRamBytes(), io.jstark.prover.memory.Bytes.format(peak.residentFile()),
+                    io.jstark.prover.memory.Bytes.format(predicted.peakResidentFileBytes()), peak.residentAnonymous(), predicted.peakRamBytes(),
+                    peak.residentFile(), predicted.peakResidentFileBytes());
         }
 
         /** Where the preprocessed commitments came from, when the cache was asked for any. */
@@ -155,8 +173,8 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("example", example.name());
             meta.put("logSize", logSize);
             meta.put("options", options.toString());
-            meta.put("tableParallelism", prover.schedulerOptions().tableParallelism());
-            meta.put("storage", prover.storageOptions().toString());
+            meta.put("tableParallelism", prover.settings().tableParallelism());
+            meta.put("storage", prover.settings().toString());
             meta.put("workerThreads", prover.pool().parallelism());
             meta.put(TimingReport.MERKLE_KERNEL_METADATA, merkleKernel);
             meta.put("jvm", Runtime.version().toString());
@@ -172,6 +190,8 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("peakOffHeapBytes", peaks.offHeapBytes());
             meta.put("peakHeapBytes", peaks.heapBytes());
             meta.put("peakHeapLiveBytes", peaks.heapLiveBytes());
+            meta.put("peakResidentAnonymousBytes", peaks.residentAnonymousBytes());
+            meta.put("peakResidentFileBytes", peaks.residentFileBytes());
             return meta;
         }
     }

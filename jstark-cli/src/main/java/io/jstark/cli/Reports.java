@@ -36,6 +36,10 @@ final class Reports {
             peaks.add(new TimingReport.MemoryPeak("heap (live)", predicted == null ? -1 : predicted.peakHeapBytes(),
                     measured.heapLiveBytes(), PeakMemory.HEAP_LIVE_HOW));
             peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, measured.heapBytes(), PeakMemory.HEAP_HOW));
+            peaks.add(new TimingReport.MemoryPeak("resident anonymous", predicted == null ? -1 : predicted.peakRamBytes(),
+                    measured.residentAnonymousBytes(), PeakMemory.RESIDENT_ANONYMOUS_HOW));
+            peaks.add(new TimingReport.MemoryPeak("resident file-backed", predicted == null ? -1 : predicted.peakResidentFileBytes(),
+                    measured.residentFileBytes(), PeakMemory.RESIDENT_FILE_HOW));
         }
         return TimingReport.builder(timeline).root(SpanLabels.PROVE).tables(tables).memoryPeaks(peaks).memoryLines(memoryLines).build();
     }

@@ -82,6 +82,23 @@ public class CliTest {
     }
 
     @Test
+    void planAndProvePrintTheBudgetInForceNeverUnlimited() {
+        Result plan = cli("plan", "--example", "mix", "--size", "2^10", "--memory-budget", "2G");
+        assertThat(plan.code()).as(plan.out() + plan.err()).isZero();
+        assertThat(plan.out().lines().findFirst().orElseThrow()).contains("memory budget 2.0 GiB");
+        assertThat(plan.out()).contains("storage plan:").contains("memory budget 2.0 GiB, RAM limit").contains("resident anon")
+                .contains("JVM: heap -Xmx").doesNotContain("unlimited");
+        Result prove = cli("prove", "--example", "fib", "--rows", "2^8", "--memory-budget", "1G", "--no-report", "-o",
+                dir.resolve("fib-budget.bin").toString());
+        assertThat(prove.code()).as(prove.out() + prove.err()).isZero();
+        assertThat(prove.out()).contains("memory budget 1.0 GiB;").containsPattern("resident memory: (peak anonymous|not available)")
+                .doesNotContain("unlimited");
+        // without a budget the plan says where its figure came from
+        Result none = cli("plan", "--example", "fib", "--rows", "2^8");
+        assertThat(none.out()).contains("(physical memory, none given)").doesNotContain("unlimited");
+    }
+
+    @Test
     void proveWritesTheTimelineTheTraceEventsAndTheHtmlChart() throws Exception {
         Timeline timeline = TimelineJson.read(run1);
         assertThat(timeline.spans()).extracting(SpanRecord::label).contains("prove", "main_commit", "main_commit_table");

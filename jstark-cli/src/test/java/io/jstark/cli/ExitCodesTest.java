@@ -64,7 +64,7 @@ class ExitCodesTest {
         String out = dir.resolve("x.bin").toString();
         assertExit(2, "option 'blowup'", "prove", "--example", "fib", "--size", "2^4", "--blowup", "3", "-o", out);
         assertExit(2, "--size 2^40", "prove", "--example", "fib", "--rows", "2^40", "-o", out);
-        assertExit(2, "--memory-budget must be at least 1 byte", "prove", "--example", "fib", "--size", "2^4", "--memory-budget", "0", "-o", out);
+        assertExit(2, "--memory-budget='0' is invalid: the memory budget must be at least 1 byte", "prove", "--example", "fib", "--size", "2^4", "--memory-budget", "0", "-o", out);
         assertExit(2, "--memory-budget", "prove", "--example", "fib", "--size", "2^4", "--memory-budget", "-1", "-o", out);
         assertExit(2, "--storage", "prove", "--example", "fib", "--size", "2^4", "--storage", "bogus", "-o", out);
         assertExit(2, "-k/--parallelism", "prove", "--example", "fib", "--size", "2^4", "-k", "0", "-o", out);

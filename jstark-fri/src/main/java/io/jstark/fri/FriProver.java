@@ -95,6 +95,18 @@ public final class FriProver implements AutoCloseable {
         }
     }
 
+    /** Heap scratch of one fold into {@code outRows} coefficients: f inputs and one output per coefficient of a chunk, per running task. */
+    public static long foldScratchBytes(long outRows, int foldingFactor, int parallelism) {
+        long chunk = Math.min(outRows, CHUNK);
+        long perTask = (3L * chunk * foldingFactor + 3L * chunk) * Long.BYTES;
+        return perTask * WorkerPool.concurrentTasks((outRows + chunk - 1) / chunk, parallelism);
+    }
+
+    /** Heap the last layer's coefficients take once read out (sent in the clear). */
+    public static long finalCoefficientBytes(long rows) {
+        return 3L * Long.BYTES * rows;
+    }
+
     /** next_k = sum_j beta^j * current_{f*k + j}, extension coefficients, in parallel chunks. */
     static void foldCoefficients(Matrix current, Matrix next, Ext3 beta, int logF, WorkerPool pool) {
         int f = 1 << logF;

@@ -8,6 +8,7 @@ import io.jstark.math.ntt.Lde;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.DeepComposition;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The DEEP composition polynomial of a table in coefficient form (FRI then folds coefficients, so the
@@ -27,16 +28,17 @@ final class DeepQuotient {
     private DeepQuotient() {}
 
     /**
+     * @param combined n x 6, closed here (on every path)
+     * @param output makes the n x 3 result once {@code combined} is filled
      * @param traceLdes preprocessed (may be null), main, aux (may be null) LDEs, in coefficient order
      * @return n x 3 coefficients of the DEEP polynomial (extension limbs)
      */
     static Matrix coefficients(String table, DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, long shift,
-            MatrixFactory matrices, WorkerPool pool) {
-        Matrix combined = matrices.allocate(MatrixRole.DEEP, "deep-combined", n, 6);
+            Matrix combined, Supplier<Matrix> output, WorkerPool pool) {
         try {
             combine(deep, traceLdes, compositionLde, n, combined, pool);
             Lde.interpolateCoset(combined, shift, combined, pool);
-            Matrix out = matrices.allocate(MatrixRole.DEEP, "deep-coefficients", n, 3);
+            Matrix out = output.get();
             try {
                 divide(table, combined, deep, out);
                 return out;
@@ -144,9 +146,14 @@ final class DeepQuotient {
         }
     }
 
-    /** Allocates a table's matrices by role. */
-    @FunctionalInterface
-    interface MatrixFactory {
-        Matrix allocate(MatrixRole role, String what, int rows, int columns);
+    /** Heap of the combination: a column, a product and six accumulators per running chunk task. */
+    static long combineScratchBytes(int n, int parallelism) {
+        int chunk = Math.min(CHUNK, n);
+        return 8L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
+    }
+
+    /** Heap of the division: six input and three output chunks. */
+    static long divideScratchBytes(int n) {
+        return 9L * Long.BYTES * Math.min(CHUNK, n);
     }
 }

@@ -45,6 +45,20 @@ final class LdeDomain {
         nextRow = NEXT_ROW.computeIfAbsent(logN, LdeDomain::nextRowTable);
     }
 
+    /** Bytes of the cached next-row tables (a memory model's figure, tested against it). */
+    static long cachedBytes() {
+        long bytes = 0;
+        for (int[] table : NEXT_ROW.values()) {
+            bytes += (long) Integer.BYTES * table.length;
+        }
+        return bytes;
+    }
+
+    /** Drops the cached next-row tables (tests). */
+    static void clearCache() {
+        NEXT_ROW.clear();
+    }
+
     static int reverse(int value, int bits) {
         return bits == 0 ? 0 : Integer.reverse(value) >>> (32 - bits);
     }

@@ -3,12 +3,13 @@ package io.jstark.prover;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
 import io.jstark.protocol.ProofOptions;
 
 /**
  * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM only (off-heap
- * buffers the storage policy keeps in RAM plus heap scratch at the same moment), from
- * {@link MemoryModel}. Buffers held beyond a task (the main commitment, from pass 1 to the chain's end)
+ * buffers the storage policy keeps in RAM plus heap scratch at the same moment), summed by
+ * {@link TableMemory} from the table's {@link TableBuffers} as {@link MemoryModel} sums them. Buffers held beyond a task (the main commitment, from pass 1 to the chain's end)
  * are counted in the pass that makes them.
  */
 public final class MemoryEstimates {
@@ -26,11 +27,21 @@ public final class MemoryEstimates {
 
     /** {@link #mainCommitBytes(TableTrace, ProofOptions, int)} counting only what {@code storage} keeps in RAM. */
     public static long mainCommitBytes(TableTrace trace, ProofOptions options, int parallelism, StoragePolicy storage) {
-        return new MemoryModel(options, parallelism).table(TableDimensions.of(trace)).mainCommitUsage(storage::spills).ram();
+        return mainCommitBytes(TableBuffers.of(TableDimensions.of(trace), options, parallelism), storage);
     }
 
     /** {@link #chainBytes(TableTrace, ProofOptions, int)} counting only what {@code storage} keeps in RAM. */
     public static long chainBytes(TableTrace trace, ProofOptions options, int parallelism, StoragePolicy storage) {
-        return new MemoryModel(options, parallelism).table(TableDimensions.of(trace)).chainUsage(storage::spills).ram();
+        return chainBytes(TableBuffers.of(TableDimensions.of(trace), options, parallelism), storage);
+    }
+
+    /** The main commit's estimate from the table's description (what its prover allocates from). */
+    static long mainCommitBytes(TableBuffers buffers, StoragePolicy storage) {
+        return TableMemory.of(buffers).mainCommitUsage(storage::spills).ram();
+    }
+
+    /** The chain's estimate from the table's description. */
+    static long chainBytes(TableBuffers buffers, StoragePolicy storage) {
+        return TableMemory.of(buffers).chainUsage(storage::spills).ram();
     }
 }

@@ -127,7 +127,7 @@ public final class StarkProver {
                 for (int i = 0; i < count; i++) {
                     int index = i;
                     TableTrace trace = traces.get(i);
-                    mainTasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
+                    mainTasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(provers.get(index).buffers(), settings.storage()), control -> {
                         MainCommitment main = provers.get(index).commitMain(control);
                         mains.set(index, main);
                         settings.progress().tableFinished(SpanLabels.MAIN_COMMIT, trace.name(), trace.height());
@@ -151,7 +151,7 @@ public final class StarkProver {
                     int index = i;
                     TableTrace trace = traces.get(i);
                     Transcript forked = ProofTranscript.forTable(transcript, index);
-                    chainTasks.add(task(index, trace, MemoryEstimates.chainBytes(trace, options, settings.pool().parallelism(), settings.storage()), control -> {
+                    chainTasks.add(task(index, trace, MemoryEstimates.chainBytes(provers.get(index).buffers(), settings.storage()), control -> {
                         MainCommitment main = mains.getAndSet(index, null);
                         Proof.TableProof p = provers.get(index).proveRest(main, lookup, forked, control);
                         settings.progress().tableFinished(SpanLabels.TABLE_CHAIN, trace.name(), trace.height());

@@ -29,6 +29,7 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.exec.TaskControl;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +52,7 @@ final class TableProver {
     private final Preprocessing.Committed preprocessed;
     private final int logN;
     private final int logBlowup;
-    private final int rowsPerLeaf;
+    private final TableBuffers buffers;
 
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed) {
         this.trace = trace;
@@ -62,7 +63,12 @@ final class TableProver {
         this.preprocessed = preprocessed;
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
-        this.rowsPerLeaf = options.foldingFactor();
+        this.buffers = TableBuffers.of(TableDimensions.of(trace), options, settings.pool().parallelism());
+    }
+
+    /** What this table's proof allocates and when (the memory gate's estimates come from it too). */
+    TableBuffers buffers() {
+        return buffers;
     }
 
     private void chainStep(String step) {
@@ -73,22 +79,23 @@ final class TableProver {
         return trace.name();
     }
 
-    private Matrix allocate(MatrixRole role, String what, int rows, int columns) {
-        return Matrix.allocate(settings.storage().allocatorFor(table(), role), table() + "/" + what, rows, columns);
+    private Matrix allocate(TableBuffers.Buffer matrix) {
+        return Matrix.allocate(settings.storage().allocatorFor(table(), matrix.role()), table() + "/" + matrix.what(), matrix.matrixRows(),
+                matrix.matrixColumns());
     }
 
-    private MerkleTree commit(Matrix m) {
-        return MerkleTree.commit(m, rowsPerLeaf, hasher, settings.pool(), settings.storage().allocatorFor(table(), MatrixRole.MERKLE_TREE));
+    private MerkleTree commit(Matrix m, TableBuffers.Buffer tree) {
+        return MerkleTree.commit(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
     }
 
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
     MainCommitment commitMain(TaskControl control) {
-        Matrix lde = allocate(MatrixRole.MAIN_LDE, "main-lde", trace.height() << logBlowup, air.mainWidth());
+        Matrix lde = allocate(buffers.mainLde());
         try {
             Lde.extend(trace.main(), logBlowup, SHIFT, lde, settings.pool());
             settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
-            return new MainCommitment(lde, commit(lde));
+            return new MainCommitment(lde, commit(lde, buffers.mainTree()));
         } catch (RuntimeException | Error e) {
             lde.close();
             throw e;
@@ -145,10 +152,10 @@ final class TableProver {
             }
             busSum = aux.busSum();
             try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
-                auxLde = allocate(MatrixRole.AUX_LDE, "aux-lde", bigN, auxNatural.columns());
+                auxLde = allocate(buffers.auxLde());
                 owned.add(auxLde);
                 Lde.extend(auxNatural, logBlowup, SHIFT, auxLde, pool);
-                auxTree = commit(auxLde);
+                auxTree = commit(auxLde, buffers.auxTree());
                 owned.add(auxTree);
             }
             ProofTranscript.absorbAux(t, auxTree.root(), busSum);
@@ -171,22 +178,21 @@ final class TableProver {
             long[][] periodic = periodicTables();
             // C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the
             // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
-            int evaluationRows = (int) Math.min(bigN, 2L * parts * n);
-            try (Matrix evaluations = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition", evaluationRows, 3)) {
+            try (Matrix evaluations = allocate(buffers.compositionEvaluations())) {
                 evaluateComposition(program, domain, main.lde(), preLde, auxLde, periodic, layout, evaluations);
-                try (Matrix coefficients = allocate(MatrixRole.COMPOSITION_SCRATCH, "composition-parts", n, 3 * parts)) {
+                try (Matrix coefficients = allocate(buffers.compositionParts())) {
                     try {
                         Lde.interpolateCoset(evaluations, SHIFT, coefficients, pool);
                     } catch (IllegalArgumentException e) {
                         throw new IllegalStateException("table '" + table() + "': the composition polynomial is not of low degree, "
                                 + "so the trace does not satisfy its constraints; run with debug checks to find the row", e);
                     }
-                    compositionLde = allocate(MatrixRole.COMPOSITION_LDE, "composition-lde", bigN, 3 * parts);
+                    compositionLde = allocate(buffers.compositionLde());
                     owned.add(compositionLde);
                     Lde.extendCoefficients(coefficients, logBlowup, SHIFT, compositionLde, pool);
                 }
             }
-            compositionTree = commit(compositionLde);
+            compositionTree = commit(compositionLde, buffers.compositionTree());
             owned.add(compositionTree);
         }
         ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
@@ -212,7 +218,7 @@ final class TableProver {
         try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
             deepCoefficients = DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), auxLde), compositionLde, n,
-                    SHIFT, this::allocate, pool);
+                    SHIFT, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()), pool);
         }
         try (Matrix coefficients = deepCoefficients) {
             fri = FriProver.commit(table(), coefficients, SHIFT, logBlowup, friParameters, t, hasher, pool,
@@ -238,6 +244,33 @@ final class TableProver {
             return new Proof.TableProof(auxTree == null ? null : auxTree.root(), busSum, compositionTree.root(), frame, friProof, nonce,
                     pre, mainOpening, auxOpening, compOpening);
         }
+    }
+
+    /** Rows the composition is evaluated on: C has degree below parts * n, see proveRest. */
+    static long compositionEvaluationRows(long ldeRows, int parts, int n) {
+        return Math.min(ldeRows, 2L * parts * n);
+    }
+
+    /** Heap of {@link #evaluateComposition}: a program workspace and a batch source per running range task. */
+    static long constraintEvaluationScratchBytes(Air air, int logN, long rows, int parallelism) {
+        int batch = Math.min(COMPOSITION_BATCH, 1 << logN);
+        ConstraintProgram program = ConstraintProgram.compile(List.of(CompositionLayout.of(air, logN).expression()));
+        long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
+        return perTask * WorkerPool.concurrentTasks(rows / batch, parallelism);
+    }
+
+    /** Heap of {@link #periodicTables}: each periodic column's values on the LDE, live through round 2. */
+    static long periodicTableBytes(Air air, int logBlowup) {
+        long bytes = 0;
+        for (PeriodicColumn c : air.periodicColumns()) {
+            bytes += (long) Long.BYTES * c.values().length << logBlowup;
+        }
+        return bytes;
+    }
+
+    /** Heap of {@link #openNext}: a column and its permutation per running column task. */
+    static long openNextScratchBytes(int n, int parallelism) {
+        return 2L * Long.BYTES * n * WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
     }
 
     private void evaluateComposition(ConstraintProgram.Bound program, LdeDomain domain, Matrix mainLde, Matrix preLde, Matrix auxLde,

@@ -56,11 +56,6 @@ public final class ConcurrentExecutor implements TableExecutor {
         this.statsListener = statsListener;
     }
 
-    /** An executor with the default options overridden by the environment ({@link SchedulerOptions#withEnvironment}). */
-    public static ConcurrentExecutor fromEnvironment() {
-        return new ConcurrentExecutor(SchedulerOptions.fromEnvironment());
-    }
-
     public SchedulerOptions options() {
         return options;
     }
@@ -161,7 +156,7 @@ public final class ConcurrentExecutor implements TableExecutor {
                 order[i] = heaviestFirst[i];
             }
             this.drivers = Math.min(options.tableParallelism(), n);
-            this.gate = new MemoryGate(options.memoryBudgetBytes());
+            this.gate = new MemoryGate(options.gateBudgetBytes());
             this.results = new Object[n];
             this.failures = new Throwable[n];
             this.outcomes = new SchedulerStats.Outcome[n];

@@ -3,8 +3,6 @@ package io.jstark.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HashMap;
-import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -16,30 +14,11 @@ import org.junit.jupiter.api.Test;
 class SchedulerOptionsTest {
     private static final long KI = 1024;
 
-    private static Map<String, String> env(String... keyValues) {
-        Map<String, String> env = new HashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            env.put(keyValues[i], keyValues[i + 1]);
-        }
-        return env;
-    }
-
     @Test
     void defaultsAreTheProvisionalKAndNoBudget() {
         SchedulerOptions defaults = SchedulerOptions.defaults();
         assertThat(defaults.tableParallelism()).isEqualTo(SchedulerOptions.DEFAULT_TABLE_PARALLELISM);
         assertThat(defaults.unlimitedBudget()).isTrue();
-        assertThat(defaults.withEnvironment(Map.of())).isEqualTo(defaults);
-        assertThat(defaults.withEnvironment(env("JSTARK_TABLE_PARALLELISM", "  ", "JSTARK_MEMORY_BUDGET", ""))).isEqualTo(defaults);
-    }
-
-    @Test
-    void environmentOverridesTheOptions() {
-        SchedulerOptions base = new SchedulerOptions(3, 1000);
-        assertThat(base.withEnvironment(env("JSTARK_TABLE_PARALLELISM", " 8 "))).isEqualTo(new SchedulerOptions(8, 1000));
-        assertThat(base.withEnvironment(env("JSTARK_MEMORY_BUDGET", "512M"))).isEqualTo(new SchedulerOptions(3, 512 * KI * KI));
-        assertThat(base.withEnvironment(env("JSTARK_TABLE_PARALLELISM", "1", "JSTARK_MEMORY_BUDGET", "unlimited")))
-                .isEqualTo(new SchedulerOptions(1, Long.MAX_VALUE));
     }
 
     @ParameterizedTest
@@ -54,28 +33,6 @@ class SchedulerOptionsTest {
             "9007199254740992K", "8388608T"})
     void nonsenseByteSizesAreRejectedNamingTheText(String text) {
         assertThatThrownBy(() -> ByteSize.parse(text)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'" + text + "'");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"0", "-1", "abc", "1.5", "99999999999", "two", "4k"})
-    void nonsenseParallelismNamesTheVariableAndTheValue(String value) {
-        assertThatThrownBy(() -> SchedulerOptions.defaults().withEnvironment(env("JSTARK_TABLE_PARALLELISM", value)))
-                .isInstanceOfSatisfying(InvalidSchedulerSettingException.class, e -> {
-                    assertThat(e.setting()).isEqualTo("JSTARK_TABLE_PARALLELISM");
-                    assertThat(e.value()).isEqualTo(value);
-                })
-                .hasMessageStartingWith("JSTARK_TABLE_PARALLELISM='" + value + "' is invalid: ");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"0", "0G", "-1", "lots", "12X", "1.5G", "99999999T"})
-    void nonsenseBudgetsNameTheVariableAndTheValue(String value) {
-        assertThatThrownBy(() -> SchedulerOptions.defaults().withEnvironment(env("JSTARK_MEMORY_BUDGET", value)))
-                .isInstanceOfSatisfying(InvalidSchedulerSettingException.class, e -> {
-                    assertThat(e.setting()).isEqualTo("JSTARK_MEMORY_BUDGET");
-                    assertThat(e.value()).isEqualTo(value);
-                })
-                .hasMessageStartingWith("JSTARK_MEMORY_BUDGET='" + value + "' is invalid: ");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.jstark.storage;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * How the storage planner decides.
@@ -13,6 +12,7 @@ import java.util.Map;
  * @param safetyMargin the fraction of the budget the prediction must leave free, in [0, 1)
  */
 public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryBudgetBytes, double safetyMargin) {
+    /** The variables' names (for messages); {@code io.jstark.RunSettings} reads them, when asked. */
     public static final String ENV_STORAGE = "JSTARK_STORAGE";
     public static final String ENV_SPILL_DIR = "JSTARK_SPILL_DIR";
     public static final long UNLIMITED = Long.MAX_VALUE;
@@ -32,28 +32,6 @@ public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryB
 
     public static StorageOptions defaults() {
         return new StorageOptions(StorageMode.AUTO, null, UNLIMITED, DEFAULT_SAFETY_MARGIN);
-    }
-
-    /** The defaults overridden by this process's environment. */
-    public static StorageOptions fromEnvironment() {
-        return defaults().withEnvironment(System.getenv());
-    }
-
-    /**
-     * These options with {@value #ENV_STORAGE} (auto, ram, disk) and {@value #ENV_SPILL_DIR} (a directory)
-     * from {@code env}; unset or blank variables change nothing.
-     */
-    public StorageOptions withEnvironment(Map<String, String> env) {
-        StorageOptions result = this;
-        String mode = env.get(ENV_STORAGE);
-        if (mode != null && !mode.isBlank()) {
-            result = result.withMode(StorageMode.parse(ENV_STORAGE, mode));
-        }
-        String dir = env.get(ENV_SPILL_DIR);
-        if (dir != null && !dir.isBlank()) {
-            result = result.withSpillDirectory(Path.of(dir.strip()));
-        }
-        return result;
     }
 
     public StorageOptions withMode(StorageMode m) {

@@ -51,13 +51,24 @@ public final class StoragePlan implements Placement {
         return budgetBytes;
     }
 
+    /** Whether the budget was given (else it is the machine's physical memory). */
+    public boolean explicitBudget() {
+        return explicitBudget;
+    }
+
+    /** The budget in force, as text: "2.0 GiB", or "15.6 GiB (physical memory, none given)". */
+    public String budgetText() {
+        return Bytes.format(budgetBytes) + (explicitBudget ? "" : " (physical memory, none given)");
+    }
+
     /** The budget less the safety margin: what the predicted RAM peak must stay under. */
     public long ramLimitBytes() {
         return ramLimitBytes;
     }
 
     /**
-     * The budget the scheduler's memory gate should get (its {@code SchedulerOptions.memoryBudgetBytes}):
+     * The budget the scheduler's memory gate should get (its {@code SchedulerOptions.gateBudgetBytes}; the user's
+     * budget, {@link #budgetBytes}, is never rewritten):
      * the RAM limit less what is held across tables, so that the chains it lets run together fit in the
      * rest. The prediction assumes it.
      */
@@ -108,8 +119,8 @@ public final class StoragePlan implements Placement {
             case AUTO -> prediction.peakSpillBytes() == 0 ? "RAM (the prediction fits the budget)"
                     : "spill " + Bytes.format(prediction.peakSpillBytes()) + " at peak (the rest does not fit the budget)";
         };
-        out.add(String.format(Locale.ROOT, "storage plan: %s; memory budget %s%s, RAM limit %s after the safety margin, gate budget %s",
-                decision, Bytes.format(budgetBytes), explicitBudget ? "" : " (physical memory)", Bytes.format(ramLimitBytes),
+        out.add(String.format(Locale.ROOT, "storage plan: %s; memory budget %s, RAM limit %s after the safety margin, gate budget %s",
+                decision, budgetText(), Bytes.format(ramLimitBytes),
                 Bytes.format(gateBudgetBytes)));
         if (spillsAnything()) {
             out.add("spill directory: " + spillDirectory + " (" + SpillAllocator.fileSystemType(spillDirectory) + ", "

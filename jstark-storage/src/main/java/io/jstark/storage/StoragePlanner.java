@@ -2,6 +2,7 @@ package io.jstark.storage;
 
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.memory.Bytes;
+import io.jstark.prover.memory.JvmFootprint;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
@@ -51,7 +52,16 @@ public final class StoragePlanner {
      */
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
             StorageOptions storage) {
-        MemoryModel model = new MemoryModel(options, workerParallelism);
+        return plan(tables, options, tableParallelism, workerParallelism, storage, JvmFootprint.NONE);
+    }
+
+    /**
+     * The plan for the whole process: the JVM's heap and native memory ({@code jvm}, e.g.
+     * {@link JvmFootprint#measure}) count against the budget with the prover's buffers.
+     */
+    public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
+            StorageOptions storage, JvmFootprint jvm) {
+        MemoryModel model = new MemoryModel(options, workerParallelism, jvm);
         List<TableMemory> memories = model.tables(tables);
         boolean explicitBudget = storage.memoryBudgetBytes() != StorageOptions.UNLIMITED;
         long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();
@@ -129,11 +139,10 @@ public final class StoragePlanner {
                 throw refusal(model, memories, budget, limit, storage, explicitBudget);
             }
         }
-        long heapLimit = Runtime.getRuntime().maxMemory();
-        if (heapLimit != Long.MAX_VALUE && prediction.peakHeapBytes() > heapLimit * (1 - storage.safetyMargin())) {
-            notes.add("WARNING: predicted heap " + Bytes.format(prediction.peakHeapBytes()) + " is close to or above the JVM's -Xmx ("
-                    + Bytes.format(heapLimit) + "); heap scratch cannot spill: raise -Xmx or lower -k");
+        if (jvm.fixedHeap() && jvm.maxHeapBytes() > 0 && prediction.peakHeapBytes() > jvm.maxHeapBytes()) {
+            throw heapRefusal(prediction.peakHeapBytes(), jvm, budget, explicitBudget);
         }
+        notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, budget, explicitBudget, storage));
         Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
         if (prediction.peakSpillBytes() > 0) {
             SpillAllocator.checkDirectory(spillDirectory);
@@ -155,6 +164,28 @@ public final class StoragePlanner {
                 spillDirectory, notes);
     }
 
+    /**
+     * What the running JVM's heap does to the budget: an -Xmx below the predicted heap fails the proof (heap
+     * scratch cannot spill); a heap that may grow (-Xms below -Xmx) past what the budget leaves makes the budget
+     * unreachable as a bound on the process.
+     */
+    static List<String> heapWarnings(MemoryPrediction prediction, long maxHeap, JvmFootprint jvm, long budget, boolean explicitBudget,
+            StorageOptions storage) {
+        List<String> out = new ArrayList<>();
+        if (maxHeap != Long.MAX_VALUE && prediction.peakHeapBytes() > maxHeap * (1 - storage.safetyMargin())) {
+            out.add("WARNING: predicted heap " + Bytes.format(prediction.peakHeapBytes()) + " is close to or above the JVM's -Xmx ("
+                    + Bytes.format(maxHeap) + "); heap scratch cannot spill: raise -Xmx or lower -k");
+        }
+        if (explicitBudget && !jvm.fixedHeap() && maxHeap != Long.MAX_VALUE
+                && prediction.peakOffHeapBytes() + maxHeap + jvm.nativeBytes() > budget) {
+            out.add("WARNING: the JVM's heap may grow to -Xmx " + Bytes.format(maxHeap) + " (-Xms is lower), which with the predicted "
+                    + Bytes.format(prediction.peakOffHeapBytes()) + " off-heap can take the process past the memory budget "
+                    + Bytes.format(budget) + ": run with -Xms = -Xmx (at most " + Bytes.format(Math.max(0, budget - prediction.peakOffHeapBytes() - jvm.nativeBytes()))
+                    + " here; scripts/jstark sets both from --memory-budget, see docs/memory.md)");
+        }
+        return out;
+    }
+
     private record Evaluation(MemoryPrediction prediction, long gateBudget) {}
 
     /** The prediction under {@code placement}, with the gate budget that keeps running chains within the limit. */
@@ -164,7 +195,10 @@ public final class StoragePlanner {
         for (MemoryPrediction.TableLine t : unlimited.tables()) {
             held += t.heldRam();
         }
-        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + unlimited.heapCacheBytes() + held;
+        // the JVM's own memory is held throughout; a fixed heap holds the heap caches (and all heap scratch) inside it
+        JvmFootprint jvm = model.jvm();
+        long heap = jvm.fixedHeap() ? jvm.residentHeap(0) : unlimited.heapCacheBytes();
+        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + heap + jvm.nativeBytes() + held;
         long gate = Math.max(1, limit - fixed);
         return new Evaluation(model.predictFor(memories, k, gate, placement), gate);
     }
@@ -217,11 +251,30 @@ public final class StoragePlanner {
         String budgetText = explicitBudget ? "the memory budget " + Bytes.format(budget) : "this machine's " + Bytes.format(budget) + " of memory";
         String message = String.format(Locale.ROOT,
                 "this proof needs at least %s of RAM even with every table buffer spilled to disk and one table at a time "
-                        + "(traces %s, proving key %s, heap caches and scratch %s), but %s leaves %s after the %.0f%% safety margin: "
+                        + "(traces %s, proving key %s, heap caches and scratch %s%s), but %s leaves %s after the %.0f%% safety margin: "
                         + "raise --memory-budget (or JSTARK_MEMORY_BUDGET) to at least %s, or prove smaller tables",
                 Bytes.format(minimum), Bytes.format(alone.inputBytes()), Bytes.format(alone.provingKeyBytes()),
-                Bytes.format(alone.peakHeapBytes()), budgetText, Bytes.format(limit), 100 * storage.safetyMargin(), Bytes.format(neededBudget));
+                Bytes.format(alone.peakHeapBytes()), model.jvm().counted() ? "; " + model.jvm().describe() : "", budgetText,
+                Bytes.format(limit), 100 * storage.safetyMargin(), Bytes.format(neededBudget));
         return new InsufficientMemoryException(message, neededBudget, budget);
+    }
+
+    /**
+     * The refusal when the heap is fixed (-Xms = -Xmx) and smaller than the heap the proof needs: heap caches and
+     * scratch cannot spill, so the proof would run out of heap. Names the heap and, for scripts/jstark (which
+     * fixes the heap at a share of the budget), the budget that gives it.
+     */
+    private static InsufficientMemoryException heapRefusal(long neededHeap, JvmFootprint jvm, long budget, boolean explicitBudget) {
+        long neededMib = (neededHeap >> 20) + 1 + (neededHeap >> 23); // the need and an eighth for the collector's room
+        // scripts/jstark fixes the heap at a share of the budget: the same share of a larger budget gives the heap needed
+        long scaledBudget = explicitBudget ? (long) Math.ceil((double) budget * (neededMib << 20) / jvm.maxHeapBytes()) : -1;
+        String message = String.format(Locale.ROOT,
+                "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s): "
+                        + "%sor run with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, or prove smaller tables",
+                Bytes.format(neededHeap), Bytes.format(jvm.maxHeapBytes()), explicitBudget ? ", " + Bytes.format(budget) + " budget" : "",
+                explicitBudget ? "raise --memory-budget to at least " + Bytes.format(scaledBudget)
+                        + " (scripts/jstark fixes the heap at the same share of it), " : "", neededMib, neededMib);
+        return new InsufficientMemoryException(message, scaledBudget, budget);
     }
 
     /** The machine's physical memory (the container's limit when there is one). */

@@ -7,6 +7,7 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.memory.JvmFootprint;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
@@ -14,7 +15,6 @@ import io.jstark.prover.memory.TableDimensions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -192,14 +192,41 @@ class StoragePlannerTest {
     }
 
     @Test
-    void environmentOverridesAreParsedAndBadValuesNamed() {
-        StorageOptions o = StorageOptions.defaults().withEnvironment(Map.of("JSTARK_STORAGE", " Disk ", "JSTARK_SPILL_DIR", "/var/tmp"));
-        assertThat(o.mode()).isEqualTo(StorageMode.DISK);
-        assertThat(o.resolvedSpillDirectory()).isEqualTo(Path.of("/var/tmp"));
-        assertThat(StorageOptions.defaults().withEnvironment(Map.of("JSTARK_STORAGE", "")).mode()).isEqualTo(StorageMode.AUTO);
+    void aFixedHeapAndTheJvmCountAgainstTheBudget() {
+        long mib = 1 << 20;
+        JvmFootprint jvm = new JvmFootprint(256 * mib, true, true, 100 * mib, 20 * mib);
+        long budget = (long) ((inRam().peakOffHeapBytes() + 356 * mib) / 0.9) + mib;
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), jvm);
+        MemoryPrediction p = plan.prediction();
+        for (MemoryPrediction.PhasePeak phase : p.phases()) {
+            // resident anonymous: off-heap + the whole fixed heap + the JVM's native memory; file-backed: spill + the JVM's files
+            assertThat(phase.residentAnonymous()).as(phase.phase()).isEqualTo(phase.ramOffHeap() + 256 * mib + 100 * mib);
+            assertThat(phase.residentFile()).as(phase.phase()).isEqualTo(phase.spill() + 20 * mib);
+        }
+        assertThat(p.peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        assertThat(plan.lines()).anySatisfy(l -> assertThat(l).startsWith("JVM: heap -Xmx 256.0 MiB fixed"));
+        // a fixed heap smaller than the predicted heap is refused, naming the heap and the budget that gives it
+        JvmFootprint tiny = new JvmFootprint(1024, true, true, 0, 0);
+        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), tiny))
+                .isInstanceOf(InsufficientMemoryException.class).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 KiB")
+                .hasMessageContaining("raise --memory-budget to at least");
+    }
+
+    @Test
+    void aHeapThatMayGrowPastTheBudgetIsAWarning() {
+        long mib = 1 << 20;
+        long budget = (long) (inRam().peakRamBytes() / 0.9) + mib;
+        MemoryPrediction p = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget)).prediction();
+        JvmFootprint growing = new JvmFootprint(16L << 30, false, false, 0, 0);
+        assertThat(StoragePlanner.heapWarnings(p, 16L << 30, growing, budget, true, auto(budget)))
+                .anySatisfy(w -> assertThat(w).contains("may grow to -Xmx 16.0 GiB").contains("-Xms = -Xmx"));
+        assertThat(StoragePlanner.heapWarnings(p, 16L << 30, growing, budget, false, auto(budget))).isEmpty();
+        assertThat(StoragePlanner.heapWarnings(p, 1024, growing, budget, false, auto(budget)))
+                .anySatisfy(w -> assertThat(w).contains("close to or above the JVM's -Xmx"));
+    }
+
+    @Test
+    void theSpillDirectoryDefaultsToTheTempDirectory() {
         assertThat(StorageOptions.defaults().resolvedSpillDirectory()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
-        assertThatThrownBy(() -> StorageOptions.defaults().withEnvironment(Map.of("JSTARK_STORAGE", "ssd")))
-                .isInstanceOf(InvalidStorageSettingException.class).hasMessageContaining("JSTARK_STORAGE='ssd'")
-                .hasMessageContaining("auto, ram or disk");
     }
 }

@@ -23,6 +23,23 @@ public final class AuxTraceBuilder {
 
     private AuxTraceBuilder() {}
 
+    /** Columns of the aux trace {@link #build} allocates for {@code air}: three limbs per extension column. */
+    public static int columns(Air air) {
+        return 3 * air.logUp().auxColumns();
+    }
+
+    /**
+     * Heap scratch of {@link #build} for {@code rows} rows on a pool of this parallelism: a program
+     * workspace and two row-sum buffers per running batch task, then one prefix-sum column.
+     */
+    public static long scratchBytes(Air air, int rows, int parallelism) {
+        int batch = Math.min(BATCH, rows);
+        long perTask = ConstraintProgram.compile(air.logUp().fingerprintsThenMultiplicities()).workspaceBytes(batch)
+                + 6L * Long.BYTES * batch;
+        long batches = (rows + BATCH - 1) / BATCH;
+        return Math.max(perTask * WorkerPool.concurrentTasks(batches, parallelism), (long) Long.BYTES * rows);
+    }
+
     /** The aux trace and the table's bus contribution (its running sum's last value). */
     public record AuxTrace(Matrix matrix, Ext3 busSum) {}
 
@@ -40,7 +57,7 @@ public final class AuxTraceBuilder {
         TraceBatchSource source = new TraceBatchSource(air, main, preprocessed, null);
         int fractionColumns = plan.fractionColumns().size();
         int sumColumn = plan.runningSumColumn();
-        Matrix aux = Matrix.allocate(allocator, tableName + "/aux", rows, 3 * plan.auxColumns());
+        Matrix aux = Matrix.allocate(allocator, tableName + "/aux", rows, columns(air));
         try {
             int batches = (rows + BATCH - 1) / BATCH;
             pool.forEachChunk(batches, batch -> {

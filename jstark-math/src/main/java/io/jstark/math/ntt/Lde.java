@@ -154,11 +154,11 @@ public final class Lde {
     public static long extendScratchBytes(int rows, int columns, int logBlowup, int parallelism) {
         long buffers;
         if (columns >= parallelism) {
-            buffers = concurrentTasks(columns, parallelism) + 1; // column buffers + block powers
+            buffers = WorkerPool.concurrentTasks(columns, parallelism) + 1; // column buffers + block powers
         } else {
             long tasks = (long) columns << logBlowup;
             // heap coefficients, then a buffer and a powers table per running (column, block) task
-            buffers = columns + (tasks >= parallelism ? 2L * concurrentTasks(tasks, parallelism) : 2);
+            buffers = columns + (tasks >= parallelism ? 2L * WorkerPool.concurrentTasks(tasks, parallelism) : 2);
         }
         return (long) Long.BYTES * rows * buffers;
     }
@@ -168,7 +168,7 @@ public final class Lde {
      * running column (one when columns are fewer than threads) and the table of powers.
      */
     public static long interpolateScratchBytes(int rows, int columns, int parallelism) {
-        long buffers = (columns >= parallelism ? concurrentTasks(columns, parallelism) : 1) + 1;
+        long buffers = (columns >= parallelism ? WorkerPool.concurrentTasks(columns, parallelism) : 1) + 1;
         return (long) Long.BYTES * rows * buffers;
     }
 
@@ -285,11 +285,6 @@ public final class Lde {
                 work.run(column, pool);
             }
         }
-    }
-
-    /** Tasks that may run at once: the pool's workers, and the submitting thread may help. */
-    private static long concurrentTasks(long tasks, int parallelism) {
-        return Math.min(tasks, parallelism + 1L);
     }
 
     private static boolean isWide(int columns, WorkerPool pool) {

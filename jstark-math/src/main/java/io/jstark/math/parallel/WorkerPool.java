@@ -53,6 +53,15 @@ public final class WorkerPool implements AutoCloseable {
         return pool.getParallelism();
     }
 
+    /**
+     * Of {@code tasks} pool tasks, how many may run (and hold their buffers) at once on a pool of this
+     * parallelism: the workers, and the submitting thread may help. What the memory figures of the
+     * numeric code assume.
+     */
+    public static long concurrentTasks(long tasks, int parallelism) {
+        return Math.max(1, Math.min(tasks, parallelism + 1L));
+    }
+
     /** True when the calling thread is one of this pool's workers. */
     public boolean ownsCurrentThread() {
         return Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool;

@@ -46,6 +46,11 @@ public final class Barycentric {
         this.weights = weights;
     }
 
+    /** Heap bytes of the weights {@link #forCoset} keeps for a domain of 2^logN points (one extension element each). */
+    public static long weightBytes(int logN) {
+        return 3L * Long.BYTES << logN;
+    }
+
     /**
      * Precomputes the weights for the domain {@code shift * <w_n>}, n = 2^logN, in {@code order}, at z.
      *

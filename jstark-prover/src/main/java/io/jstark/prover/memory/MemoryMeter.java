@@ -2,6 +2,7 @@ package io.jstark.prover.memory;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.GcInfo;
+import io.jstark.instrument.ResidentMemory;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.prover.ProgressListener;
@@ -32,7 +33,11 @@ import javax.management.openmbean.CompositeData;
  *   <li>spill: the same counter of the spill allocator (bytes mapped from spill files), when there is one;</li>
  *   <li>heap: the sum of the heap memory pools' peak usage ({@link MemoryPoolMXBean#getPeakUsage()}).
  *       This counts garbage not yet collected, so it is at least the live heap and depends on the
- *       collector and the heap size; the model predicts live arrays only.</li>
+ *       collector and the heap size; the model predicts live arrays only;</li>
+ *   <li>resident memory as the kernel counts it ({@link ResidentMemory}): the peak of anonymous pages
+ *       (RssAnon: heap, off-heap, the JVM's own; what a memory cgroup limits) and of file-backed pages
+ *       (RssFile: mapped spill files among them; reclaimable), sampled every
+ *       {@value #RESIDENT_PERIOD_MILLIS} ms and at every boundary; -1 where not available.</li>
  * </ul>
  * Each peak is taken between two phase boundaries, then reset. Phases end at the prover's pass
  * boundaries when the meter's {@link #listener} is the prover's progress listener, or by
@@ -57,8 +62,14 @@ public final class MemoryMeter {
      * @param heapAfterGc the most heap in use right after a collection that ended in this phase (what was
      *     live then, plus old garbage a young collection does not reach); -1 when no collection ran
      * @param spill peak of the spill allocator's live bytes
+     * @param residentAnonymous peak RssAnon of the process, -1 where not available
+     * @param residentFile peak RssFile of the process, -1 where not available
      */
-    public record Phase(String phase, long ramOffHeap, long heap, long heapAfterGc, long spill) {}
+    public record Phase(String phase, long ramOffHeap, long heap, long heapAfterGc, long spill, long residentAnonymous,
+            long residentFile) {}
+
+    /** How often resident memory is sampled between boundaries. */
+    public static final long RESIDENT_PERIOD_MILLIS = 10;
 
     private final BufferAllocator ram;
     private final BufferAllocator spill;
@@ -68,6 +79,7 @@ public final class MemoryMeter {
     private final AtomicLong heapAfterGc = new AtomicLong(-1);
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener gcListener = this::onNotification;
+    private final ResidentMemory.PeakSampler resident;
     private boolean finished;
 
     private MemoryMeter(BufferAllocator ram, BufferAllocator spill) {
@@ -87,6 +99,7 @@ public final class MemoryMeter {
                 emitters.add(emitter);
             }
         }
+        this.resident = ResidentMemory.PeakSampler.start(RESIDENT_PERIOD_MILLIS);
         reset();
     }
 
@@ -125,7 +138,9 @@ public final class MemoryMeter {
         for (MemoryPoolMXBean pool : heapPools) {
             heap += pool.getPeakUsage().getUsed();
         }
-        phases.add(new Phase(name, ram.peakBytes(), heap, heapAfterGc.getAndSet(-1), spill == null ? 0 : spill.peakBytes()));
+        ResidentMemory.Reading peaks = resident.takePeaks();
+        phases.add(new Phase(name, ram.peakBytes(), heap, heapAfterGc.getAndSet(-1), spill == null ? 0 : spill.peakBytes(),
+                peaks.anonymous(), peaks.file()));
         reset();
     }
 
@@ -134,6 +149,7 @@ public final class MemoryMeter {
         if (!finished) {
             endPhase(SpanLabels.ASSEMBLE);
             finished = true;
+            resident.close();
             for (NotificationEmitter emitter : emitters) {
                 try {
                     emitter.removeNotificationListener(gcListener);
@@ -192,13 +208,17 @@ public final class MemoryMeter {
         long heapPeak = 0;
         long afterGc = -1;
         long spillPeak = 0;
+        long anonymous = -1;
+        long file = -1;
         for (Phase p : measured) {
+            anonymous = Math.max(anonymous, p.residentAnonymous());
+            file = Math.max(file, p.residentFile());
             ramPeak = Math.max(ramPeak, p.ramOffHeap());
             heapPeak = Math.max(heapPeak, p.heap());
             afterGc = Math.max(afterGc, p.heapAfterGc());
             spillPeak = Math.max(spillPeak, p.spill());
         }
-        return new Phase("peak", ramPeak, heapPeak, afterGc, spillPeak);
+        return new Phase("peak", ramPeak, heapPeak, afterGc, spillPeak, anonymous, file);
     }
 
     /**
@@ -209,27 +229,34 @@ public final class MemoryMeter {
      */
     public static List<String> compare(MemoryPrediction predicted, List<Phase> measured) {
         List<String> out = new ArrayList<>();
-        out.add("memory, predicted / measured peak (heap measured: after-GC max / pool peak with garbage)");
-        String row = "%-20s  %23s  %23s  %34s  %8s";
-        out.add(String.format(Locale.ROOT, row, "phase", "off-heap RAM", "spill", "heap", "off-heap"));
+        out.add("memory, predicted / measured peak (heap measured: after-GC max / pool peak with garbage; resident: RssAnon and "
+                + "RssFile of the process, file-backed predicted as at most)");
+        String row = "%-20s  %23s  %23s  %34s  %8s  %25s  %25s";
+        out.add(String.format(Locale.ROOT, row, "phase", "off-heap RAM", "spill", "heap", "off-heap", "resident anon", "resident file"));
         for (MemoryPrediction.PhasePeak p : predicted.phases()) {
-            out.add(line(row, p.phase(), p.ramOffHeap(), p.spill(), p.heap(), find(measured, p.phase())));
+            out.add(line(row, p.phase(), p.ramOffHeap(), p.spill(), p.heap(), p.residentAnonymous(), p.residentFile(),
+                    find(measured, p.phase())));
         }
         out.add(line(row, "peak", predicted.peakOffHeapBytes(), predicted.peakSpillBytes(), predicted.peakHeapBytes(),
-                measured.isEmpty() ? null : peak(measured)));
+                predicted.peakRamBytes(), predicted.peakResidentFileBytes(), measured.isEmpty() ? null : peak(measured)));
         return out;
     }
 
-    private static String line(String row, String phase, long ramOffHeap, long spill, long heap, Phase m) {
+    private static String line(String row, String phase, long ramOffHeap, long spill, long heap, long anonymous, long file, Phase m) {
         if (m == null) {
-            return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, "-"), pair(spill, "-"), pair(heap, "-"), "-");
+            return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, "-"), pair(spill, "-"), pair(heap, "-"), "-",
+                    pair(anonymous, "-"), pair(file, "-"));
         }
         long predictedOffHeap = ramOffHeap + spill;
         long measuredOffHeap = m.ramOffHeap() + m.spill();
         String ratio = predictedOffHeap == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * measuredOffHeap / predictedOffHeap);
         String heapMeasured = (m.heapAfterGc() < 0 ? "-" : Bytes.format(m.heapAfterGc())) + " / " + Bytes.format(m.heap());
         return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, Bytes.format(m.ramOffHeap())), pair(spill, Bytes.format(m.spill())),
-                pair(heap, heapMeasured), ratio);
+                pair(heap, heapMeasured), ratio, pair(anonymous, resident(m.residentAnonymous())), pair(file, resident(m.residentFile())));
+    }
+
+    private static String resident(long bytes) {
+        return bytes < 0 ? "not available" : Bytes.format(bytes);
     }
 
     private static String pair(long predicted, String measured) {

@@ -13,10 +13,11 @@ import java.util.Locale;
  * @param inputBytes the traces (off-heap, owned by the caller, live through the whole proof)
  * @param provingKeyBytes the proving key's preprocessed LDEs and trees (RAM, kept across proofs)
  * @param heapCacheBytes twiddles, bit-reversed domains and next-row tables the workload needs (heap, kept)
+ * @param jvm what the JVM itself was counted as ({@link JvmFootprint#NONE}: not at all)
  * @param phases the peak of each phase of {@link io.jstark.prover.StarkProver}, in order
  */
 public record MemoryPrediction(ProofOptions options, int workerParallelism, int tableParallelism, long gateBudget,
-        List<TableLine> tables, long inputBytes, long provingKeyBytes, long heapCacheBytes, List<PhasePeak> phases) {
+        List<TableLine> tables, long inputBytes, long provingKeyBytes, long heapCacheBytes, JvmFootprint jvm, List<PhasePeak> phases) {
 
     public MemoryPrediction {
         tables = List.copyOf(tables);
@@ -46,39 +47,42 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      * @param heap heap caches and scratch
      * @param ram both at once (at most their sum: the two need not peak together)
      * @param spill bytes in spill files
+     * @param residentAnonymous the process's anonymous resident memory (RssAnon): off-heap RAM, the heap the
+     *     kernel holds (-Xmx for a fixed heap), the JVM's native memory; equals {@code ram} when the JVM is not counted
+     * @param residentFile file-backed resident pages (RssFile) at most: mapped spill and the JVM's own files
      */
-    public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill) {}
+    public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill, long residentAnonymous, long residentFile) {}
 
-    /** The largest RAM (off-heap + heap) any phase holds: what must fit the memory budget. */
+    /**
+     * The largest RAM any phase holds, as the kernel counts it: the resident anonymous memory (off-heap +
+     * heap, and the JVM itself when counted); what must fit the memory budget.
+     */
     public long peakRamBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.ram());
-        }
-        return peak;
+        return peak(PhasePeak::residentAnonymous);
+    }
+
+    /** The largest file-backed resident memory any phase may hold (mapped spill pages and the JVM's files). */
+    public long peakResidentFileBytes() {
+        return peak(PhasePeak::residentFile);
     }
 
     public long peakOffHeapBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.ramOffHeap());
-        }
-        return peak;
+        return peak(PhasePeak::ramOffHeap);
     }
 
     public long peakHeapBytes() {
-        long peak = 0;
-        for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.heap());
-        }
-        return peak;
+        return peak(PhasePeak::heap);
     }
 
     /** The most bytes in spill files at once: the disk space a proof needs. */
     public long peakSpillBytes() {
+        return peak(PhasePeak::spill);
+    }
+
+    private long peak(java.util.function.ToLongFunction<PhasePeak> figure) {
         long peak = 0;
         for (PhasePeak p : phases) {
-            peak = Math.max(peak, p.spill());
+            peak = Math.max(peak, figure.applyAsLong(p));
         }
         return peak;
     }
@@ -121,14 +125,18 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         out.add("shared: traces " + Bytes.format(inputBytes) + " (off-heap, the caller's), proving key " + Bytes.format(provingKeyBytes)
                 + " (preprocessed LDEs + trees, off-heap), heap caches " + Bytes.format(heapCacheBytes)
                 + " (twiddles, domains, next-row tables)");
-        String phaseRow = "%-20s  %12s  %12s  %12s  %12s";
-        out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill"));
+        if (jvm.counted()) {
+            out.add("JVM: " + jvm.describe());
+        }
+        String phaseRow = "%-20s  %12s  %12s  %12s  %12s  %14s  %14s";
+        out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill", "resident anon", "resident file"));
         for (PhasePeak p : phases) {
             out.add(String.format(Locale.ROOT, phaseRow, p.phase(), Bytes.format(p.ramOffHeap()), Bytes.format(p.heap()),
-                    Bytes.format(p.ram()), Bytes.format(p.spill())));
+                    Bytes.format(p.ram()), Bytes.format(p.spill()), Bytes.format(p.residentAnonymous()), Bytes.format(p.residentFile())));
         }
-        out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s), spill files %s", Bytes.format(peakRamBytes()),
-                Bytes.format(peakOffHeapBytes()), Bytes.format(peakHeapBytes()), Bytes.format(peakSpillBytes())));
+        out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s",
+                Bytes.format(peakRamBytes()), Bytes.format(peakOffHeapBytes()), Bytes.format(peakHeapBytes()),
+                jvm.counted() ? ", with the JVM: resident anonymous" : "", Bytes.format(peakSpillBytes()), Bytes.format(peakResidentFileBytes())));
         return out;
     }
 

@@ -1,14 +1,16 @@
 package io.jstark.prover.memory;
 
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.TableBuffers;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What one table's work does with memory, in program order, as the prover's code does it: the main
- * commit (pass 1) and the fused chain (pass 2). Everything else is derived from these event lists, for
- * any {@link Placement}.
+ * What one table's work does with memory, in program order: the main commit (pass 1) and the fused chain
+ * (pass 2), as event lists derived from the table's {@link TableBuffers} (the description the prover
+ * allocates from). Everything else is derived from these event lists, for any {@link Placement}.
  *
  * <p>The main commit's buffers ({@link #held()}) outlive its pass: they are released when the table's
  * chain ends. The chain's list does not contain that release; the chain's other buffers are all released
@@ -32,7 +34,49 @@ public final class TableMemory {
     private final List<Event> chain;
     private final List<Allocation> held;
 
-    TableMemory(TableDimensions table, List<Event> mainCommit, List<Event> chain, List<Allocation> held) {
+    /**
+     * The events of a description: at each step, its new off-heap buffers in order, then the heap live
+     * during it (one {@link Scratch}), then the off-heap buffers it reads last. Buffers made in the main commit
+     * and read in the chain are {@link #held()}; their release ends the chain and is not in its list.
+     */
+    public static TableMemory of(TableBuffers buffers) {
+        List<TableBuffers.Step> steps = buffers.steps();
+        List<TableBuffers.Buffer> all = buffers.buffers();
+        String name = buffers.table().name();
+        Map<TableBuffers.Pass, List<Event>> events = new EnumMap<>(TableBuffers.Pass.class);
+        for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
+            events.put(pass, new ArrayList<>());
+        }
+        List<Allocation> held = new ArrayList<>();
+        for (TableBuffers.Step step : steps) {
+            List<Event> out = events.get(step.pass());
+            long heap = 0;
+            for (TableBuffers.Buffer b : all) {
+                if (b.offHeap() && b.first() == step.index()) {
+                    out.add(new Acquire(allocation(name, b)));
+                } else if (!b.offHeap() && b.first() <= step.index() && step.index() <= b.last()) {
+                    heap += b.bytes();
+                }
+            }
+            out.add(new Scratch(step.name(), heap));
+            for (TableBuffers.Buffer b : all) {
+                if (b.offHeap() && b.last() == step.index()) {
+                    if (steps.get(b.first()).pass() == step.pass()) {
+                        out.add(new Release(allocation(name, b)));
+                    } else {
+                        held.add(allocation(name, b));
+                    }
+                }
+            }
+        }
+        return new TableMemory(buffers.table(), events.get(TableBuffers.Pass.MAIN_COMMIT), events.get(TableBuffers.Pass.CHAIN), held);
+    }
+
+    private static Allocation allocation(String table, TableBuffers.Buffer b) {
+        return new Allocation(table, b.role(), b.what(), b.bytes());
+    }
+
+    private TableMemory(TableDimensions table, List<Event> mainCommit, List<Event> chain, List<Allocation> held) {
         this.table = table;
         this.mainCommit = List.copyOf(mainCommit);
         this.chain = List.copyOf(chain);

@@ -1,0 +1,106 @@
+package io.jstark.prover.memory;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import io.jstark.instrument.ResidentMemory;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+
+/**
+ * What the JVM itself adds to the prover's buffers in the memory the kernel counts (resident anonymous
+ * pages, RssAnon, and file-backed pages, RssFile), so that a plan can keep the whole process within its
+ * budget, not only the prover's buffers.
+ *
+ * <p>The heap: the kernel holds what the heap has touched, up to -Xmx. With a fixed heap (-Xms = -Xmx,
+ * as {@code scripts/jstark} sets from a budget, with -XX:+AlwaysPreTouch) that is exactly -Xmx from the
+ * start, so the plan counts -Xmx; otherwise the heap the collector lets grow is not known in advance and
+ * the plan counts the predicted live heap (an underestimate when garbage accumulates: say so).
+ *
+ * @param maxHeapBytes -Xmx ({@link Runtime#maxMemory()}); 0 when not counted
+ * @param fixedHeap whether the heap cannot grow or shrink (-Xms = -Xmx)
+ * @param preTouched whether its pages were touched at start-up (-XX:+AlwaysPreTouch)
+ * @param nativeBytes the JVM's anonymous memory outside the heap (code, metaspace, threads, collector,
+ *     allocator overhead), with room for what proving adds ({@link #PROVING_GROWTH_BYTES})
+ * @param fileBytes the JVM's own file-backed pages (the JDK's libraries, the class archive, the jar)
+ */
+public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouched, long nativeBytes, long fileBytes) {
+    /** Nothing counted beyond the prover's buffers and its predicted heap: the model alone (tests, what-ifs). */
+    public static final JvmFootprint NONE = new JvmFootprint(0, false, false, 0, 0);
+
+    /**
+     * What proving adds to the JVM's native memory after a plan is made: compiled code and the compilers'
+     * arenas, the worker and driver threads' stacks, the allocator's arenas. Set from the residency table
+     * ({@code scripts/residency.sh}, docs/memory.md): with it the predicted peak RssAnon was 2-6% above the
+     * measured one on fib 2^18..2^22 and the mix 2^16..2^18 at k = 1, 2, 4 (measured / predicted 0.94-0.98).
+     */
+    public static final long PROVING_GROWTH_BYTES = 40L << 20;
+
+    public JvmFootprint {
+        if (maxHeapBytes < 0 || nativeBytes < 0 || fileBytes < 0) {
+            throw new IllegalArgumentException("negative JVM footprint: heap " + maxHeapBytes + ", native " + nativeBytes + ", file "
+                    + fileBytes);
+        }
+    }
+
+    /**
+     * This JVM now: its heap limits and flags, and its native and file-backed memory from a resident-memory
+     * reading (where there is none, the non-heap pools' committed bytes stand in for the native memory).
+     *
+     * @param offHeapLiveBytes off-heap buffers allocated now (not the JVM's own)
+     */
+    public static JvmFootprint measure(long offHeapLiveBytes) {
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long max = Runtime.getRuntime().maxMemory();
+        boolean fixed = heap.getInit() == heap.getMax() || heap.getInit() >= max;
+        boolean preTouched = Boolean.parseBoolean(option("AlwaysPreTouch"));
+        ResidentMemory.Reading now = ResidentMemory.read();
+        long nativeNow;
+        long nonHeap = ManagementFactory.getMemoryMXBean().getNonHeapMemoryUsage().getCommitted();
+        if (now.available()) {
+            // a pre-touched heap is resident in full; otherwise at most its committed part is, so the rest is at least this
+            nativeNow = Math.max(nonHeap, now.anonymous() - heap.getCommitted() - offHeapLiveBytes);
+        } else {
+            nativeNow = nonHeap;
+        }
+        // a fixed heap is committed in full: -Xmx itself, survivor spaces included (maxMemory() leaves one out)
+        long heapBytes = max == Long.MAX_VALUE ? 0 : fixed ? Math.max(max, parseOr(option("MaxHeapSize"), max)) : max;
+        return new JvmFootprint(heapBytes, fixed, preTouched, nativeNow + PROVING_GROWTH_BYTES,
+                Math.max(0, now.file()));
+    }
+
+    /** A HotSpot flag's value, "" where there is none. */
+    private static String option(String name) {
+        try {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return hotspot == null ? "" : hotspot.getVMOption(name).getValue();
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static long parseOr(String value, long otherwise) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
+    }
+
+    /** Whether the JVM is counted at all (not {@link #NONE}). */
+    public boolean counted() {
+        return maxHeapBytes > 0 || nativeBytes > 0;
+    }
+
+    /** The heap the kernel holds at most while proving: -Xmx for a fixed heap, else the predicted live heap. */
+    public long residentHeap(long predictedHeapBytes) {
+        return fixedHeap && maxHeapBytes > 0 ? Math.max(maxHeapBytes, predictedHeapBytes) : predictedHeapBytes;
+    }
+
+    /** The JVM as text: "heap 256.0 MiB fixed, pre-touched; native 120.0 MiB". */
+    public String describe() {
+        if (!counted()) {
+            return "JVM not counted";
+        }
+        return "heap -Xmx " + Bytes.format(maxHeapBytes) + (fixedHeap ? " fixed (-Xms = -Xmx)" : " (grows as the collector decides)")
+                + (preTouched ? ", pre-touched" : "") + "; JVM native " + Bytes.format(nativeBytes) + "; JVM files " + Bytes.format(fileBytes);
+    }
+}

@@ -1,0 +1,170 @@
+package io.jstark;
+
+import io.jstark.scheduler.ByteSize;
+import io.jstark.scheduler.InvalidSchedulerSettingException;
+import io.jstark.scheduler.SchedulerOptions;
+import io.jstark.storage.InvalidStorageSettingException;
+import io.jstark.storage.StorageMode;
+import io.jstark.storage.StorageOptions;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * How a proof runs (never what it proves), as the user set it: one record, parsed in one place
+ * ({@link #with(Setting, String, String)}) whether a value comes from a command-line flag or from the
+ * environment. The library never reads the environment on its own: {@link #defaults()} are the built-in
+ * defaults, and only {@link #fromEnvironment()} (which the command line calls) reads the {@code JSTARK_*}
+ * variables. What the prover derives from these settings (the memory gate's budget, the RAM limit) lives
+ * in the storage plan, never here.
+ *
+ * @param tableParallelism k, tables proven at once (driver threads), at least 1
+ * @param memoryBudgetBytes RAM the whole proof may use; {@link #UNLIMITED} for none given (the planner then
+ *     uses the machine's physical memory)
+ * @param storage where large buffers live: auto, ram or disk
+ * @param spillDirectory where spill files go; null for the system temp directory
+ * @param workerThreads threads of a worker pool of its own; 0 for the shared pool (one per core)
+ */
+public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageMode storage, Path spillDirectory, int workerThreads) {
+    public static final long UNLIMITED = Long.MAX_VALUE;
+
+    /** One setting: its environment variable and the command-line flag that sets it. */
+    public enum Setting {
+        TABLE_PARALLELISM("JSTARK_TABLE_PARALLELISM", "-k/--parallelism"),
+        MEMORY_BUDGET("JSTARK_MEMORY_BUDGET", "--memory-budget"),
+        STORAGE(StorageOptions.ENV_STORAGE, "--storage"),
+        SPILL_DIRECTORY(StorageOptions.ENV_SPILL_DIR, "--spill-dir"),
+        WORKER_THREADS("JSTARK_WORKER_THREADS", "--threads");
+
+        private final String variable;
+        private final String flag;
+
+        Setting(String variable, String flag) {
+            this.variable = variable;
+            this.flag = flag;
+        }
+
+        /** The environment variable, e.g. {@code JSTARK_MEMORY_BUDGET}. */
+        public String variable() {
+            return variable;
+        }
+
+        public String flag() {
+            return flag;
+        }
+    }
+
+    public RunSettings {
+        if (tableParallelism < 1) {
+            throw new IllegalArgumentException("table parallelism must be at least 1, got " + tableParallelism);
+        }
+        if (memoryBudgetBytes < 1) {
+            throw new IllegalArgumentException("memory budget must be at least 1 byte, got " + memoryBudgetBytes);
+        }
+        if (storage == null) {
+            throw new IllegalArgumentException("storage mode must be set (auto, ram or disk)");
+        }
+        if (workerThreads < 0) {
+            throw new IllegalArgumentException("worker threads must be at least 1 (or 0 for the shared pool), got " + workerThreads);
+        }
+    }
+
+    /** The built-in defaults: the measured default k, no budget, auto storage, the temp directory, the shared pool. */
+    public static RunSettings defaults() {
+        return new RunSettings(SchedulerOptions.DEFAULT_TABLE_PARALLELISM, UNLIMITED, StorageMode.AUTO, null, 0);
+    }
+
+    /** The defaults overridden by this process's {@code JSTARK_*} variables: the one place the library reads them, when asked. */
+    public static RunSettings fromEnvironment() {
+        return defaults().withEnvironment(System.getenv());
+    }
+
+    /** These settings with every variable of {@link Setting} set (not blank) in {@code env}. */
+    public RunSettings withEnvironment(Map<String, String> env) {
+        RunSettings result = this;
+        for (Setting s : Setting.values()) {
+            String value = env.get(s.variable());
+            if (value != null && !value.isBlank()) {
+                result = result.with(s, value, s.variable());
+            }
+        }
+        return result;
+    }
+
+    /**
+     * These settings with {@code setting} parsed from {@code value}.
+     *
+     * @param source what set it (the variable or the flag), named in the error
+     * @throws InvalidSchedulerSettingException or {@link InvalidStorageSettingException} naming the source and the value
+     */
+    public RunSettings with(Setting setting, String value, String source) {
+        return switch (setting) {
+            case TABLE_PARALLELISM -> withTableParallelism(positive(source, value, "a whole number of tables to run at once, at least 1"));
+            case MEMORY_BUDGET -> withMemoryBudget(budget(source, value));
+            case STORAGE -> withStorage(StorageMode.parse(source, value));
+            case SPILL_DIRECTORY -> withSpillDirectory(Path.of(value.strip()));
+            case WORKER_THREADS -> withWorkerThreads(positive(source, value, "a whole number of worker threads, at least 1"));
+        };
+    }
+
+    private static int positive(String source, String value, String expected) {
+        int n;
+        try {
+            n = Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new InvalidSchedulerSettingException(source, value, "expected " + expected, e);
+        }
+        if (n < 1) {
+            throw new InvalidSchedulerSettingException(source, value, "expected " + expected, null);
+        }
+        return n;
+    }
+
+    private static long budget(String source, String value) {
+        long bytes;
+        try {
+            bytes = ByteSize.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSchedulerSettingException(source, value, e.getMessage(), e);
+        }
+        if (bytes < 1) {
+            throw new InvalidSchedulerSettingException(source, value, "the memory budget must be at least 1 byte", null);
+        }
+        return bytes;
+    }
+
+    public boolean hasBudget() {
+        return memoryBudgetBytes != UNLIMITED;
+    }
+
+    public RunSettings withTableParallelism(int k) {
+        return new RunSettings(k, memoryBudgetBytes, storage, spillDirectory, workerThreads);
+    }
+
+    public RunSettings withMemoryBudget(long bytes) {
+        return new RunSettings(tableParallelism, bytes, storage, spillDirectory, workerThreads);
+    }
+
+    public RunSettings withStorage(StorageMode mode) {
+        return new RunSettings(tableParallelism, memoryBudgetBytes, mode, spillDirectory, workerThreads);
+    }
+
+    public RunSettings withSpillDirectory(Path dir) {
+        return new RunSettings(tableParallelism, memoryBudgetBytes, storage, dir, workerThreads);
+    }
+
+    public RunSettings withWorkerThreads(int threads) {
+        return new RunSettings(tableParallelism, memoryBudgetBytes, storage, spillDirectory, threads);
+    }
+
+    /** The storage planner's options for these settings. */
+    public StorageOptions storageOptions() {
+        return StorageOptions.defaults().withMode(storage).withSpillDirectory(spillDirectory).withMemoryBudget(memoryBudgetBytes);
+    }
+
+    @Override
+    public String toString() {
+        return "k=" + tableParallelism + ", memory budget " + (hasBudget() ? ByteSize.format(memoryBudgetBytes) : "none given")
+                + ", storage " + storage.label() + ", spill directory " + (spillDirectory == null ? "temp" : spillDirectory)
+                + ", worker threads " + (workerThreads == 0 ? "shared pool" : workerThreads);
+    }
+}
