@@ -294,7 +294,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 System.out.println("(one size: no ratio or fit)");
             }
             if (!plot.equals("none")) {
-                Path file = Path.of(plot);
+                Path file = Invocation.path(plot);
                 plot(file, e.name(), x, metrics, fits, nLogN == null ? null : fitted(points, nLogN));
                 System.out.println("plot written to " + file);
             }

@@ -20,7 +20,7 @@ public final class CacheOptions {
 
     /** The cache to use, or null for none. */
     PreprocessedCache cache() {
-        Path dir = directory(cacheDir, System.getenv(), System.getProperty("user.home"));
+        Path dir = directory(cacheDir, Invocation.environment(), System.getProperty("user.home"));
         return dir == null ? null : PreprocessedCache.in(dir);
     }
 
@@ -31,7 +31,7 @@ public final class CacheOptions {
             if (chosen.equals(NONE)) {
                 return null;
             }
-            return Path.of(chosen);
+            return Invocation.path(chosen);
         }
         String xdg = nonEmpty(env.get("XDG_CACHE_HOME"));
         // the XDG base directory rule: a relative XDG_CACHE_HOME is invalid and ignored

@@ -12,11 +12,7 @@ import java.util.function.LongSupplier;
  * table shows it is moving, and a quick proof stays short). Each line is written and flushed whole.
  */
 final class ConsoleProgress implements ProgressListener {
-    /**
-     * {@code -Djstark.cli.stderr.terminal=true|false}: whether stderr ends at a terminal. scripts/jstark
-     * sets it (stderr reaches the JVM through its filter, a pipe); without it, the JVM's console decides.
-     */
-    static final String TERMINAL_PROPERTY = "jstark.cli.stderr.terminal";
+    static final String TERMINAL_PROPERTY = Main.STDERR_TERMINAL_PROPERTY;
     private static final int BAR_WIDTH = 24;
     /** Off a terminal, a step is printed only after this long without a line. */
     static final long QUIET_NANOS = 2_000_000_000L;
@@ -44,6 +40,10 @@ final class ConsoleProgress implements ProgressListener {
     }
 
     static boolean stderrIsTerminal() {
+        Boolean client = Invocation.stderrTerminal();
+        if (client != null) {
+            return client; // a daemon's request: the client's stderr, not the daemon's log
+        }
         String told = System.getProperty(TERMINAL_PROPERTY);
         if (told != null) {
             return Boolean.parseBoolean(told);

@@ -49,11 +49,11 @@ public final class ExpectationOutputs {
     }
 
     private Path keyFile(Path proofFile) {
-        return keyFile.isEmpty() ? sibling(proofFile, ".key") : Path.of(keyFile);
+        return keyFile.isEmpty() ? sibling(proofFile, ".key") : Invocation.path(keyFile);
     }
 
     private Path statementFile(Path proofFile) {
-        return statementFile.isEmpty() ? sibling(proofFile, ".statement.json") : Path.of(statementFile);
+        return statementFile.isEmpty() ? sibling(proofFile, ".statement.json") : Invocation.path(statementFile);
     }
 
     /** proof.bin -> proof.key: the proof's name with its extension replaced. */

@@ -19,6 +19,12 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         System.exit(run(args));
     }
 
+    /**
+     * {@code -Djstark.cli.stderr.terminal=true|false}: whether stderr ends at a terminal. scripts/jstark sets it (stderr
+     * reaches the JVM through its filter, a pipe); without it, the JVM's console decides.
+     */
+    public static final String STDERR_TERMINAL_PROPERTY = "jstark.cli.stderr.terminal";
+
     /** Exit code of a rejected proof. */
     public static final int REJECTED = ExitCode.REJECTED.code;
     /** Exit code of a command line that cannot run as given: a bad option or value. */
@@ -26,6 +32,20 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Runs the command line and returns its exit code ({@link ExitCode}, listed by every command's --help). */
     public static int run(String... args) {
+        return execute(args);
+    }
+
+    /**
+     * Runs the command line as if started in {@code workingDirectory} (absolute) with {@code environment}: what the warm daemon
+     * does for its client. Relative paths resolve against that directory, the JSTARK_* settings come from that environment,
+     * progress is drawn as a bar when {@code stderrTerminal}.
+     */
+    public static int run(java.nio.file.Path workingDirectory, java.util.Map<String, String> environment, boolean stderrTerminal,
+            String... args) {
+        return Invocation.within(workingDirectory, environment, stderrTerminal, () -> execute(args));
+    }
+
+    private static int execute(String... args) {
         oneLineLogMessages();
         CommandLine cli = new CommandLine(new Main());
         // the command named first alone: picocli loads each registered command's options (their classes and what
@@ -37,6 +57,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             }
         }
         cli.addSubcommand(new CommandLine.HelpCommand());
+        // after the commands: picocli gives the converter to the commands registered so far
+        cli.registerConverter(java.nio.file.Path.class, Invocation::path);
         listExitCodes(cli);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
         try {
@@ -80,7 +102,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         } else {
             err.println("jstark: " + SafeText.of(message(e)));
         }
-        if (System.getenv("JSTARK_STACKTRACE") != null) {
+        if (Invocation.environment().get("JSTARK_STACKTRACE") != null) {
             e.printStackTrace(err);
         }
         err.flush();

@@ -43,6 +43,11 @@ public final class ProveOutputs {
 
     /** The flag, else the environment ({@value CaptureRequest#LABEL_VARIABLE}), else none. */
     Optional<CaptureRequest> capture() {
+        // the default file is relative: in the daemon, to its client's working directory
+        return requested().map(c -> new CaptureRequest(c.label(), Invocation.path(c.file().toString()), c.onWritten()));
+    }
+
+    private Optional<CaptureRequest> requested() {
         if (captureSpan != null) {
             try {
                 return Optional.of(new CaptureRequest(captureSpan.strip(), captureFile, null));
@@ -50,7 +55,7 @@ public final class ProveOutputs {
                 throw new Main.UsageException("--capture-span: " + e.getMessage());
             }
         }
-        Optional<CaptureRequest> fromEnvironment = CaptureRequest.fromEnvironment();
+        Optional<CaptureRequest> fromEnvironment = CaptureRequest.fromEnvironment(Invocation.environment());
         if (captureFile != null && fromEnvironment.isPresent()) {
             return Optional.of(new CaptureRequest(fromEnvironment.get().label(), captureFile, null));
         }

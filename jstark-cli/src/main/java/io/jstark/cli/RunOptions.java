@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 /**
  * How the prover runs (never what it proves). Each setting: the flag when given, else its environment
  * variable, else the default; flags and variables are parsed by the same code ({@link RunSettings#with}).
- * The command line is where the environment is read ({@link RunSettings#fromEnvironment()}).
+ * The command line is where the environment is read ({@link RunSettings#withEnvironment}, from {@link Invocation#environment()}).
  */
 public final class RunOptions {
     @picocli.CommandLine.Mixin
@@ -47,7 +47,8 @@ public final class RunOptions {
 
     /** The environment's settings overridden by the flags that were given. */
     RunSettings settings() {
-        RunSettings s = RunSettings.fromEnvironment();
+        // the environment of this command: in the daemon, its client's
+        RunSettings s = RunSettings.defaults().withEnvironment(Invocation.environment());
         s = flag(s, Setting.WORKER_THREADS, threads);
         s = flag(s, Setting.TABLE_PARALLELISM, parallelism);
         s = flag(s, Setting.MEMORY_BUDGET, memoryBudget);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The commands in-process ({@link Main#run}), on small workloads. */
-class CliTest {
+public class CliTest {
     @TempDir
     static Path dir;
 
@@ -28,9 +28,11 @@ class CliTest {
     static Path run2;
     static String proveOutput;
 
-    record Result(int code, String out, String err) {}
+    /** A command line's exit code, stdout and stderr. */
+    public record Result(int code, String out, String err) {}
 
-    static synchronized Result cli(String... args) {
+    /** Runs a command line in this JVM, its System.out and System.err captured. */
+    public static synchronized Result cli(String... args) {
         PrintStream savedOut = System.out;
         PrintStream savedErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

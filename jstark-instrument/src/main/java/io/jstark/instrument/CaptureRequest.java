@@ -41,11 +41,16 @@ public record CaptureRequest(String label, Path file, Consumer<Path> onWritten) 
      * empty. An unusable label is logged (a {@link System.Logger} warning) and ignored rather than failing the run.
      */
     public static Optional<CaptureRequest> fromEnvironment() {
-        String label = System.getenv(LABEL_VARIABLE);
+        return fromEnvironment(System.getenv());
+    }
+
+    /** As {@link #fromEnvironment()}, from {@code environment} (a daemon's client's) instead of this process's. */
+    public static Optional<CaptureRequest> fromEnvironment(java.util.Map<String, String> environment) {
+        String label = environment.get(LABEL_VARIABLE);
         if (label == null || label.isBlank()) {
             return Optional.empty();
         }
-        String file = System.getenv(FILE_VARIABLE);
+        String file = environment.get(FILE_VARIABLE);
         try {
             return Optional.of(new CaptureRequest(label.strip(),
                     file == null || file.isBlank() ? null : Path.of(file), null));
