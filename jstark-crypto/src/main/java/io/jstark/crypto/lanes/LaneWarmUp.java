@@ -8,6 +8,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -68,13 +69,18 @@ final class LaneWarmUp {
         }
     }
 
-    /** Waits for a started warm-up to end; false when none was started. */
+    /** Waits for a started warm-up to end; false when none was started (or one ran out of time and none runs now). */
     boolean await() throws InterruptedException {
-        if (!started.get()) {
-            return false;
+        while (true) {
+            // a warm-up that runs out of time replaces its latch and clears 'started': look again now and then
+            CountDownLatch latch = finished;
+            if (!started.get()) {
+                return false;
+            }
+            if (latch.await(100, TimeUnit.MILLISECONDS)) {
+                return true;
+            }
         }
-        finished.await();
-        return true;
     }
 
     private void run() {
