@@ -14,7 +14,7 @@ final class PeakMemory {
     static final String HEAP_LIVE_HOW = "largest heap in use right after a collection (-: none ran)";
     static final String HEAP_HOW = "sum of heap pools' peak usage, garbage included (an upper bound)";
     static final String RESIDENT_ANONYMOUS_HOW = "process RssAnon peak (/proc/self/status, every 10 ms; -: not available); "
-            + "predicted with the JVM's heap and native memory";
+            + "predicted with the JVM's heap and native memory, only with a memory budget (-: not predicted)";
     static final String RESIDENT_FILE_HOW = "process RssFile peak (mapped spill, JVM files; reclaimable); predicted as at most";
 
     /** Byte counts, -1 when unknown. */

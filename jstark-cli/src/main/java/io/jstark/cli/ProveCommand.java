@@ -144,6 +144,11 @@ public final class ProveCommand implements Callable<Integer> {
                 return "resident memory: not available on this system (predicted peak anonymous "
                         + io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()) + ")";
             }
+            if (!predicted.jvm().counted()) {
+                return "resident memory: peak anonymous " + io.jstark.prover.memory.Bytes.format(peak.residentAnonymous())
+                        + " measured, file-backed " + io.jstark.prover.memory.Bytes.format(peak.residentFile()) + " measured (predicted only"
+                        + " with --memory-budget, which fixes the JVM's heap; without one the JVM is not counted)";
+            }
             return String.format(java.util.Locale.ROOT,
                     "resident memory: peak anonymous %s measured, %s predicted (%.1f%%); file-backed %s measured, at most %s predicted "
                             + "[bytes: anon %d %d, file %d %d]",

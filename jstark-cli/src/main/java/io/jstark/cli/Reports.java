@@ -36,9 +36,11 @@ final class Reports {
             peaks.add(new TimingReport.MemoryPeak("heap (live)", predicted == null ? -1 : predicted.peakHeapBytes(),
                     measured.heapLiveBytes(), PeakMemory.HEAP_LIVE_HOW));
             peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, measured.heapBytes(), PeakMemory.HEAP_HOW));
-            peaks.add(new TimingReport.MemoryPeak("resident anonymous", predicted == null ? -1 : predicted.peakRamBytes(),
+            // resident memory is predicted only where the JVM is counted (a memory budget fixes its heap)
+            boolean residentPredicted = predicted != null && predicted.jvm().counted();
+            peaks.add(new TimingReport.MemoryPeak("resident anonymous", residentPredicted ? predicted.peakRamBytes() : -1,
                     measured.residentAnonymousBytes(), PeakMemory.RESIDENT_ANONYMOUS_HOW));
-            peaks.add(new TimingReport.MemoryPeak("resident file-backed", predicted == null ? -1 : predicted.peakResidentFileBytes(),
+            peaks.add(new TimingReport.MemoryPeak("resident file-backed", residentPredicted ? predicted.peakResidentFileBytes() : -1,
                     measured.residentFileBytes(), PeakMemory.RESIDENT_FILE_HOW));
         }
         return TimingReport.builder(timeline).root(SpanLabels.PROVE).tables(tables).memoryPeaks(peaks).memoryLines(memoryLines).build();

@@ -96,6 +96,13 @@ public class CliTest {
         // without a budget the plan says where its figure came from
         Result none = cli("plan", "--example", "fib", "--rows", "2^8");
         assertThat(none.out()).contains("(physical memory, none given)").doesNotContain("unlimited");
+        // without a budget the JVM's heap is not fixed and not counted: no resident figure claims to be a prediction
+        Result unbudgeted = cli("prove", "--example", "fib", "--rows", "2^8", "-o", dir.resolve("fib-none.bin").toString());
+        assertThat(unbudgeted.code()).as(unbudgeted.out() + unbudgeted.err()).isZero();
+        if (unbudgeted.out().contains("resident memory: peak anonymous")) {
+            assertThat(unbudgeted.out()).contains("predicted only with --memory-budget").doesNotContainPattern("MiB predicted \\(")
+                    .containsPattern("resident anonymous +- ");
+        }
     }
 
     @Test

@@ -229,16 +229,19 @@ public final class MemoryMeter {
      */
     public static List<String> compare(MemoryPrediction predicted, List<Phase> measured) {
         List<String> out = new ArrayList<>();
+        boolean jvmCounted = predicted.jvm().counted();
         out.add("memory, predicted / measured peak (heap measured: after-GC max / pool peak with garbage; resident: RssAnon and "
-                + "RssFile of the process, file-backed predicted as at most)");
+                + "RssFile of the process, file-backed predicted as at most" + (jvmCounted ? ")" : "; resident memory is predicted only "
+                + "with a memory budget, which fixes the JVM's heap: without one the JVM is not counted, so '-')"));
         String row = "%-20s  %23s  %23s  %34s  %8s  %25s  %25s";
         out.add(String.format(Locale.ROOT, row, "phase", "off-heap RAM", "spill", "heap", "off-heap", "resident anon", "resident file"));
         for (MemoryPrediction.PhasePeak p : predicted.phases()) {
-            out.add(line(row, p.phase(), p.ramOffHeap(), p.spill(), p.heap(), p.residentAnonymous(), p.residentFile(),
-                    find(measured, p.phase())));
+            out.add(line(row, p.phase(), p.ramOffHeap(), p.spill(), p.heap(), jvmCounted ? p.residentAnonymous() : -1,
+                    jvmCounted ? p.residentFile() : -1, find(measured, p.phase())));
         }
         out.add(line(row, "peak", predicted.peakOffHeapBytes(), predicted.peakSpillBytes(), predicted.peakHeapBytes(),
-                predicted.peakRamBytes(), predicted.peakResidentFileBytes(), measured.isEmpty() ? null : peak(measured)));
+                jvmCounted ? predicted.peakRamBytes() : -1, jvmCounted ? predicted.peakResidentFileBytes() : -1,
+                measured.isEmpty() ? null : peak(measured)));
         return out;
     }
 
@@ -259,8 +262,9 @@ public final class MemoryMeter {
         return bytes < 0 ? "not available" : Bytes.format(bytes);
     }
 
+    /** A negative prediction is one not made: "-". */
     private static String pair(long predicted, String measured) {
-        return Bytes.format(predicted) + " / " + measured;
+        return (predicted < 0 ? "-" : Bytes.format(predicted)) + " / " + measured;
     }
 
     private static Phase find(List<Phase> measured, String phase) {
