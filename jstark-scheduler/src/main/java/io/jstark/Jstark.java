@@ -23,7 +23,12 @@ import java.util.List;
 public final class Jstark {
     private Jstark() {}
 
-    /** A prover for tables of these definitions; the built-in defaults apply until set (no environment variable is read). */
+    /**
+     * A prover for tables of these definitions; the built-in defaults apply until set (no environment variable is read).
+     *
+     * @param airs the table definitions, distinct by name; every table proven must be of one of them
+     * @return a builder of the prover
+     */
     public static JstarkProver.Builder prover(List<Air> airs) {
         return new JstarkProver.Builder(airs);
     }
@@ -32,7 +37,12 @@ public final class Jstark {
      * Verifies that {@code proof} proves exactly {@code expected} (tables, order, heights, public inputs)
      * under the options {@code key} accepts.
      *
+     * @param key the verifying key ({@link JstarkProver#verifyingKey()}, or {@link VerifyingKey#read} of its bytes)
+     * @param expected the statement the proof must prove
+     * @param proof the proof's bytes
+     * @return the verified statement
      * @throws ProofRejectedException for a proof of anything else, or an invalid one
+     * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      */
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proof) throws ProofRejectedException {
         return StarkVerifier.verify(key, expected, proof);
@@ -41,6 +51,11 @@ public final class Jstark {
     /**
      * Verifies {@code proof} under {@code key} and returns what it proves, which the prover chose: compare it
      * with your claim, or use {@link #verify}.
+     *
+     * @param key the verifying key
+     * @param proof the proof's bytes
+     * @return the statement the proof proves, as the prover chose it
+     * @throws ProofRejectedException for an invalid proof
      */
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proof) throws ProofRejectedException {
         return StarkVerifier.verifyAndDescribe(key, proof);

@@ -64,19 +64,25 @@ public final class JstarkProver implements AutoCloseable {
         this.progress = b.progress;
     }
 
+    /** {@return the proof options every proof of this prover uses (and its verifying key accepts)} */
     public ProofOptions options() {
         return options;
     }
 
-    /** The settings as given (k, budget, storage, spill directory, threads); each proof's memory-gate budget is its storage plan's. */
+    /**
+     * {@return the settings as given (k, budget, storage, spill directory, threads)}; each proof's memory-gate
+     * budget is its storage plan's.
+     */
     public RunSettings settings() {
         return settings;
     }
 
+    /** {@return the worker pool proofs run on: the caller's, one of its own, or the shared one} */
     public WorkerPool pool() {
         return pool;
     }
 
+    /** {@return the proving key: the table definitions and their preprocessed commitments, computed once} */
     public ProvingKey provingKey() {
         return key;
     }
@@ -85,6 +91,9 @@ public final class JstarkProver implements AutoCloseable {
      * The verifying key for this prover's proofs: it accepts exactly this prover's options and pins the
      * preprocessed commitments the proving key holds (computed once, shared with proving). Save it with
      * {@link VerifyingKey#toBytes()} for verifiers elsewhere.
+     *
+     * @return the verifying key (computing the preprocessed commitments on first use)
+     * @throws ProverClosedException after {@link #close()}
      */
     public VerifyingKey verifyingKey() {
         requireOpen("verifyingKey");
@@ -95,9 +104,11 @@ public final class JstarkProver implements AutoCloseable {
      * The refusals that need no trace, for tables of these shapes: the statement rules under this prover's
      * options, then their security (what {@link #plan} and {@link #prove} check first).
      *
+     * @param tables the shapes of the tables to prove, in the proof's order
      * @return the options' conjectured security at these heights
      * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a rule
      * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
+     * @throws ProverClosedException after {@link #close()}
      */
     public Security.Report checkStatement(List<TableDimensions> tables) {
         requireOpen("checkStatement");
@@ -108,7 +119,12 @@ public final class JstarkProver implements AutoCloseable {
      * The storage plan for tables of these shapes, without proving anything; the statement is checked
      * first ({@link #checkStatement}), so the planner never sees a shape the protocol cannot prove.
      *
+     * @param tables the shapes of the tables to prove, in the proof's order
+     * @return where each buffer lives (RAM or spill file) and the predicted peak per phase
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a statement rule
+     * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
      * @throws io.jstark.storage.InsufficientMemoryException and the other typed refusals of the planner
+     * @throws ProverClosedException after {@link #close()}
      */
     public StoragePlan plan(List<TableDimensions> tables) {
         requireOpen("plan");
@@ -118,7 +134,25 @@ public final class JstarkProver implements AutoCloseable {
         return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm);
     }
 
-    /** Proves the tables (in this order, the proof's table order); the traces stay the caller's. */
+    /**
+     * Proves the tables (in this order, the proof's table order); the traces stay the caller's (this does not
+     * close them). The statement and the storage plan are checked before any heavy work; spill files are
+     * released on every path.
+     *
+     * @param traces one filled trace per table, each of a definition this prover was built with
+     * @return the proof, its bytes and what was measured making it
+     * @throws io.jstark.air.trace.InvalidTraceException for a table of an unknown definition or a cell that is
+     *         not a canonical field element, naming the table (and the row and column)
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a statement rule
+     * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
+     * @throws io.jstark.storage.StorageException when the tables cannot fit the memory budget or the spill
+     *         directory (its subclasses name which)
+     * @throws io.jstark.air.debug.ConstraintViolationException with debug checks on, for the first violated
+     *         constraint (table, row, constraint)
+     * @throws BusImbalanceException when the tables' bus contributions do not cancel
+     * @throws IllegalArgumentException when {@code traces} is empty
+     * @throws ProverClosedException after {@link #close()}
+     */
     public Result prove(List<TableTrace> traces) {
         requireOpen("prove");
         List<TableDimensions> dims = new ArrayList<>(traces.size());
@@ -186,12 +220,16 @@ public final class JstarkProver implements AutoCloseable {
     /**
      * One proof and what was measured making it.
      *
+     * @param proof the proof, parsed (its tables, commitments and openings)
+     * @param bytes the proof as it is written and read by the verifier ({@code ProofFormat.write(proof)})
+     * @param proveNanos wall time of the proof, from the statement check to the written bytes, in nanoseconds
+     * @param plan the storage plan it ran under
      * @param memory off-heap, heap and spill bytes at each phase boundary
      * @param passes the scheduler's statistics of each pass
      */
     public record Result(ParsedProof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
             List<SchedulerStats> passes) {
-        /** Predicted and measured peaks side by side, per phase. */
+        /** {@return predicted and measured peaks side by side, one line per phase, for a report} */
         public List<String> memoryComparison() {
             return MemoryMeter.compare(plan.prediction(), memory);
         }
@@ -233,19 +271,35 @@ public final class JstarkProver implements AutoCloseable {
             this.airs = List.copyOf(airs);
         }
 
-        /** Proof options (default {@link ProofOptions#defaults()}). */
+        /**
+         * Proof options (default {@link ProofOptions#defaults()}).
+         *
+         * @param o the options; the verifying key accepts exactly these
+         * @return this builder
+         */
         public Builder options(ProofOptions o) {
             this.options = o;
             return this;
         }
 
-        /** All run settings at once (e.g. {@link RunSettings#fromEnvironment()}); the setters below change one of them. */
+        /**
+         * All run settings at once (e.g. {@link RunSettings#fromEnvironment()}); the setters below change one of them.
+         *
+         * @param s the settings, not null
+         * @return this builder
+         */
         public Builder settings(RunSettings s) {
             this.settings = java.util.Objects.requireNonNull(s, "settings");
             return this;
         }
 
-        /** Tables proven at once, k (default: the measured {@link SchedulerOptions#DEFAULT_TABLE_PARALLELISM}). */
+        /**
+         * Tables proven at once, k (default: the measured {@link SchedulerOptions#DEFAULT_TABLE_PARALLELISM}).
+         *
+         * @param k tables at once, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when {@code k} is below 1
+         */
         public Builder tableParallelism(int k) {
             this.settings = settings.withTableParallelism(k);
             return this;
@@ -256,25 +310,46 @@ public final class JstarkProver implements AutoCloseable {
          * what does not fit, and the memory gate admits tables within what is left. It bounds the prover's
          * off-heap buffers and its predicted heap; the JVM's own heap limit is -Xmx (see docs/memory.md for the
          * flags that go with a budget).
+         *
+         * @param bytes the budget in bytes, positive ({@link RunSettings#UNLIMITED} for none)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is below 1
          */
         public Builder memoryBudget(long bytes) {
             this.settings = settings.withMemoryBudget(bytes);
             return this;
         }
 
-        /** Where large buffers live: AUTO (default), RAM or DISK. */
+        /**
+         * Where large buffers live: AUTO (default: RAM what the budget holds, spill files for the rest), RAM or DISK.
+         *
+         * @param mode the storage mode
+         * @return this builder
+         */
         public Builder storage(StorageMode mode) {
             this.settings = settings.withStorage(mode);
             return this;
         }
 
-        /** Directory of spill files (default: the system temp directory). */
+        /**
+         * Directory of spill files (default: the system temp directory).
+         *
+         * @param dir the directory
+         * @return this builder
+         */
         public Builder spillDirectory(Path dir) {
             this.settings = settings.withSpillDirectory(dir);
             return this;
         }
 
-        /** A worker pool of its own with this many threads (default: the shared pool, one per core). */
+        /**
+         * A worker pool of its own with this many threads, closed with the prover (default: the shared pool,
+         * one thread per core).
+         *
+         * @param threads worker threads, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when {@code threads} is below 1
+         */
         public Builder workerThreads(int threads) {
             if (threads < 1) {
                 throw new IllegalArgumentException("worker threads must be at least 1, got " + threads);
@@ -283,17 +358,26 @@ public final class JstarkProver implements AutoCloseable {
             return this;
         }
 
-        /** Use this worker pool (owned by the caller). */
+        /**
+         * Use this worker pool (owned by the caller: {@link JstarkProver#close()} leaves it open); it takes
+         * precedence over {@link #workerThreads}.
+         *
+         * @param p the pool
+         * @return this builder
+         */
         public Builder pool(WorkerPool p) {
             this.pool = p;
             return this;
         }
 
-        /** Check constraints and buses on the traces before proving, naming the first failure. */
         /**
          * The proof format: {@link ProofFormat#VERSION} (1, per-table openings, the default) or
          * {@link ProofFormat#BATCHED_VERSION} (2, one opening for all tables). The memory planner predicts format
          * 1's buffer lifetimes; format 2 holds every table's LDEs until its one query phase.
+         *
+         * @param version the format version, 1 or 2
+         * @return this builder
+         * @throws IllegalArgumentException for any other version
          */
         public Builder format(int version) {
             if (version != ProofFormat.VERSION && version != ProofFormat.BATCHED_VERSION) {
@@ -303,6 +387,13 @@ public final class JstarkProver implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Check constraints and buses on the traces before proving, naming the first failure (default off:
+         * it evaluates every constraint on every row once more).
+         *
+         * @param on whether to check
+         * @return this builder
+         */
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
             return this;
@@ -311,17 +402,31 @@ public final class JstarkProver implements AutoCloseable {
         /**
          * Look preprocessed commitments up in this disk cache before computing them (and store the computed
          * ones there); default none: computed once per prover and kept in memory.
+         *
+         * @param cache the cache, or null for none
+         * @return this builder
          */
         public Builder preprocessedCache(PreprocessedCache cache) {
             this.preprocessedCache = cache;
             return this;
         }
 
+        /**
+         * Tell {@code listener} as passes start and tables finish (default {@link ProgressListener#NONE}).
+         *
+         * @param listener the listener, called from worker threads
+         * @return this builder
+         */
         public Builder progress(ProgressListener listener) {
             this.progress = listener;
             return this;
         }
 
+        /**
+         * Builds the prover: the proving key is made here (preprocessed columns are committed on first use).
+         *
+         * @return a prover; close it to release its buffers and an owned pool
+         */
         public JstarkProver build() {
             return new JstarkProver(this);
         }

@@ -46,67 +46,82 @@ public final class Air {
         this.allConstraints = List.copyOf(all);
     }
 
+    /**
+     * {@return a builder of a table definition of this name}
+     *
+     * @param name the definition's name (what statements and verifying keys call it), not blank
+     * @throws IllegalArgumentException when {@code name} is blank
+     */
     public static AirBuilder builder(String name) {
         return new AirBuilder(name);
     }
 
+    /** {@return the definition's name} */
     public String name() {
         return name;
     }
 
+    /** {@return the number of main-trace columns} */
     public int mainWidth() {
         return mainColumns.size();
     }
 
+    /** {@return the main columns' names, in declaration order (the trace's column order)} */
     public List<String> mainColumns() {
         return mainColumns;
     }
 
+    /** {@return the number of preprocessed columns} */
     public int preprocessedWidth() {
         return preprocessedColumns.size();
     }
 
+    /** {@return the preprocessed columns, in declaration order} */
     public List<PreprocessedColumn> preprocessedColumns() {
         return preprocessedColumns;
     }
 
-    /** log2 of the height a table with preprocessed columns must have; -1 when the height is free. */
+    /** {@return log2 of the height a table with preprocessed columns must have; -1 when the height is free} */
     public int fixedLogHeight() {
         return fixedLogHeight;
     }
 
+    /** {@return the periodic columns, in declaration order} */
     public List<PeriodicColumn> periodicColumns() {
         return periodicColumns;
     }
 
+    /** {@return the public inputs' names, in declaration order (the order of a trace's public input values)} */
     public List<String> publicInputs() {
         return publicInputs;
     }
 
-    /** The constraints the author wrote. */
+    /** {@return the constraints the author wrote} */
     public List<Constraint> userConstraints() {
         return userConstraints;
     }
 
+    /** {@return the bus sends and receives, in declaration order} */
     public List<BusInteraction> interactions() {
         return interactions;
     }
 
+    /** {@return the LogUp aux columns and constraints derived from the interactions (the prover's and verifier's)} */
     public LogUpPlan logUp() {
         return logUp;
     }
 
-    /** Extension-field aux columns (LogUp), 0 when the table uses no bus. */
+    /** {@return the number of extension-field aux columns (LogUp), 0 when the table uses no bus} */
     public int auxWidth() {
         return logUp.auxColumns();
     }
 
-    /** User constraints followed by the LogUp constraints: the order of the composition coefficients. */
+    /** {@return the user constraints followed by the LogUp constraints: the order of the composition coefficients} */
     public List<Constraint> constraints() {
         return allConstraints;
     }
 
-    /** The highest constraint degree (derived from the expressions). */
+    /** {@return the highest constraint degree (derived from the expressions)} */
     public int maxDegree() {
         int d = 0;
         for (Constraint c : allConstraints) {
@@ -119,6 +134,10 @@ public final class Air {
      * Why a table of this definition cannot have 2^logHeight rows and {@code publicInputCount} public
      * inputs, or empty when it can: the declared public inputs and {@link #heightViolation}. Traces are
      * checked with it when they are made, proofs' statements before anything of them is evaluated.
+     *
+     * @param logHeight log2 of the table's rows
+     * @param publicInputCount the number of public input values
+     * @return the reason, for a message, or empty
      */
     public Optional<String> shapeViolation(int logHeight, int publicInputCount) {
         if (publicInputCount != publicInputs.size()) {
@@ -131,6 +150,9 @@ public final class Air {
     /**
      * Why a table of this definition cannot have 2^logHeight rows, or empty when it can: the fixed height,
      * every periodic column's period and every constraint's rows must fit.
+     *
+     * @param logHeight log2 of the table's rows
+     * @return the reason, for a message, or empty
      */
     public Optional<String> heightViolation(int logHeight) {
         if (fixedLogHeight >= 0 && logHeight != fixedLogHeight) {
@@ -161,6 +183,9 @@ public final class Air {
      * Number of composition-polynomial parts (each of degree below the trace length) for a trace of
      * 2^logHeight rows: the highest quotient degree over all constraints, divided by the trace length,
      * rounded up. The LDE blowup must be at least this.
+     *
+     * @param logHeight log2 of the table's rows
+     * @return the parts, at least 1
      */
     public int compositionParts(int logHeight) {
         long n = 1L << logHeight;

@@ -42,14 +42,26 @@ public final class AirBuilder {
         this.owner = new Expr.Owner(name);
     }
 
-    /** Declares a main-trace column and returns its current-row cell. */
+    /**
+     * Declares a main-trace column: the prover fills it, one value per row.
+     *
+     * @param columnName the column's name, unique among this table's columns
+     * @return its current-row cell ({@code next()} reads the next row)
+     * @throws IllegalArgumentException when the name is blank or already names a column of this table
+     */
     public Expr.MainCell main(String columnName) {
         claim(columnName);
         mainColumns.add(columnName);
         return new Expr.MainCell(mainColumns.size() - 1, 0, owner);
     }
 
-    /** Declares several main columns at once. */
+    /**
+     * Declares several main columns at once, in this order.
+     *
+     * @param columnNames the columns' names
+     * @return their current-row cells, in the same order
+     * @throws IllegalArgumentException when the name is blank or already names a column of this table
+     */
     public Expr.MainCell[] main(String... columnNames) {
         Expr.MainCell[] cells = new Expr.MainCell[columnNames.length];
         for (int i = 0; i < columnNames.length; i++) {
@@ -58,7 +70,14 @@ public final class AirBuilder {
         return cells;
     }
 
-    /** Declares {@code count} main columns named prefix0, prefix1, ... */
+    /**
+     * Declares {@code count} main columns named prefix0, prefix1, ...
+     *
+     * @param prefix the names' prefix
+     * @param count how many, 0 or more
+     * @return their current-row cells, in index order
+     * @throws IllegalArgumentException when the name is blank or already names a column of this table
+     */
     public Expr.MainCell[] mainRange(String prefix, int count) {
         Expr.MainCell[] cells = new Expr.MainCell[count];
         for (int i = 0; i < count; i++) {
@@ -70,6 +89,12 @@ public final class AirBuilder {
     /**
      * Declares a preprocessed column whose value at row i is {@code valueAtRow(i)} (must return canonical
      * field elements). Tables with preprocessed columns have a fixed height: see {@link #fixedHeight}.
+     * The values are committed once per option set and pinned by the verifying key.
+     *
+     * @param columnName the column's name, unique among this table's columns
+     * @param valueAtRow the value at each row, 0 .. height - 1
+     * @return its current-row cell
+     * @throws IllegalArgumentException when the name is blank or already names a column of this table
      */
     public Expr.PreprocessedCell preprocessed(String columnName, LongUnaryOperator valueAtRow) {
         claim(columnName);
@@ -77,7 +102,13 @@ public final class AirBuilder {
         return new Expr.PreprocessedCell(preprocessed.size() - 1, 0, owner);
     }
 
-    /** Fixes the table height to 2^logHeight (required with preprocessed columns). */
+    /**
+     * Fixes the table height to 2^logHeight (required with preprocessed columns).
+     *
+     * @param logHeight log2 of the rows, 1..30
+     * @return this builder
+     * @throws IllegalArgumentException when {@code logHeight} is out of 1..30
+     */
     public AirBuilder fixedHeight(int logHeight) {
         if (logHeight < 1 || logHeight > 30) {
             throw new IllegalArgumentException("table '" + name + "': fixed height 2^" + logHeight + " out of range 2^1..2^30");
@@ -86,14 +117,28 @@ public final class AirBuilder {
         return this;
     }
 
-    /** Declares a periodic column (values repeat with a power-of-two period). */
+    /**
+     * Declares a periodic column: row i holds {@code values[i % period]}, known to prover and verifier, never committed.
+     *
+     * @param columnName the column's name, unique among this table's columns
+     * @param values one period, a power-of-two count of canonical field elements
+     * @return the column's cell
+     * @throws IllegalArgumentException when the name is taken or blank, the period is not a power of two, or a value is
+     *     not canonical
+     */
     public Expr.Periodic periodic(String columnName, long... values) {
         claim(columnName);
         periodic.add(new PeriodicColumn(columnName, values));
         return new Expr.Periodic(periodic.size() - 1, owner);
     }
 
-    /** Declares a public input of the table. */
+    /**
+     * Declares a public input of the table: a value the statement names and the verifier knows.
+     *
+     * @param inputName the input's name, unique among this table's inputs
+     * @return the input's expression, in declaration order (the order of {@code TableTrace}'s public inputs)
+     * @throws IllegalArgumentException when the name is declared twice
+     */
     public Expr.PublicInput publicInput(String inputName) {
         if (publicInputs.contains(inputName)) {
             throw new IllegalArgumentException("table '" + name + "': public input '" + inputName + "' declared twice");
@@ -102,32 +147,70 @@ public final class AirBuilder {
         return new Expr.PublicInput(publicInputs.size() - 1, owner);
     }
 
-    /** Constraint on every row but the last (reads the next row). */
+    /**
+     * Constraint on every row but the last (reads the next row).
+     *
+     * @param constraintName the name errors and debug checks report (blank: "constraint #i")
+     * @param expr the expression that must be zero there, base-field valued
+     * @return this builder
+     */
     public AirBuilder transition(String constraintName, Expr expr) {
         return constrain(constraintName, expr, ConstraintDomain.TRANSITION);
     }
 
-    /** Constraint on every row but the last {@code exemptRows}. */
+    /**
+     * Constraint on every row but the last {@code exemptRows}.
+     *
+     * @param constraintName the name errors and debug checks report (blank: "constraint #i")
+     * @param expr the expression that must be zero there, base-field valued
+     * @param exemptRows the rows at the end it skips, at least 1
+     * @return this builder
+     */
     public AirBuilder transition(String constraintName, Expr expr, int exemptRows) {
         return constrain(constraintName, expr, new ConstraintDomain.Transition(exemptRows));
     }
 
-    /** Constraint on every row, the last included (a next-row reference there wraps to row 0). */
+    /**
+     * Constraint on every row, the last included (a next-row reference there wraps to row 0).
+     *
+     * @param constraintName the name errors and debug checks report (blank: "constraint #i")
+     * @param expr the expression that must be zero there, base-field valued
+     * @return this builder
+     */
     public AirBuilder everyRow(String constraintName, Expr expr) {
         return constrain(constraintName, expr, ConstraintDomain.EVERY_ROW);
     }
 
-    /** Constraint on the first row. */
+    /**
+     * Constraint on the first row.
+     *
+     * @param constraintName the name errors and debug checks report (blank: "constraint #i")
+     * @param expr the expression that must be zero there, base-field valued
+     * @return this builder
+     */
     public AirBuilder first(String constraintName, Expr expr) {
         return constrain(constraintName, expr, ConstraintDomain.FIRST_ROW);
     }
 
-    /** Constraint on the last row. */
+    /**
+     * Constraint on the last row.
+     *
+     * @param constraintName the name errors and debug checks report (blank: "constraint #i")
+     * @param expr the expression that must be zero there, base-field valued
+     * @return this builder
+     */
     public AirBuilder last(String constraintName, Expr expr) {
         return constrain(constraintName, expr, ConstraintDomain.LAST_ROW);
     }
 
-    /** Constraint on one row, counted from the start. */
+    /**
+     * Constraint on one row, counted from the start.
+     *
+     * @param constraintName the name errors and debug checks report (blank: "constraint #i")
+     * @param row the row, 0 .. height - 1
+     * @param expr the expression that must be zero there, base-field valued
+     * @return this builder
+     */
     public AirBuilder atRow(String constraintName, int row, Expr expr) {
         return constrain(constraintName, expr, new ConstraintDomain.Boundary(row, false));
     }
@@ -140,18 +223,43 @@ public final class AirBuilder {
         return this;
     }
 
-    /** Sends {@code values} on {@code bus}, {@code multiplicity} times per row. */
+    /**
+     * Sends {@code values} on {@code bus}, {@code multiplicity} times per row: across all tables of a proof, every
+     * tuple sent must be received as often.
+     *
+     * @param bus the bus
+     * @param multiplicity how often each row sends, a base-field expression (0 for rows that send nothing)
+     * @param values the tuple, {@code bus.arity()} expressions
+     * @return this builder
+     * @throws IllegalArgumentException when the tuple's size is not the bus's arity
+     */
     public AirBuilder send(Bus bus, Expr multiplicity, Expr... values) {
         interactions.add(new BusInteraction(bus, BusInteraction.Direction.SEND, multiplicity, List.of(values)));
         return this;
     }
 
-    /** Receives {@code values} from {@code bus}, {@code multiplicity} times per row. */
+    /**
+     * Receives {@code values} from {@code bus}, {@code multiplicity} times per row.
+     *
+     * @param bus the bus
+     * @param multiplicity how often each row receives, a base-field expression
+     * @param values the tuple, {@code bus.arity()} expressions
+     * @return this builder
+     * @throws IllegalArgumentException when the tuple's size is not the bus's arity
+     */
     public AirBuilder receive(Bus bus, Expr multiplicity, Expr... values) {
         interactions.add(new BusInteraction(bus, BusInteraction.Direction.RECEIVE, multiplicity, List.of(values)));
         return this;
     }
 
+    /**
+     * Builds the definition, checking every expression against this table.
+     *
+     * @return the table definition
+     * @throws IllegalArgumentException when no main column is declared, preprocessed columns lack a fixed height, a
+     *     constraint is extension-valued, or an expression uses a cell, column or input not declared on this builder
+     *     (a cell of another table's builder is named with both tables)
+     */
     public Air build() {
         if (mainColumns.isEmpty()) {
             // every table commits a main trace (its root is what ties it into the proof)

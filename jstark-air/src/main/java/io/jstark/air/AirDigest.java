@@ -19,6 +19,11 @@ import java.util.Map;
 public final class AirDigest {
     private AirDigest() {}
 
+    /**
+     * {@return the definition's 32-byte SHA-256 digest}
+     *
+     * @param air the definition
+     */
     public static byte[] of(Air air) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();

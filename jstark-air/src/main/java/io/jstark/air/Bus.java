@@ -10,8 +10,17 @@ import java.security.NoSuchAlgorithmException;
  * receives of all tables must cancel. The bus id, which separates buses inside the LogUp fingerprint,
  * is derived from the name (first 8 bytes of its SHA-256, reduced mod p), so two programs that name a bus
  * alike agree on it without a registry.
+ *
+ * @param name the bus's name, not blank
+ * @param arity the values of each tuple, at least 1
+ * @param id the bus's field element in the fingerprint ({@link #of} derives it from the name)
  */
 public record Bus(String name, int arity, long id) {
+    /**
+     * Checks the name and the arity.
+     *
+     * @throws IllegalArgumentException when the name is blank or the arity below 1
+     */
     public Bus {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("bus name must not be blank");
@@ -21,6 +30,13 @@ public record Bus(String name, int arity, long id) {
         }
     }
 
+    /**
+     * {@return the bus of this name and arity, its id derived from the name}
+     *
+     * @param name the bus's name, not blank
+     * @param arity the values of each tuple, at least 1
+     * @throws IllegalArgumentException when the name is blank or the arity below 1
+     */
     public static Bus of(String name, int arity) {
         return new Bus(name, arity, idOf(name));
     }
@@ -34,6 +50,7 @@ public record Bus(String name, int arity, long id) {
         }
     }
 
+    /** {@return name/arity, for messages} */
     @Override
     public String toString() {
         return name + "/" + arity;

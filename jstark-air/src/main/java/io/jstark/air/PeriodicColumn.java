@@ -13,8 +13,16 @@ import io.jstark.math.ntt.Ntt;
  * prover evaluates P on its LDE coset ({@link #onCoset}), the verifier at the out-of-domain point
  * ({@link #evaluateAt}); both derive Q here. Both need a table of at least one period
  * ({@link #fitsHeight}); the statement rules refuse shorter tables before either runs.
+ *
+ * @param name the column's name
+ * @param values one period: a power-of-two count of canonical field elements (copied in and out)
  */
 public record PeriodicColumn(String name, long[] values) {
+    /**
+     * Copies and checks the values.
+     *
+     * @throws IllegalArgumentException when the period is not a power of two or a value is not canonical
+     */
     public PeriodicColumn {
         values = values.clone();
         if (values.length == 0 || Integer.bitCount(values.length) != 1) {
@@ -27,25 +35,43 @@ public record PeriodicColumn(String name, long[] values) {
         }
     }
 
+    /** {@return the period m, in rows} */
     public int period() {
         return values.length;
     }
 
+    /** {@return a copy of one period's values} */
     @Override
     public long[] values() {
         return values.clone();
     }
 
+    /**
+     * {@return the value at {@code row}: {@code values[row mod period]}}
+     *
+     * @param row a row index, 0 or more
+     */
     public long valueAt(int row) {
         return values[row & (values.length - 1)];
     }
 
-    /** Whether a table of 2^logHeight rows holds at least one period. */
+    /**
+     * {@return whether a table of 2^logHeight rows holds at least one period}
+     *
+     * @param logHeight log2 of the table's rows
+     */
     public boolean fitsHeight(int logHeight) {
         return logPeriod() <= logHeight;
     }
 
-    /** P(z) for a table of 2^logHeight rows: Q at z^(n/m), Q from its m coefficients (Horner). */
+    /**
+     * P(z) for a table of 2^logHeight rows: Q at z^(n/m), Q from its m coefficients (Horner).
+     *
+     * @param z the point, in the extension field
+     * @param logHeight log2 of the table's rows
+     * @return P(z)
+     * @throws IllegalArgumentException when a table of 2^logHeight rows holds less than one period
+     */
     public Ext3 evaluateAt(Ext3 z, int logHeight) {
         long[] q = coefficients(logHeight);
         Ext3 point = z.pow(1L << (logHeight - logPeriod()));
@@ -59,6 +85,12 @@ public record PeriodicColumn(String name, long[] values) {
     /**
      * P on the coset shift * &lt;w&gt; of 2^(logHeight + logBlowup) points, natural order: the values repeat
      * with period m * blowup, so this returns one repetition (entry j is P at shift * w^j).
+     *
+     * @param logHeight log2 of the table's rows
+     * @param logBlowup log2 of the LDE blowup
+     * @param shift the coset's shift, a nonzero field element
+     * @return m * blowup values, natural order
+     * @throws IllegalArgumentException when a table of 2^logHeight rows holds less than one period
      */
     public long[] onCoset(int logHeight, int logBlowup, long shift) {
         long[] q = coefficients(logHeight);

@@ -466,8 +466,9 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
 
     /** {@code jstark bench overhead}: the same proof with the instrumentation on and off, alternating. */
     @Command(name = "overhead", mixinStandardHelpOptions = true, description = "Prove one workload repeatedly with the instrumentation "
-            + "on (span recorder with memory sampling and the progress bar, as 'prove' runs) and off, alternating on/off/off/on so that drift cancels, and "
-            + "compare the medians side by side; then the instrumentation rows of the proofs and the cost per boundary and per span.")
+            + "on (span recorder with memory sampling and the progress lines, as 'prove' runs; with --measure progress, the progress bar "
+            + "alone) and off, alternating on/off/off/on so that drift cancels, and compare the medians side by side; then the "
+            + "instrumentation rows of the proofs and the cost per boundary and per span.")
     static final class Overhead implements Callable<Integer> {
         @Mixin
         ExampleOptions example;
@@ -478,8 +479,13 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         @Option(names = "--warmup", description = "Unmeasured runs of each first (default: ${DEFAULT-VALUE}).", defaultValue = "1")
         int warmup;
 
-        @Option(names = "--limit", description = "Overhead allowed, in percent (default: ${DEFAULT-VALUE}).", defaultValue = "2")
-        double limitPercent;
+        @Option(names = "--limit", description = "Overhead allowed, in percent (default: 2, or 1 with --measure progress).")
+        Double limitPercent;
+
+        @Option(names = "--measure", description = "What 'on' adds: 'all' (the instrumentation and progress lines, as 'prove' runs "
+                + "off a terminal) or 'progress' (the progress bar alone, redrawn as at a terminal into a discarding stream; no "
+                + "recorder on either side). Default: ${DEFAULT-VALUE}.", defaultValue = "all")
+        String measure;
 
         @Mixin
         ProofOptionsMixin proofOptions;
@@ -492,15 +498,27 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             if (runs < 1 || warmup < 0) {
                 throw new Main.UsageException("--runs must be at least 1 and --warmup at least 0");
             }
+            boolean progressOnly = switch (measure) {
+                case "all" -> false;
+                case "progress" -> true;
+                default -> throw new Main.UsageException("--measure must be 'all' or 'progress', got '" + SafeText.of(measure) + "'");
+            };
+            double limitPercent = this.limitPercent != null ? this.limitPercent : progressOnly ? 1 : 2;
             Example e = example.resolve(System.out);
             int logSize = example.logSize(e);
             try (BenchWorkload w = new BenchWorkload(e, logSize, example.seed, proofOptions.options(), run)) {
                 System.out.println("bench overhead: " + settingsLine(e, proofOptions, run, w) + "; size 2^" + logSize);
-                System.out.printf("%d measured runs each, on/off alternating (on off off on ...), after %d warm-up run(s) each%n", runs,
-                        warmup);
+                System.out.printf("%d measured runs each, on/off alternating (on off off on ...), after %d warm-up run(s) each; on = %s%n",
+                        runs, warmup, progressOnly ? "the progress bar alone (drawn as at a terminal, into a discarding stream)"
+                                : "the instrumentation and the progress lines, as 'prove' runs");
+                // the progress bar alone: neither side records spans, so the difference is the listener's calls and drawing
+                ProgressReplay[] lastProgress = new ProgressReplay[1];
+                java.util.function.Function<Boolean, BenchWorkload.Sample> prove = progressOnly
+                        ? on -> w.prove(false, on ? (lastProgress[0] = new ProgressReplay(BenchWorkload.discardingProgress(true))) : null)
+                        : w::prove;
                 for (int i = 0; i < warmup; i++) {
-                    w.prove(true);
-                    w.prove(false);
+                    prove.apply(true);
+                    prove.apply(false);
                 }
                 long[] on = new long[runs];
                 long[] off = new long[runs];
@@ -513,8 +531,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                         TextTable.Column.right("on / off"), TextTable.Column.right("on cpu s"), TextTable.Column.right("off cpu s"));
                 for (int i = 0; i < runs; i++) {
                     boolean onFirst = i % 2 == 0;
-                    BenchWorkload.Sample first = w.prove(onFirst);
-                    BenchWorkload.Sample second = w.prove(!onFirst);
+                    BenchWorkload.Sample first = prove.apply(onFirst);
+                    BenchWorkload.Sample second = prove.apply(!onFirst);
                     BenchWorkload.Sample withSpans = onFirst ? first : second;
                     BenchWorkload.Sample without = onFirst ? second : first;
                     on[i] = withSpans.proveNanos();
@@ -528,11 +546,15 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                             secs(offCpu[i]));
                 }
                 System.out.print(table.render());
-                System.out.printf("%d spans per proof: %d phases, %d instrumentation spans (one per boundary), %d per-table and inner"
-                        + " spans%n", last.spans(), last.phases(), last.instrumentationSpans(), last.plainSpans());
-                System.out.printf(Locale.ROOT, "instrumentation rows inside the proof (the instruments' work at the phase boundaries, timed"
-                        + " as spans): median %.3f ms = %.3f%% of the median 'on' wall%n%n", median(instrumentation) / 1e6,
-                        100.0 * median(instrumentation) / median(on));
+                if (!progressOnly) {
+                    System.out.printf("%d spans per proof: %d phases, %d instrumentation spans (one per boundary), %d per-table and inner"
+                            + " spans%n", last.spans(), last.phases(), last.instrumentationSpans(), last.plainSpans());
+                    System.out.printf(Locale.ROOT, "instrumentation rows inside the proof (the instruments' work at the phase boundaries, timed"
+                            + " as spans): median %.3f ms = %.3f%% of the median 'on' wall%n%n", median(instrumentation) / 1e6,
+                            100.0 * median(instrumentation) / median(on));
+                } else {
+                    System.out.println();
+                }
                 TextTable summary = new TextTable(TextTable.Column.left(""), TextTable.Column.right("on"), TextTable.Column.right("off"),
                         TextTable.Column.right("on / off"));
                 summary.row("median wall s", secs(median(on)), secs(median(off)), ratio(median(on), median(off)));
@@ -546,7 +568,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 // the same verdict by each measure: on a noisy machine they disagree, and no one of them is the truth
                 double paired = medianOf(pairRatios);
                 double cpuRatio = (double) median(onCpu) / median(offCpu);
-                System.out.printf(Locale.ROOT, "instrumentation costs %+.2f%% of the median wall (limit %.1f%%): %s; by the median of the"
+                System.out.printf(Locale.ROOT, (progressOnly ? "progress reporting" : "instrumentation")
+                        + " costs %+.2f%% of the median wall (limit %.1f%%): %s; by the median of the"
                         + " pairs' ratios %+.2f%%: %s; by the median process cpu %s%n", 100 * (ratio - 1), limitPercent,
                         verdict(ratio, limitPercent), 100 * (paired - 1), verdict(paired, limitPercent),
                         median(onCpu) < 0 || median(offCpu) <= 0 ? "-" : String.format(Locale.ROOT, "%+.2f%%: %s", 100 * (cpuRatio - 1),
@@ -556,6 +579,17 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                             + " measured; see the per-span estimate");
                 }
                 System.out.println("at the end: " + loadAverage());
+                if (progressOnly) {
+                    long medianOff = median(off);
+                    double bar = lastProgress[0].nanosPerProof(() -> BenchWorkload.discardingProgress(true), PROGRESS_REPLAYS);
+                    double lines = lastProgress[0].nanosPerProof(() -> BenchWorkload.discardingProgress(false), PROGRESS_REPLAYS);
+                    System.out.printf(Locale.ROOT, "cost measured apart: the %d progress calls of one proof, replayed %d times into a"
+                            + " fresh listener (discarding stream): bar %.1f us = %.4f%% of the median proof (%s), plain lines %.1f us ="
+                            + " %.4f%% (%s); an estimate free of run-to-run noise, warm%n", lastProgress[0].calls(), PROGRESS_REPLAYS,
+                            bar / 1e3, 100 * bar / medianOff, verdict(1 + bar / medianOff, limitPercent), lines / 1e3,
+                            100 * lines / medianOff, verdict(1 + lines / medianOff, limitPercent));
+                    return 0;
+                }
                 SpanCost cost = SpanCost.measure();
                 double estimate = last.instrumentationSpans() * cost.boundaryNanos() + last.plainSpans() * cost.innerSpanNanos();
                 long medianOff = median(off);
@@ -567,6 +601,9 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             }
         }
     }
+
+    /** Replays of one proof's progress calls per timed round of {@code bench overhead --measure progress}. */
+    private static final int PROGRESS_REPLAYS = 2000;
 
     private static String verdict(double ratio, double limitPercent) {
         return 100 * (ratio - 1) <= limitPercent ? "within" : "OVER";

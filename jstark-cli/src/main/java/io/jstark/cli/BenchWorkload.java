@@ -10,6 +10,7 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.profile.analysis.SpanTree;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.ProgressListener;
 import io.jstark.protocol.Security;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
@@ -103,11 +104,24 @@ final class BenchWorkload implements AutoCloseable {
      * terminal's drawing does not).
      */
     Sample prove(boolean instrumented) {
-        SpanRecorder recorder = instrumented
+        return prove(instrumented, instrumented ? discardingProgress(false) : null);
+    }
+
+    /** Progress as {@code prove} reports it, bar ({@code terminal}) or plain lines, drawn into a discarding stream. */
+    static ProgressListener discardingProgress(boolean terminal) {
+        return new ConsoleProgress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), terminal);
+    }
+
+    /**
+     * One proof; with {@code recorded}, a recorder (memory sampler included) is active; {@code progress} (or
+     * none, when null) is told of the passes.
+     */
+    Sample prove(boolean recorded, ProgressListener progress) {
+        SpanRecorder recorder = recorded
                 ? new SpanRecorder(null, ProveOutputs.memorySampler()) : null;
         JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool);
-        if (instrumented) {
-            builder.progress(new ConsoleProgress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false));
+        if (progress != null) {
+            builder.progress(progress);
         }
         try (JstarkProver prover = builder.build()) {
             PeakMemory.collectGarbage();

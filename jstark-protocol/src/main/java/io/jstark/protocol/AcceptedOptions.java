@@ -17,9 +17,15 @@ import java.util.Set;
  * holding one can only accept an exact list (the key pins one root per listed option set).
  *
  * @param exactly the accepted option sets; empty when any options of the hashes are accepted
+ * @param minimumSecurityBits the conjectured bits a proof must reach at its heights, 0..192
  * @param hashes the accepted hashes (for an exact list: the hashes it uses)
  */
 public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes) {
+    /**
+     * Copies the lists and checks the minimum.
+     *
+     * @throws InvalidOptionsException when the minimum is out of 0..192 bits or no hash is given
+     */
     public AcceptedOptions {
         exactly = List.copyOf(exactly);
         hashes = List.copyOf(hashes);
@@ -35,6 +41,10 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
     /**
      * Exactly these option sets; the minimum security is the least any of them claims (a proof must still
      * reach it at its heights).
+     *
+     * @param options the accepted option sets, at least one
+     * @return the accepted options
+     * @throws InvalidOptionsException when {@code options} is empty
      */
     public static AcceptedOptions exactly(List<ProofOptions> options) {
         if (options.isEmpty()) {
@@ -49,7 +59,15 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
         return new AcceptedOptions(List.copyOf(new LinkedHashSet<>(options)), minimum, List.copyOf(hashes));
     }
 
-    /** Any options of these hashes (all when none are named) reaching {@code minimumSecurityBits}. */
+    /**
+     * Any options of these hashes (all when none are named) reaching {@code minimumSecurityBits}.
+     *
+     * @param minimumSecurityBits the conjectured bits a proof must reach, 0..192
+     * @param hashes hash names, any case (none: every hash)
+     * @return the accepted options
+     * @throws io.jstark.crypto.hash.UnknownHashException for an unknown hash name
+     * @throws InvalidOptionsException when the minimum is out of range
+     */
     public static AcceptedOptions atLeast(int minimumSecurityBits, String... hashes) {
         List<String> names = new ArrayList<>();
         if (hashes.length == 0) {
@@ -66,19 +84,31 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
         return new AcceptedOptions(List.of(), minimumSecurityBits, names);
     }
 
+    /** {@return whether only the listed option sets are accepted} */
     public boolean isExact() {
         return !exactly.isEmpty();
     }
 
+    /**
+     * {@return these accepted options with another minimum security}
+     *
+     * @param bits the conjectured bits a proof must reach, 0..192
+     * @throws InvalidOptionsException when {@code bits} is out of range
+     */
     public AcceptedOptions withMinimumSecurityBits(int bits) {
         return new AcceptedOptions(exactly, bits, hashes);
     }
 
-    /** Whether a proof with these options may be read on (its security is checked once its heights are known). */
+    /**
+     * {@return whether a proof with these options may be read on (its security is checked once its heights are known)}
+     *
+     * @param options a proof's options
+     */
     public boolean accepts(ProofOptions options) {
         return isExact() ? exactly.contains(options) : hashes.contains(options.hash());
     }
 
+    /** {@return the accepted option sets or hashes and the minimum, for messages} */
     @Override
     public String toString() {
         String which = isExact() ? "exactly " + String.join("; ", exactly.stream().map(ProofOptions::toString).toList())

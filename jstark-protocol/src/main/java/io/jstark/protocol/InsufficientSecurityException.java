@@ -9,8 +9,11 @@ import java.util.List;
  * option's range, and {@link Security#require} accepts it for the same statement.
  */
 public final class InsufficientSecurityException extends IllegalArgumentException {
+    /** The conjectured bits the options reach. */
     private final int bits;
+    /** The bits they require. */
     private final int required;
+    /** The ways out. */
     private final List<Remedy> remedies;
 
     /**
@@ -21,6 +24,14 @@ public final class InsufficientSecurityException extends IllegalArgumentExceptio
      */
     public record Remedy(String advice, ProofOptions options) {}
 
+    /**
+     * A refusal whose message lists every remedy's advice.
+     *
+     * @param bits the conjectured bits the options reach
+     * @param required the bits they require
+     * @param limitedBy the term that limits them, as {@link Security.Report#limitingTerm()} names it
+     * @param remedies the ways out, each within its options' ranges
+     */
     public InsufficientSecurityException(int bits, int required, String limitedBy, List<Remedy> remedies) {
         super("options give " + bits + " conjectured bits of security, " + required + " required (limited by " + limitedBy + "): "
                 + advice(remedies));
@@ -37,15 +48,17 @@ public final class InsufficientSecurityException extends IllegalArgumentExceptio
         return String.join(", or ", each);
     }
 
+    /** {@return the conjectured bits the options reach} */
     public int bits() {
         return bits;
     }
 
+    /** {@return the bits the options require} */
     public int required() {
         return required;
     }
 
-    /** The options changes that reach the required bits (or, where none can, lower the requirement). */
+    /** {@return the options changes that reach the required bits (or, where none can, lower the requirement)} */
     public List<Remedy> remedies() {
         return remedies;
     }

@@ -59,6 +59,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </pre>
  */
 public final class PreprocessedCache {
+    /** The version of the entry layout (the class comment); entries of another version live in another subdirectory. */
     public static final int FORMAT_VERSION = 1;
     private static final byte[] MAGIC = {'J', 'S', 'P', 'C'};
     private static final int HEADER_BYTES = MAGIC.length + 4 + 32 + 4 * 4 + 2 * 8;
@@ -76,11 +77,16 @@ public final class PreprocessedCache {
         this.directory = directory;
     }
 
-    /** A cache in {@code directory} (created when the first entry is stored). */
+    /**
+     * {@return a cache in {@code directory} (created when the first entry is stored)}
+     *
+     * @param directory the cache's directory, made absolute
+     */
     public static PreprocessedCache in(Path directory) {
         return new PreprocessedCache(directory.toAbsolutePath());
     }
 
+    /** {@return the cache's directory, absolute} */
     public Path directory() {
         return directory;
     }
@@ -88,9 +94,15 @@ public final class PreprocessedCache {
     /**
      * Lookups so far: entries loaded, computed (none was there), rejected (damaged, then recomputed), and
      * computed but not stored (the directory could not be written).
+     *
+     * @param hits entries loaded
+     * @param misses commitments computed because no entry was there
+     * @param rejected damaged entries, recomputed
+     * @param unstored commitments computed but not stored
      */
     public record Stats(int hits, int misses, int rejected, int unstored) {}
 
+    /** {@return the lookups since this cache object was made} */
     public Stats stats() {
         return new Stats(hits.get(), misses.get(), rejected.get(), unstored.get());
     }
@@ -99,6 +111,14 @@ public final class PreprocessedCache {
      * The commitment of {@code air}'s preprocessed columns under {@code options}: loaded from an intact
      * entry of exactly these values and options, else computed ({@link Preprocessing#commit}) and stored.
      * Either way the same bytes; the caller owns the result.
+     *
+     * @param air a definition with preprocessed columns
+     * @param options the options the commitment is made under
+     * @param hasher the options' hash
+     * @param pool the worker pool for a computed commitment
+     * @param allocator where the LDE and the tree live
+     * @return the commitment (LDE and Merkle tree); close it
+     * @throws IllegalArgumentException when {@code air} has no preprocessed columns
      */
     public Preprocessing.Committed commit(Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         if (air.preprocessedWidth() == 0) {
@@ -118,7 +138,11 @@ public final class PreprocessedCache {
         }
     }
 
-    /** The pinned roots of a {@link VerifyingKey} from this cache: each commitment loaded or computed, then only its root kept. */
+    /**
+     * {@return the pinned roots of a {@link VerifyingKey} from this cache: each commitment loaded or computed, then only its root kept}
+     *
+     * @param pool the worker pool for commitments that must be computed
+     */
     public VerifyingKey.RootSource roots(WorkerPool pool) {
         return (air, options) -> {
             try (Preprocessing.Committed c = commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())) {
@@ -127,7 +151,12 @@ public final class PreprocessedCache {
         };
     }
 
-    /** Deletes every entry (and temporary file) of this format; returns how many files were removed. */
+    /**
+     * Deletes every entry (and temporary file) of this format.
+     *
+     * @return how many files were removed
+     * @throws IOException when the directory cannot be listed or a file cannot be deleted
+     */
     public int clear() throws IOException {
         Path dir = directory.resolve(SUBDIRECTORY);
         if (!Files.isDirectory(dir)) {
@@ -145,9 +174,19 @@ public final class PreprocessedCache {
         return removed;
     }
 
-    /** Entries of this format and the bytes they hold. */
+    /**
+     * Entries of this format and the bytes they hold.
+     *
+     * @param entries the entry files
+     * @param bytes their total size, in bytes
+     */
     public record Usage(int entries, long bytes) {}
 
+    /**
+     * {@return the entries of this format on disk now}
+     *
+     * @throws IOException when the directory cannot be listed
+     */
     public Usage usage() throws IOException {
         Path dir = directory.resolve(SUBDIRECTORY);
         if (!Files.isDirectory(dir)) {

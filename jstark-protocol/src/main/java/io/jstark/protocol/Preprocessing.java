@@ -45,7 +45,12 @@ public final class Preprocessing {
 
     private Preprocessing() {}
 
-    /** The LDE and tree of {@code air}'s preprocessed columns; the caller owns both. */
+    /**
+     * The LDE and tree of {@code air}'s preprocessed columns; the caller owns both.
+     *
+     * @param lde the columns' low-degree extension
+     * @param tree the Merkle tree over it (its root is what a verifying key pins)
+     */
     public record Committed(Matrix lde, MerkleTree tree) implements AutoCloseable {
         @Override
         public void close() {

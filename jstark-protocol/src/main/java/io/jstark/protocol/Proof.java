@@ -18,6 +18,10 @@ public record Proof(ProofOptions options, List<TableHeader> tables, List<byte[]>
     /**
      * What the proof states about one table.
      *
+     * @param name the table's name in the statement
+     * @param airName the name of its table definition
+     * @param logHeight log2 of its rows
+     * @param publicInputs its public inputs, canonical Goldilocks elements (copied in and out)
      * @param preprocessedRoot null when the table has no preprocessed columns
      */
     public record TableHeader(String name, String airName, int logHeight, long[] publicInputs, byte[] preprocessedRoot) {
@@ -43,6 +47,9 @@ public record Proof(ProofOptions options, List<TableHeader> tables, List<byte[]>
     /**
      * Openings of one committed tree at the query cosets: the distinct opened leaves in increasing order,
      * each its rows' elements in hashing order, and the batch Merkle siblings.
+     *
+     * @param leafValues per opened leaf, its rows' elements
+     * @param siblings the batch Merkle siblings, 32 bytes each
      */
     public record TreeOpening(long[][] leafValues, byte[][] siblings) {}
 }

@@ -32,13 +32,24 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      */
     public static final String DEFAULT_HASH = "blake3";
 
+    /** The smallest {@code logBlowup}: blowup 2. */
     public static final int MIN_LOG_BLOWUP = 1;
+    /** The largest {@code logBlowup}: blowup 32. */
     public static final int MAX_LOG_BLOWUP = 5;
+    /** The most FRI queries (one byte in the proof's options). */
     public static final int MAX_QUERIES = 255;
+    /** The most proof-of-work bits. */
     public static final int MAX_GRINDING_BITS = 32;
+    /** The largest {@code logFoldingFactor}: folding by 8. */
     public static final int MAX_LOG_FOLDING_FACTOR = 3;
+    /** The largest {@code logFinalDegree}: a final polynomial of up to 1024 coefficients. */
     public static final int MAX_LOG_FINAL_DEGREE = 10;
 
+    /**
+     * Checks every option against its range (given with the components) and normalizes the hash's name to lower case.
+     *
+     * @throws InvalidOptionsException naming the first option out of range, or an unknown hash
+     */
     public ProofOptions {
         check(logBlowup >= MIN_LOG_BLOWUP && logBlowup <= MAX_LOG_BLOWUP, "blowup", "must be 2, 4, 8, 16 or 32, got 2^" + logBlowup);
         check(queries >= 1 && queries <= MAX_QUERIES, "queries", "must be in 1.." + MAX_QUERIES + ", got " + queries);
@@ -61,22 +72,22 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         }
     }
 
-    /** Blowup 8, 28 queries, 16 grinding bits, folding 4: about 100 conjectured bits, fast. */
+    /** {@return the preset of blowup 8, 28 queries, 16 grinding bits, folding 4: about 100 conjectured bits, fast} */
     public static ProofOptions fast100() {
         return new ProofOptions(3, 28, 16, 2, 3, DEFAULT_HASH, 100);
     }
 
-    /** Blowup 16, 28 queries, 16 grinding bits, folding 4: 128 conjectured bits. */
+    /** {@return the preset of blowup 16, 28 queries, 16 grinding bits, folding 4: 128 conjectured bits} */
     public static ProofOptions secure128() {
         return new ProofOptions(4, 28, 16, 2, 3, DEFAULT_HASH, 128);
     }
 
-    /** The default preset: {@link #fast100()}. */
+    /** {@return the default preset: {@link #fast100()}} */
     public static ProofOptions defaults() {
         return fast100();
     }
 
-    /** The presets by their names, the default first. */
+    /** {@return the presets by their names, the default first} */
     public static java.util.Map<String, ProofOptions> presets() {
         java.util.Map<String, ProofOptions> presets = new java.util.LinkedHashMap<>();
         presets.put("fast100", fast100());
@@ -84,7 +95,12 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         return presets;
     }
 
-    /** A named preset: "fast100" (also "fast", "default") or "secure128" (also "128"). */
+    /**
+     * {@return a named preset: "fast100" (also "fast", "default", "100") or "secure128" (also "secure", "128")}
+     *
+     * @param name the preset's name, any case
+     * @throws InvalidOptionsException for any other name
+     */
     public static ProofOptions preset(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "fast100", "fast", "default", "100" -> fast100();
@@ -93,41 +109,85 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         };
     }
 
+    /** {@return the LDE blowup, 2^logBlowup: 2..32} */
     public int blowup() {
         return 1 << logBlowup;
     }
 
+    /** {@return the FRI folding factor, 2^logFoldingFactor: 2, 4 or 8} */
     public int foldingFactor() {
         return 1 << logFoldingFactor;
     }
 
+    /**
+     * {@return these options with another blowup}
+     *
+     * @param blowup the blowup, a power of two in 2..32
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withBlowup(int blowup) {
         return new ProofOptions(log2Exact(blowup, "blowup"), queries, grindingBits, logFoldingFactor, logFinalDegree, hash,
                 requiredSecurityBits);
     }
 
+    /**
+     * {@return these options with another number of FRI queries}
+     *
+     * @param q the queries, 1..255
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withQueries(int q) {
         return new ProofOptions(logBlowup, q, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits);
     }
 
+    /**
+     * {@return these options with another proof-of-work}
+     *
+     * @param bits the grinding bits, 0..32
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withGrindingBits(int bits) {
         return new ProofOptions(logBlowup, queries, bits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits);
     }
 
+    /**
+     * {@return these options with another FRI folding factor}
+     *
+     * @param factor the factor: 2, 4 or 8
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withFoldingFactor(int factor) {
         return new ProofOptions(logBlowup, queries, grindingBits, log2Exact(factor, "folding factor"), logFinalDegree, hash,
                 requiredSecurityBits);
     }
 
+    /**
+     * {@return these options with another final-polynomial degree bound}
+     *
+     * @param degreeBound the bound below which FRI stops folding: a power of two in 1..1024
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withFinalDegree(int degreeBound) {
         return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, log2Exact(degreeBound, "final degree"), hash,
                 requiredSecurityBits);
     }
 
+    /**
+     * {@return these options with another hash}
+     *
+     * @param hashName blake3, sha256 or keccak256, any case
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withHash(String hashName) {
         return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hashName, requiredSecurityBits);
     }
 
+    /**
+     * {@return these options with another required security}
+     *
+     * @param bits the conjectured bits the prover must reach, 0 up to the extension field's bits
+     * @throws InvalidOptionsException when the result is out of range, naming the option
+     */
     public ProofOptions withRequiredSecurityBits(int bits) {
         return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, bits);
     }
@@ -139,6 +199,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         return Integer.numberOfTrailingZeros(value);
     }
 
+    /** {@return the options in one line, as reports print them} */
     @Override
     public String toString() {
         return "blowup " + blowup() + ", " + queries + " queries, " + grindingBits + " grinding bits, folding " + foldingFactor()

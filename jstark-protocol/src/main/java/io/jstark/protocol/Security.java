@@ -26,13 +26,20 @@ public final class Security {
 
     private Security() {}
 
-    /** The three terms and their minimum. */
+    /**
+     * The three terms and their minimum.
+     *
+     * @param hashBits the hash term, in bits ({@link #HASH_COLLISION_BITS})
+     * @param queryBits the query term, queries * log2(blowup) + grinding bits
+     * @param fieldBits the extension-field term, in bits
+     */
     public record Report(int hashBits, int queryBits, int fieldBits) {
+        /** {@return the conjectured security, the smallest of the three terms, in bits} */
         public int conjecturedBits() {
             return Math.min(hashBits, Math.min(queryBits, fieldBits));
         }
 
-        /** The term that limits security, for messages. */
+        /** {@return the term that limits security, for messages} */
         public String limitingTerm() {
             int bits = conjecturedBits();
             if (bits == queryBits) {
@@ -42,7 +49,13 @@ public final class Security {
         }
     }
 
-    /** Security of {@code options} for a proof whose largest LDE domain has 2^logLargestLde points. */
+    /**
+     * Security of {@code options} for a format-1 proof.
+     *
+     * @param options the options
+     * @param logLargestLde log2 of the points of the proof's largest LDE domain (tallest table's rows times blowup)
+     * @return the three terms
+     */
     public static Report of(ProofOptions options, int logLargestLde) {
         int query = options.queries() * options.logBlowup() + options.grindingBits();
         int field = EXTENSION_FIELD_BITS - logLargestLde - 1;
@@ -58,6 +71,11 @@ public final class Security {
      * field = 192 - logLargestLde - ceil(log2(combinedFunctions)). The out-of-domain point of a table lifted
      * by 2^s is zeta^(2^s), which takes each value at most 2^s times: its term, tables * degree * tallest
      * height / |F|, lies below this one.
+     *
+     * @param options the options
+     * @param logLargestLde log2 of the points of the lifted domain
+     * @param combinedFunctions the functions the DEEP sum combines ({@link #combinedFunctions})
+     * @return the three terms
      */
     public static Report ofBatched(ProofOptions options, int logLargestLde, long combinedFunctions) {
         Report one = of(options, logLargestLde);
@@ -66,7 +84,12 @@ public final class Security {
         return new Report(one.hashBits(), one.queryBits(), field);
     }
 
-    /** The values of a format-2 proof's frames plus one per table: what {@link #ofBatched} counts. */
+    /**
+     * {@return the values of a format-2 proof's frames plus one per table: what {@link #ofBatched} counts}
+     *
+     * @param definitions the tables' definitions, in the proof's order
+     * @param logHeights log2 of each table's rows, in the same order
+     */
     public static long combinedFunctions(List<Air> definitions, int[] logHeights) {
         long functions = 0;
         for (int j = 0; j < logHeights.length; j++) {
@@ -77,6 +100,11 @@ public final class Security {
     }
 
     /**
+     * The options' security, refused when below what they require.
+     *
+     * @param options the options
+     * @param logLargestLde log2 of the points of the proof's largest LDE domain
+     * @return the three terms, at least {@link ProofOptions#requiredSecurityBits()} conjectured bits
      * @throws InsufficientSecurityException when {@code options} reach less than their required bits, with
      *     the changes that would reach them ({@link InsufficientSecurityException#remedies()}), each within
      *     its option's range
@@ -85,7 +113,15 @@ public final class Security {
         return require(options, of(options, logLargestLde), logLargestLde);
     }
 
-    /** {@link #require(ProofOptions, int)} of a given report (format 2's, {@link #ofBatched}); the remedies are format 1's. */
+    /**
+     * {@link #require(ProofOptions, int)} of a given report (format 2's, {@link #ofBatched}); the remedies are format 1's.
+     *
+     * @param options the options
+     * @param report their security, as computed for the proof's format
+     * @param logLargestLde log2 of the points of the proof's largest LDE domain, for the remedies
+     * @return {@code report}, when it reaches the required bits
+     * @throws InsufficientSecurityException when it does not, with the changes that would reach them
+     */
     public static Report require(ProofOptions options, Report report, int logLargestLde) {
         int required = options.requiredSecurityBits();
         if (report.conjecturedBits() < required) {

@@ -52,6 +52,7 @@ import java.util.Map;
 public final class VerifyingKey {
     /** Proofs below this many conjectured bits are rejected unless the key says otherwise. */
     public static final int DEFAULT_MINIMUM_SECURITY_BITS = 100;
+    /** The version of the key file's layout (the class comment), written after the magic bytes. */
     public static final int FORMAT_VERSION = 1;
     /** No key of the format's bounds comes near this; {@link #read(Path, List)} refuses larger files unread. */
     public static final int MAX_KEY_BYTES = 1 << 20;
@@ -75,6 +76,12 @@ public final class VerifyingKey {
     /** Where a key's pinned roots come from: computed (the default), or a prover's cached commitments. */
     @FunctionalInterface
     public interface RootSource {
+        /**
+         * {@return the Merkle root of {@code air}'s preprocessed columns committed under {@code options}, 32 bytes}
+         *
+         * @param air a definition with preprocessed columns
+         * @param options an accepted option set (its blowup, folding factor and hash shape the commitment)
+         */
         byte[] root(Air air, ProofOptions options);
 
         /** Computes the root: the preprocessed columns' LDE and Merkle tree, then only the root is kept. */
@@ -86,7 +93,11 @@ public final class VerifyingKey {
         };
     }
 
-    /** A key for these definitions (names distinct); by default it accepts any options of at least 100 bits. */
+    /**
+     * {@return a builder of a key for these definitions; by default it accepts any options of at least 100 bits}
+     *
+     * @param airs the table definitions, names distinct
+     */
     public static Builder builder(List<Air> airs) {
         return new Builder(airs);
     }
@@ -95,6 +106,8 @@ public final class VerifyingKey {
      * A key for definitions without preprocessed columns accepting any options of at least
      * {@value #DEFAULT_MINIMUM_SECURITY_BITS} bits with any hash.
      *
+     * @param airs the table definitions, names distinct
+     * @return the key
      * @throws IllegalArgumentException when a definition has preprocessed columns (use {@link #builder} and
      *     name the accepted options)
      */
@@ -102,28 +115,46 @@ public final class VerifyingKey {
         return builder(airs).build();
     }
 
-    /** The same key with another minimum conjectured security (tests use tiny proofs). */
+    /**
+     * {@return the same key with another minimum conjectured security (tests use tiny proofs)}
+     *
+     * @param bits the conjectured bits a proof must reach, 0..192
+     * @throws InvalidOptionsException when {@code bits} is out of range
+     */
     public VerifyingKey withMinimumSecurityBits(int bits) {
         return new VerifyingKey(airs, digests, accepted.withMinimumSecurityBits(bits), pinnedRoots);
     }
 
+    /** {@return the proof options this key accepts} */
     public AcceptedOptions accepted() {
         return accepted;
     }
 
+    /** {@return the conjectured bits a proof must reach at its heights} */
     public int minimumSecurityBits() {
         return accepted.minimumSecurityBits();
     }
 
-    /** The definition called {@code name}, or null. */
+    /**
+     * {@return the definition called {@code name}, or null}
+     *
+     * @param name a table definition's name
+     */
     public Air air(String name) {
         return airs.get(name);
     }
 
+    /** {@return the key's definitions, in the order it was made with (a copy)} */
     public List<Air> airs() {
         return new ArrayList<>(airs.values());
     }
 
+    /**
+     * {@return the 32-byte {@link AirDigest} the key holds for a definition (a copy)}
+     *
+     * @param airName a definition's name
+     * @throws NullPointerException when the key has no definition of that name
+     */
     public byte[] digest(String airName) {
         return digests.get(airName).clone();
     }
@@ -131,6 +162,10 @@ public final class VerifyingKey {
     /**
      * The pinned root of {@code air}'s preprocessed columns under {@code options}, or null when the key
      * pins none (the options are not accepted). Never computed here.
+     *
+     * @param air a definition of this key (the same object)
+     * @param options a proof's options
+     * @return the 32-byte root (a copy), or null
      */
     public byte[] pinnedRoot(Air air, ProofOptions options) {
         List<byte[]> roots = pinnedRoots.get(air.name());
@@ -140,7 +175,7 @@ public final class VerifyingKey {
 
     // ------------------------------------------------------------------ bytes
 
-    /** The key file's bytes (see the class comment). */
+    /** {@return the key file's bytes (see the class comment)} */
     public byte[] toBytes() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(MAGIC);
@@ -170,17 +205,23 @@ public final class VerifyingKey {
         return out.toByteArray();
     }
 
-    /** The key's identity: the SHA-256 digest its bytes end with. */
+    /** {@return the key's identity: the SHA-256 digest its bytes end with} */
     public byte[] id() {
         byte[] bytes = toBytes();
         return Arrays.copyOfRange(bytes, bytes.length - DIGEST, bytes.length);
     }
 
-    /** {@link #id()} in hex, for messages and file listings. */
+    /** {@return {@link #id()} in hex, for messages and file listings} */
     public String idHex() {
         return HexFormat.of().formatHex(id());
     }
 
+    /**
+     * Writes {@link #toBytes()} to {@code file}, replacing it.
+     *
+     * @param file the key file
+     * @throws IOException when it cannot be written
+     */
     public void write(Path file) throws IOException {
         Files.write(file, toBytes());
     }
@@ -188,6 +229,13 @@ public final class VerifyingKey {
     /**
      * Reads a key file, reading at most one byte more than {@link #MAX_KEY_BYTES} whatever the file claims
      * (a special file such as /dev/zero reports size 0 and never ends).
+     *
+     * @param file the key file
+     * @param definitions the table definitions' code, as for {@link #read(byte[], List)}
+     * @return the key
+     * @throws InvalidVerifyingKeyException when the file is longer than {@link #MAX_KEY_BYTES} bytes or its bytes
+     *     are not an intact key of these definitions
+     * @throws IOException when the file cannot be read
      */
     public static VerifyingKey read(Path file, List<Air> definitions) throws InvalidVerifyingKeyException, IOException {
         byte[] bytes;
@@ -205,6 +253,9 @@ public final class VerifyingKey {
      * code): for every definition the key names, the one of that name whose digest matches; others are
      * ignored. Nothing is recomputed: the pinned roots are the key's.
      *
+     * @param bytes the key file's bytes, as {@link #toBytes()} wrote them
+     * @param definitions candidate definitions; each the key names must be among them
+     * @return the key
      * @throws InvalidVerifyingKeyException when the bytes are not an intact key of this format, or a
      *     definition it names is missing or differs from the one it was made for
      */
@@ -326,6 +377,7 @@ public final class VerifyingKey {
         }
     }
 
+    /** {@return the definitions' names and the accepted options, for messages} */
     @Override
     public String toString() {
         return "VerifyingKey[" + String.join(", ", airs.keySet()) + "; " + accepted + "]";
@@ -342,30 +394,59 @@ public final class VerifyingKey {
             this.airs = List.copyOf(airs);
         }
 
-        /** Accept exactly these option sets (by default at least the least security any of them claims). */
+        /**
+         * Accept exactly these option sets (by default at least the least security any of them claims).
+         *
+         * @param options the option sets, at least one
+         * @return this builder
+         * @throws InvalidOptionsException when none is given
+         */
         public Builder accept(ProofOptions... options) {
             this.accepted = AcceptedOptions.exactly(List.of(options));
             return this;
         }
 
-        /** Accept any options of these hashes (all when none are given) of at least {@code bits} conjectured bits. */
+        /**
+         * Accept any options of these hashes (all when none are given) of at least {@code bits} conjectured bits.
+         *
+         * @param bits the conjectured bits a proof must reach, 0..192
+         * @param hashes hash names, any case
+         * @return this builder
+         * @throws InvalidOptionsException when {@code bits} is out of range
+         */
         public Builder acceptAtLeast(int bits, String... hashes) {
             this.accepted = AcceptedOptions.atLeast(bits, hashes);
             return this;
         }
 
+        /**
+         * Override the minimum conjectured security of the accepted options.
+         *
+         * @param bits the conjectured bits a proof must reach, 0..192 (checked at {@link #build()})
+         * @return this builder
+         */
         public Builder minimumSecurityBits(int bits) {
             this.minimumSecurityBits = bits;
             return this;
         }
 
-        /** Where the pinned roots come from (default: computed, see {@link RootSource#COMPUTE}). */
+        /**
+         * Where the pinned roots come from (default: computed, see {@link RootSource#COMPUTE}).
+         *
+         * @param source the roots' source, e.g. a prover's cached commitments
+         * @return this builder
+         */
         public Builder pinnedRoots(RootSource source) {
             this.roots = source;
             return this;
         }
 
         /**
+         * Builds the key: the digests of the definitions and, for preprocessed ones, a pinned root per accepted
+         * option set (computed or taken from the {@link RootSource}).
+         *
+         * @return the key
+         * @throws InvalidOptionsException when the minimum security is out of range
          * @throws IllegalArgumentException for two definitions of one name, or a definition with
          *     preprocessed columns under a key that does not list its accepted options exactly
          */

@@ -38,6 +38,12 @@ public final class ProvingKey implements AutoCloseable {
         }
     }
 
+    /**
+     * {@return a key that computes commitments (no disk cache)}
+     *
+     * @param airs the table definitions, names distinct
+     * @throws IllegalArgumentException when two definitions share a name
+     */
     public static ProvingKey of(List<Air> airs) {
         return new ProvingKey(airs, null);
     }
@@ -45,12 +51,17 @@ public final class ProvingKey implements AutoCloseable {
     /**
      * A key whose commitments, once per options in memory as always, are first looked up in {@code disk}
      * (loaded when an intact entry exists, else computed and stored there); null computes them.
+     *
+     * @param airs the table definitions, names distinct
+     * @param disk the disk cache, or null
+     * @return the key
+     * @throws IllegalArgumentException when two definitions share a name
      */
     public static ProvingKey of(List<Air> airs, PreprocessedCache disk) {
         return new ProvingKey(airs, disk);
     }
 
-    /** The disk cache commitments are looked up in, or null. */
+    /** {@return the disk cache commitments are looked up in, or null} */
     public PreprocessedCache diskCache() {
         return disk;
     }
@@ -58,23 +69,39 @@ public final class ProvingKey implements AutoCloseable {
     /**
      * The verifying key for proofs of this key under exactly {@code options} (at least the security they
      * claim), its pinned roots taken from this key's commitments (computed here once if no proof has yet).
+     *
+     * @param options the options the proofs use
+     * @param pool the worker pool for commitments not yet made
+     * @return the verifying key
      */
     public VerifyingKey verifyingKey(ProofOptions options, WorkerPool pool) {
         return VerifyingKey.builder(airs).accept(options).pinnedRoots((air, o) -> preprocessed(air, o, pool).tree().root()).build();
     }
 
+    /**
+     * {@return the definition called {@code name}, or null}
+     *
+     * @param name a definition's name
+     */
     public Air air(String name) {
         return byName.get(name);
     }
 
-    /** The committed preprocessed columns of {@code air} under {@code options} (computed on first use). */
+    /**
+     * {@return the committed preprocessed columns of {@code air} under {@code options} (computed on first use)};
+     * the key keeps and closes them
+     *
+     * @param air a definition with preprocessed columns
+     * @param options the options the commitment is made under
+     * @param pool the worker pool for a commitment not yet made
+     */
     public Preprocessing.Committed preprocessed(Air air, ProofOptions options, WorkerPool pool) {
         return preprocessed.computeIfAbsent(new CacheKey(air.name(), Preprocessing.CommitmentOptions.of(options)),
                 k -> disk == null ? Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())
                         : disk.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
     }
 
-    /** Bytes held by cached preprocessed LDEs and trees. */
+    /** {@return the bytes held by cached preprocessed LDEs and trees (off-heap)} */
     public long cachedBytes() {
         long bytes = 0;
         for (Preprocessing.Committed c : preprocessed.values()) {
@@ -83,6 +110,7 @@ public final class ProvingKey implements AutoCloseable {
         return bytes;
     }
 
+    /** Releases the cached commitments' buffers. */
     @Override
     public void close() {
         for (Preprocessing.Committed c : preprocessed.values()) {

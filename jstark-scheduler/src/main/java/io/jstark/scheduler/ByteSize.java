@@ -9,6 +9,7 @@ import io.jstark.prover.memory.Bytes;
  * ({@link Long#MAX_VALUE}).
  */
 public final class ByteSize {
+    /** The word for no limit, parsed to {@link Long#MAX_VALUE}. */
     public static final String UNLIMITED = "unlimited";
     static final String FORMS = "digits with an optional K, M, G or T suffix (powers of 1024), e.g. 512M, 2g, 1073741824, or '"
             + UNLIMITED + "'";
@@ -16,6 +17,10 @@ public final class ByteSize {
     private ByteSize() {}
 
     /**
+     * Parses a byte count.
+     *
+     * @param text the count as typed; surrounding blanks are ignored
+     * @return the count in bytes, at least 0; {@link Long#MAX_VALUE} for {@value #UNLIMITED}
      * @throws IllegalArgumentException naming the text and the accepted forms when it is none of them, or
      *     when the count does not fit in a long
      */
@@ -47,7 +52,12 @@ public final class ByteSize {
         return count << shift;
     }
 
-    /** A short human form: {@code 512 B}, {@code 1.5 KiB}, {@code 2.0 GiB}, or {@code unlimited}. */
+    /**
+     * A short human form: {@code 512 B}, {@code 1.5 KiB}, {@code 2.0 GiB}, or {@code unlimited}.
+     *
+     * @param bytes a count in bytes; {@link Long#MAX_VALUE} for unlimited
+     * @return the count with a binary unit, for messages (not parsed back exactly)
+     */
     public static String format(long bytes) {
         return Bytes.format(bytes);
     }

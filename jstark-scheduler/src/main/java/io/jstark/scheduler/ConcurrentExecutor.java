@@ -40,27 +40,38 @@ import java.util.function.Consumer;
  * gate waits, and per table its driver and start and end times.
  */
 public final class ConcurrentExecutor implements TableExecutor {
+    /** The name prefix of the driver threads, followed by a number (so that a thread dump shows them). */
     public static final String DRIVER_THREAD_PREFIX = "jstark-driver-";
 
     private final SchedulerOptions options;
     private final Consumer<? super SchedulerStats> statsListener;
     private volatile SchedulerStats lastStats;
 
+    /**
+     * An executor that keeps no pass statistics beyond {@link #lastStats()}.
+     *
+     * @param options k and the memory gate's budget
+     */
     public ConcurrentExecutor(SchedulerOptions options) {
         this(options, stats -> {});
     }
 
-    /** @param statsListener receives the stats of every pass as it ends (on the calling thread; must not throw) */
+    /**
+     * An executor that hands every pass's statistics to {@code statsListener}.
+     *
+     * @param options k and the memory gate's budget
+     * @param statsListener receives the stats of every pass as it ends (on the calling thread; must not throw) */
     public ConcurrentExecutor(SchedulerOptions options, Consumer<? super SchedulerStats> statsListener) {
         this.options = options;
         this.statsListener = statsListener;
     }
 
+    /** {@return k and the memory gate's budget} */
     public SchedulerOptions options() {
         return options;
     }
 
-    /** The stats of the pass that ended last (failed ones included), or null before the first. */
+    /** {@return the stats of the pass that ended last (failed ones included), or null before the first} */
     public SchedulerStats lastStats() {
         return lastStats;
     }

@@ -35,7 +35,11 @@ public final class MemoryGate {
     private long peakHeld;
     private boolean closed;
 
-    /** @param budget bytes the gate admits at once, at least 1; {@link Long#MAX_VALUE} means unlimited */
+    /**
+     * A gate with nothing held.
+     *
+     * @param budget bytes the gate admits at once, at least 1; {@link Long#MAX_VALUE} means unlimited
+     */
     public MemoryGate(long budget) {
         if (budget < 1) {
             throw new IllegalArgumentException("memory budget must be at least 1 byte, got " + budget);
@@ -43,6 +47,7 @@ public final class MemoryGate {
         this.budget = budget;
     }
 
+    /** {@return the bytes the gate admits at once; {@link Long#MAX_VALUE} for unlimited} */
     public long budget() {
         return budget;
     }
@@ -50,6 +55,7 @@ public final class MemoryGate {
     /**
      * Blocks until {@code bytes} are admitted, then holds them until {@link #release}.
      *
+     * @param bytes the bytes to hold, at least 0 (a request above the budget is admitted alone, once nothing is held)
      * @return true once admitted; false if the gate was closed first (nothing is held then)
      * @throws InterruptedException if the thread is interrupted while waiting (nothing is held then)
      */
@@ -94,7 +100,11 @@ public final class MemoryGate {
         }
     }
 
-    /** Gives back bytes admitted by {@link #acquire}. Never blocks on interrupts, so it is safe in finally blocks. */
+    /**
+     * Gives back bytes admitted by {@link #acquire}. Never blocks on interrupts, so it is safe in finally blocks.
+     *
+     * @param bytes the bytes an earlier acquire admitted
+     */
     public void release(long bytes) {
         if (bytes < 0) {
             throw new IllegalArgumentException("cannot release a negative number of bytes: " + bytes);
@@ -122,7 +132,7 @@ public final class MemoryGate {
         }
     }
 
-    /** Bytes held now. */
+    /** {@return the bytes held now} */
     public long held() {
         lock.lock();
         try {
@@ -132,7 +142,7 @@ public final class MemoryGate {
         }
     }
 
-    /** Most bytes held at once since the gate was made. */
+    /** {@return the most bytes held at once since the gate was made} */
     public long peakHeld() {
         lock.lock();
         try {
@@ -142,7 +152,7 @@ public final class MemoryGate {
         }
     }
 
-    /** Requests waiting now. */
+    /** {@return the number of requests waiting now} */
     public int waiting() {
         lock.lock();
         try {

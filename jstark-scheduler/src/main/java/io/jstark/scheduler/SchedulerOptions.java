@@ -18,8 +18,14 @@ public record SchedulerOptions(int tableParallelism, long gateBudgetBytes) {
      * transient memory (off-heap peak 683 MiB at k = 1, 795 MiB at k = 3). Rerun the sweep on other hardware.
      */
     public static final int DEFAULT_TABLE_PARALLELISM = 3;
+    /** The gate budget meaning no limit. */
     public static final long UNLIMITED = Long.MAX_VALUE;
 
+    /**
+     * Checks both ranges.
+     *
+     * @throws IllegalArgumentException when k or the budget is below 1
+     */
     public SchedulerOptions {
         if (tableParallelism < 1) {
             throw new IllegalArgumentException("table parallelism must be at least 1, got " + tableParallelism);
@@ -29,23 +35,35 @@ public record SchedulerOptions(int tableParallelism, long gateBudgetBytes) {
         }
     }
 
-    /** The default k and no memory budget. */
+    /** {@return the default k and no memory budget} */
     public static SchedulerOptions defaults() {
         return new SchedulerOptions(DEFAULT_TABLE_PARALLELISM, UNLIMITED);
     }
 
+    /** {@return whether the gate admits without limit} */
     public boolean unlimitedBudget() {
         return gateBudgetBytes == UNLIMITED;
     }
 
+    /**
+     * {@return these options with k tables at once}
+     *
+     * @param k tables at once, at least 1
+     */
     public SchedulerOptions withTableParallelism(int k) {
         return new SchedulerOptions(k, gateBudgetBytes);
     }
 
+    /**
+     * {@return these options with this gate budget}
+     *
+     * @param bytes the budget in bytes, at least 1 ({@link #UNLIMITED} for none)
+     */
     public SchedulerOptions withGateBudget(long bytes) {
         return new SchedulerOptions(tableParallelism, bytes);
     }
 
+    /** {@return k and the budget in a human form} */
     @Override
     public String toString() {
         return "SchedulerOptions[tableParallelism=" + tableParallelism + ", gateBudget=" + ByteSize.format(gateBudgetBytes) + "]";

@@ -20,10 +20,12 @@ import java.util.List;
 public record SchedulerStats(String phase, int drivers, long budgetBytes, long peakHeldBytes, long heldBytesAtEnd,
         long totalGateWaitNanos, long startNanoTime, long wallNanos, long cancelledAtNanos, List<TaskStats> tasks) {
 
+    /** Copies {@code tasks}. */
     public SchedulerStats {
         tasks = List.copyOf(tasks);
     }
 
+    /** How a table's part of the pass ended. */
     public enum Outcome {
         /** Returned a result. */
         COMPLETED,
@@ -38,11 +40,15 @@ public record SchedulerStats(String phase, int drivers, long budgetBytes, long p
     /**
      * One table in the pass.
      *
+     * @param index its position in the pass's task list (the proof's table order)
+     * @param table the table's name
+     * @param estimatedBytes the bytes it asked the memory gate for (the planner's estimate of its transient peak)
      * @param order its position in the heaviest-first order the drivers take tables in
      * @param driver the driver thread's name, null if it never reached the gate
      * @param gateWaitNanos time from asking the gate to being admitted (or refused), 0 if it never asked
      * @param startNanos when it started running, -1 if it never did
      * @param endNanos when it stopped running, -1 if it never did
+     * @param outcome how it ended
      */
     public record TaskStats(int index, String table, long estimatedBytes, int order, String driver, long gateWaitNanos,
             long startNanos, long endNanos, Outcome outcome) {

@@ -5,20 +5,30 @@ package io.jstark.storage;
  * before any heavy work.
  */
 public final class InsufficientMemoryException extends StorageException {
+    /** The smallest budget the proof runs in. */
     private final long neededBytes;
+    /** The budget given. */
     private final long budgetBytes;
 
+    /**
+     * A refusal; the message says how much is needed and which option to change.
+     *
+     * @param message the message
+     * @param neededBytes the smallest memory budget the proof can run in, in bytes
+     * @param budgetBytes the budget given, in bytes
+     */
     public InsufficientMemoryException(String message, long neededBytes, long budgetBytes) {
         super(message, null);
         this.neededBytes = neededBytes;
         this.budgetBytes = budgetBytes;
     }
 
-    /** The smallest memory budget (before the safety margin) the proof can run in. */
+    /** {@return the smallest memory budget (before the safety margin) the proof can run in, in bytes} */
     public long neededBytes() {
         return neededBytes;
     }
 
+    /** {@return the memory budget given, in bytes} */
     public long budgetBytes() {
         return budgetBytes;
     }

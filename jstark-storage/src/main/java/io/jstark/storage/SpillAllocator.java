@@ -62,6 +62,9 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     /**
      * Opens a session under {@code spillDirectory} and reserves {@code reserveBytes} there.
      *
+     * @param spillDirectory an existing, writable directory
+     * @param reserveBytes the bytes to reserve for the session's files
+     * @return the session's allocator; close it to delete its files
      * @throws SpillDirectoryException when the directory is missing, not a directory, or not writable
      * @throws SpillSpaceException when its filesystem cannot hold {@code reserveBytes}
      */
@@ -90,12 +93,12 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         }
     }
 
-    /** The session directory (empty while the session runs: files are unlinked once mapped). */
+    /** {@return the session directory (empty while the session runs: files are unlinked once mapped)} */
     public Path directory() {
         return directory;
     }
 
-    /** Bytes reserved for later allocations now. */
+    /** {@return bytes reserved for later allocations now} */
     public long reservedBytes() {
         return reservation.reserved();
     }
@@ -206,7 +209,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         counter.resetPeak();
     }
 
-    /** Buffers not closed yet. */
+    /** {@return the buffers not closed yet} */
     public int openBuffers() {
         return open.size();
     }

@@ -19,11 +19,12 @@ public final class Storage implements StoragePolicy, AutoCloseable {
         this.spill = spill;
     }
 
+    /** {@return the plan this storage was opened for} */
     public StoragePlan plan() {
         return plan;
     }
 
-    /** The spill session's allocator (for a memory meter), or null when nothing spills. */
+    /** {@return the spill session's allocator (for a memory meter), or null when nothing spills} */
     public SpillAllocator spillAllocator() {
         return spill;
     }

@@ -11,7 +11,14 @@ public enum StorageMode {
     /** Every table buffer in spill files. */
     DISK;
 
-    /** {@code auto}, {@code ram} or {@code disk}, any case. */
+    /**
+     * {@return the mode {@code text} names: {@code auto}, {@code ram} (or {@code memory}) or {@code disk} (or
+     * {@code spill}), any case}
+     *
+     * @param setting what set it (the variable or the flag), named in the error
+     * @param text the value as given
+     * @throws InvalidStorageSettingException for any other text
+     */
     public static StorageMode parse(String setting, String text) {
         return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "auto" -> AUTO;
@@ -21,6 +28,7 @@ public enum StorageMode {
         };
     }
 
+    /** {@return the mode in lower case, as flags and reports write it} */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

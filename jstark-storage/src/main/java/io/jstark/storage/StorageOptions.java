@@ -14,10 +14,18 @@ import java.nio.file.Path;
 public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryBudgetBytes, double safetyMargin) {
     /** The variables' names (for messages); {@code io.jstark.RunSettings} reads them, when asked. */
     public static final String ENV_STORAGE = "JSTARK_STORAGE";
+    /** The spill directory's variable. */
     public static final String ENV_SPILL_DIR = "JSTARK_SPILL_DIR";
+    /** The memory budget meaning none given: the planner uses the machine's physical memory. */
     public static final long UNLIMITED = Long.MAX_VALUE;
+    /** The default safety margin: 10% of the budget left free. */
     public static final double DEFAULT_SAFETY_MARGIN = 0.10;
 
+    /**
+     * Checks the ranges given with the components.
+     *
+     * @throws IllegalArgumentException when the mode is null, the budget below 1 byte or the margin outside [0, 1)
+     */
     public StorageOptions {
         if (mode == null) {
             throw new IllegalArgumentException("storage mode must be set (auto, ram or disk)");
@@ -30,27 +38,48 @@ public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryB
         }
     }
 
+    /** {@return auto storage in the temp directory, no budget, the default margin} */
     public static StorageOptions defaults() {
         return new StorageOptions(StorageMode.AUTO, null, UNLIMITED, DEFAULT_SAFETY_MARGIN);
     }
 
+    /**
+     * {@return these options with another mode}
+     *
+     * @param m the mode, not null
+     */
     public StorageOptions withMode(StorageMode m) {
         return new StorageOptions(m, spillDirectory, memoryBudgetBytes, safetyMargin);
     }
 
+    /**
+     * {@return these options with another spill directory}
+     *
+     * @param dir the directory, or null for the system temp directory
+     */
     public StorageOptions withSpillDirectory(Path dir) {
         return new StorageOptions(mode, dir, memoryBudgetBytes, safetyMargin);
     }
 
+    /**
+     * {@return these options with another memory budget}
+     *
+     * @param bytes the budget in bytes, at least 1 ({@link #UNLIMITED} for none)
+     */
     public StorageOptions withMemoryBudget(long bytes) {
         return new StorageOptions(mode, spillDirectory, bytes, safetyMargin);
     }
 
+    /**
+     * {@return these options with another safety margin}
+     *
+     * @param margin the fraction of the budget left free, in [0, 1)
+     */
     public StorageOptions withSafetyMargin(double margin) {
         return new StorageOptions(mode, spillDirectory, memoryBudgetBytes, margin);
     }
 
-    /** The spill directory to use: the option, else the system temp directory. */
+    /** {@return the spill directory to use: the option, else the system temp directory} */
     public Path resolvedSpillDirectory() {
         return spillDirectory != null ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir"));
     }

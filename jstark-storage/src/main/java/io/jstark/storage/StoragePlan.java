@@ -37,31 +37,32 @@ public final class StoragePlan implements Placement {
         this.notes = List.copyOf(notes);
     }
 
+    /** {@return the storage mode the plan was made for} */
     public StorageMode mode() {
         return mode;
     }
 
-    /** What the proof is predicted to hold under this plan. */
+    /** {@return what the proof is predicted to hold under this plan} */
     public MemoryPrediction prediction() {
         return prediction;
     }
 
-    /** The memory budget planned for (the machine's memory when none was given). */
+    /** {@return the memory budget planned for (the machine's memory when none was given)} */
     public long budgetBytes() {
         return budgetBytes;
     }
 
-    /** Whether the budget was given (else it is the machine's physical memory). */
+    /** {@return whether the budget was given (else it is the machine's physical memory)} */
     public boolean explicitBudget() {
         return explicitBudget;
     }
 
-    /** The budget in force, as text: "2.0 GiB", or "15.6 GiB (physical memory, none given)". */
+    /** {@return the budget in force, as text: "2.0 GiB", or "15.6 GiB (physical memory, none given)"} */
     public String budgetText() {
         return Bytes.format(budgetBytes) + (explicitBudget ? "" : " (physical memory, none given)");
     }
 
-    /** The budget less the safety margin: what the predicted RAM peak must stay under. */
+    /** {@return the budget less the safety margin: what the predicted RAM peak must stay under} */
     public long ramLimitBytes() {
         return ramLimitBytes;
     }
@@ -71,16 +72,19 @@ public final class StoragePlan implements Placement {
      * budget, {@link #budgetBytes}, is never rewritten):
      * the RAM limit less what is held across tables, so that the chains it lets run together fit in the
      * rest. The prediction assumes it.
+     *
+     * @return the gate's budget, in bytes
      */
     public long gateBudgetBytes() {
         return gateBudgetBytes;
     }
 
+    /** {@return the directory spill files go to} */
     public Path spillDirectory() {
         return spillDirectory;
     }
 
-    /** Warnings and remarks (tmpfs spill directory, heap close to -Xmx, forced RAM over budget, implied budget). */
+    /** {@return warnings and remarks (tmpfs spill directory, heap close to -Xmx, forced RAM over budget, implied budget)} */
     public List<String> notes() {
         return notes;
     }
@@ -90,7 +94,7 @@ public final class StoragePlan implements Placement {
         return placement.spills(table, role);
     }
 
-    /** True when some buffer goes to disk. */
+    /** {@return whether some buffer goes to disk} */
     public boolean spillsAnything() {
         return prediction.peakSpillBytes() > 0 || mode == StorageMode.DISK;
     }
@@ -98,6 +102,8 @@ public final class StoragePlan implements Placement {
     /**
      * Opens the plan: creates the spill session (when anything spills) and reserves the predicted spill
      * peak there. Close the result after proving, on every path.
+     *
+     * @return the opened storage
      *
      * @throws SpillDirectoryException when the spill directory cannot be used
      * @throws SpillSpaceException when its filesystem cannot hold the spill peak
@@ -110,7 +116,7 @@ public final class StoragePlan implements Placement {
                 prediction.peakSpillBytes())));
     }
 
-    /** The plan as text: the decision, the prediction, the notes. */
+    /** {@return the plan as text: the decision, the prediction, the notes} */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         String decision = switch (mode) {

@@ -46,9 +46,18 @@ public final class StoragePlanner {
     private StoragePlanner() {}
 
     /**
+     * The plan for the prover's buffers alone (the JVM's own memory not counted).
+     *
      * @param tables the workload's tables, in proof order
+     * @param options the proof options (blowup, folding factor: the buffers' sizes)
      * @param tableParallelism k, tables proven at once
      * @param workerParallelism the worker pool's threads
+     * @param storage the mode, budget, margin and spill directory
+     * @return the plan
+     * @throws InsufficientMemoryException when even spilling all that can spill exceeds the budget, or the
+     *     predicted heap exceeds a fixed -Xmx
+     * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
+     * @throws SpillSpaceException when its filesystem cannot hold the spill peak
      */
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
             StorageOptions storage) {
@@ -58,6 +67,18 @@ public final class StoragePlanner {
     /**
      * The plan for the whole process: the JVM's heap and native memory ({@code jvm}, e.g.
      * {@link JvmFootprint#measure}) count against the budget with the prover's buffers.
+     *
+     * @param tables the workload's tables, in proof order
+     * @param options the proof options (blowup, folding factor: the buffers' sizes)
+     * @param tableParallelism k, tables proven at once
+     * @param workerParallelism the worker pool's threads
+     * @param storage the mode, budget, margin and spill directory
+     * @param jvm the JVM's measured footprint, or {@link JvmFootprint#NONE}
+     * @return the plan
+     * @throws InsufficientMemoryException when even spilling all that can spill exceeds the budget, or the
+     *     predicted heap exceeds a fixed -Xmx
+     * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
+     * @throws SpillSpaceException when its filesystem cannot hold the spill peak
      */
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
             StorageOptions storage, JvmFootprint jvm) {

@@ -82,6 +82,9 @@ public final class StarkVerifier {
     /**
      * Verifies that {@code proofBytes} proves exactly {@code expected} under {@code key}.
      *
+     * @param key the verifying key: the definitions and the option sets accepted
+     * @param expected the statement the proof must prove: tables, order, height bounds, public inputs
+     * @param proofBytes the whole proof, as {@code JstarkProver.Result.bytes()} wrote it
      * @return the verified statement (the expected one, with the proof's heights and security)
      * @throws ProofRejectedException for any other proof, naming the check and the table
      * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
@@ -97,6 +100,12 @@ public final class StarkVerifier {
      * Verifies the proof file {@code file} against {@code expected}: a file longer than the largest proof
      * of that statement is refused by its size, unread; the rest is read as a stream.
      *
+     * @param key the verifying key
+     * @param expected the statement the proof must prove
+     * @param file the proof file
+     * @return the verified statement, as {@link #verify(VerifyingKey, Statement, byte[])} returns it
+     * @throws ProofRejectedException for any other proof, or one longer than {@link #maxProofBytes} bytes
+     * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      * @throws IOException when the file cannot be read (the environment, not the proof)
      */
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, Path file) throws ProofRejectedException, IOException {
@@ -106,7 +115,18 @@ public final class StarkVerifier {
         }
     }
 
-    /** Verifies a proof read from {@code in} (at most one buffer past the largest accepted proof is read). */
+    /**
+     * Verifies a proof read from {@code in} (at most one buffer past the largest accepted proof is read; the
+     * stream is not closed).
+     *
+     * @param key the verifying key
+     * @param expected the statement the proof must prove
+     * @param in the proof's bytes, from the first
+     * @return the verified statement, as {@link #verify(VerifyingKey, Statement, byte[])} returns it
+     * @throws ProofRejectedException for any other proof, or one longer than {@link #maxProofBytes} bytes
+     * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
+     * @throws IOException when the stream cannot be read
+     */
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, InputStream in) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
@@ -114,7 +134,15 @@ public final class StarkVerifier {
         }
     }
 
-    /** True when {@code proofBytes} proves exactly {@code expected} under {@code key}. */
+    /**
+     * Whether {@code proofBytes} proves exactly {@code expected} under {@code key}, for callers that need no reason.
+     *
+     * @param key the verifying key
+     * @param expected the statement the proof must prove
+     * @param proofBytes the whole proof
+     * @return true when {@link #verify(VerifyingKey, Statement, byte[])} accepts it, false when it rejects it
+     * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
+     */
     public static boolean isValid(VerifyingKey key, Statement expected, byte[] proofBytes) {
         try {
             verify(key, expected, proofBytes);
@@ -124,7 +152,14 @@ public final class StarkVerifier {
         }
     }
 
-    /** The largest proof of {@code expected} under any option set {@code key} accepts: longer input is refused unread. */
+    /**
+     * The size bound the stream and file readers apply: longer input is refused unread.
+     *
+     * @param key the verifying key
+     * @param expected the statement
+     * @return the largest proof of {@code expected} under any option set {@code key} accepts, in bytes
+     * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
+     */
     public static long maxProofBytes(VerifyingKey key, Statement expected) {
         return Expectation.maxProofBytes(key, expected);
     }
@@ -133,6 +168,11 @@ public final class StarkVerifier {
      * Verifies {@code proofBytes} against the key alone and says what it proves. The prover chose that
      * statement: compare it with what you expect, or call {@link #verify(VerifyingKey, Statement, byte[])}.
      * The proof's size is bounded by its own table headers.
+     *
+     * @param key the verifying key
+     * @param proofBytes the whole proof
+     * @return the statement the proof proves, in the {@link VerifiedStatement.Form#DESCRIBED} form
+     * @throws ProofRejectedException for an invalid proof or one of a definition the key does not hold
      */
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
         Expectation expectation = Expectation.describing(key);
@@ -141,7 +181,15 @@ public final class StarkVerifier {
         }
     }
 
-    /** {@link #verifyAndDescribe(VerifyingKey, byte[])} of a proof file, read as a stream. */
+    /**
+     * {@link #verifyAndDescribe(VerifyingKey, byte[])} of a proof file, read as a stream.
+     *
+     * @param key the verifying key
+     * @param file the proof file
+     * @return the statement the proof proves, in the {@link VerifiedStatement.Form#DESCRIBED} form
+     * @throws ProofRejectedException for an invalid proof or one of a definition the key does not hold
+     * @throws IOException when the file cannot be read
+     */
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.describing(key);
         try (Span _ = Spans.open("verify")) {

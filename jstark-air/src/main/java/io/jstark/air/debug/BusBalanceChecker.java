@@ -26,10 +26,23 @@ public final class BusBalanceChecker {
 
     private BusBalanceChecker() {}
 
-    /** One table as the checker reads it. */
+    /**
+     * One table as the checker reads it.
+     *
+     * @param name the table's name
+     * @param air its definition
+     * @param main its main trace
+     * @param preprocessed its preprocessed columns, or null when it has none
+     * @param publicInputs its public inputs
+     */
     public record TableInput(String name, Air air, Matrix main, Matrix preprocessed, long[] publicInputs) {}
 
-    /** @throws BusImbalanceException listing the unmatched tuples */
+    /**
+     * Replays the tables' bus interactions.
+     *
+     * @param tables every table of the proof
+     * @throws BusImbalanceException listing the unmatched tuples
+     */
     public static void check(List<TableInput> tables) {
         Map<TupleKey, Map<String, Long>> net = new LinkedHashMap<>();
         for (TableInput table : tables) {

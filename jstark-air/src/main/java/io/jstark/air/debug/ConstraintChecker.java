@@ -24,6 +24,12 @@ public final class ConstraintChecker {
     /**
      * Checks the user constraints, and the LogUp constraints too when {@code aux} is given.
      *
+     * @param table the table's name, for the message
+     * @param air its definition
+     * @param main its main trace
+     * @param preprocessed its preprocessed columns, or null when it has none
+     * @param aux its LogUp aux trace, or null to check the user constraints only
+     * @param uniforms the public inputs and challenges the constraints read
      * @throws ConstraintViolationException at the lowest failing row (ties: the first constraint)
      */
     public static void check(String table, Air air, Matrix main, Matrix preprocessed, Matrix aux, Uniforms uniforms) {

@@ -16,45 +16,83 @@ import io.jstark.math.field.Goldilocks;
  */
 public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Expr.Neg {
 
-    /** Degree in multiples of the trace length (0 for values constant over the domain). */
+    /** {@return the degree in multiples of the trace length (0 for values constant over the domain)} */
     int degree();
 
-    /** True when the value lies in the cubic extension rather than the base field. */
+    /** {@return whether the value lies in the cubic extension rather than the base field} */
     boolean isExtension();
 
+    /**
+     * {@return this + other}
+     *
+     * @param other the addend
+     */
     default Expr add(Expr other) {
         return new Add(this, other);
     }
 
+    /**
+     * {@return this + constant}
+     *
+     * @param constant the addend; negative values are taken mod p
+     */
     default Expr add(long constant) {
         return new Add(this, constant(constant));
     }
 
+    /**
+     * {@return this - other}
+     *
+     * @param other the subtrahend
+     */
     default Expr sub(Expr other) {
         return new Sub(this, other);
     }
 
+    /**
+     * {@return this - constant}
+     *
+     * @param constant the subtrahend; negative values are taken mod p
+     */
     default Expr sub(long constant) {
         return new Sub(this, constant(constant));
     }
 
+    /**
+     * {@return this * other, of the sum of both degrees}
+     *
+     * @param other the factor
+     */
     default Expr mul(Expr other) {
         return new Mul(this, other);
     }
 
+    /**
+     * {@return this * constant, of this expression's degree}
+     *
+     * @param constant the factor; negative values are taken mod p
+     */
     default Expr mul(long constant) {
         return new Mul(this, constant(constant));
     }
 
+    /** {@return -this} */
     default Expr neg() {
         return new Neg(this);
     }
 
+    /** {@return this * this, of twice this degree} */
     default Expr square() {
         return new Mul(this, this);
     }
 
-    /** this^exponent by repeated squaring (exponent >= 1). */
+    /**
+     * this^exponent by repeated squaring, of exponent times this degree.
+     *
+     * @param exponent the power, at least 1
+     * @return the power's expression
+     * @throws IllegalArgumentException when {@code exponent} is below 1
+     */
     default Expr pow(int exponent) {
         if (exponent < 1) {
             throw new IllegalArgumentException("expression power must be >= 1, got " + exponent);
@@ -74,12 +112,16 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         return result;
     }
 
-    /** A base-field constant; negative values are taken mod p. */
+    /**
+     * {@return a base-field constant; negative values are taken mod p}
+     *
+     * @param value the constant, as a signed long
+     */
     static Expr constant(long value) {
         return new Const(Goldilocks.fromSigned(value));
     }
 
-    /** 1 - this: the usual "not" of a boolean column. */
+    /** {@return 1 - this: the usual "not" of a boolean column} */
     default Expr oneMinus() {
         return constant(1).sub(this);
     }
@@ -89,8 +131,17 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
             permits Const, MainCell, PreprocessedCell, AuxCell, Periodic, PublicInput, Challenge, BusSum,
             Coefficient, Divisor {}
 
-    /** A base-field constant (canonical). */
+    /**
+     * A base-field constant (canonical).
+     *
+     * @param value the element, below p
+     */
     record Const(long value) implements Leaf {
+        /**
+         * Checks the value.
+         *
+         * @throws IllegalArgumentException when it is not canonical
+         */
         public Const {
             if (!Goldilocks.isCanonical(value)) {
                 throw new IllegalArgumentException("constant must be canonical: " + Long.toUnsignedString(value));
@@ -115,15 +166,21 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
     final class Owner {
         private final String table;
 
+        /**
+         * The owner of a new builder's leaves.
+         *
+         * @param table the table's name, for messages
+         */
         public Owner(String table) {
             this.table = table;
         }
 
-        /** The name of the table whose builder declared the column. */
+        /** {@return the name of the table whose builder declared the column} */
         public String table() {
             return table;
         }
 
+        /** {@return the table, as messages name it} */
         @Override
         public String toString() {
             return "table '" + table + "'";
@@ -133,18 +190,36 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
     /**
      * A main-trace cell of the current row (offset 0) or the next row (offset 1).
      *
+     * @param column the column's index in declaration order
+     * @param rowOffset 0 for the current row, 1 for the next
      * @param owner the builder that declared the column, or null for a cell made directly (accepted by any table)
      */
     record MainCell(int column, int rowOffset, Owner owner) implements Leaf {
+        /**
+         * Checks the column and the offset.
+         *
+         * @throws IllegalArgumentException when the column is negative or the offset is not 0 or 1
+         */
         public MainCell {
             checkCell(column, rowOffset);
         }
 
+        /**
+         * A cell of no builder (accepted by any table): prefer {@code AirBuilder.main}, which checks the table.
+         *
+         * @param column the column's index
+         * @param rowOffset 0 for the current row, 1 for the next
+         * @throws IllegalArgumentException when the column is negative or the offset is not 0 or 1
+         */
         public MainCell(int column, int rowOffset) {
             this(column, rowOffset, null);
         }
 
-        /** The same column one row later. */
+        /**
+         * {@return the same column one row later}
+         *
+         * @throws IllegalStateException when this cell already reads the next row
+         */
         public MainCell next() {
             if (rowOffset != 0) {
                 throw new IllegalStateException("only the current and the next row can be referenced");
@@ -163,16 +238,39 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** A preprocessed (fixed) column cell; {@code owner} as for {@link MainCell}. */
+    /**
+     * A preprocessed (fixed) column cell; {@code owner} as for {@link MainCell}.
+     *
+     * @param column the column's index among the preprocessed columns
+     * @param rowOffset 0 for the current row, 1 for the next
+     * @param owner the builder that declared the column, or null
+     */
     record PreprocessedCell(int column, int rowOffset, Owner owner) implements Leaf {
+        /**
+         * Checks the column and the offset.
+         *
+         * @throws IllegalArgumentException when the column is negative or the offset is not 0 or 1
+         */
         public PreprocessedCell {
             checkCell(column, rowOffset);
         }
 
+        /**
+         * A cell of no builder (accepted by any table).
+         *
+         * @param column the column's index
+         * @param rowOffset 0 for the current row, 1 for the next
+         * @throws IllegalArgumentException when the column is negative or the offset is not 0 or 1
+         */
         public PreprocessedCell(int column, int rowOffset) {
             this(column, rowOffset, null);
         }
 
+        /**
+         * {@return the same column one row later}
+         *
+         * @throws IllegalStateException when this cell already reads the next row
+         */
         public PreprocessedCell next() {
             if (rowOffset != 0) {
                 throw new IllegalStateException("only the current and the next row can be referenced");
@@ -191,8 +289,18 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** An extension-field aux (LogUp) column cell. */
+    /**
+     * An extension-field aux (LogUp) column cell; the library makes these, a user never does.
+     *
+     * @param column the aux column's index
+     * @param rowOffset 0 for the current row, 1 for the next
+     */
     record AuxCell(int column, int rowOffset) implements Leaf {
+        /**
+         * Checks the column and the offset.
+         *
+         * @throws IllegalArgumentException when the column is negative or the offset is not 0 or 1
+         */
         public AuxCell {
             checkCell(column, rowOffset);
         }
@@ -211,8 +319,16 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
     /**
      * A periodic column: values repeating with a power-of-two period. Its polynomial has degree below the
      * trace length, so it counts as degree 1. {@code owner} as for {@link MainCell}.
+     *
+     * @param index the column's index among the periodic columns
+     * @param owner the builder that declared the column, or null
      */
     record Periodic(int index, Owner owner) implements Leaf {
+        /**
+         * A periodic column of no builder (accepted by any table).
+         *
+         * @param index the column's index
+         */
         public Periodic(int index) {
             this(index, null);
         }
@@ -228,8 +344,18 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** A public input of the table (a base-field value both sides know); {@code owner} as for {@link MainCell}. */
+    /**
+     * A public input of the table (a base-field value both sides know); {@code owner} as for {@link MainCell}.
+     *
+     * @param index the input's index in declaration order
+     * @param owner the builder that declared the input, or null
+     */
     record PublicInput(int index, Owner owner) implements Leaf {
+        /**
+         * A public input of no builder (accepted by any table).
+         *
+         * @param index the input's index
+         */
         public PublicInput(int index) {
             this(index, null);
         }
@@ -245,7 +371,11 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** A global random challenge (lookup challenges), in the extension field. */
+    /**
+     * A global random challenge (lookup challenges), in the extension field; the library's, not a user's.
+     *
+     * @param index the challenge's index
+     */
     record Challenge(int index) implements Leaf {
         @Override
         public int degree() {
@@ -271,7 +401,11 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    /** The random coefficient of constraint {@code index} in the composition polynomial. */
+    /**
+     * The random coefficient of constraint {@code index} in the composition polynomial; the library's.
+     *
+     * @param index the constraint's index in {@code Air.constraints()}
+     */
     record Coefficient(int index) implements Leaf {
         @Override
         public int degree() {
@@ -288,6 +422,8 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
      * The inverse of a constraint divisor (zerofier) of group {@code group}: base-field on the LDE domain,
      * extension-valued at the out-of-domain point. Degree is not meaningful for it (never used in a
      * constraint a user writes); reported as 0.
+     *
+     * @param group the divisor group's index
      */
     record Divisor(int group) implements Leaf {
         @Override
@@ -301,6 +437,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
+    /**
+     * A sum.
+     *
+     * @param left the first addend
+     * @param right the second addend
+     */
     record Add(Expr left, Expr right) implements Expr {
         @Override
         public int degree() {
@@ -313,6 +455,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
+    /**
+     * A difference.
+     *
+     * @param left the minuend
+     * @param right the subtrahend
+     */
     record Sub(Expr left, Expr right) implements Expr {
         @Override
         public int degree() {
@@ -325,6 +473,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
+    /**
+     * A product.
+     *
+     * @param left the first factor
+     * @param right the second factor
+     */
     record Mul(Expr left, Expr right) implements Expr {
         @Override
         public int degree() {
@@ -337,6 +491,11 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
+    /**
+     * A negation.
+     *
+     * @param inner the negated expression
+     */
     record Neg(Expr inner) implements Expr {
         @Override
         public int degree() {

@@ -12,16 +12,31 @@ public final class PointEvaluator {
     /** Supplies the value of each leaf at the point. */
     @FunctionalInterface
     public interface LeafValues {
+        /**
+         * {@return the leaf's value at the point}
+         *
+         * @param leaf a leaf of an evaluated expression (constants are evaluated without asking)
+         */
         Ext3 valueOf(Expr.Leaf leaf);
     }
 
     private final LeafValues leaves;
     private final Map<Expr, Ext3> memo = new IdentityHashMap<>();
 
+    /**
+     * An evaluator with an empty memo.
+     *
+     * @param leaves the leaves' values at the point
+     */
     public PointEvaluator(LeafValues leaves) {
         this.leaves = leaves;
     }
 
+    /**
+     * {@return the expression's value at the point}
+     *
+     * @param expr the expression
+     */
     public Ext3 evaluate(Expr expr) {
         Ext3 known = memo.get(expr);
         if (known != null) {

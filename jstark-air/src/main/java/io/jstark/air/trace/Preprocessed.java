@@ -10,7 +10,13 @@ import io.jstark.math.memory.Matrix;
 public final class Preprocessed {
     private Preprocessed() {}
 
-    /** The preprocessed columns of {@code air} at its fixed height; null when it has none. */
+    /**
+     * {@return the preprocessed columns of {@code air} at its fixed height; null when it has none}
+     *
+     * @param air the definition
+     * @param allocator where the matrix lives; the caller closes it
+     * @throws InvalidTraceException when a column gives a non-canonical value, naming the column and the row
+     */
     public static Matrix generate(Air air, BufferAllocator allocator) {
         if (air.preprocessedWidth() == 0) {
             return null;

@@ -7,8 +7,21 @@ import io.jstark.math.memory.Matrix;
 /**
  * One table instance to prove: its definition, its main trace (natural row order, 2^k rows) and its
  * public inputs. The matrix is owned by the caller (closing it is theirs to do after proving).
+ *
+ * @param name the table's name in the statement (distinct within a proof)
+ * @param air its definition
+ * @param main the main trace: {@code air.mainWidth()} columns, a power of two (at least 2) of rows
+ * @param publicInputs the values of the definition's public inputs, in declaration order, canonical field
+ *     elements (copied in and out)
  */
 public record TableTrace(String name, Air air, Matrix main, long[] publicInputs) {
+    /**
+     * Checks the trace's shape against its definition.
+     *
+     * @throws InvalidTraceException naming the table, when the height is not a power of two of at least 2, the
+     *     column count or the public input count differs from the definition's, the height does not fit it, or a
+     *     public input is not canonical
+     */
     public TableTrace {
         publicInputs = publicInputs.clone();
         int rows = main.rows();
@@ -31,24 +44,39 @@ public record TableTrace(String name, Air air, Matrix main, long[] publicInputs)
         }
     }
 
-    /** A trace named after its table. */
+    /**
+     * {@return a trace named after its table definition}
+     *
+     * @param air the definition
+     * @param main the main trace
+     * @param publicInputs the public inputs' values, in declaration order
+     * @throws InvalidTraceException when the trace does not fit the definition
+     */
     public static TableTrace of(Air air, Matrix main, long... publicInputs) {
         return new TableTrace(air.name(), air, main, publicInputs);
     }
 
+    /** {@return a copy of the public inputs' values} */
     @Override
     public long[] publicInputs() {
         return publicInputs.clone();
     }
 
+    /**
+     * {@return one public input's value, without copying the array}
+     *
+     * @param index its position in declaration order
+     */
     public long publicInput(int index) {
         return publicInputs[index];
     }
 
+    /** {@return the trace's rows} */
     public int height() {
         return main.rows();
     }
 
+    /** {@return log2 of the trace's rows} */
     public int logHeight() {
         return Integer.numberOfTrailingZeros(main.rows());
     }

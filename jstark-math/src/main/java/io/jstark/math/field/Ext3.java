@@ -9,67 +9,123 @@ package io.jstark.math.field;
  *
  * <p>This record is the scalar reference (and what the verifier uses); bulk prover loops work on
  * structure-of-arrays columns through {@link ExtKernels}.
+ *
+ * @param c0 the constant coefficient, canonical (below p)
+ * @param c1 the coefficient of x, canonical
+ * @param c2 the coefficient of x^2, canonical
  */
 public record Ext3(long c0, long c1, long c2) {
     /** x^3 = W. */
     public static final long W = 2;
+    /** The extension's degree over the base field. */
     public static final int DEGREE = 3;
+    /** Bytes of the encoding: three canonical base elements, c0 first. */
     public static final int BYTES = DEGREE * Goldilocks.BYTES;
+    /** The zero element. */
     public static final Ext3 ZERO = new Ext3(0, 0, 0);
+    /** The one element. */
     public static final Ext3 ONE = new Ext3(1, 0, 0);
 
+    /**
+     * Checks the coefficients.
+     *
+     * @throws IllegalArgumentException when a coefficient is not canonical
+     */
     public Ext3 {
         if (!Goldilocks.isCanonical(c0) || !Goldilocks.isCanonical(c1) || !Goldilocks.isCanonical(c2)) {
             throw new IllegalArgumentException("Ext3 coefficients must be canonical field elements");
         }
     }
 
+    /**
+     * {@return the base-field element {@code base} in the extension}
+     *
+     * @param base a canonical base-field element
+     */
     public static Ext3 of(long base) {
         return new Ext3(base, 0, 0);
     }
 
+    /** {@return whether this is zero} */
     public boolean isZero() {
         return c0 == 0 && c1 == 0 && c2 == 0;
     }
 
+    /** {@return whether this lies in the base field (c1 = c2 = 0)} */
     public boolean isBase() {
         return c1 == 0 && c2 == 0;
     }
 
+    /**
+     * {@return this + o}
+     *
+     * @param o the other element
+     */
     public Ext3 add(Ext3 o) {
         return new Ext3(Goldilocks.add(c0, o.c0), Goldilocks.add(c1, o.c1), Goldilocks.add(c2, o.c2));
     }
 
+    /**
+     * {@return this - o}
+     *
+     * @param o the other element
+     */
     public Ext3 sub(Ext3 o) {
         return new Ext3(Goldilocks.sub(c0, o.c0), Goldilocks.sub(c1, o.c1), Goldilocks.sub(c2, o.c2));
     }
 
+    /** {@return -this} */
     public Ext3 neg() {
         return new Ext3(Goldilocks.neg(c0), Goldilocks.neg(c1), Goldilocks.neg(c2));
     }
 
+    /**
+     * {@return this + base}
+     *
+     * @param base a canonical base-field element
+     */
     public Ext3 add(long base) {
         return new Ext3(Goldilocks.add(c0, base), c1, c2);
     }
 
+    /**
+     * {@return this - base}
+     *
+     * @param base a canonical base-field element
+     */
     public Ext3 sub(long base) {
         return new Ext3(Goldilocks.sub(c0, base), c1, c2);
     }
 
+    /**
+     * {@return this * base}
+     *
+     * @param base a canonical base-field element
+     */
     public Ext3 mul(long base) {
         return new Ext3(Goldilocks.mul(c0, base), Goldilocks.mul(c1, base), Goldilocks.mul(c2, base));
     }
 
+    /**
+     * {@return this * o}
+     *
+     * @param o the other element
+     */
     public Ext3 mul(Ext3 o) {
         return new Ext3(mul0(c0, c1, c2, o.c0, o.c1, o.c2), mul1(c0, c1, c2, o.c0, o.c1, o.c2),
                 mul2(c0, c1, c2, o.c0, o.c1, o.c2));
     }
 
+    /** {@return this * this} */
     public Ext3 square() {
         return mul(this);
     }
 
-    /** a^e for an unsigned 64-bit exponent. */
+    /**
+     * {@return this^e for an unsigned 64-bit exponent (this^0 = 1)}
+     *
+     * @param e the exponent, unsigned
+     */
     public Ext3 pow(long e) {
         Ext3 result = ONE;
         Ext3 base = this;
@@ -83,7 +139,11 @@ public record Ext3(long c0, long c1, long c2) {
         return result;
     }
 
-    /** The inverse through the norm: a * adj(a) = N(a), a base-field element. */
+    /**
+     * {@return the inverse through the norm: a * adj(a) = N(a), a base-field element}
+     *
+     * @throws ArithmeticException when this is zero
+     */
     public Ext3 inverse() {
         if (isZero()) {
             throw new ArithmeticException("inverse of zero in the cubic extension");
@@ -97,29 +157,69 @@ public record Ext3(long c0, long c1, long c2) {
         return new Ext3(Goldilocks.mul(a, inv), Goldilocks.mul(b, inv), Goldilocks.mul(c, inv));
     }
 
+    /**
+     * {@return this / o}
+     *
+     * @param o the divisor, nonzero
+     * @throws ArithmeticException when {@code o} is zero
+     */
     public Ext3 div(Ext3 o) {
         return mul(o.inverse());
     }
 
-    /** Coefficient 0 of (a0 + a1 x + a2 x^2)(b0 + b1 x + b2 x^2) with x^3 = 2. */
+    /**
+     * {@return coefficient 0 of (a0 + a1 x + a2 x^2)(b0 + b1 x + b2 x^2) with x^3 = 2} (Coefficients as
+     * primitives, for loops that keep elements in three arrays.)
+     *
+     * @param a0 a's c0
+     * @param a1 a's c1
+     * @param a2 a's c2
+     * @param b0 b's c0
+     * @param b1 b's c1
+     * @param b2 b's c2
+     */
     public static long mul0(long a0, long a1, long a2, long b0, long b1, long b2) {
         long cross = Goldilocks.add(Goldilocks.mul(a1, b2), Goldilocks.mul(a2, b1));
         return Goldilocks.add(Goldilocks.mul(a0, b0), Goldilocks.dbl(cross));
     }
 
-    /** Coefficient 1 of the product (see {@link #mul0}). */
+    /**
+     * {@return coefficient 1 of the product (see {@link #mul0})}
+     *
+     * @param a0 a's c0
+     * @param a1 a's c1
+     * @param a2 a's c2
+     * @param b0 b's c0
+     * @param b1 b's c1
+     * @param b2 b's c2
+     */
     public static long mul1(long a0, long a1, long a2, long b0, long b1, long b2) {
         long s = Goldilocks.add(Goldilocks.mul(a0, b1), Goldilocks.mul(a1, b0));
         return Goldilocks.add(s, Goldilocks.dbl(Goldilocks.mul(a2, b2)));
     }
 
-    /** Coefficient 2 of the product (see {@link #mul0}). */
+    /**
+     * {@return coefficient 2 of the product (see {@link #mul0})}
+     *
+     * @param a0 a's c0
+     * @param a1 a's c1
+     * @param a2 a's c2
+     * @param b0 b's c0
+     * @param b1 b's c1
+     * @param b2 b's c2
+     */
     public static long mul2(long a0, long a1, long a2, long b0, long b1, long b2) {
         long s = Goldilocks.add(Goldilocks.mul(a0, b2), Goldilocks.mul(a1, b1));
         return Goldilocks.add(s, Goldilocks.mul(a2, b0));
     }
 
-    /** Inverts all elements at once (one extension inversion, 3 multiplications each). */
+    /**
+     * Inverts all elements at once (one extension inversion, 3 multiplications each).
+     *
+     * @param values the elements, nonzero
+     * @return their inverses, in a new array
+     * @throws ArithmeticException when an element is zero
+     */
     public static Ext3[] batchInverse(Ext3[] values) {
         Ext3[] out = new Ext3[values.length];
         Ext3 acc = ONE;
@@ -136,17 +236,32 @@ public record Ext3(long c0, long c1, long c2) {
         return out;
     }
 
+    /**
+     * Writes the {@value #BYTES}-byte encoding: c0, c1, c2, each 8 bytes little-endian.
+     *
+     * @param out the buffer
+     * @param offset where the bytes start
+     */
     public void encode(byte[] out, int offset) {
         Goldilocks.encode(c0, out, offset);
         Goldilocks.encode(c1, out, offset + 8);
         Goldilocks.encode(c2, out, offset + 16);
     }
 
+    /**
+     * Reads the {@value #BYTES}-byte encoding {@link #encode} writes.
+     *
+     * @param in the buffer
+     * @param offset where the bytes start
+     * @return the element
+     * @throws NonCanonicalElementException when a coefficient is at or above p, naming its offset
+     */
     public static Ext3 decodeCanonical(byte[] in, int offset) {
         return new Ext3(Goldilocks.decodeCanonical(in, offset), Goldilocks.decodeCanonical(in, offset + 8),
                 Goldilocks.decodeCanonical(in, offset + 16));
     }
 
+    /** {@return the element in unsigned decimals: "a" in the base field, else "(a + b*x + c*x^2)"} */
     @Override
     public String toString() {
         if (isBase()) {

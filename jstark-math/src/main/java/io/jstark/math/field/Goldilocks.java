@@ -24,17 +24,29 @@ public final class Goldilocks {
 
     private Goldilocks() {}
 
-    /** Maps any 64-bit pattern (read as unsigned) to its canonical residue. */
+    /**
+     * {@return the canonical residue of {@code x} read as unsigned, below p}
+     *
+     * @param x any 64-bit pattern
+     */
     public static long reduce(long x) {
         return Long.compareUnsigned(x, P) >= 0 ? x - P : x;
     }
 
-    /** True when {@code x}, read as unsigned, is below p. */
+    /**
+     * {@return whether {@code x}, read as unsigned, is below p: a field element every operation here accepts}
+     *
+     * @param x any 64-bit pattern
+     */
     public static boolean isCanonical(long x) {
         return Long.compareUnsigned(x, P) < 0;
     }
 
-    /** The element for a signed integer: negative values map to p - |v|. */
+    /**
+     * {@return the element for a signed integer: negative values map to p - |v|}
+     *
+     * @param v a signed integer
+     */
     public static long fromSigned(long v) {
         return v >= 0 ? reduce(v) : neg(reduce(-v));
     }
@@ -42,6 +54,12 @@ public final class Goldilocks {
     // add, sub and reduce128 are branch-free: on random operands their carries are coin flips, and a
     // mispredicted branch costs more than the whole operation.
 
+    /**
+     * {@return a + b mod p}
+     *
+     * @param a a canonical element (below p)
+     * @param b a canonical element
+     */
     public static long add(long a, long b) {
         // a + (b - p) wraps past 2^64 exactly when a + b >= p; otherwise add p back (subtract EPSILON)
         long bMinusP = b + EPSILON;
@@ -50,6 +68,12 @@ public final class Goldilocks {
         return s - ((carry - 1) & EPSILON);
     }
 
+    /**
+     * {@return a - b mod p}
+     *
+     * @param a a canonical element (below p)
+     * @param b a canonical element
+     */
     public static long sub(long a, long b) {
         long d = a - b;
         // a borrow means the true difference is d - 2^64, and -2^64 = -EPSILON (mod p)
@@ -57,18 +81,39 @@ public final class Goldilocks {
         return d - (-borrow & EPSILON);
     }
 
+    /**
+     * {@return -a mod p}
+     *
+     * @param a a canonical element (below p)
+     */
     public static long neg(long a) {
         return a == 0 ? 0 : P - a;
     }
 
+    /**
+     * {@return a * b mod p}
+     *
+     * @param a a canonical element (below p)
+     * @param b a canonical element
+     */
     public static long mul(long a, long b) {
         return reduce128(Math.unsignedMultiplyHigh(a, b), a * b);
     }
 
+    /**
+     * {@return a * a mod p}
+     *
+     * @param a a canonical element (below p)
+     */
     public static long square(long a) {
         return mul(a, a);
     }
 
+    /**
+     * {@return 2a mod p}
+     *
+     * @param a a canonical element (below p)
+     */
     public static long dbl(long a) {
         return add(a, a);
     }
@@ -76,6 +121,10 @@ public final class Goldilocks {
     /**
      * Reduces hi * 2^64 + lo modulo p, using 2^64 = 2^32 - 1 and 2^96 = -1 (mod p).
      * Works for any hi, lo (not only products of canonical values).
+     *
+     * @param hi the high 64 bits, unsigned
+     * @param lo the low 64 bits, unsigned
+     * @return the canonical residue
      */
     public static long reduce128(long hi, long lo) {
         long hiHi = hi >>> 32;
@@ -90,7 +139,12 @@ public final class Goldilocks {
         return reduce(t2);
     }
 
-    /** a^e with e read as an unsigned 64-bit exponent. */
+    /**
+     * {@return a^e mod p, with e read as an unsigned 64-bit exponent (a^0 = 1)}
+     *
+     * @param a a canonical element (below p)
+     * @param e the exponent, unsigned
+     */
     public static long pow(long a, long e) {
         long result = 1;
         long base = a;
@@ -104,7 +158,12 @@ public final class Goldilocks {
         return result;
     }
 
-    /** The multiplicative inverse (Fermat: a^(p-2)). */
+    /**
+     * {@return the multiplicative inverse (Fermat: a^(p-2))}
+     *
+     * @param a a canonical nonzero element
+     * @throws ArithmeticException when {@code a} is zero
+     */
     public static long inverse(long a) {
         if (a == 0) {
             throw new ArithmeticException("inverse of zero in the Goldilocks field");
@@ -116,6 +175,11 @@ public final class Goldilocks {
      * Inverts every element of {@code values[from, from+count)} into {@code out} (which may be
      * {@code values}) with one field inversion and 3 multiplications per element (Montgomery's trick).
      *
+     * @param values the elements, canonical and nonzero
+     * @param from the first element's index
+     * @param count how many
+     * @param out where the inverses go (may be {@code values})
+     * @param outFrom the first inverse's index in {@code out}
      * @throws ArithmeticException if any element is zero
      */
     public static void batchInverse(long[] values, int from, int count, long[] out, int outFrom) {
@@ -140,14 +204,24 @@ public final class Goldilocks {
         }
     }
 
-    /** Convenience form of {@link #batchInverse(long[], int, int, long[], int)} returning a new array. */
+    /**
+     * {@return the inverses of all {@code values}, in a new array} ({@link #batchInverse(long[], int, int, long[], int)})
+     *
+     * @param values the elements, canonical and nonzero
+     * @throws ArithmeticException if any element is zero
+     */
     public static long[] batchInverse(long[] values) {
         long[] out = new long[values.length];
         batchInverse(values, 0, values.length, out, 0);
         return out;
     }
 
-    /** A generator of the subgroup of order 2^logN, for 0 &lt;= logN &lt;= 32. */
+    /**
+     * {@return a generator of the subgroup of order 2^logN, for 0 &lt;= logN &lt;= 32}
+     *
+     * @param logN log2 of the subgroup's order, 0..32
+     * @throws IllegalArgumentException when {@code logN} is out of 0..32
+     */
     public static long twoAdicGenerator(int logN) {
         if (logN < 0 || logN > TWO_ADICITY) {
             throw new IllegalArgumentException("no subgroup of order 2^" + logN + " (two-adicity is 32)");
@@ -166,14 +240,27 @@ public final class Goldilocks {
         return table;
     }
 
-    /** Writes the canonical little-endian encoding of {@code a}. */
+    /**
+     * Writes the canonical little-endian encoding of {@code a}: {@value #BYTES} bytes.
+     *
+     * @param a a canonical element
+     * @param out the buffer
+     * @param offset where the 8 bytes start
+     */
     public static void encode(long a, byte[] out, int offset) {
         for (int i = 0; i < 8; i++) {
             out[offset + i] = (byte) (a >>> (8 * i));
         }
     }
 
-    /** Reads 8 little-endian bytes as a field element, rejecting values at or above p. */
+    /**
+     * Reads 8 little-endian bytes as a field element, rejecting values at or above p.
+     *
+     * @param in the buffer
+     * @param offset where the 8 bytes start
+     * @return the element
+     * @throws NonCanonicalElementException when the value is at or above p, naming the offset
+     */
     public static long decodeCanonical(byte[] in, int offset) {
         long v = decodeRaw(in, offset);
         if (!isCanonical(v)) {
@@ -182,7 +269,12 @@ public final class Goldilocks {
         return v;
     }
 
-    /** The 64-bit little-endian value at {@code offset}, not checked against p. */
+    /**
+     * {@return the 64-bit little-endian value at {@code offset}, not checked against p}
+     *
+     * @param in the buffer
+     * @param offset where the 8 bytes start
+     */
     public static long decodeRaw(byte[] in, int offset) {
         long v = 0;
         for (int i = 7; i >= 0; i--) {
@@ -191,11 +283,20 @@ public final class Goldilocks {
         return v;
     }
 
+    /**
+     * {@return the element as an unsigned decimal}
+     *
+     * @param a an element
+     */
     public static String toString(long a) {
         return Long.toUnsignedString(a);
     }
 
-    /** Elements as unsigned decimals: "[a, b, c]". */
+    /**
+     * {@return elements as unsigned decimals: "[a, b, c]"}
+     *
+     * @param elements the elements
+     */
     public static String toString(long[] elements) {
         StringBuilder out = new StringBuilder("[");
         for (int i = 0; i < elements.length; i++) {

@@ -10,13 +10,15 @@ public interface BufferAllocator {
      * Allocates {@code bytes} of zeroed, 64-byte aligned memory.
      *
      * @param label what the buffer is for (table and matrix name), used in errors and spill file names
+     * @param bytes the size, 0 or more
+     * @return the buffer; its owner closes it
      */
     OffHeapBuffer allocate(String label, long bytes);
 
-    /** Bytes handed out and not yet closed. */
+    /** {@return the bytes handed out and not yet closed} */
     long liveBytes();
 
-    /** The largest {@link #liveBytes()} seen since creation or the last {@link #resetPeak()}. */
+    /** {@return the largest {@link #liveBytes()} seen since creation or the last {@link #resetPeak()}} */
     long peakBytes();
 
     /** Starts a new peak measurement from the current live bytes. */

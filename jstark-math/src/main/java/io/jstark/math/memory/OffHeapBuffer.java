@@ -15,16 +15,29 @@ public final class OffHeapBuffer implements AutoCloseable {
     private final Runnable release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
+    /**
+     * A buffer over {@code segment}; allocators make these.
+     *
+     * @param label what it is for, named in errors
+     * @param segment the memory
+     * @param release what closing does (free the memory, delete a spill file), run once
+     */
     public OffHeapBuffer(String label, MemorySegment segment, Runnable release) {
         this.label = label;
         this.segment = segment;
         this.release = release;
     }
 
+    /** {@return the label} */
     public String label() {
         return label;
     }
 
+    /**
+     * {@return the memory}
+     *
+     * @throws ClosedBufferException after {@link #close()}
+     */
     public MemorySegment segment() {
         if (closed.get()) {
             throw new ClosedBufferException("off-heap buffer '" + label + "'", null);
@@ -32,10 +45,12 @@ public final class OffHeapBuffer implements AutoCloseable {
         return segment;
     }
 
+    /** {@return the size in bytes} */
     public long bytes() {
         return segment.byteSize();
     }
 
+    /** {@return whether {@link #close()} was called} */
     public boolean isClosed() {
         return closed.get();
     }

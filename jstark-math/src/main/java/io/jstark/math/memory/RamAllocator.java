@@ -22,6 +22,10 @@ public final class RamAllocator implements BufferAllocator {
 
     private final AllocationCounter counter = new AllocationCounter();
 
+    /** A new allocator with its own counts; most code wants {@link #shared()}. */
+    public RamAllocator() {}
+
+    /** {@return the process-wide allocator, whose counts every table's buffers share} */
     public static RamAllocator shared() {
         return SHARED;
     }

@@ -28,7 +28,7 @@ public final class WorkerPool implements AutoCloseable {
         this.owned = owned;
     }
 
-    /** The process-wide default: one daemon worker per available processor. */
+    /** {@return the process-wide default: one daemon worker per available processor (closing it does nothing)} */
     public static WorkerPool common() {
         return Common.INSTANCE;
     }
@@ -40,7 +40,12 @@ public final class WorkerPool implements AutoCloseable {
         return thread;
     }
 
-    /** A pool of its own with {@code threads} workers; close it when done. */
+    /**
+     * {@return a pool of its own with {@code threads} daemon workers; close it when done}
+     *
+     * @param threads the workers, at least 1
+     * @throws IllegalArgumentException when {@code threads} is below 1
+     */
     public static WorkerPool ofThreads(int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("worker threads must be at least 1, got " + threads);
@@ -48,7 +53,7 @@ public final class WorkerPool implements AutoCloseable {
         return new WorkerPool(new ForkJoinPool(threads, WorkerPool::daemonWorker, null, false), true);
     }
 
-    /** Number of threads that may run work at once. */
+    /** {@return the number of threads that may run work at once} */
     public int parallelism() {
         return pool.getParallelism();
     }
@@ -57,12 +62,16 @@ public final class WorkerPool implements AutoCloseable {
      * Of {@code tasks} pool tasks, how many may run (and hold their buffers) at once on a pool of this
      * parallelism: the workers, and the submitting thread may help. What the memory figures of the
      * numeric code assume.
+     *
+     * @param tasks the tasks submitted
+     * @param parallelism the pool's parallelism
+     * @return at most {@code tasks}
      */
     public static long concurrentTasks(long tasks, int parallelism) {
         return Math.max(1, Math.min(tasks, parallelism + 1L));
     }
 
-    /** True when the calling thread is one of this pool's workers. */
+    /** {@return whether the calling thread is one of this pool's workers} */
     public boolean ownsCurrentThread() {
         return Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool;
     }
@@ -70,6 +79,9 @@ public final class WorkerPool implements AutoCloseable {
     /**
      * Runs {@code body.accept(chunk)} for every chunk index in [0, chunks), in parallel, and returns
      * when all are done. Exceptions from a chunk are rethrown to the caller.
+     *
+     * @param chunks the number of chunks, 0 or more
+     * @param body the work of one chunk
      */
     public void forEachChunk(int chunks, IntConsumer body) {
         if (chunks <= 0) {
@@ -91,7 +103,11 @@ public final class WorkerPool implements AutoCloseable {
 
     /**
      * Splits [0, n) into ranges of at least {@code minGrain} elements (about 4 per thread) and runs
-     * {@code body.run(from, to)} on each in parallel.
+     * {@code body.run(from, to)} on each in parallel, returning when all are done.
+     *
+     * @param n the range's end, 0 or more
+     * @param minGrain the fewest indices a piece gets, at least 1
+     * @param body the work of one piece
      */
     public void forRange(int n, int minGrain, RangeBody body) {
         if (n <= 0) {
@@ -106,9 +122,16 @@ public final class WorkerPool implements AutoCloseable {
     /** A piece of work over an index range. */
     @FunctionalInterface
     public interface RangeBody {
+        /**
+         * Works on indices [from, to).
+         *
+         * @param from the first index
+         * @param to one past the last
+         */
         void run(int from, int to);
     }
 
+    /** Shuts an owned pool down (its workers finish their work first); the common pool stays. */
     @Override
     public void close() {
         if (owned) {
