@@ -576,7 +576,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                                 verdict(cpuRatio, limitPercent)));
                 if (highest - lowest > 2 * limitPercent / 100) {
                     System.out.println("note: the pairs spread wider than the limit: this machine's run-to-run noise is larger than what is"
-                            + " measured; see the per-span estimate");
+                            + " measured; see the cost measured apart below");
                 }
                 System.out.println("at the end: " + loadAverage());
                 if (progressOnly) {

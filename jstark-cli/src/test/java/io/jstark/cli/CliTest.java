@@ -201,6 +201,28 @@ public class CliTest {
     }
 
     @Test
+    void benchOverheadOfTheProgressAloneComparesWithAndWithoutAListenerAndReplaysItsCalls() {
+        Result r = cli("bench", "overhead", "--measure", "progress", "--example", "fib", "--size", "2^5", "--runs", "2", "--warmup", "0");
+        assertThat(r.code()).as(r.out()).isZero();
+        assertThat(r.out()).contains("on = the progress bar alone")
+                .containsPattern("\n +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n")
+                .containsPattern("progress reporting costs [+-][0-9.]+% of the median wall \\(limit 1\\.0%\\)")
+                .containsPattern("cost measured apart: the \\d+ progress calls of one proof, replayed 2000 times")
+                .doesNotContain("spans per proof");
+        // one table, two passes: each pass starts, finishes the table and ends, so at least 6 calls
+        java.util.regex.Matcher calls = java.util.regex.Pattern.compile("the (\\d+) progress calls").matcher(r.out());
+        assertThat(calls.find()).as(r.out()).isTrue();
+        assertThat(Integer.parseInt(calls.group(1))).isGreaterThanOrEqualTo(6);
+    }
+
+    @Test
+    void benchOverheadRefusesAnUnknownMeasure() {
+        Result r = cli("bench", "overhead", "--measure", "everything", "--example", "fib", "--size", "2^5");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("--measure must be 'all' or 'progress'");
+    }
+
+    @Test
     void theNLogNFitRecoversAKnownCurveAndTheGrowthTableShowsTheRatios() {
         List<BenchCommand.Scaling.Point> points = new java.util.ArrayList<>();
         for (int log = 10; log <= 16; log += 2) {
