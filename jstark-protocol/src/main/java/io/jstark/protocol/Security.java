@@ -50,7 +50,7 @@ public final class Security {
     }
 
     /**
-     * Security of a format-2 proof ({@link BatchedTranscript}): its field term also pays for batching every
+     * Security of a proof ({@link ProofTranscript}): its field term also pays for batching every
      * table into one FRI. The DEEP sum over all tables, sum_j mu^j sum_k gamma^k q_(j,k), is a polynomial in
      * the two challenges of degree below {@code combinedFunctions} (the frame values of all tables plus one
      * per table), so a word far from low degree passes for a combination close to one with probability at most

@@ -2,7 +2,6 @@ package io.jstark.protocol;
 
 import io.jstark.air.Air;
 import io.jstark.crypto.merkle.MerkleVerifier;
-import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
 import java.io.IOException;
@@ -10,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The body of a format-2 proof ({@link ProofFormat#BATCHED_VERSION}), after the header both formats share:
+ * The body of a proof, after the header ({@link ProofFormat}):
  *
  * <pre>
  * digest main root
@@ -28,12 +27,12 @@ import java.util.List;
  * Every count is checked against what the bytes still allowed (the limit from the verifying key and the
  * header) before anything is allocated, and against the lifted geometry of the header's heights.
  */
-final class BatchedFormat {
+final class ProofBody {
     private static final int DIGEST = ProofFormat.DIGEST;
 
-    private BatchedFormat() {}
+    private ProofBody() {}
 
-    static void writeBody(ProofFormat.Out out, BatchedProof p, ProofFormat.ProofSizes sizes) {
+    static void writeBody(ProofFormat.Out out, Proof p, ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.bytes(p.mainRoot());
         out.u8(p.auxRoot() == null ? 0 : 1);
@@ -91,7 +90,7 @@ final class BatchedFormat {
         sizes.add(null, "fri openings", out.size() - mark);
     }
 
-    private static void writePhase(ProofFormat.Out out, BatchedProof p, BatchedProof.PhaseOpening phase, String name,
+    private static void writePhase(ProofFormat.Out out, Proof p, Proof.PhaseOpening phase, String name,
             ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.u16(phase.blocks().size());
@@ -113,7 +112,7 @@ final class BatchedFormat {
         sizes.add(null, name + " phase siblings", out.size() - mark);
     }
 
-    static BatchedProof readBody(ProofFormat.In in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
+    static Proof readBody(ProofFormat.In in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
             throws ProofRejectedException, IOException {
         LiftedDomain domain = LiftedDomain.of(options, tables);
         int count = tables.size();
@@ -164,9 +163,9 @@ final class BatchedFormat {
                     own, own.logCosets()) : null);
             ProofFormat.record(sizes, table, "preprocessed opening", in.position() - mark);
         }
-        BatchedProof.PhaseOpening main = readPhase(in, "main", options, domain, tables, sizes);
-        BatchedProof.PhaseOpening aux = in.flag("aux opening flag") ? readPhase(in, "aux", options, domain, tables, sizes) : null;
-        BatchedProof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, sizes);
+        Proof.PhaseOpening main = readPhase(in, "main", options, domain, tables, sizes);
+        Proof.PhaseOpening aux = in.flag("aux opening flag") ? readPhase(in, "aux", options, domain, tables, sizes) : null;
+        Proof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, sizes);
         mark = in.position();
         List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
         for (int l = 1; l <= layers; l++) {
@@ -174,11 +173,11 @@ final class BatchedFormat {
             friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
         }
         ProofFormat.record(sizes, null, "fri openings", in.position() - mark);
-        return new BatchedProof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
+        return new Proof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
                 new FriProof(layerRoots, finalCoefficients, friOpenings), nonce, preprocessed, main, aux, composition);
     }
 
-    private static BatchedProof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
+    private static Proof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
             List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
         long mark = in.position();
         int members = in.u16(what + " phase table count");
@@ -225,11 +224,11 @@ final class BatchedFormat {
             nodes[s] = in.bytes(DIGEST, what + " sibling");
         }
         ProofFormat.record(sizes, null, what + " phase siblings", in.position() - mark);
-        return new BatchedProof.PhaseOpening(blocks, nodes);
+        return new Proof.PhaseOpening(blocks, nodes);
     }
 
     /**
-     * The most bytes a format-2 proof of these tables can have under {@code options}: every count at its
+     * The most bytes a proof of these tables can have under {@code options}: every count at its
      * most, with the lifted domain at the tallest height any table may have (a taller domain never opens
      * fewer siblings or FRI layers) and each table opening at most min(queries * f, rows) rows per phase.
      */
