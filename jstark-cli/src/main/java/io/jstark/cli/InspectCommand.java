@@ -40,6 +40,9 @@ public final class InspectCommand implements Callable<Integer> {
         System.out.printf("options        %s%n", o);
         System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
                 security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
+        for (String term : Security.describe(o, logLargest, functions)) {
+            System.out.println("  " + term);
+        }
         System.out.println();
         TextTable tables = new TextTable(TextTable.Column.right("#"), TextTable.Column.left("table"), TextTable.Column.left("definition"),
                 TextTable.Column.right("rows"), TextTable.Column.right("public inputs"), TextTable.Column.left("preprocessed"),
@@ -54,6 +57,8 @@ public final class InspectCommand implements Callable<Integer> {
                     h.preprocessedRoot() == null ? "-" : "pinned", String.format("%,d", tableBytes));
         }
         System.out.print(tables.render());
+        System.out.println("(a table's bytes: its frame, its preprocessed opening and its rows in each phase opening; roots, siblings"
+                + " and the FRI are shared)");
         System.out.println();
         TextTable parts = new TextTable(TextTable.Column.left("part"), TextTable.Column.right("bytes"), TextTable.Column.right("% of proof"));
         for (Map.Entry<String, Long> e : sizes.totals().entrySet()) {

@@ -79,6 +79,7 @@ final class ProofBody {
         }
         writePhase(out, p, p.main(), "main", sizes);
         out.u8(p.aux() == null ? 0 : 1);
+        sizes.add(null, "aux phase values", 1); // its flag
         if (p.aux() != null) {
             writePhase(out, p, p.aux(), "aux", sizes);
         }
@@ -94,7 +95,11 @@ final class ProofBody {
             ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.u16(phase.blocks().size());
-        for (long[][] blocks : phase.blocks()) {
+        sizes.add(null, name + " phase values", out.size() - mark);
+        List<String> members = members(name, p.tables(), p.busSums(), phase.blocks().size());
+        for (int m = 0; m < phase.blocks().size(); m++) {
+            mark = out.size();
+            long[][] blocks = phase.blocks().get(m);
             out.u32(blocks.length);
             out.u32(blocks.length == 0 ? 0 : blocks[0].length);
             for (long[] block : blocks) {
@@ -102,8 +107,8 @@ final class ProofBody {
                     out.u64(v);
                 }
             }
+            sizes.add(members.get(m), name + " phase values", out.size() - mark);
         }
-        sizes.add(null, name + " phase values", out.size() - mark);
         mark = out.size();
         out.u32(phase.siblings().length);
         for (byte[] s : phase.siblings()) {
@@ -163,9 +168,11 @@ final class ProofBody {
                     own, own.logCosets()) : null);
             ProofFormat.record(sizes, table, "preprocessed opening", in.position() - mark);
         }
-        Proof.PhaseOpening main = readPhase(in, "main", options, domain, tables, sizes);
-        Proof.PhaseOpening aux = in.flag("aux opening flag") ? readPhase(in, "aux", options, domain, tables, sizes) : null;
-        Proof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, sizes);
+        Proof.PhaseOpening main = readPhase(in, "main", options, domain, tables, busSums, sizes);
+        boolean hasAux = in.flag("aux opening flag");
+        ProofFormat.record(sizes, null, "aux phase values", 1);
+        Proof.PhaseOpening aux = hasAux ? readPhase(in, "aux", options, domain, tables, busSums, sizes) : null;
+        Proof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, busSums, sizes);
         mark = in.position();
         List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
         for (int l = 1; l <= layers; l++) {
@@ -178,15 +185,18 @@ final class ProofBody {
     }
 
     private static Proof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
-            List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
+            List<Proof.TableHeader> tables, List<Ext3> busSums, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
         long mark = in.position();
         int members = in.u16(what + " phase table count");
         if (members == 0 || members > tables.size()) {
             throw in.malformed(what + " phase opens " + members + " tables, the proof has " + tables.size());
         }
+        ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
+        List<String> names = members(what, tables, busSums, members);
         int queries = options.queries();
         List<long[][]> blocks = new ArrayList<>(members);
         for (int m = 0; m < members; m++) {
+            mark = in.position();
             int count = in.u32(what + " opened block count");
             int perBlock = in.u32(what + " elements per block");
             if (count < 0 || perBlock < 0) {
@@ -209,8 +219,8 @@ final class ProofBody {
                 values[b] = block;
             }
             blocks.add(values);
+            ProofFormat.record(sizes, names.get(m), what + " phase values", in.position() - mark);
         }
-        ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
         mark = in.position();
         int siblings = in.u32(what + " sibling count");
         long most = MerkleVerifier.maxSiblings((int) Math.min(queries, 1L << domain.logQueryCosets()), domain.logQueryCosets());
@@ -225,6 +235,24 @@ final class ProofBody {
         }
         ProofFormat.record(sizes, null, what + " phase siblings", in.position() - mark);
         return new Proof.PhaseOpening(blocks, nodes);
+    }
+
+    /**
+     * The table each member of a phase opening belongs to, for the bytes per table: every table in the main
+     * and composition phases, the tables with a bus sum in the aux phase. Where the count disagrees (a
+     * hostile proof, refused later), the members are attributed to no table.
+     */
+    private static List<String> members(String phase, List<Proof.TableHeader> tables, List<Ext3> busSums, int count) {
+        List<String> names = new ArrayList<>(count);
+        for (int j = 0; j < tables.size(); j++) {
+            if (!phase.equals("aux") || busSums.get(j) != null) {
+                names.add(tables.get(j).name());
+            }
+        }
+        if (names.size() != count) {
+            names = new ArrayList<>(java.util.Collections.nCopies(count, (String) null));
+        }
+        return names;
     }
 
     /**

@@ -66,6 +66,28 @@ public final class Security {
         return new Report(one.hashBits(), one.queryBits(), field);
     }
 
+    /**
+     * The terms of {@link #ofBatched} with their arithmetic, one line each (for {@code inspect}): the hash,
+     * the queries with the grinding bits they include, and the field term, which holds the batching
+     * challenges (gamma and mu, drawn from the 192-bit extension) as the log2 of the functions they combine.
+     */
+    public static List<String> describe(ProofOptions options, int logLargestLde, long combinedFunctions) {
+        Report r = ofBatched(options, logLargestLde, combinedFunctions);
+        int batching = EXTENSION_FIELD_BITS - logLargestLde - r.fieldBits();
+        return List.of(
+                String.format("hash      %3d bits  collision resistance of a %d-bit digest", r.hashBits(), 2 * HASH_COLLISION_BITS),
+                String.format("queries   %3d bits  = %d queries x log2(blowup %d) + %d grinding bits = %d + %d", r.queryBits(),
+                        options.queries(), options.blowup(), options.grindingBits(), options.queries() * options.logBlowup(),
+                        options.grindingBits()),
+                String.format("grinding  %3d bits  proof of work on the transcript before the queries (counted in the query term)",
+                        options.grindingBits()),
+                String.format("field     %3d bits  = %d - %d - %d: extension field 3 x 64 = %d bits, less the lifted LDE domain of 2^%d "
+                        + "points, less ceil(log2 %,d)", r.fieldBits(), EXTENSION_FIELD_BITS, logLargestLde, batching, EXTENSION_FIELD_BITS,
+                        logLargestLde, combinedFunctions),
+                String.format("                    for the DEEP/ALI random combinations: %,d functions (every table's frame values plus one "
+                        + "per table) combined with powers of gamma and mu", combinedFunctions));
+    }
+
     /** The values of a format-2 proof's frames plus one per table: what {@link #ofBatched} counts. */
     public static long combinedFunctions(List<Air> definitions, int[] logHeights) {
         long functions = 0;
