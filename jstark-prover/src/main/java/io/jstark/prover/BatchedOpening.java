@@ -182,8 +182,15 @@ final class BatchedOpening implements AutoCloseable {
                 frameList, fri.proof(queries), nonce, preOpenings, mainOpening, auxOpening, compositionOpening);
     }
 
-    /** D = sum_j mu^j DEEP_j(X^(2^s_j)) in coefficients: D[k * 2^s_j] += mu^j DEEP_j[k]; closes the tables' DEEP matrices. */
+    /**
+     * D = sum_j mu^j DEEP_j(X^(2^s_j)) in coefficients: D[k * 2^s_j] += mu^j DEEP_j[k]; closes the tables' DEEP
+     * matrices (a one-table proof's D is its DEEP matrix, handed over).
+     */
     private Matrix liftedSum(Ext3 mu) {
+        if (count == 1) {
+            // one table: the sum is its own DEEP polynomial (mu^0 = 1, no lift), so no copy of it is made
+            return deeps.getAndSet(0, null);
+        }
         int n = 1 << domain.logMaxHeight();
         Matrix sum = Matrix.allocate(allocator(MatrixRole.DEEP), "lifted-deep", n, 3);
         try (Span _ = Spans.open("lifted_sum", "tables", count)) {
