@@ -3,6 +3,7 @@ package io.jstark.cli;
 import io.jstark.JstarkProver;
 import io.jstark.RunSettings;
 import io.jstark.RunSettings.Setting;
+import io.jstark.protocol.ProofFormat;
 import io.jstark.scheduler.InvalidSchedulerSettingException;
 import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.storage.InvalidStorageSettingException;
@@ -41,8 +42,11 @@ public final class RunOptions {
     @Option(names = "--spill-dir", description = "Directory for spill files (default: $JSTARK_SPILL_DIR, else the system temp directory).")
     Path spillDir;
 
-    @Option(names = "--format", description = "Proof format: 1 (per-table openings, default) or 2 (one opening for all tables: "
-            + "smaller proofs, faster verification; see docs/proof-format.md).")
+    /**
+     * Scripts written while format 2 was opt-in pass {@code --format 2}: it is what every proof is now, so it still
+     * works (hidden, it does nothing); any other version is refused by name.
+     */
+    @Option(names = "--format", hidden = true)
     Integer format;
 
     /** The environment's settings overridden by the flags that were given. */
@@ -72,13 +76,10 @@ public final class RunOptions {
 
     /** Applies these settings to {@code builder}. */
     JstarkProver.Builder configure(JstarkProver.Builder builder) {
-        builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache());
-        if (format != null) {
-            if (format != 1 && format != 2) {
-                throw new Main.UsageException("--format must be 1 or 2, got " + format);
-            }
-            builder.format(format);
+        if (format != null && format != ProofFormat.VERSION) {
+            throw new Main.UsageException("--format " + format + ": proof format " + format + " is not supported; this release writes and "
+                    + "reads proof format " + ProofFormat.VERSION + " only, every proof is format " + ProofFormat.VERSION + " (leave --format out)");
         }
-        return builder;
+        return builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache());
     }
 }

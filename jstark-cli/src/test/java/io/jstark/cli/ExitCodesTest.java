@@ -45,6 +45,9 @@ class ExitCodesTest {
     void zeroForSuccess() {
         assertExit(0, "VALID", "verify", proof.toString(), "--key", key.toString(), "--expect", statement.toString());
         assertExit(0, "", "inspect", proof.toString());
+        // what every proof is now: scripts from when format 2 was opt-in still work
+        assertExit(0, "proof written", "prove", "--example", "fib", "--size", "2^4", "--no-report", "--format", "2", "-o",
+                dir.resolve("f2.bin").toString());
         assertExit(0, "", "keygen", "--example", "fib", "-o", dir.resolve("k.key").toString());
     }
 
@@ -70,6 +73,8 @@ class ExitCodesTest {
         assertExit(2, "-k/--parallelism", "prove", "--example", "fib", "--size", "2^4", "-k", "0", "-o", out);
         assertExit(2, "option 'hash'", "prove", "--example", "fib", "--size", "2^4", "--hash", "md5", "-o", out);
         assertExit(2, "raise --queries", "prove", "--example", "fib", "--size", "2^4", "--queries", "2", "-o", out);
+        assertExit(2, "--format 1: proof format 1 is not supported; this release writes and reads proof format 2 only", "prove",
+                "--example", "fib", "--size", "2^4", "--format", "1", "-o", out);
         assertExit(2, "nosuch", "prove", "--example", "nosuch", "-o", out);
         assertExit(2, "--bogus", "prove", "--bogus");
         assertExit(2, "--blowup", "prove", "--blowup", "eight");

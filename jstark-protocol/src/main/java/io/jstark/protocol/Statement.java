@@ -166,7 +166,7 @@ public record Statement(List<Table> tables) {
      *
      * @param proof a parsed proof
      */
-    public static Statement of(ParsedProof proof) {
+    public static Statement of(Proof proof) {
         List<Table> tables = new ArrayList<>();
         for (Proof.TableHeader h : proof.tables()) {
             tables.add(new Table(h.name(), h.airName(), h.logHeight(), h.logHeight(), h.publicInputs()));
