@@ -16,6 +16,7 @@ import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProgressListener;
+import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
@@ -50,6 +51,7 @@ public final class JstarkProver implements AutoCloseable {
     private final boolean debugChecks;
     private final int format;
     private final ProgressListener progress;
+    private final ProverBackend backend;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(Builder b) {
@@ -62,6 +64,7 @@ public final class JstarkProver implements AutoCloseable {
         this.debugChecks = b.debugChecks;
         this.format = b.format;
         this.progress = b.progress;
+        this.backend = b.backend;
     }
 
     public ProofOptions options() {
@@ -132,7 +135,7 @@ public final class JstarkProver implements AutoCloseable {
                     passes::add);
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
             ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
-                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress));
+                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress)).withBackend(backend);
             List<MemoryMeter.Phase> memory = null;
             try {
                 long start = System.nanoTime();
@@ -228,6 +231,7 @@ public final class JstarkProver implements AutoCloseable {
         private int format = ProofFormat.VERSION;
         private ProgressListener progress = ProgressListener.NONE;
         private PreprocessedCache preprocessedCache;
+        private ProverBackend backend = ProverBackend.cpu();
 
         Builder(List<Air> airs) {
             this.airs = List.copyOf(airs);
@@ -319,6 +323,15 @@ public final class JstarkProver implements AutoCloseable {
 
         public Builder progress(ProgressListener listener) {
             this.progress = listener;
+            return this;
+        }
+
+        /**
+         * Where the tables' heavy kernels run (default {@link ProverBackend#cpu()}): another backend, such as a
+         * GPU one, gives the same proof bytes.
+         */
+        public Builder backend(ProverBackend b) {
+            this.backend = java.util.Objects.requireNonNull(b, "backend");
             return this;
         }
 
