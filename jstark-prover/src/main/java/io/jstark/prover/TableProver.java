@@ -40,7 +40,8 @@ import java.util.List;
  * {@link #commitComposition} (round 2), {@link #openOod} (round 3) and {@link #deepCoefficients} (round 4's
  * DEEP polynomial). No step touches a transcript: format 1's {@link #proveRest} runs them as one chain on
  * the table's own transcript, format 2 ({@link BatchedProver}) runs each as a pass over all tables with the
- * global steps between. Each step opens a span on the thread running it.
+ * global steps between. Each step opens a span on the thread running it; its heavy kernels run on the
+ * settings' {@link ProverBackend}.
  */
 final class TableProver {
     private final TableTrace trace;
