@@ -6,8 +6,6 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
-import io.jstark.protocol.BatchedProof;
-import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
@@ -49,7 +47,6 @@ public final class JstarkProver implements AutoCloseable {
     private final WorkerPool pool;
     private final boolean ownsPool;
     private final boolean debugChecks;
-    private final int format;
     private final ProgressListener progress;
     private final ProverBackend backend;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -62,7 +59,6 @@ public final class JstarkProver implements AutoCloseable {
         this.ownsPool = b.pool == null && threads > 0;
         this.pool = b.pool != null ? b.pool : threads > 0 ? WorkerPool.ofThreads(threads) : WorkerPool.common();
         this.debugChecks = b.debugChecks;
-        this.format = b.format;
         this.progress = b.progress;
         this.backend = b.backend;
     }
@@ -140,25 +136,11 @@ public final class JstarkProver implements AutoCloseable {
             try {
                 long start = System.nanoTime();
                 StarkProver prover = new StarkProver(key, options, settings);
-                ParsedProof proof;
-                byte[] bytes;
-                List<Ext3> busSums = new ArrayList<>();
-                if (format == ProofFormat.BATCHED_VERSION) {
-                    BatchedProof batched = prover.proveBatched(traces);
-                    busSums.addAll(batched.busSums());
-                    proof = batched;
-                    bytes = ProofFormat.write(batched);
-                } else {
-                    Proof one = prover.prove(traces);
-                    for (Proof.TableProof p : one.tableProofs()) {
-                        busSums.add(p.busSum());
-                    }
-                    proof = one;
-                    bytes = ProofFormat.write(one);
-                }
+                Proof proof = prover.prove(traces);
+                byte[] bytes = ProofFormat.write(proof);
                 long nanos = System.nanoTime() - start;
                 memory = meter.finish();
-                requireBalancedBuses(busSums);
+                requireBalancedBuses(proof.busSums());
                 return new Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
             } finally {
                 if (memory == null) {
@@ -192,7 +174,7 @@ public final class JstarkProver implements AutoCloseable {
      * @param memory off-heap, heap and spill bytes at each phase boundary
      * @param passes the scheduler's statistics of each pass
      */
-    public record Result(ParsedProof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
+    public record Result(Proof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
             List<SchedulerStats> passes) {
         /** Predicted and measured peaks side by side, per phase. */
         public List<String> memoryComparison() {
@@ -228,7 +210,6 @@ public final class JstarkProver implements AutoCloseable {
         private RunSettings settings = RunSettings.defaults();
         private WorkerPool pool;
         private boolean debugChecks;
-        private int format = ProofFormat.VERSION;
         private ProgressListener progress = ProgressListener.NONE;
         private PreprocessedCache preprocessedCache;
         private ProverBackend backend = ProverBackend.cpu();
@@ -294,19 +275,6 @@ public final class JstarkProver implements AutoCloseable {
         }
 
         /** Check constraints and buses on the traces before proving, naming the first failure. */
-        /**
-         * The proof format: {@link ProofFormat#VERSION} (1, per-table openings, the default) or
-         * {@link ProofFormat#BATCHED_VERSION} (2, one opening for all tables). The memory planner predicts format
-         * 1's buffer lifetimes; format 2 holds every table's LDEs until its one query phase.
-         */
-        public Builder format(int version) {
-            if (version != ProofFormat.VERSION && version != ProofFormat.BATCHED_VERSION) {
-                throw new IllegalArgumentException("proof format " + version + " does not exist (1 or 2)");
-            }
-            this.format = version;
-            return this;
-        }
-
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
             return this;

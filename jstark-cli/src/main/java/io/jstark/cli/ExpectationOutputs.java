@@ -1,6 +1,5 @@
 package io.jstark.cli;
 
-import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
@@ -35,7 +34,7 @@ public final class ExpectationOutputs {
     }
 
     /** Writes what was asked for next to {@code proofFile} and says where. */
-    void write(Path proofFile, ParsedProof proof, VerifyingKey key, PrintStream out) throws IOException {
+    void write(Path proofFile, Proof proof, VerifyingKey key, PrintStream out) throws IOException {
         if (keyFile != null) {
             Path file = keyFile(proofFile);
             key.write(file);

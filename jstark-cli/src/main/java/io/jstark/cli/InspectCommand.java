@@ -1,8 +1,6 @@
 package io.jstark.cli;
 
 import io.jstark.profile.analysis.TextTable;
-import io.jstark.protocol.BatchedProof;
-import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -24,27 +22,27 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
         // a file that is not a readable proof is rejected (exit code 1), with the byte offset of the problem
-        ParsedProof proof = ProofFormat.readAny(ProofFiles.requireFile(file, "a proof"), ProofFormat.FORMAT_LIMITS, sizes);
+        Proof proof = ProofFormat.read(ProofFiles.requireFile(file, "a proof"), ProofFormat.FORMAT_LIMITS, sizes);
         long length = Files.size(file);
         ProofOptions o = proof.options();
         int logLargest = 0;
         for (Proof.TableHeader h : proof.tables()) {
             logLargest = Math.max(logLargest, h.logHeight() + o.logBlowup());
         }
-        Security.Report security = Security.of(o, logLargest);
-        if (proof instanceof BatchedProof batched) {
-            // the definitions are not in the proof: count the frame values it holds, plus one per table
-            long functions = 0;
-            for (io.jstark.protocol.OodFrame f : batched.frames()) {
-                functions += f.size() + 1;
-            }
-            security = Security.ofBatched(o, logLargest, functions);
+        // the definitions are not in the proof: count the frame values it holds, plus one per table
+        long functions = 0;
+        for (io.jstark.protocol.OodFrame f : proof.frames()) {
+            functions += f.size() + 1;
         }
+        Security.Report security = Security.ofBatched(o, logLargest, functions);
         System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length,
-                proof instanceof BatchedProof ? ProofFormat.BATCHED_VERSION : ProofFormat.VERSION);
+                ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
         System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
                 security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
+        for (String term : Security.describe(o, logLargest, functions)) {
+            System.out.println("  " + term);
+        }
         System.out.println();
         TextTable tables = new TextTable(TextTable.Column.right("#"), TextTable.Column.left("table"), TextTable.Column.left("definition"),
                 TextTable.Column.right("rows"), TextTable.Column.right("public inputs"), TextTable.Column.left("preprocessed"),
@@ -59,6 +57,8 @@ public final class InspectCommand implements Callable<Integer> {
                     h.preprocessedRoot() == null ? "-" : "pinned", String.format("%,d", tableBytes));
         }
         System.out.print(tables.render());
+        System.out.println("(a table's bytes: its frame, its preprocessed opening and its rows in each phase opening; roots, siblings"
+                + " and the FRI are shared)");
         System.out.println();
         TextTable parts = new TextTable(TextTable.Column.left("part"), TextTable.Column.right("bytes"), TextTable.Column.right("% of proof"));
         for (Map.Entry<String, Long> e : sizes.totals().entrySet()) {

@@ -9,7 +9,6 @@ import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
-import io.jstark.protocol.ParsedProof;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
@@ -73,7 +72,7 @@ public final class ProveCommand implements Callable<Integer> {
     }
 
     /** One proof of one workload, measured. */
-    record ProofRun(byte[] bytes, ParsedProof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
+    record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
         static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ProveOutputs outputs,
                 List<String> args, PrintStream out) throws java.io.IOException {
             Example example = exampleOptions.resolve(out);

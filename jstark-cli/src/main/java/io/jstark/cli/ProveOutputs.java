@@ -34,7 +34,7 @@ public final class ProveOutputs {
     Path timelineHtml;
 
     @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the phase LABEL, "
-            + "e.g. aux_and_rounds_2_4 (default: $" + CaptureRequest.LABEL_VARIABLE + ").")
+            + "e.g. composition (default: $" + CaptureRequest.LABEL_VARIABLE + ").")
     String captureSpan;
 
     @Option(names = "--capture-file", paramLabel = "FILE", description = "Where the JFR capture goes (default: $"

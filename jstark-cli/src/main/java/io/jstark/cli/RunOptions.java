@@ -41,10 +41,6 @@ public final class RunOptions {
     @Option(names = "--spill-dir", description = "Directory for spill files (default: $JSTARK_SPILL_DIR, else the system temp directory).")
     Path spillDir;
 
-    @Option(names = "--format", description = "Proof format: 1 (per-table openings, default) or 2 (one opening for all tables: "
-            + "smaller proofs, faster verification; see docs/proof-format.md).")
-    Integer format;
-
     /** The environment's settings overridden by the flags that were given. */
     RunSettings settings() {
         // the environment of this command: in the daemon, its client's
@@ -72,13 +68,6 @@ public final class RunOptions {
 
     /** Applies these settings to {@code builder}. */
     JstarkProver.Builder configure(JstarkProver.Builder builder) {
-        builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache());
-        if (format != null) {
-            if (format != 1 && format != 2) {
-                throw new Main.UsageException("--format must be 1 or 2, got " + format);
-            }
-            builder.format(format);
-        }
-        return builder;
+        return builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache());
     }
 }

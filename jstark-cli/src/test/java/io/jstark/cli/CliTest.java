@@ -57,7 +57,7 @@ public class CliTest {
         Result first = cli("prove", "--example", "vm", "--size", "2^6", "-k", "2", "-o", dir.resolve("vm.bin").toString(),
                 "--timeline", run1.toString(), "--trace-events", dir.resolve("trace.json").toString(),
                 "--timeline-html", dir.resolve("timeline.html").toString(),
-                "--capture-span", "aux_and_rounds_2_4", "--capture-file", dir.resolve("chain.jfr").toString());
+                "--capture-span", "composition", "--capture-file", dir.resolve("composition.jfr").toString());
         assertThat(first.code()).as(first.out()).isZero();
         proveOutput = first.out();
         Result second = cli("prove", "--example", "vm", "--size", "2^6", "-k", "2", "--no-report", "-o", dir.resolve("vm2.bin").toString(),
@@ -124,12 +124,12 @@ public class CliTest {
 
     @Test
     void theCaptureSpanRecordsAJfrFileAroundTheCallerThreadPhaseAndPrintsItsPath() throws Exception {
-        Path jfr = dir.resolve("chain.jfr");
-        assertThat(proveOutput).contains("JFR capture of span 'aux_and_rounds_2_4' written to " + jfr.toAbsolutePath());
+        Path jfr = dir.resolve("composition.jfr");
+        assertThat(proveOutput).contains("JFR capture of span 'composition' written to " + jfr.toAbsolutePath());
         List<RecordedEvent> spans = RecordingFile.readAllEvents(jfr).stream()
                 .filter(e -> e.getEventType().getName().equals("io.jstark.Span")).toList();
         // the per-table spans of the captured phase, committed while the recording ran; nothing of main_commit
-        assertThat(spans).extracting(e -> e.getString("label")).contains("aux_and_rounds_2_4_table", "round2_composition")
+        assertThat(spans).extracting(e -> e.getString("label")).contains("composition_table", "round2_composition")
                 .doesNotContain("main_commit", "main_commit_table");
     }
 
@@ -141,9 +141,9 @@ public class CliTest {
                 .contains("median summed span ms").contains("concurrency").containsPattern("\nprove +[0-9.]+ +100\\.0 ")
                 .containsPattern("\n    main_commit_table +[0-9.]+ +[0-9.]+ +[0-9.]+ +3 ")
                 .contains("run 1 (" + run1 + "): sum rule ok").contains("run 2 (" + run2 + "): sum rule ok");
-        Result instances = cli("profile", "phases", "--instances", "aux_and_rounds_2_4_table", run1.toString());
+        Result instances = cli("profile", "phases", "--instances", "composition_table", run1.toString());
         assertThat(instances.code()).isZero();
-        assertThat(instances.out()).contains("instances of 'aux_and_rounds_2_4_table'").contains("gap to next ms")
+        assertThat(instances.out()).contains("instances of 'composition_table'").contains("gap to next ms")
                 .containsPattern("\n *2 +\\d+ +jstark-driver-\\d +[0-9.]+ +[0-9.]+ +-\n");
     }
 

@@ -53,18 +53,19 @@ class ForkedHostileVerifyTest {
         files.put("random-tail-at-bound", write("random.bin", randomTail(proof, (int) bound)));
         files.put("widest-opening-within-bound", write("widest.bin", widestOpening(ProofFormat.read(proof), bound)));
         files.put("one-byte-over-bound", write("over.bin", Arrays.copyOf(proof, (int) bound + 1)));
-        files.put("section-length-2^31", write("section.bin", hugeSectionLength(proof)));
+        files.put("element-count-2^31", write("count.bin", hugeElementCount(proof)));
         files.put("sparse-2GiB", sparse("sparse.bin", Arrays.copyOf(proof, 64), 2L << 30));
         List<String> manifest = new ArrayList<>();
         for (Map.Entry<String, Path> f : files.entrySet()) {
             manifest.add(f.getKey() + "\t" + key + "\t" + statement + "\t" + f.getValue());
         }
-        // a statement so generous (256 tables of up to 2^28 rows, any options) that its bound exceeds this heap
+        // a statement so generous (4,096 tables, the most a proof holds, of up to 2^28 rows, any options) that its bound
+        // exceeds this heap: one opening of all tables opens at most queries x folding rows of each, so it takes that many
         Path anyKey = dir.resolve("fib-any.key");
         VerifyingKey.builder(Examples.byName("fib").airs()).acceptAtLeast(0).build().write(anyKey);
         Path generous = dir.resolve("generous.statement.json");
         List<Statement.Table> tables = new ArrayList<>();
-        for (int i = 0; i < 256; i++) {
+        for (int i = 0; i < 4096; i++) {
             tables.add(new Statement.Table("t" + i, "fib", 1, 28, new long[3]));
         }
         StatementFile.write(new Statement(tables), generous);
@@ -109,55 +110,54 @@ class ForkedHostileVerifyTest {
         return out;
     }
 
-    /** The first section length field set to 2^31 - 1. */
-    private static byte[] hugeSectionLength(byte[] proof) throws Exception {
-        Proof parsed = ProofFormat.read(proof);
-        ProofFormat.ProofSizes sizes = ProofFormat.writeWithSizes(parsed).sizes();
-        int at = (int) (sizes.totals().get("header") + sizes.totals().get("main roots"));
+    /** The main phase's first "elements per block" field set to 2^31 - 1. */
+    private static byte[] hugeElementCount(byte[] proof) throws Exception {
+        long at = ProofFormat.writeWithSizes(ProofFormat.read(proof)).sizes().offsetOf("main phase values");
+        int field = (int) at + 2 + 4; // past the member count and the first member's block count
         byte[] out = proof.clone();
-        out[at] = (byte) 0xFF;
-        out[at + 1] = (byte) 0xFF;
-        out[at + 2] = (byte) 0xFF;
-        out[at + 3] = 0x7F;
+        out[field] = (byte) 0xFF;
+        out[field + 1] = (byte) 0xFF;
+        out[field + 2] = (byte) 0xFF;
+        out[field + 3] = 0x7F;
         return out;
     }
 
     /**
-     * The valid proof with its first table's main opening widened (as many elements per leaf as the bound
-     * leaves room for): the largest allocation a parse of an accepted-size file can make.
+     * The valid proof with its first table's main-phase blocks widened (as many elements per block as the
+     * bound leaves room for): the largest allocation a parse of an accepted-size file can make.
      */
     private static byte[] widestOpening(Proof proof, long bound) {
-        Proof.TableProof p = proof.tableProofs().getFirst();
-        long[][] leaves = p.main().leafValues();
-        int width = leaves[0].length;
+        List<long[][]> members = new ArrayList<>(proof.main().blocks());
+        long[][] blocks = members.getFirst();
+        int width = blocks[0].length;
         long spare = bound - ProofFormat.write(proof).length;
-        int wider = (int) (width + spare / 8 / leaves.length) - 1;
-        long[][] widened = new long[leaves.length][];
-        for (int l = 0; l < leaves.length; l++) {
-            widened[l] = Arrays.copyOf(leaves[l], wider);
+        int wider = (int) (width + spare / 8 / blocks.length) - 1;
+        long[][] widened = new long[blocks.length][];
+        for (int b = 0; b < blocks.length; b++) {
+            widened[b] = Arrays.copyOf(blocks[b], wider);
         }
-        Proof.TableProof changed = new Proof.TableProof(p.auxRoot(), p.busSum(), p.compositionRoot(), p.ood(), p.fri(), p.powNonce(),
-                p.preprocessed(), new Proof.TreeOpening(widened, p.main().siblings()), p.aux(), p.composition());
-        List<Proof.TableProof> sections = new ArrayList<>(proof.tableProofs());
-        sections.set(0, changed);
-        byte[] out = ProofFormat.write(new Proof(proof.options(), proof.tables(), proof.mainRoots(), sections));
-        assertThat((long) out.length).isLessThanOrEqualTo(bound).isGreaterThan(bound - 16L * leaves.length - 8);
+        members.set(0, widened);
+        Proof changed = new Proof(proof.options(), proof.tables(), proof.mainRoot(), proof.auxRoot(), proof.busSums(), proof.compositionRoot(),
+                proof.frames(), proof.fri(), proof.powNonce(), proof.preprocessed(), new Proof.PhaseOpening(members, proof.main().siblings()),
+                proof.aux(), proof.composition());
+        byte[] out = ProofFormat.write(changed);
+        assertThat((long) out.length).isLessThanOrEqualTo(bound).isGreaterThan(bound - 16L * blocks.length - 8);
         return out;
     }
 
     /**
      * A sparse file just below the largest proof its header allows, stating the generous statement (every
-     * table at 2^28 rows), whose first section opens 255 leaves of as many elements as the file holds:
+     * table at 2^28 rows), whose main phase opens 255 blocks of as many elements as the file holds:
      * within the bound, beyond the heap.
      */
     private Path beyondTheHeap(List<Statement.Table> tables) throws IOException {
-        ProofOptions options = new ProofOptions(5, 255, 0, 1, 0, "sha256", 0);
+        ProofOptions options = new ProofOptions(5, 255, 0, 3, 0, "sha256", 0);
         List<ProofFormat.TableLayout> layouts = new ArrayList<>();
         for (Statement.Table t : tables) {
             layouts.add(ProofFormat.TableLayout.of(t.name(), Examples.byName("fib").airs().getFirst(), 28));
         }
         long length = Math.min(ProofFormat.maxBytes(options, layouts), ProofFormat.MAX_PROOF_BYTES) - (1 << 20);
-        assertThat(length).isGreaterThan(4L * SmallHeap.HEAP_MIB << 20);
+        assertThat(length).isGreaterThan(2L * SmallHeap.HEAP_MIB << 20);
         List<String> names = new ArrayList<>();
         for (Statement.Table t : tables) {
             names.add(t.name());

@@ -57,7 +57,7 @@ class JstarkScriptIT {
                 line = stderr.poll(180, TimeUnit.SECONDS);
                 assertThat(line).as("a line within 180 s; stderr so far: %s", lines).isNotNull();
                 lines.add(line);
-            } while (!(line.contains("aux_and_rounds_2_4") && line.contains(" tables in ")));
+            } while (!(line.contains("deep") && line.contains(" tables in ")));
             assertThat(prove.isAlive()).as("every pass's progress was read while the command waited to write its proof").isTrue();
             assertThat(lines).noneMatch(l -> l.startsWith("WARNING: Using incubator modules"));
             assertThat(lines).anyMatch(l -> l.contains("main_commit") && l.contains("1/1 tables, fib"));

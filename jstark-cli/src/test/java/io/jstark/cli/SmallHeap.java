@@ -47,12 +47,12 @@ final class SmallHeap {
 
     /**
      * A sparse file of {@code length} bytes stating fib tables of 2^28 rows with these names under
-     * {@code options} (255 queries, for 255 leaves), whose first section opens 255 leaves of as many
-     * elements as the file holds: parsing it allocates about the whole file.
+     * {@code options} (255 queries, for 255 blocks), whose main phase opens 255 blocks of the first table of
+     * as many elements as the file holds: parsing it allocates about the whole file.
      */
     static Path widestFibOpening(Path file, ProofOptions options, List<String> names, long length) throws IOException {
         ByteArrayOutputStream h = new ByteArrayOutputStream();
-        h.writeBytes(new byte[] {'J', 'S', 'T', 'K', 1, 0});
+        h.writeBytes(new byte[] {'J', 'S', 'T', 'K', (byte) io.jstark.protocol.ProofFormat.VERSION, 0});
         h.writeBytes(io.jstark.protocol.ProofFormat.encodeOptions(options));
         u16(h, names.size());
         for (String name : names) {
@@ -63,24 +63,19 @@ final class SmallHeap {
             h.writeBytes(new byte[3 * 8]);
             h.write(0); // no preprocessed root
         }
-        h.writeBytes(new byte[32 * names.size()]); // main roots
-        int sectionAt = h.size();
-        h.writeBytes(new byte[4]); // the section length, filled in below
+        h.writeBytes(new byte[32]); // main root
         h.write(0); // no aux
+        h.writeBytes(new byte[names.size()]); // no bus sums
         h.writeBytes(new byte[32]); // composition root
-        h.writeBytes(new byte[7 * 2]); // no out-of-domain values
+        h.writeBytes(new byte[7 * 2 * names.size()]); // no out-of-domain values
         h.write(0); // no FRI layers
         u16(h, 0); // no final coefficients
         h.writeBytes(new byte[8]); // nonce
-        h.write(0); // no preprocessed opening
+        h.writeBytes(new byte[names.size()]); // no preprocessed openings
+        u16(h, 1); // the main phase opens one table
         u32(h, 255);
         u32(h, (int) ((length - h.size() - 200) / 8 / 255));
-        byte[] head = h.toByteArray();
-        long section = length - sectionAt - 4;
-        for (int i = 0; i < 4; i++) {
-            head[sectionAt + i] = (byte) (section >>> (8 * i));
-        }
-        return sparse(file, head, length);
+        return sparse(file, h.toByteArray(), length);
     }
 
     private static void u16(ByteArrayOutputStream out, int v) {

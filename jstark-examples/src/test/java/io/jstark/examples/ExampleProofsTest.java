@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.math.field.Ext3;
+import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
@@ -116,25 +118,27 @@ class ExampleProofsTest {
         try (Workload w = vm.generate(6, 4)) {
             Proof proof = prove(vm, w, ProverSettings.defaults());
             VerifyingKey key = key(vm);
-            // swap the per-table proofs of cpu and memory (headers stay)
-            List<Proof.TableProof> swapped = new ArrayList<>(proof.tableProofs());
-            Collections.swap(swapped, 0, 1);
-            Proof swappedProof = new Proof(proof.options(), proof.tables(), proof.mainRoots(), swapped);
-            assertThatThrownBy(() -> verify(key, w, swappedProof)).isInstanceOf(ProofRejectedException.class);
-            // swap the main roots
-            List<byte[]> roots = new ArrayList<>(proof.mainRoots());
-            Collections.swap(roots, 0, 1);
-            assertThatThrownBy(() -> verify(key, w, new Proof(proof.options(), proof.tables(), roots, proof.tableProofs())))
+            // swap the out-of-domain frames of cpu and memory (headers stay)
+            List<OodFrame> frames = new ArrayList<>(proof.frames());
+            Collections.swap(frames, 0, 1);
+            assertThatThrownBy(() -> verify(key, w, withParts(proof, proof.busSums(), frames, proof.main())))
                     .isInstanceOf(ProofRejectedException.class);
+            // swap the rows the main phase opens of cpu and memory: the phase tree binds each table's blocks to it
+            List<long[][]> blocks = new ArrayList<>(proof.main().blocks());
+            Collections.swap(blocks, 0, 1);
+            assertThatThrownBy(() -> verify(key, w, withParts(proof, proof.busSums(), proof.frames(),
+                    new Proof.PhaseOpening(blocks, proof.main().siblings())))).isInstanceOf(ProofRejectedException.class);
             // alter one table's bus sum: its own checks fail (and the balance with it)
-            Proof.TableProof cpu = proof.tableProofs().get(0);
-            Proof.TableProof altered = new Proof.TableProof(cpu.auxRoot(), cpu.busSum().add(1), cpu.compositionRoot(), cpu.ood(), cpu.fri(),
-                    cpu.powNonce(), cpu.preprocessed(), cpu.main(), cpu.aux(), cpu.composition());
-            List<Proof.TableProof> parts = new ArrayList<>(proof.tableProofs());
-            parts.set(0, altered);
-            assertThatThrownBy(() -> verify(key, w, new Proof(proof.options(), proof.tables(), proof.mainRoots(), parts)))
+            List<Ext3> sums = new ArrayList<>(proof.busSums());
+            sums.set(0, sums.get(0).add(1));
+            assertThatThrownBy(() -> verify(key, w, withParts(proof, sums, proof.frames(), proof.main())))
                     .isInstanceOf(ProofRejectedException.class).hasMessageContaining("table 'cpu'");
         }
+    }
+
+    private static Proof withParts(Proof p, List<Ext3> busSums, List<OodFrame> frames, Proof.PhaseOpening main) {
+        return new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), busSums, p.compositionRoot(), frames, p.fri(), p.powNonce(),
+                p.preprocessed(), main, p.aux(), p.composition());
     }
 
     @Test
@@ -147,7 +151,7 @@ class ExampleProofsTest {
             byte[] root = range.preprocessedRoot().clone();
             root[0] ^= 1;
             headers.set(2, new Proof.TableHeader(range.name(), range.airName(), range.logHeight(), range.publicInputs(), root));
-            assertThatThrownBy(() -> verify(key(vm), w, new Proof(proof.options(), headers, proof.mainRoots(), proof.tableProofs())))
+            assertThatThrownBy(() -> verify(key(vm), w, proof.withTables(headers)))
                     .isInstanceOf(ProofRejectedException.class).hasMessageContaining("pinned in the verifying key");
         }
     }

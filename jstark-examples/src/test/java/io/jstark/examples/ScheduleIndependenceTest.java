@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SPEC section 2: the proof bytes of the zkVM-like mix are identical for every table parallelism k, every
- * memory budget (from "each table alone" to unlimited) and every worker-pool size, in both proof formats.
+ * memory budget (from "each table alone" to unlimited) and every worker-pool size.
  */
 class ScheduleIndependenceTest {
     @Test
@@ -24,24 +24,22 @@ class ScheduleIndependenceTest {
         ProofOptions options = new ProofOptions(1, 8, 4, 2, 2, "sha256", 0);
         try (Workload w = mix.generate(mix.minLogSize(), 21); ProvingKey key = ProvingKey.of(mix.airs());
                 WorkerPool one = WorkerPool.ofThreads(1); WorkerPool two = WorkerPool.ofThreads(2)) {
-            for (int format : new int[] {ProofFormat.VERSION, ProofFormat.BATCHED_VERSION}) {
-                byte[] reference = prove(format, new StarkProver(key, options, ProverSettings.defaults().withPool(one)), w);
-                StarkVerifier.verify(key.verifyingKey(options, one), io.jstark.protocol.Statement.ofTraces(w.tables()), reference);
-                long[] budgets = {1, 4L << 20, Long.MAX_VALUE};
-                for (int k = 1; k <= 8; k++) {
-                    for (int b = 0; b < budgets.length; b++) {
-                        // every k meets every budget and both pool sizes (the pool alternates), 24 proofs per format
-                        WorkerPool pool = (k + b) % 2 == 0 ? one : two;
-                        ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budgets[b]));
-                        byte[] bytes = prove(format, new StarkProver(key, options, ProverSettings.defaults().withPool(pool).withExecutor(executor)), w);
-                        assertThat(bytes).as("format %d k=%d budget=%d pool=%d", format, k, budgets[b], pool.parallelism()).isEqualTo(reference);
-                    }
+            byte[] reference = prove(new StarkProver(key, options, ProverSettings.defaults().withPool(one)), w);
+            StarkVerifier.verify(key.verifyingKey(options, one), io.jstark.protocol.Statement.ofTraces(w.tables()), reference);
+            long[] budgets = {1, 4L << 20, Long.MAX_VALUE};
+            for (int k = 1; k <= 8; k++) {
+                for (int b = 0; b < budgets.length; b++) {
+                    // every k meets every budget and both pool sizes (the pool alternates), 24 proofs
+                    WorkerPool pool = (k + b) % 2 == 0 ? one : two;
+                    ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budgets[b]));
+                    byte[] bytes = prove(new StarkProver(key, options, ProverSettings.defaults().withPool(pool).withExecutor(executor)), w);
+                    assertThat(bytes).as("k=%d budget=%d pool=%d", k, budgets[b], pool.parallelism()).isEqualTo(reference);
                 }
             }
         }
     }
 
-    private static byte[] prove(int format, StarkProver prover, Workload w) {
-        return format == ProofFormat.BATCHED_VERSION ? ProofFormat.write(prover.proveBatched(w.tables())) : ProofFormat.write(prover.prove(w.tables()));
+    private static byte[] prove(StarkProver prover, Workload w) {
+        return ProofFormat.write(prover.prove(w.tables()));
     }
 }

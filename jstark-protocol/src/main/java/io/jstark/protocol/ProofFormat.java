@@ -3,7 +3,6 @@ package io.jstark.protocol;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.hash.UnknownHashException;
-import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.air.Air;
@@ -26,26 +25,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The binary proof format, version {@value #VERSION}. All integers little-endian; field elements 8
- * bytes canonical; extension elements 24 bytes (c0, c1, c2); digests 32 bytes; strings u16 length +
- * UTF-8, names only ({@link #nameViolation}: at most 255 bytes, visible text). Heights are 2^1..2^28
- * ({@link #heightViolation}).
+ * The binary proof format, version {@value #VERSION} (one opening for all tables). All integers
+ * little-endian; field elements 8 bytes canonical; extension elements 24 bytes (c0, c1, c2); digests 32
+ * bytes; strings u16 length + UTF-8, names only ({@link #nameViolation}: at most 255 bytes, visible text).
+ * Heights are 2^1..2^28 ({@link #heightViolation}).
  *
  * <pre>
- * "JSTK" u16 version
+ * "JSTK" u16 version (2; any other version is refused, naming it)
  * options: u8 log2 blowup, u8 queries, u8 grinding bits, u8 log2 folding factor, u8 log2 final degree,
  *          u8 hash id, u8 required security bits
  * u16 table count; per table: str name, str air name, u8 log2 height,
  *          u16 public input count + elements, u8 has preprocessed (+ digest)
- * main roots: one digest per table
- * per table: u32 section length, then
- *   u8 has aux (+ digest aux root, ext bus sum); digest composition root
- *   ood: 7 x (u16 count + ext values) in OodFrame order
- *   fri: u8 committed layers + digests; u16 final coefficients + ext values
- *   u64 grinding nonce
- *   openings: preprocessed (u8 present + opening), main, aux (u8 present + opening), composition,
- *             then one opening per committed FRI layer
- *   opening = u32 leaves, u32 elements per leaf, elements, u32 siblings, digests
+ * the body: {@link ProofBody}
  * </pre>
  *
  * The reader treats every byte as hostile. It reads from a stream (or an array) and never holds the raw
@@ -56,9 +47,11 @@ import java.util.Optional;
  * options or tables the caller does not accept is refused after a few hundred bytes.
  */
 public final class ProofFormat {
-    public static final int VERSION = 1;
-    /** Format 2: one opening for all tables ({@link BatchedProof}, {@link BatchedTranscript}). */
-    public static final int BATCHED_VERSION = 2;
+    /**
+     * The one version this release writes and reads: one opening for all tables ({@link ProofTranscript}).
+     * Version 1 (an opening per table) is refused with its version named.
+     */
+    public static final int VERSION = 2;
     static final byte[] MAGIC = {'J', 'S', 'T', 'K'};
     static final int DIGEST = Hasher.DIGEST_BYTES;
     /** Bounds that no honest proof comes near; they keep hostile lengths from meaning anything. */
@@ -135,36 +128,9 @@ public final class ProofFormat {
     public static Written writeWithSizes(Proof proof) {
         Out out = new Out();
         ProofSizes sizes = new ProofSizes();
-        ProofOptions o = proof.options();
-        writeHeader(out, VERSION, o, proof.tables());
+        writeHeader(out, VERSION, proof.options(), proof.tables());
         sizes.add(null, "header", out.size());
-        int mark = out.size();
-        for (byte[] root : proof.mainRoots()) {
-            out.bytes(root);
-        }
-        sizes.add(null, "main roots", out.size() - mark);
-        for (int i = 0; i < proof.tableProofs().size(); i++) {
-            String table = proof.tables().get(i).name();
-            Out section = new Out();
-            writeTable(section, proof.tableProofs().get(i), table, sizes);
-            out.u32(section.size());
-            sizes.add(table, "section length", 4);
-            out.bytes(section.toByteArray());
-        }
-        return new Written(out.toByteArray(), sizes);
-    }
-
-    /** The format-2 proof's bytes. */
-    public static byte[] write(BatchedProof proof) {
-        return writeWithSizes(proof).bytes();
-    }
-
-    public static Written writeWithSizes(BatchedProof proof) {
-        Out out = new Out();
-        ProofSizes sizes = new ProofSizes();
-        writeHeader(out, BATCHED_VERSION, proof.options(), proof.tables());
-        sizes.add(null, "header", out.size());
-        BatchedFormat.writeBody(out, proof, sizes);
+        ProofBody.writeBody(out, proof, sizes);
         return new Written(out.toByteArray(), sizes);
     }
 
@@ -186,54 +152,6 @@ public final class ProofFormat {
                 out.bytes(t.preprocessedRoot());
             }
         }
-    }
-
-    private static void writeTable(Out out, Proof.TableProof p, String table, ProofSizes sizes) {
-        int mark = out.size();
-        out.u8(p.auxRoot() == null ? 0 : 1);
-        if (p.auxRoot() != null) {
-            out.bytes(p.auxRoot());
-            out.ext(p.busSum());
-        }
-        out.bytes(p.compositionRoot());
-        sizes.add(table, "aux + composition roots", out.size() - mark);
-        mark = out.size();
-        OodFrame f = p.ood();
-        for (Ext3[] part : List.of(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(),
-                f.auxAtZNext(), f.compositionAtZ())) {
-            out.u16(part.length);
-            for (Ext3 v : part) {
-                out.ext(v);
-            }
-        }
-        sizes.add(table, "out-of-domain values", out.size() - mark);
-        mark = out.size();
-        FriProof fri = p.fri();
-        out.u8(fri.layerRoots().size());
-        for (byte[] root : fri.layerRoots()) {
-            out.bytes(root);
-        }
-        sizes.add(table, "fri layer roots", out.size() - mark);
-        mark = out.size();
-        Ext3[] finalCoefficients = fri.finalCoefficients();
-        out.u16(finalCoefficients.length);
-        for (Ext3 c : finalCoefficients) {
-            out.ext(c);
-        }
-        sizes.add(table, "fri final polynomial", out.size() - mark);
-        out.u64(p.powNonce());
-        sizes.add(table, "grinding nonce", 8);
-        mark = out.size();
-        optionalOpening(out, p.preprocessed());
-        opening(out, p.main());
-        optionalOpening(out, p.aux());
-        opening(out, p.composition());
-        sizes.add(table, "trace openings", out.size() - mark);
-        mark = out.size();
-        for (FriProof.LayerOpening layer : fri.openings()) {
-            opening(out, new Proof.TreeOpening(layer.leafValues(), layer.siblings()));
-        }
-        sizes.add(table, "fri openings", out.size() - mark);
     }
 
     static void optionalOpening(Out out, Proof.TreeOpening opening) {
@@ -276,6 +194,21 @@ public final class ProofFormat {
 
         public Map<String, Map<String, Long>> perTable() {
             return perTable;
+        }
+
+        /**
+         * The byte offset at which {@code part} begins: every part is written in one piece (a per-table part for
+         * all tables in a row), in the order of {@link #totals()}.
+         */
+        public long offsetOf(String part) {
+            long offset = 0;
+            for (Map.Entry<String, Long> e : totals.entrySet()) {
+                if (e.getKey().equals(part)) {
+                    return offset;
+                }
+                offset += e.getValue();
+            }
+            throw new IllegalArgumentException("no part '" + part + "' in " + totals.keySet());
         }
     }
 
@@ -372,26 +305,14 @@ public final class ProofFormat {
      * their heights.
      */
     public static long maxBytes(ProofOptions options, List<TableLayout> tables) {
-        return Math.max(maxFormatOneBytes(options, tables), BatchedFormat.maxBytes(options, tables));
-    }
-
-    private static long maxFormatOneBytes(ProofOptions options, List<TableLayout> tables) {
-        long total = PREFIX_BYTES;
-        for (TableLayout t : tables) {
-            long most = 0;
-            for (int logHeight = t.minLogHeight(); logHeight <= t.maxLogHeight(); logHeight++) {
-                most = Math.max(most, maxTableBytes(options, t.name(), t.definition(), logHeight));
-            }
-            total += most;
-        }
-        return total;
+        return ProofBody.maxBytes(options, tables);
     }
 
     /**
      * The most bytes a proof of these tables can have under any option set {@code accepted} holds, at most
      * {@link #MAX_PROOF_BYTES}. For "any options" that is the largest over the options that shape a proof
      * (blowup, folding factor, final degree) at the most queries: grinding, the hash and the claimed
-     * security change no count of {@link #maxTableBytes}.
+     * security change no count of {@link #maxBytes(ProofOptions, List)}.
      */
     public static long maxBytes(AcceptedOptions accepted, List<TableLayout> tables) {
         List<ProofOptions> candidates = accepted.exactly();
@@ -425,34 +346,11 @@ public final class ProofFormat {
         return 7 * 2 + Ext3.BYTES * values;
     }
 
-    /** A table's header entry, its main root, its section length and its section, each at their most. */
-    private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
-        int pre = air.preprocessedWidth();
-        int main = air.mainWidth();
-        int aux = 3 * air.auxWidth();
-        int composition = 3 * air.compositionParts(logHeight);
-        int f = o.foldingFactor();
-        SectionShape s = SectionShape.of(o, logHeight);
-        long bytes = headerEntryBytes(name, air);
-        bytes += DIGEST + 4;
-        bytes += 1 + (aux > 0 ? DIGEST + Ext3.BYTES : 0) + DIGEST;
-        bytes += frameBytes(air, logHeight);
-        bytes += 1 + (long) DIGEST * s.committedLayers() + 2 + (long) Ext3.BYTES * s.finalCoefficients() + 8;
-        bytes += 1 + (pre > 0 ? s.maxOpeningBytes(s.logCosets(), (long) f * pre) : 0);
-        bytes += s.maxOpeningBytes(s.logCosets(), (long) f * main);
-        bytes += 1 + (aux > 0 ? s.maxOpeningBytes(s.logCosets(), (long) f * aux) : 0);
-        bytes += s.maxOpeningBytes(s.logCosets(), (long) f * composition);
-        for (int layer = 1; layer <= s.committedLayers(); layer++) {
-            bytes += s.maxOpeningBytes(s.logFriLeaves(layer), 3L * f);
-        }
-        return bytes;
-    }
-
     /**
-     * What one table's section may hold at most, from the options and the height alone: the reader refuses
-     * counts beyond these, and {@link #maxBytes} adds them up.
+     * What the trees and the FRI of a domain of 2^logHeight rows may hold at most, from the options and the
+     * height alone: the reader refuses counts beyond these, and {@link #maxBytes} adds them up.
      *
-     * @param logCosets log2 of the leaves of the trace and composition trees (cosets of the first FRI layer)
+     * @param logCosets log2 of the leaves of a tree over query cosets (cosets of the first FRI layer)
      */
     record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
         static SectionShape of(ProofOptions o, int logHeight) {
@@ -535,13 +433,8 @@ public final class ProofFormat {
         return read(bytes, FORMAT_LIMITS, sizes);
     }
 
-    /** Parses a format-1 proof from {@code bytes} under {@code checks} ({@link #readAny} reads both formats). */
+    /** Parses a proof from {@code bytes} under {@code checks}. */
     public static Proof read(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
-        return formatOne(readAny(bytes, checks, sizes));
-    }
-
-    /** Parses a proof of either format from {@code bytes} under {@code checks}. */
-    public static ParsedProof readAny(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
         try {
             return read(null, bytes, bytes.length, checks, sizes);
         } catch (IOException e) {
@@ -550,17 +443,12 @@ public final class ProofFormat {
     }
 
     /**
-     * Parses the format-1 proof file {@code file} under {@code checks}: a file longer than
+     * Parses the proof file {@code file} under {@code checks}: a file longer than
      * {@link ReadChecks#maxBytes()} is refused by its size, unopened.
      *
      * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
     public static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
-        return formatOne(readAny(file, checks, sizes));
-    }
-
-    /** {@link #read(Path, ReadChecks, ProofSizes)} for either format. */
-    public static ParsedProof readAny(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
         long length = Files.size(file);
         refuseLength(length, checks.maxBytes());
         try (InputStream in = Files.newInputStream(file)) {
@@ -569,28 +457,14 @@ public final class ProofFormat {
     }
 
     /**
-     * Parses a format-1 proof from {@code in} under {@code checks}, reading at most one buffer past the
-     * largest accepted proof.
+     * Parses a proof from {@code in} under {@code checks}, reading at most one buffer past the largest
+     * accepted proof.
      *
      * @param length the stream's length when known (a longer one than the checks allow is refused
      *     unread), else -1
      */
     public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
-        return formatOne(readAny(in, length, checks, sizes));
-    }
-
-    /** {@link #read(InputStream, long, ReadChecks, ProofSizes)} for either format. */
-    public static ParsedProof readAny(InputStream in, long length, ReadChecks checks, ProofSizes sizes)
-            throws ProofRejectedException, IOException {
         return read(in, null, length, checks, sizes);
-    }
-
-    private static Proof formatOne(ParsedProof parsed) throws ProofRejectedException {
-        if (parsed instanceof Proof p) {
-            return p;
-        }
-        throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null, "a format-2 proof where format 1 is read "
-                + "(read it with readAny)");
     }
 
     private static void refuseLength(long length, long most) throws ProofRejectedException {
@@ -600,7 +474,7 @@ public final class ProofFormat {
         }
     }
 
-    private static ParsedProof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+    private static Proof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         try {
             return parse(stream, array, length, checks, sizes);
@@ -611,51 +485,24 @@ public final class ProofFormat {
         }
     }
 
-    private static ParsedProof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
+    private static Proof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         if (length >= 0) {
             refuseLength(length, checks.maxBytes());
         }
         In in = array != null ? new In(array) : new In(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
-        int[] version = new int[1];
-        Header head = readHeader(in, checks, version);
+        Header head = readHeader(in, checks);
         ProofOptions options = head.options();
         List<Proof.TableHeader> tables = head.tables();
-        int tableCount = tables.size();
         long mostWithTables = checks.checkTables(options, tables);
         if (length >= 0) {
             refuseLength(length, mostWithTables);
         }
         in.limit(mostWithTables);
         record(sizes, null, "header", in.position());
-        if (version[0] == BATCHED_VERSION) {
-            BatchedProof batched = BatchedFormat.readBody(in, options, tables, sizes);
-            in.requireEnd();
-            return batched;
-        }
-        long mark = in.position();
-        List<byte[]> mainRoots = new ArrayList<>(tableCount);
-        for (int i = 0; i < tableCount; i++) {
-            mainRoots.add(in.bytes(DIGEST, "main root"));
-        }
-        record(sizes, null, "main roots", in.position() - mark);
-        List<Proof.TableProof> proofs = new ArrayList<>(tableCount);
-        for (int i = 0; i < tableCount; i++) {
-            Proof.TableHeader header = tables.get(i);
-            String table = header.name();
-            int length32 = in.u32("section length of table '" + table + "'");
-            long sectionLength = Integer.toUnsignedLong(length32);
-            in.require(sectionLength, "section of table '" + table + "'");
-            long start = in.position();
-            proofs.add(readTable(in, table, SectionShape.of(options, header.logHeight()), sizes));
-            if (in.position() != start + sectionLength) {
-                throw in.malformed("section of table '" + table + "' declares " + sectionLength + " bytes but holds "
-                        + (in.position() - start));
-            }
-            record(sizes, table, "section length", 4);
-        }
+        Proof proof = ProofBody.readBody(in, options, tables, sizes);
         in.requireEnd();
-        return new Proof(options, tables, mainRoots, proofs);
+        return proof;
     }
 
     /** What a proof claims before any of its sections: its options and its table headers. */
@@ -675,25 +522,26 @@ public final class ProofFormat {
         long length = Files.size(file);
         refuseLength(length, MAX_PROOF_BYTES);
         try (InputStream in = Files.newInputStream(file)) {
-            return readHeader(new In(in, length, true), FORMAT_LIMITS, new int[1]);
+            return readHeader(new In(in, length, true), FORMAT_LIMITS);
         } catch (OutOfMemoryError e) {
             throw ProofRejectedException.beyondHeap();
         }
     }
 
-    private static Header readHeader(In in, ReadChecks checks, int[] versionRead) throws ProofRejectedException, IOException {
+    private static Header readHeader(In in, ReadChecks checks) throws ProofRejectedException, IOException {
         byte[] magic = in.bytes(4, "magic");
         if (!java.util.Arrays.equals(magic, MAGIC)) {
             throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
                     "not a jstark proof: the file does not start with \"JSTK\" (byte offset 0)");
         }
+        long versionAt = in.position();
         int version = in.u16("version");
-        if (version != VERSION && version != BATCHED_VERSION) {
+        if (version != VERSION) {
+            // version 1 (an opening per table) came before this release: it is refused by name, not misread
             throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
-                    "proof format version " + version + " is not supported (this verifier reads versions " + VERSION + " and "
-                    + BATCHED_VERSION + ")");
+                    "proof format version " + version + " is not supported; this verifier reads version " + VERSION
+                    + " (byte offset " + versionAt + ")");
         }
-        versionRead[0] = version;
         ProofOptions options = readOptions(in);
         checks.checkOptions(options);
         int tableCount = in.u16("table count");
@@ -733,63 +581,6 @@ public final class ProofFormat {
             throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "options at byte offset " + at + ": "
                     + e.getMessage());
         }
-    }
-
-    private static Proof.TableProof readTable(In in, String table, SectionShape shape, ProofSizes sizes)
-            throws ProofRejectedException, IOException {
-        long mark = in.position();
-        byte[] auxRoot = null;
-        Ext3 busSum = null;
-        if (in.flag("aux flag")) {
-            auxRoot = in.bytes(DIGEST, "aux root");
-            busSum = in.ext("bus sum");
-        }
-        byte[] compositionRoot = in.bytes(DIGEST, "composition root");
-        record(sizes, table, "aux + composition roots", in.position() - mark);
-        mark = in.position();
-        Ext3[][] ood = new Ext3[7][];
-        for (int k = 0; k < 7; k++) {
-            ood[k] = in.exts(in.u16("out-of-domain value count"), "out-of-domain values");
-        }
-        OodFrame frame = new OodFrame(ood[0], ood[1], ood[2], ood[3], ood[4], ood[5], ood[6]);
-        record(sizes, table, "out-of-domain values", in.position() - mark);
-        mark = in.position();
-        int layers = in.u8("FRI layer count");
-        if (layers > shape.committedLayers()) {
-            throw in.malformed("table '" + table + "' has " + layers + " committed FRI layers, at most " + shape.committedLayers()
-                    + " are possible at its height");
-        }
-        List<byte[]> layerRoots = new ArrayList<>(layers);
-        for (int l = 0; l < layers; l++) {
-            layerRoots.add(in.bytes(DIGEST, "FRI layer root"));
-        }
-        record(sizes, table, "fri layer roots", in.position() - mark);
-        mark = in.position();
-        int finalCount = in.u16("final coefficient count");
-        if (finalCount > shape.finalCoefficients()) {
-            throw in.malformed("table '" + table + "' has " + finalCount + " final FRI coefficients, at most "
-                    + shape.finalCoefficients() + " are possible at its height");
-        }
-        Ext3[] finalCoefficients = in.exts(finalCount, "final coefficients");
-        record(sizes, table, "fri final polynomial", in.position() - mark);
-        long nonce = in.u64("grinding nonce");
-        record(sizes, table, "grinding nonce", 8);
-        mark = in.position();
-        int logCosets = shape.logCosets();
-        Proof.TreeOpening preprocessed = in.flag("preprocessed opening flag") ? readOpening(in, "preprocessed", shape, logCosets) : null;
-        Proof.TreeOpening main = readOpening(in, "main", shape, logCosets);
-        Proof.TreeOpening aux = in.flag("aux opening flag") ? readOpening(in, "aux", shape, logCosets) : null;
-        Proof.TreeOpening composition = readOpening(in, "composition", shape, logCosets);
-        record(sizes, table, "trace openings", in.position() - mark);
-        mark = in.position();
-        List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
-        for (int l = 1; l <= layers; l++) {
-            Proof.TreeOpening o = readOpening(in, "FRI layer " + l, shape, shape.logFriLeaves(l));
-            friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
-        }
-        record(sizes, table, "fri openings", in.position() - mark);
-        return new Proof.TableProof(auxRoot, busSum, compositionRoot, frame, new FriProof(layerRoots, finalCoefficients, friOpenings),
-                nonce, preprocessed, main, aux, composition);
     }
 
     static void record(ProofSizes sizes, String table, String part, long bytes) {

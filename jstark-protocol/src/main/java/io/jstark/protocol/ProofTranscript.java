@@ -6,46 +6,45 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Fiat-Shamir order of a jstark proof, written down once; the prover and the verifier both call
- * these steps, in this order (it is part of the proof format):
+ * The Fiat-Shamir order of a jstark proof (one opening for all tables), written down once; the prover
+ * and the verifier both call these steps, in this order (it is part of the proof format):
  *
  * <pre>
- * global transcript T = Transcript(hash, "jstark-proof-v1"):
- *   1. statement: format version, every option, table count; per table in index order: its name, its
+ * T = Transcript(hash, "jstark-proof-v2")
+ *   1. statement: format version 2, every option, table count; per table in index order: its name, its
  *      definition's name and digest, log2 height, public inputs
- *   2. preprocessed roots, per table that has preprocessed columns, in index order
- *   3. main-trace roots, in table-index order                  (the one barrier between tables)
+ *   2. preprocessed roots (pinned by the key), per table that has preprocessed columns, in index order
+ *   3. the main phase root (all tables, {@link PhaseTree})
  *   4. sample the lookup challenges (LogUp z, alpha)
- * per table i, on T_i = T.fork(i) (tables never touch each other's transcript):
- *   5. if the table has buses: absorb the aux root and the table's bus sum
- *   6. sample the composition challenge alpha_c
- *   7. absorb the composition root
- *   8. sample the out-of-domain point zeta (resampled while it is a base-field element on the trace
- *      domain or the LDE coset)
- *   9. absorb the out-of-domain frame (see {@link OodFrame#flatten()} for the value order)
- *  10. sample the DEEP challenge gamma
- *  11. FRI commit phase: beta_0, root_1, beta_1, ..., root_(L-1), beta_(L-1), final coefficients
+ *   5. if any table has buses: the aux phase root, then the bus sums of those tables in index order
+ *   6. sample alpha (every table's constraint powers)
+ *   7. the composition phase root
+ *   8. sample zeta on the lifted domain (resampled while it is a base-field element on the tallest
+ *      trace domain or the lifted LDE coset); table j is opened at zeta^(2^s_j) ({@link LiftedDomain})
+ *   9. every table's out-of-domain frame ({@link OodFrame#flatten()}), in index order, one message
+ *  10. sample gamma (DEEP powers within a table), then mu (powers across tables)
+ *  11. one FRI on sum_j mu^j DEEP_j(X^(2^s_j)): beta_0, root_1, ..., beta_(L-1), final coefficients
  *  12. grinding: the nonce
- *  13. sample the query cosets
+ *  13. sample the query cosets of the lifted domain
  * </pre>
  */
 public final class ProofTranscript {
-    public static final String LABEL = "jstark-proof-v1";
+    public static final String LABEL = "jstark-proof-v2";
 
     private ProofTranscript() {}
 
+    /** What the statement says about one table. */
+    public record TableStatement(String name, String airName, byte[] airDigest, int logHeight, long[] publicInputs,
+            byte[] preprocessedRoot) {}
+
     /** Steps 1-2: a fresh transcript with the statement absorbed. */
     public static Transcript start(Hasher hasher, ProofOptions options, List<TableStatement> tables) {
-        return start(hasher, options, tables, LABEL, ProofFormat.VERSION);
-    }
-
-    /** Steps 1-2 under a format's label and version (format 2 shares them: {@link BatchedTranscript}). */
-    static Transcript start(Hasher hasher, ProofOptions options, List<TableStatement> tables, String label, int version) {
-        Transcript t = new Transcript(hasher, label);
-        t.absorbU64(version);
+        Transcript t = new Transcript(hasher, LABEL);
+        t.absorbU64(ProofFormat.VERSION);
         t.absorbU64(options.logBlowup());
         t.absorbU64(options.queries());
         t.absorbU64(options.grindingBits());
@@ -70,15 +69,9 @@ public final class ProofTranscript {
         return t;
     }
 
-    /** What the statement says about one table. */
-    public record TableStatement(String name, String airName, byte[] airDigest, int logHeight, long[] publicInputs,
-            byte[] preprocessedRoot) {}
-
-    /** Steps 3-4: absorbs the main roots and returns the lookup challenges. */
-    public static Ext3[] absorbMainRootsAndSampleLookupChallenges(Transcript t, List<byte[]> mainRoots) {
-        for (byte[] root : mainRoots) {
-            t.absorbDigest(root);
-        }
+    /** Steps 3-4. */
+    public static Ext3[] absorbMainRootAndSampleLookupChallenges(Transcript t, byte[] mainRoot) {
+        t.absorbDigest(mainRoot);
         Ext3[] challenges = new Ext3[LogUpPlan.CHALLENGE_COUNT];
         for (int i = 0; i < challenges.length; i++) {
             challenges[i] = t.sampleExt();
@@ -86,15 +79,16 @@ public final class ProofTranscript {
         return challenges;
     }
 
-    /** The transcript of table {@code index}. */
-    public static Transcript forTable(Transcript global, int index) {
-        return global.fork(index);
-    }
-
-    /** Step 5. */
-    public static void absorbAux(Transcript t, byte[] auxRoot, Ext3 busSum) {
+    /** Step 5 (call only when some table has buses); {@code busSums} per table, null for tables without. */
+    public static void absorbAux(Transcript t, byte[] auxRoot, List<Ext3> busSums) {
         t.absorbDigest(auxRoot);
-        t.absorbExt(busSum);
+        List<Ext3> present = new ArrayList<>();
+        for (Ext3 s : busSums) {
+            if (s != null) {
+                present.add(s);
+            }
+        }
+        t.absorbExt(present.toArray(new Ext3[0]));
     }
 
     /** Step 6. */
@@ -107,9 +101,14 @@ public final class ProofTranscript {
         t.absorbDigest(root);
     }
 
-    /** Step 8: a point outside the trace domain (2^logHeight) and the LDE coset (shift, 2^logLde). */
-    public static Ext3 sampleOodPoint(Transcript t, int logHeight, int logLde, long shift) {
-        long shiftInverse = Goldilocks.inverse(shift);
+    /**
+     * Step 8: a point outside the tallest trace domain (2^logMaxHeight) and the lifted LDE coset; such a
+     * point's 2^s-th power also avoids every shorter table's trace domain and LDE coset.
+     */
+    public static Ext3 sampleOodPoint(Transcript t, LiftedDomain domain) {
+        int logHeight = domain.logMaxHeight();
+        int logLde = domain.logLde();
+        long shiftInverse = Goldilocks.inverse(Preprocessing.shift(logLde));
         while (true) {
             Ext3 z = t.sampleExt();
             if (!z.isBase()) {
@@ -125,17 +124,21 @@ public final class ProofTranscript {
     }
 
     /** Step 9. */
-    public static void absorbOodFrame(Transcript t, OodFrame frame) {
-        t.absorbExt(frame.flatten());
+    public static void absorbOodFrames(Transcript t, List<OodFrame> frames) {
+        List<Ext3> all = new ArrayList<>();
+        for (OodFrame f : frames) {
+            all.addAll(List.of(f.flatten()));
+        }
+        t.absorbExt(all.toArray(new Ext3[0]));
     }
 
-    /** Step 10. */
-    public static Ext3 sampleDeepChallenge(Transcript t) {
-        return t.sampleExt();
+    /** Step 10: gamma, then mu. */
+    public static Ext3[] sampleDeepChallenges(Transcript t) {
+        return new Ext3[] {t.sampleExt(), t.sampleExt()};
     }
 
-    /** Step 13 (after FRI and grinding): the queried cosets of the first FRI layer. */
-    public static int[] sampleQueries(Transcript t, int queries, int logCosets) {
-        return t.sampleIndices(queries, logCosets);
+    /** Step 13 (after FRI and grinding): the queried cosets of the lifted domain. */
+    public static int[] sampleQueries(Transcript t, int queries, LiftedDomain domain) {
+        return t.sampleIndices(queries, domain.logQueryCosets());
     }
 }

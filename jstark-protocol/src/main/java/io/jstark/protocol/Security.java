@@ -50,7 +50,7 @@ public final class Security {
     }
 
     /**
-     * Security of a format-2 proof ({@link BatchedTranscript}): its field term also pays for batching every
+     * Security of a proof ({@link ProofTranscript}): its field term also pays for batching every
      * table into one FRI. The DEEP sum over all tables, sum_j mu^j sum_k gamma^k q_(j,k), is a polynomial in
      * the two challenges of degree below {@code combinedFunctions} (the frame values of all tables plus one
      * per table), so a word far from low degree passes for a combination close to one with probability at most
@@ -64,6 +64,28 @@ public final class Security {
         int batching = 64 - Long.numberOfLeadingZeros(Math.max(1, combinedFunctions - 1));
         int field = EXTENSION_FIELD_BITS - logLargestLde - Math.max(1, batching);
         return new Report(one.hashBits(), one.queryBits(), field);
+    }
+
+    /**
+     * The terms of {@link #ofBatched} with their arithmetic, one line each (for {@code inspect}): the hash,
+     * the queries with the grinding bits they include, and the field term, which holds the batching
+     * challenges (gamma and mu, drawn from the 192-bit extension) as the log2 of the functions they combine.
+     */
+    public static List<String> describe(ProofOptions options, int logLargestLde, long combinedFunctions) {
+        Report r = ofBatched(options, logLargestLde, combinedFunctions);
+        int batching = EXTENSION_FIELD_BITS - logLargestLde - r.fieldBits();
+        return List.of(
+                String.format("hash      %3d bits  collision resistance of a %d-bit digest", r.hashBits(), 2 * HASH_COLLISION_BITS),
+                String.format("queries   %3d bits  = %d queries x log2(blowup %d) + %d grinding bits = %d + %d", r.queryBits(),
+                        options.queries(), options.blowup(), options.grindingBits(), options.queries() * options.logBlowup(),
+                        options.grindingBits()),
+                String.format("grinding  %3d bits  proof of work on the transcript before the queries (counted in the query term)",
+                        options.grindingBits()),
+                String.format("field     %3d bits  = %d - %d - %d: extension field 3 x 64 = %d bits, less the lifted LDE domain of 2^%d "
+                        + "points, less ceil(log2 %,d)", r.fieldBits(), EXTENSION_FIELD_BITS, logLargestLde, batching, EXTENSION_FIELD_BITS,
+                        logLargestLde, combinedFunctions),
+                String.format("                    for the DEEP/ALI random combinations: %,d functions (every table's frame values plus one "
+                        + "per table) combined with powers of gamma and mu", combinedFunctions));
     }
 
     /** The values of a format-2 proof's frames plus one per table: what {@link #ofBatched} counts. */

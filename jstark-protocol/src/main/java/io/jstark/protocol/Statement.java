@@ -105,7 +105,7 @@ public record Statement(List<Table> tables) {
     }
 
     /** Exactly what this proof states (its tables, heights and public inputs), e.g. to save next to it. */
-    public static Statement of(ParsedProof proof) {
+    public static Statement of(Proof proof) {
         List<Table> tables = new ArrayList<>();
         for (Proof.TableHeader h : proof.tables()) {
             tables.add(new Table(h.name(), h.airName(), h.logHeight(), h.logHeight(), h.publicInputs()));

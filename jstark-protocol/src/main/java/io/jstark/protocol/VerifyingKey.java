@@ -145,7 +145,7 @@ public final class VerifyingKey {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(MAGIC);
         u16(out, FORMAT_VERSION);
-        u16(out, ProofFormat.BATCHED_VERSION);
+        u16(out, ProofFormat.VERSION);
         out.write(accepted.minimumSecurityBits());
         out.write(accepted.hashes().size());
         for (String hash : accepted.hashes()) {
@@ -221,12 +221,12 @@ public final class VerifyingKey {
         try {
             int version = in.getShort() & 0xFFFF;
             int proofVersion = in.getShort() & 0xFFFF;
-            // the pinned roots follow the coset-shift schedule that came with proof format 2 (and serve format 1 proofs too):
-            // a key for proof format 1 pins roots of the older constant shift
-            if (version != FORMAT_VERSION || proofVersion != ProofFormat.BATCHED_VERSION) {
+            // the pinned roots follow the coset-shift schedule that came with proof format 2: a key for proof format 1
+            // pins roots of the older constant shift, and format-1 proofs are refused anyway
+            if (version != FORMAT_VERSION || proofVersion != ProofFormat.VERSION) {
                 throw new InvalidVerifyingKeyException("verifying key format " + version + " for proof format " + proofVersion
-                        + " is not supported (this verifier reads key format " + FORMAT_VERSION + " for proof formats up to "
-                        + ProofFormat.BATCHED_VERSION + ")");
+                        + " is not supported (this verifier reads key format " + FORMAT_VERSION + " for proof format "
+                        + ProofFormat.VERSION + ")");
             }
             int minimum = in.get() & 0xFF;
             List<String> hashes = new ArrayList<>();

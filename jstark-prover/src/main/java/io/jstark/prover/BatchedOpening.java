@@ -14,13 +14,12 @@ import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
-import io.jstark.protocol.BatchedProof;
-import io.jstark.protocol.BatchedTranscript;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofTranscript;
 import io.jstark.prover.exec.TableTask;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +28,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 
 /**
- * Format 2's phases after the prepass: every per-table step of {@link TableProver} runs as a pass over all
+ * The prover's phases after the prepass: every per-table step of {@link TableProver} runs as a pass over all
  * tables (k at once under the memory gate, as the executor schedules them), and between the passes the
  * global steps run on the calling thread, each its own phase using the worker pool inside:
  *
@@ -89,7 +88,7 @@ final class BatchedOpening implements AutoCloseable {
         this.deeps = new AtomicReferenceArray<>(count);
     }
 
-    BatchedProof prove(Phases phases, Transcript t) {
+    Proof prove(Phases phases, Transcript t) {
         phases.next(SpanLabels.MAIN_COMMIT);
         pass(SpanLabels.MAIN_COMMIT, this::mainEstimate, (i, control) -> {
             mains.set(i, provers.get(i).commitMain(control));
@@ -97,7 +96,7 @@ final class BatchedOpening implements AutoCloseable {
         phases.next(MAIN_TREE);
         PhaseCommitment mainTree = phaseTree("main", i -> mains.get(i).tree());
         byte[] mainRoot = mainTree.root();
-        Ext3[] lookup = BatchedTranscript.absorbMainRootAndSampleLookupChallenges(t, mainRoot);
+        Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, mainRoot);
 
         boolean anyAux = false;
         for (TableTrace trace : traces) {
@@ -115,9 +114,9 @@ final class BatchedOpening implements AutoCloseable {
         }
         if (anyAux) {
             auxTree = phaseTree("aux", i -> auxes.get(i) == null ? null : auxes.get(i).tree());
-            BatchedTranscript.absorbAux(t, auxTree.root(), busSums);
+            ProofTranscript.absorbAux(t, auxTree.root(), busSums);
         }
-        Ext3 alpha = BatchedTranscript.sampleCompositionChallenge(t);
+        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
 
         phases.next(COMPOSITION);
         pass(COMPOSITION, this::chainEstimate, (i, control) -> {
@@ -125,8 +124,8 @@ final class BatchedOpening implements AutoCloseable {
         });
         phases.next(COMPOSITION_TREE);
         PhaseCommitment compositionTree = phaseTree("composition", i -> compositions.get(i).tree());
-        BatchedTranscript.absorbCompositionRoot(t, compositionTree.root());
-        Ext3 z = BatchedTranscript.sampleOodPoint(t, domain);
+        ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
+        Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
 
         phases.next(OOD);
         OodFrame[] frames = new OodFrame[count];
@@ -134,8 +133,8 @@ final class BatchedOpening implements AutoCloseable {
             frames[i] = provers.get(i).openOod(mains.get(i), auxes.get(i), compositions.get(i), domain.pointFor(i, z));
         });
         phases.next(DEEP);
-        BatchedTranscript.absorbOodFrames(t, Arrays.asList(frames));
-        Ext3[] deepChallenges = BatchedTranscript.sampleDeepChallenges(t);
+        ProofTranscript.absorbOodFrames(t, Arrays.asList(frames));
+        Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
         pass(DEEP, i -> 0L, (i, control) -> {
             deeps.set(i, provers.get(i).deepCoefficients(mains.get(i), auxes.get(i), compositions.get(i), frames[i], deepChallenges[0],
                     domain.pointFor(i, z)));
@@ -153,7 +152,7 @@ final class BatchedOpening implements AutoCloseable {
         try (Span _ = Spans.open(SpanLabels.GRINDING, "bits", options.grindingBits())) {
             nonce = t.grind(options.grindingBits(), settings.pool());
         }
-        int[] queries = BatchedTranscript.sampleQueries(t, options.queries(), domain);
+        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
 
         phases.next(SpanLabels.QUERIES, "queries", queries.length);
         List<Proof.TreeOpening> preOpenings = new ArrayList<>(count);
@@ -169,9 +168,9 @@ final class BatchedOpening implements AutoCloseable {
             }
             preOpenings.add(TableProver.opening(pre.tree(), MerkleTree.openedLeaves(leaves)));
         }
-        BatchedProof.PhaseOpening mainOpening = mainTree.open(queries);
-        BatchedProof.PhaseOpening auxOpening = auxTree == null ? null : auxTree.open(queries);
-        BatchedProof.PhaseOpening compositionOpening = compositionTree.open(queries);
+        Proof.PhaseOpening mainOpening = mainTree.open(queries);
+        Proof.PhaseOpening auxOpening = auxTree == null ? null : auxTree.open(queries);
+        Proof.PhaseOpening compositionOpening = compositionTree.open(queries);
         List<Proof.TableHeader> headers = new ArrayList<>(count);
         List<OodFrame> frameList = Arrays.asList(frames);
         for (int i = 0; i < count; i++) {
@@ -180,7 +179,7 @@ final class BatchedOpening implements AutoCloseable {
             headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
                     pre == null ? null : pre.tree().root()));
         }
-        return new BatchedProof(options, headers, mainRoot, auxTree == null ? null : auxTree.root(), busSums, compositionTree.root(),
+        return new Proof(options, headers, mainRoot, auxTree == null ? null : auxTree.root(), busSums, compositionTree.root(),
                 frameList, fri.proof(queries), nonce, preOpenings, mainOpening, auxOpening, compositionOpening);
     }
 

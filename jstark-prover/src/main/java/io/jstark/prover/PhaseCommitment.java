@@ -7,7 +7,7 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
-import io.jstark.protocol.BatchedProof;
+import io.jstark.protocol.Proof;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.PhaseTree;
 import java.util.ArrayList;
@@ -146,7 +146,7 @@ final class PhaseCommitment implements AutoCloseable {
     }
 
     /** The openings of every member's blocks for the query cosets, and the phase tree's siblings. */
-    BatchedProof.PhaseOpening open(int[] queries) {
+    Proof.PhaseOpening open(int[] queries) {
         List<long[][]> blocks = new ArrayList<>();
         for (int m : rule.members()) {
             int[] wanted = new int[queries.length];
@@ -165,7 +165,7 @@ final class PhaseCommitment implements AutoCloseable {
             leaves[q] = rule.leaf(queries[q]);
         }
         MerkleTree tree = rule.single() ? tableTrees[rule.members()[0]] : top;
-        return new BatchedProof.PhaseOpening(blocks, tree.openBatch(leaves));
+        return new Proof.PhaseOpening(blocks, tree.openBatch(leaves));
     }
 
     @Override

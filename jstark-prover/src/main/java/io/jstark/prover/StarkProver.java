@@ -15,12 +15,9 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Phases;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
-import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
-import io.jstark.protocol.BatchedProof;
-import io.jstark.protocol.BatchedTranscript;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofFormat;
@@ -34,25 +31,14 @@ import io.jstark.prover.exec.TaskControl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Proves many tables as one proof. The phases, begun one after the other on the calling thread through
- * {@link Phases} (so that they and the instrumentation between them tile the proof exactly; labels in
- * {@link SpanLabels}):
- *
- * <ol>
- *   <li>{@code prepass}: check the statement and the options' security, optional debug checks, absorb
- *       the statement;</li>
- *   <li>{@code main_commit}: every table's main-trace LDE and Merkle tree (per-table spans
- *       {@code main_commit_table});</li>
- *   <li>{@code lookup_challenges}: absorb the main roots in table order, sample the LogUp challenges
- *       (the one barrier between tables);</li>
- *   <li>{@code aux_and_rounds_2_4}: per table, on its own forked transcript, the fused chain aux build,
- *       aux commit, composition, out-of-domain openings, DEEP, FRI, grinding, queries (spans
- *       {@code aux_and_rounds_2_4_table});</li>
- *   <li>{@code assemble}: the proof object.</li>
- * </ol>
+ * Proves many tables as one proof: one commitment per phase over all tables, one out-of-domain point, one
+ * FRI and one query set ({@link BatchedOpening}). The phases, begun one after the other on the calling
+ * thread through {@link Phases} (so that they and the instrumentation between them tile the proof exactly;
+ * labels in {@link SpanLabels}): {@code prepass} (check the statement and the options' security, optional
+ * debug checks, absorb the statement), then {@link BatchedOpening}'s passes over the tables and the global
+ * steps between them.
  *
  * The proof bytes depend only on the traces and the options: not on the executor, the number of worker
  * threads or where buffers live.
@@ -101,14 +87,6 @@ public final class StarkProver {
         return counted((completedBefore, runningAtStart) -> provePhases(traces, completedBefore, runningAtStart));
     }
 
-    /**
-     * Proves the tables as one format-2 proof: one commitment per phase over all tables, one out-of-domain
-     * point, one FRI and one query set ({@link BatchedOpening}). Same contract as {@link #prove}.
-     */
-    public BatchedProof proveBatched(List<TableTrace> traces) {
-        return counted((completedBefore, runningAtStart) -> proveBatchedPhases(traces, completedBefore, runningAtStart));
-    }
-
     private interface CountedProof<P> {
         P prove(long completedBefore, long runningAtStart);
     }
@@ -134,12 +112,12 @@ public final class StarkProver {
         }
     }
 
-    private BatchedProof proveBatchedPhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
-        try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options, "format", ProofFormat.BATCHED_VERSION,
+    private Proof provePhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
+        try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options, "format", ProofFormat.VERSION,
                 SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
             List<TableProver> provers = new ArrayList<>(traces.size());
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
-            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, preprocessed, true);
+            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, preprocessed);
             LiftedDomain domain = liftedDomain(traces);
             List<Air> definitions = new ArrayList<>();
             int[] heights = new int[traces.size()];
@@ -162,79 +140,8 @@ public final class StarkProver {
         return LiftedDomain.of(options, heights);
     }
 
-    private Proof provePhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
-        // the options go in as they are: their text is made only while recording, inside the opening boundary
-        try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options,
-                SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
-            List<TableProver> provers = new ArrayList<>(traces.size());
-            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, new ArrayList<>(), false);
-            int count = traces.size();
-            AtomicReferenceArray<MainCommitment> mains = new AtomicReferenceArray<>(count);
-            try {
-                phases.next(SpanLabels.MAIN_COMMIT);
-                List<TableTask<MainCommitment>> mainTasks = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    int index = i;
-                    TableTrace trace = traces.get(i);
-                    mainTasks.add(task(index, trace, MemoryEstimates.mainCommitBytes(provers.get(index).buffers(), settings.storage()), control -> {
-                        MainCommitment main = provers.get(index).commitMain(control);
-                        mains.set(index, main);
-                        settings.progress().tableFinished(SpanLabels.MAIN_COMMIT, trace.name(), trace.height());
-                        return main;
-                    }));
-                }
-                settings.progress().passStarted(SpanLabels.MAIN_COMMIT, count);
-                settings.executor().runAll(SpanLabels.MAIN_COMMIT, mainTasks);
-                settings.progress().passFinished(SpanLabels.MAIN_COMMIT);
-
-                phases.next(SpanLabels.LOOKUP_CHALLENGES);
-                List<byte[]> mainRoots = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    mainRoots.add(mains.get(i).root());
-                }
-                Ext3[] lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(transcript, mainRoots);
-
-                phases.next(SpanLabels.TABLE_CHAIN);
-                List<TableTask<Proof.TableProof>> chainTasks = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    int index = i;
-                    TableTrace trace = traces.get(i);
-                    Transcript forked = ProofTranscript.forTable(transcript, index);
-                    chainTasks.add(task(index, trace, MemoryEstimates.chainBytes(provers.get(index).buffers(), settings.storage()), control -> {
-                        MainCommitment main = mains.getAndSet(index, null);
-                        Proof.TableProof p = provers.get(index).proveRest(main, lookup, forked, control);
-                        settings.progress().tableFinished(SpanLabels.TABLE_CHAIN, trace.name(), trace.height());
-                        return p;
-                    }));
-                }
-                settings.progress().passStarted(SpanLabels.TABLE_CHAIN, count);
-                List<Proof.TableProof> tableProofs = settings.executor().runAll(SpanLabels.TABLE_CHAIN, chainTasks);
-                settings.progress().passFinished(SpanLabels.TABLE_CHAIN);
-
-                phases.next(SpanLabels.ASSEMBLE);
-                List<Proof.TableHeader> headers = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    TableTrace trace = traces.get(i);
-                    Preprocessing.Committed pre = preprocessedOf(trace.air());
-                    headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
-                            pre == null ? null : pre.tree().root()));
-                }
-                return new Proof(options, headers, mainRoots, tableProofs);
-            } finally {
-                // on failure, commitments of tables whose chain never ran are still held here
-                for (int i = 0; i < count; i++) {
-                    MainCommitment left = mains.getAndSet(i, null);
-                    if (left != null) {
-                        left.close();
-                    }
-                }
-            }
-        }
-    }
-
     /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
-    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<TableProver> provers, List<Preprocessing.Committed> preprocessed,
-            boolean batched) {
+    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<TableProver> provers, List<Preprocessing.Committed> preprocessed) {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
@@ -251,16 +158,16 @@ public final class StarkProver {
             preprocessed.add(preprocessedOf(trace.air()));
         }
         prepass.next(SpanLabels.ABSORB_STATEMENT);
-        LiftedDomain domain = batched ? liftedDomain(traces) : null;
+        LiftedDomain domain = liftedDomain(traces);
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (int i = 0; i < traces.size(); i++) {
             TableTrace trace = traces.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
-            provers.add(new TableProver(trace, options, hasher, settings, pre, batched ? domain.rowsPerBlock(i) : options.foldingFactor()));
+            provers.add(new TableProver(trace, options, hasher, settings, pre, domain.rowsPerBlock(i)));
             statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
                     trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
         }
-        return batched ? BatchedTranscript.start(hasher, options, statements) : ProofTranscript.start(hasher, options, statements);
+        return ProofTranscript.start(hasher, options, statements);
     }
 
     /** Table definitions known to the key, the statement rules under the options, options secure enough. */

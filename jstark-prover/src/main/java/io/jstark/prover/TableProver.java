@@ -9,10 +9,6 @@ import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.crypto.transcript.Transcript;
-import io.jstark.fri.FriParameters;
-import io.jstark.fri.FriProof;
-import io.jstark.fri.FriProver;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
@@ -27,10 +23,8 @@ import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
-import io.jstark.protocol.ProofTranscript;
 import io.jstark.prover.exec.TaskControl;
 import io.jstark.prover.memory.TableDimensions;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -38,10 +32,9 @@ import java.util.List;
  * The per-table work of the prover, as functions of the table's own inputs only (so tables can run in any
  * order or concurrently), one per named step: {@link #commitMain} (round 1), {@link #commitAux} (LogUp),
  * {@link #commitComposition} (round 2), {@link #openOod} (round 3) and {@link #deepCoefficients} (round 4's
- * DEEP polynomial). No step touches a transcript: format 1's {@link #proveRest} runs them as one chain on
- * the table's own transcript, format 2 ({@link BatchedProver}) runs each as a pass over all tables with the
- * global steps between. Each step opens a span on the thread running it; its heavy kernels run on the
- * settings' {@link ProverBackend}.
+ * DEEP polynomial). No step touches a transcript: {@link BatchedOpening} runs each as a pass over all tables
+ * with the global steps between. Each step opens a span on the thread running it; its heavy kernels run on
+ * the settings' {@link ProverBackend}.
  */
 final class TableProver {
     private final TableTrace trace;
@@ -55,10 +48,6 @@ final class TableProver {
     private final TableBuffers buffers;
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
     private final long shift;
-
-    TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed) {
-        this(trace, options, hasher, settings, preprocessed, options.foldingFactor());
-    }
 
     /** @param rowsPerLeaf rows per leaf of the table's main, aux and composition trees */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed,
@@ -78,10 +67,6 @@ final class TableProver {
     /** What this table's proof allocates and when (the memory gate's estimates come from it too). */
     TableBuffers buffers() {
         return buffers;
-    }
-
-    private void chainStep(String step) {
-        settings.progress().tableStep(SpanLabels.TABLE_CHAIN, table(), step);
     }
 
     private String table() {
@@ -108,68 +93,6 @@ final class TableProver {
         } catch (RuntimeException | Error e) {
             lde.close();
             throw e;
-        }
-    }
-
-    /**
-     * The fused chain of format 1: aux build and commit, rounds 2-4 on the table's own transcript. Closes
-     * {@code main} when done (on every path): nothing of the table outlives its proof.
-     */
-    Proof.TableProof proveRest(MainCommitment main, Ext3[] lookupChallenges, Transcript t, TaskControl control) {
-        List<AutoCloseable> owned = new ArrayList<>();
-        owned.add(main);
-        try {
-            return proveRest(main, lookupChallenges, t, control, owned);
-        } finally {
-            closeAll(owned);
-        }
-    }
-
-    private Proof.TableProof proveRest(MainCommitment main, Ext3[] lookup, Transcript t, TaskControl control, List<AutoCloseable> owned) {
-        AuxCommitment aux = commitAux(main, lookup);
-        if (aux != null) {
-            owned.add(aux);
-            ProofTranscript.absorbAux(t, aux.tree().root(), aux.busSum());
-            chainStep("aux");
-        }
-        control.checkpoint();
-        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
-        CompositionCommitment composition = commitComposition(main, aux, lookup, alpha);
-        owned.add(composition);
-        ProofTranscript.absorbCompositionRoot(t, composition.tree().root());
-        chainStep("composition");
-        control.checkpoint();
-        Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logN + logBlowup, shift);
-        OodFrame frame = openOod(main, aux, composition, z);
-        ProofTranscript.absorbOodFrame(t, frame);
-        chainStep("ood");
-        control.checkpoint();
-        Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
-        FriParameters friParameters = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
-        FriProver fri;
-        try (Matrix coefficients = deepCoefficients(main, aux, composition, frame, gamma, z)) {
-            fri = FriProver.commit(table(), coefficients, shift, logBlowup, friParameters, t, hasher, settings.pool(),
-                    settings.storage().allocatorFor(table(), MatrixRole.FRI_LAYER), settings.backend());
-            owned.add(fri);
-        }
-        chainStep("fri");
-        control.checkpoint();
-        long nonce;
-        try (Span _ = Spans.open(SpanLabels.GRINDING, SpanLabels.TABLE_FIELD, table(), "bits", options.grindingBits())) {
-            nonce = t.grind(options.grindingBits(), settings.pool());
-        }
-        chainStep("grinding");
-        int logCosets = logN + logBlowup - options.logFoldingFactor();
-        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logCosets);
-        try (Span _ = Spans.open(SpanLabels.QUERIES, SpanLabels.TABLE_FIELD, table(), "queries", queries.length)) {
-            int[] cosets = MerkleTree.openedLeaves(queries);
-            Proof.TreeOpening pre = preprocessed == null ? null : opening(preprocessed.tree(), cosets);
-            Proof.TreeOpening mainOpening = opening(main.tree(), cosets);
-            Proof.TreeOpening auxOpening = aux == null ? null : opening(aux.tree(), cosets);
-            Proof.TreeOpening compOpening = opening(composition.tree(), cosets);
-            FriProof friProof = fri.proof(queries);
-            return new Proof.TableProof(aux == null ? null : aux.tree().root(), aux == null ? null : aux.busSum(),
-                    composition.tree().root(), frame, friProof, nonce, pre, mainOpening, auxOpening, compOpening);
         }
     }
 
@@ -287,7 +210,7 @@ final class TableProver {
         }
     }
 
-    /** Rows the composition is evaluated on: C has degree below parts * n, see proveRest. */
+    /** Rows the composition is evaluated on: C has degree below parts * n (see commitComposition). */
     static long compositionEvaluationRows(long ldeRows, int parts, int n) {
         return Math.min(ldeRows, 2L * parts * n);
     }

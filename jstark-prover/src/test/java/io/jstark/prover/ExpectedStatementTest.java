@@ -165,8 +165,7 @@ class ExpectedStatementTest {
         try (ProvingKey cubeKey = ProvingKey.of(List.of(TestAirs.CUBE))) {
             Proof proof = new StarkProver(cubeKey, OPTIONS, ProverSettings.defaults()).prove(List.of(cube));
             Proof.TableHeader h = proof.tables().get(0);
-            Proof shorter = new Proof(proof.options(), List.of(new Proof.TableHeader(h.name(), h.airName(), 2, h.publicInputs(), null)),
-                    proof.mainRoots(), proof.tableProofs());
+            Proof shorter = proof.withTables(List.of(new Proof.TableHeader(h.name(), h.airName(), 2, h.publicInputs(), null)));
             VerifyingKey cubeVerifier = cubeKey.verifyingKey(OPTIONS, WorkerPool.common());
             assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(cubeVerifier, ProofFormat.write(shorter)))
                     .isInstanceOf(ProofRejectedException.class).hasFieldOrPropertyWithValue("reason", Reason.STATEMENT)

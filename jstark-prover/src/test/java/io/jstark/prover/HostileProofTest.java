@@ -126,26 +126,24 @@ class HostileProofTest {
      */
     @Property(tries = 1)
     void anOpeningWhoseSizeOverflowsIsATypedRejection() {
-        Out section = new Out();
-        section.u8(0).zeros(32);
-        for (int k = 0; k < 7; k++) {
-            section.u16(0);
-        }
-        section.u8(0).u16(0).u64(0).u8(0);
-        section.u32(1073807362).u32(2147352580).zeros(64);
         Out p = new Out();
         p.write('J');
         p.write('S');
         p.write('T');
         p.write('K');
-        p.u16(1).u8(1).u8(4).u8(0).u8(1).u8(0).u8(io.jstark.crypto.hash.Hashers.byName("sha256").id()).u8(0);
-        p.u16(1).str("fib").str("fib").u8(3).u16(2).u64(0).u64(0).u8(0).zeros(32);
-        byte[] s = section.toByteArray();
-        p.u32(s.length);
-        p.write(s, 0, s.length);
+        p.u16(ProofFormat.VERSION).u8(1).u8(4).u8(0).u8(1).u8(0).u8(io.jstark.crypto.hash.Hashers.byName("sha256").id()).u8(0);
+        p.u16(1).str("fib").str("fib").u8(3).u16(2).u64(0).u64(0).u8(0);
+        // main root, no aux, no bus sum, composition root, an empty frame, no FRI layers or final coefficients, the nonce,
+        // no preprocessed opening; then the main phase: one member table whose block count times its width overflows
+        p.zeros(32).u8(0).u8(0).zeros(32);
+        for (int k = 0; k < 7; k++) {
+            p.u16(0);
+        }
+        p.u8(0).u16(0).u64(0).u8(0);
+        p.u16(1).u32(1073807362).u32(2147352580).zeros(64);
         VerifyingKey fibKey = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
         assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, p.toByteArray())).isInstanceOf(ProofRejectedException.class)
-                .hasMessageContaining("leaves");
+                .hasMessageContaining("blocks");
     }
 
     @Property(tries = 1)

@@ -95,26 +95,16 @@ class ProofBoundTest {
             // a stream whose declared sizes outgrow the bound: rejected as soon as a length passes what is left of it
             byte[] header = java.util.Arrays.copyOf(proof, proof.length);
             Proof parsed = ProofFormat.read(proof);
-            int sectionAt = proof.length - sectionBytes(parsed) - 4;
-            header[sectionAt + 3] = 0x7F; // a section length of about 2^31
+            // past the main phase's member count and its first member's block count: the elements per block
+            int perBlockAt = (int) ProofFormat.writeWithSizes(parsed).sizes().offsetOf("main phase values") + 2 + 4;
+            header[perBlockAt + 3] = 0x7F; // about 2^31 elements per block
             CountingStream huge = new CountingStream(new SequenceInputStream(new ByteArrayInputStream(header), new Zeros()));
             assertThatThrownBy(() -> StarkVerifier.verify(key, expected, huge)).isInstanceOf(ProofRejectedException.class)
-                    .hasFieldOrPropertyWithValue("reason", Reason.MALFORMED).hasMessageContaining("section of table 'fib' need");
+                    .hasFieldOrPropertyWithValue("reason", Reason.MALFORMED).hasMessageContaining("main opened blocks");
             assertThat(huge.read).isLessThanOrEqualTo(bound + (1 << 16));
         } finally {
             trace.main().close();
         }
-    }
-
-    /** The one table's section length, from the sizes the writer records. */
-    private static int sectionBytes(Proof proof) {
-        long sum = 0;
-        for (var e : ProofFormat.writeWithSizes(proof).sizes().perTable().get("fib").entrySet()) {
-            if (!e.getKey().equals("section length")) {
-                sum += e.getValue();
-            }
-        }
-        return (int) sum;
     }
 
     /** Zeros forever. */

@@ -137,8 +137,8 @@ class RoundTripMatrixTest {
             Proof.TableHeader h = proof.tables().get(0);
             long[] inputs = h.publicInputs();
             inputs[1] = inputs[1] + 1; // claim another result
-            Proof forged = new Proof(proof.options(), List.of(new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), inputs,
-                    h.preprocessedRoot())), proof.mainRoots(), proof.tableProofs());
+            Proof forged = proof.withTables(List.of(new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), inputs,
+                    h.preprocessedRoot())));
             VerifyingKey key = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
             byte[] forgedBytes = ProofFormat.write(forged);
             // the caller who states the result it expects rejects the claim outright...

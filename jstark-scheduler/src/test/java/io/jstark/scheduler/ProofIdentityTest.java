@@ -69,7 +69,8 @@ class ProofIdentityTest {
                 List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
                 ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budget), passes::add);
                 assertThat(prove(executor)).as("k=%d budget=%d", k, budget).isEqualTo(sequential);
-                assertThat(passes).extracting(SchedulerStats::phase).containsExactly(SpanLabels.MAIN_COMMIT, SpanLabels.TABLE_CHAIN);
+                assertThat(passes).extracting(SchedulerStats::phase).containsExactly(SpanLabels.MAIN_COMMIT, "aux", "composition", "ood",
+                        "deep");
                 for (SchedulerStats pass : passes) {
                     assertThat(pass.heldBytesAtEnd()).isZero();
                     long largest = pass.tasks().stream().mapToLong(SchedulerStats.TaskStats::estimatedBytes).max().orElseThrow();

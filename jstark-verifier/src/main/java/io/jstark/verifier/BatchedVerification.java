@@ -15,8 +15,6 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.ntt.BitReversedCoset;
-import io.jstark.protocol.BatchedProof;
-import io.jstark.protocol.BatchedTranscript;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.LiftedDomain;
@@ -27,20 +25,21 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
+import io.jstark.protocol.ProofTranscript;
 import io.jstark.protocol.Security;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * One verification of a format-2 proof whose statement the expectation has checked ({@link BatchedTranscript}
+ * One verification of a proof whose statement the expectation has checked ({@link ProofTranscript}
  * gives the order): the transcript replayed; every table's constraints at its own point zeta^(2^s_j); the three
  * phase trees and the pinned preprocessed trees opened at the query cosets; per query the lifted DEEP sum
  * recomputed from the opened rows and checked by the one FRI; the grinding nonce; the buses balanced.
  */
 final class BatchedVerification {
     private final Expectation expectation;
-    private final BatchedProof proof;
+    private final Proof proof;
     private final ProofOptions options;
     private final Hasher hasher;
     private final List<Air> airs;
@@ -49,7 +48,7 @@ final class BatchedVerification {
     private final int count;
     private final int logF;
 
-    BatchedVerification(Expectation expectation, BatchedProof proof) {
+    BatchedVerification(Expectation expectation, Proof proof) {
         this.expectation = expectation;
         this.proof = proof;
         this.options = proof.options();
@@ -73,21 +72,21 @@ final class BatchedVerification {
             throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "the proof's options give " + bits + " conjectured bits "
                     + "in format 2, below the " + Math.max(options.requiredSecurityBits(), expectation.minimumSecurityBits()) + " required");
         }
-        Transcript t = BatchedTranscript.start(hasher, options, expectation.statements());
-        Ext3[] lookup = BatchedTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
+        Transcript t = ProofTranscript.start(hasher, options, expectation.statements());
+        Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
         if (proof.auxRoot() != null) {
-            BatchedTranscript.absorbAux(t, proof.auxRoot(), proof.busSums());
+            ProofTranscript.absorbAux(t, proof.auxRoot(), proof.busSums());
         }
-        Ext3 alpha = BatchedTranscript.sampleCompositionChallenge(t);
-        BatchedTranscript.absorbCompositionRoot(t, proof.compositionRoot());
-        Ext3 z = BatchedTranscript.sampleOodPoint(t, domain);
+        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
+        ProofTranscript.absorbCompositionRoot(t, proof.compositionRoot());
+        Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
         Ext3[] points = new Ext3[count];
         for (int j = 0; j < count; j++) {
             Air air = airs.get(j);
             TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), air.compositionParts(tables.get(j).logHeight()));
             points[j] = domain.pointFor(j, z);
         }
-        BatchedTranscript.absorbOodFrames(t, proof.frames());
+        ProofTranscript.absorbOodFrames(t, proof.frames());
         for (int j = 0; j < count; j++) {
             Air air = airs.get(j);
             Proof.TableHeader header = tables.get(j);
@@ -96,7 +95,7 @@ final class BatchedVerification {
                         points[j], proof.frames().get(j), air.compositionParts(header.logHeight()));
             }
         }
-        Ext3[] deepChallenges = BatchedTranscript.sampleDeepChallenges(t);
+        Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
         FriParameters fri = new FriParameters(logF, options.logFinalDegree());
         Ext3[] betas;
         try {
@@ -108,7 +107,7 @@ final class BatchedVerification {
             throw new ProofRejectedException(Reason.GRINDING, null, "the proof-of-work nonce does not have " + options.grindingBits()
                     + " leading zero bits");
         }
-        int[] queries = BatchedTranscript.sampleQueries(t, options.queries(), domain);
+        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
         Opened[] pre = new Opened[count];
         for (int j = 0; j < count; j++) {
             pre[j] = preprocessed(j, queries);
@@ -214,7 +213,7 @@ final class BatchedVerification {
     }
 
     /** Checks one phase tree's opening: every member's blocks hashed, combined into the opened leaves, checked against the root. */
-    private Opened[] phase(String what, byte[] root, BatchedProof.PhaseOpening opening, int[] members, int[] queries, Width width)
+    private Opened[] phase(String what, byte[] root, Proof.PhaseOpening opening, int[] members, int[] queries, Width width)
             throws ProofRejectedException {
         PhaseTree rule = new PhaseTree(domain, members);
         if (opening.blocks().size() != members.length) {

@@ -1,46 +1,17 @@
 package io.jstark.verifier;
 
-import io.jstark.air.Air;
-import io.jstark.air.PeriodicColumn;
-import io.jstark.air.expr.Expr;
-import io.jstark.air.expr.PointEvaluator;
-import io.jstark.crypto.hash.Hasher;
-import io.jstark.crypto.hash.Hashers;
-import io.jstark.crypto.merkle.InvalidMerkleProofException;
-import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.crypto.merkle.MerkleVerifier;
-import io.jstark.crypto.transcript.Transcript;
-import io.jstark.fri.FriException;
-import io.jstark.fri.FriParameters;
-import io.jstark.fri.FriVerifier;
 import io.jstark.instrument.Span;
-import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
-import io.jstark.math.field.Ext3;
-import io.jstark.math.field.Goldilocks;
-import io.jstark.math.ntt.BitReversedCoset;
-import io.jstark.protocol.CompositionLayout;
-import io.jstark.protocol.DeepComposition;
-import io.jstark.protocol.Limbs;
-import io.jstark.protocol.BatchedProof;
-import io.jstark.protocol.OodFrame;
-import io.jstark.protocol.ParsedProof;
-import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
-import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
-import io.jstark.protocol.ProofTranscript;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * Verifies jstark proofs. Every byte of a proof is treated as hostile: any malformed, tampered or
@@ -55,10 +26,11 @@ import java.util.List;
  * pins them). {@link #verifyAndDescribe} checks a proof against the key alone and returns what it proves:
  * a caller who ignores that result has checked only that some statement holds.
  *
- * <p>Checks, per table (on its forked transcript): the composition polynomial's parts agree with the
- * constraints at the out-of-domain point; FRI proves the DEEP composition low-degree, with its layer-0
- * values recomputed from Merkle-checked openings of every committed tree; the grinding nonce is valid.
- * Across tables: the bus contributions sum to zero.
+ * <p>Checks ({@link BatchedVerification}): every table's composition parts agree with its constraints at
+ * its own out-of-domain point; the one FRI proves the lifted sum of the tables' DEEP compositions
+ * low-degree, with its layer-0 values recomputed from Merkle-checked openings of every phase tree; the
+ * grinding nonce is valid; the bus contributions of all tables sum to zero. A proof of format version 1 is
+ * refused (UNSUPPORTED) naming its version.
  *
  * <p>What leaves these methods: a {@link ProofRejectedException} for anything the proof's bytes hold (the
  * last-resort guard turns any other failure while reading or checking them, an {@link OutOfMemoryError}
@@ -72,9 +44,8 @@ import java.util.List;
  * the queries it seeds, in the openings). The prover can always make them; anyone else can where the
  * queries a new nonce draws open only leaves the proof already holds (a tiny table whose every query set
  * opens every leaf), and otherwise not, since the proof lacks the other openings. Checking that no smaller
- * nonce is valid would cost the verifier the prover's grinding work again (about 2^grinding hashes per
- * table); the statement, which is what a proof proves, is unaffected. Do not use a proof's bytes as its
- * identity.
+ * nonce is valid would cost the verifier the prover's grinding work again (about 2^grinding hashes); the
+ * statement, which is what a proof proves, is unaffected. Do not use a proof's bytes as its identity.
  */
 public final class StarkVerifier {
     private StarkVerifier() {}
@@ -89,7 +60,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proofBytes) throws ProofRejectedException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
-            return guarded(() -> run(expectation, ProofFormat.readAny(proofBytes, expectation, null)));
+            return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
         }
     }
 
@@ -102,7 +73,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, Path file) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
-            return guardedIo(() -> run(expectation, ProofFormat.readAny(file, expectation, null)));
+            return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
         }
     }
 
@@ -110,7 +81,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verify(VerifyingKey key, Statement expected, InputStream in) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
-            return guardedIo(() -> run(expectation, ProofFormat.readAny(in, -1, expectation, null)));
+            return guardedIo(() -> run(expectation, ProofFormat.read(in, -1, expectation, null)));
         }
     }
 
@@ -137,7 +108,7 @@ public final class StarkVerifier {
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
         Expectation expectation = Expectation.describing(key);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
-            return guarded(() -> run(expectation, ProofFormat.readAny(proofBytes, expectation, null)));
+            return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
         }
     }
 
@@ -145,15 +116,12 @@ public final class StarkVerifier {
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file) throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.describing(key);
         try (Span _ = Spans.open("verify")) {
-            return guardedIo(() -> run(expectation, ProofFormat.readAny(file, expectation, null)));
+            return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
         }
     }
 
-    private static VerifiedStatement run(Expectation expectation, ParsedProof parsed) throws ProofRejectedException {
-        return switch (parsed) {
-            case Proof proof -> new Run(expectation, proof).verify();
-            case BatchedProof proof -> new BatchedVerification(expectation, proof).verify();
-        };
+    private static VerifiedStatement run(Expectation expectation, Proof proof) throws ProofRejectedException {
+        return new BatchedVerification(expectation, proof).verify();
     }
 
     private interface Check {
@@ -178,169 +146,6 @@ public final class StarkVerifier {
         } catch (OutOfMemoryError e) {
             // The reader maps its own; this is the checking after it (the proof's arrays are garbage once this unwinds).
             throw ProofRejectedException.beyondHeap();
-        }
-    }
-
-    /** One verification of a parsed proof whose statement the expectation has checked. */
-    private static final class Run {
-        private final Proof proof;
-        private final ProofOptions options;
-        private final Hasher hasher;
-        private final Expectation expectation;
-
-        Run(Expectation expectation, Proof proof) {
-            this.expectation = expectation;
-            this.proof = proof;
-            this.options = proof.options();
-            this.hasher = Hashers.byName(options.hash());
-        }
-
-        VerifiedStatement verify() throws ProofRejectedException {
-            List<Air> airs = expectation.airs();
-            Transcript global = ProofTranscript.start(hasher, options, expectation.statements());
-            Ext3[] lookup = ProofTranscript.absorbMainRootsAndSampleLookupChallenges(global, proof.mainRoots());
-            Ext3 balance = Ext3.ZERO;
-            for (int i = 0; i < proof.tables().size(); i++) {
-                Proof.TableHeader header = proof.tables().get(i);
-                try (Span _ = Spans.open("verify_table", SpanLabels.TABLE_FIELD, header.name())) {
-                    new TableCheck(header, airs.get(i), proof.tableProofs().get(i), proof.mainRoots().get(i), lookup,
-                            ProofTranscript.forTable(global, i)).verify();
-                }
-                Ext3 busSum = proof.tableProofs().get(i).busSum();
-                if (busSum != null) {
-                    balance = balance.add(busSum);
-                }
-            }
-            if (!balance.isZero()) {
-                throw new ProofRejectedException(Reason.BUS_BALANCE, null,
-                        "the tables' bus contributions do not cancel (sum " + balance + "): some tuple was sent that no table received");
-            }
-            List<VerifiedStatement.Table> tables = new ArrayList<>();
-            for (Proof.TableHeader h : proof.tables()) {
-                tables.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
-            }
-            return new VerifiedStatement(options, expectation.conjecturedBits(), tables, expectation.form());
-        }
-
-        /** The checks of one table. */
-        private final class TableCheck {
-            private final Proof.TableHeader header;
-            private final String name;
-            private final Air air;
-            private final Proof.TableProof tp;
-            private final byte[] mainRoot;
-            private final Ext3[] lookup;
-            private final Transcript t;
-            private final int logN;
-            private final int logLde;
-            private final int logF;
-
-            TableCheck(Proof.TableHeader header, Air air, Proof.TableProof tp, byte[] mainRoot, Ext3[] lookup, Transcript t) {
-                this.header = header;
-                this.name = header.name();
-                this.air = air;
-                this.tp = tp;
-                this.mainRoot = mainRoot;
-                this.lookup = lookup;
-                this.t = t;
-                this.logN = header.logHeight();
-                this.logLde = logN + options.logBlowup();
-                this.logF = options.logFoldingFactor();
-            }
-
-            void verify() throws ProofRejectedException {
-                boolean hasAux = air.auxWidth() > 0;
-                if (hasAux != (tp.auxRoot() != null) || hasAux != (tp.aux() != null)) {
-                    throw reject(Reason.MALFORMED, hasAux ? "aux commitment missing" : "unexpected aux commitment");
-                }
-                if ((header.preprocessedRoot() != null) != (tp.preprocessed() != null)) {
-                    throw reject(Reason.MALFORMED, "preprocessed openings do not match the statement");
-                }
-                if (hasAux) {
-                    ProofTranscript.absorbAux(t, tp.auxRoot(), tp.busSum());
-                }
-                Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
-                ProofTranscript.absorbCompositionRoot(t, tp.compositionRoot());
-                Ext3 z = ProofTranscript.sampleOodPoint(t, logN, logLde, Preprocessing.shift(logLde));
-                OodFrame frame = tp.ood();
-                int parts = air.compositionParts(logN);
-                checkFrameShape(frame, parts);
-                ProofTranscript.absorbOodFrame(t, frame);
-                CompositionLayout layout = CompositionLayout.of(air, logN);
-                checkOutOfDomain(layout, alpha, z, frame, parts);
-                Ext3 gamma = ProofTranscript.sampleDeepChallenge(t);
-                FriParameters fri = new FriParameters(logF, options.logFinalDegree());
-                Ext3[] betas;
-                try {
-                    betas = FriVerifier.replayCommitPhase(tp.fri(), fri, logN, t);
-                } catch (FriException e) {
-                    throw reject(Reason.FRI, e.getMessage());
-                }
-                if (!t.verifyGrinding(options.grindingBits(), tp.powNonce())) {
-                    throw reject(Reason.GRINDING, "the proof-of-work nonce does not have " + options.grindingBits() + " leading zero bits");
-                }
-                int[] queries = ProofTranscript.sampleQueries(t, options.queries(), logLde - logF);
-                int[] cosets = MerkleTree.openedLeaves(queries);
-                long[][] pre = checkOpening("preprocessed", header.preprocessedRoot(), tp.preprocessed(), cosets, air.preprocessedWidth());
-                long[][] main = checkOpening("main", mainRoot, tp.main(), cosets, air.mainWidth());
-                long[][] aux = checkOpening("aux", tp.auxRoot(), tp.aux(), cosets, 3 * air.auxWidth());
-                long[][] comp = checkOpening("composition", tp.compositionRoot(), tp.composition(), cosets, 3 * parts);
-                DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
-                int f = 1 << logF;
-                int traceWidth = air.preprocessedWidth() + air.mainWidth() + 3 * air.auxWidth();
-                Ext3[][] cosetValues = new Ext3[queries.length][];
-                for (int q = 0; q < queries.length; q++) {
-                    int leaf = Arrays.binarySearch(cosets, queries[q]);
-                    Ext3[] values = new Ext3[f];
-                    for (int r = 0; r < f; r++) {
-                        long[] traceRow = new long[traceWidth];
-                        int k = 0;
-                        k = copyRow(pre, leaf, r, air.preprocessedWidth(), traceRow, k);
-                        k = copyRow(main, leaf, r, air.mainWidth(), traceRow, k);
-                        copyRow(aux, leaf, r, 3 * air.auxWidth(), traceRow, k);
-                        long[] compRow = new long[3 * parts];
-                        copyRow(comp, leaf, r, 3 * parts, compRow, 0);
-                        long x = BitReversedCoset.point(logLde, Preprocessing.shift(logLde), queries[q] * f + r);
-                        values[r] = deep.evaluate(x, traceRow, compRow);
-                    }
-                    cosetValues[q] = values;
-                }
-                try {
-                    FriVerifier.verifyQueries(queries, cosetValues, tp.fri(), betas, fri, logN, logLde, Preprocessing.shift(logLde), hasher);
-                } catch (FriException e) {
-                    throw reject(Reason.FRI, e.getMessage());
-                }
-            }
-
-            private int copyRow(long[][] leaves, int leaf, int row, int width, long[] out, int offset) {
-                if (width == 0) {
-                    return offset;
-                }
-                System.arraycopy(leaves[leaf], row * width, out, offset, width);
-                return offset + width;
-            }
-
-            private void checkFrameShape(OodFrame f, int parts) throws ProofRejectedException {
-                TableChecks.checkFrameShape(name, air, f, parts);
-            }
-
-            private void checkOutOfDomain(CompositionLayout layout, Ext3 alpha, Ext3 z, OodFrame f, int parts)
-                    throws ProofRejectedException {
-                TableChecks.checkOutOfDomain(header, air, layout, lookup, tp.busSum(), alpha, z, f, parts);
-            }
-
-            /** Checks a tree's openings at the cosets and returns the leaves (rows x width elements each). */
-            private long[][] checkOpening(String tree, byte[] root, Proof.TreeOpening opening, int[] cosets, int width)
-                    throws ProofRejectedException {
-                if (root == null || width == 0) {
-                    return null;
-                }
-                return TableChecks.checkOpening(hasher, name, tree, root, opening, cosets, 1 << (logLde - logF), (1 << logF) * width);
-            }
-
-            private ProofRejectedException reject(Reason reason, String message) {
-                return new ProofRejectedException(reason, name, message);
-            }
         }
     }
 }

@@ -55,10 +55,6 @@ public class FibonacciProveBenchmark {
     @Param({"blake3", "sha256"})
     public String hash;
 
-    /** Proof format 1 (per-table openings) or 2 (one opening for all tables). */
-    @Param({"1", "2"})
-    public int format;
-
     private Workload workload;
     private ProvingKey key;
     private VerifyingKey verifyingKey;
@@ -93,8 +89,7 @@ public class FibonacciProveBenchmark {
 
     private byte[] prove() {
         StarkProver prover = new StarkProver(key, OPTIONS.withHash(hash), ProverSettings.defaults().withPool(pool));
-        return format == ProofFormat.BATCHED_VERSION ? ProofFormat.write(prover.proveBatched(workload.tables()))
-                : ProofFormat.write(prover.prove(workload.tables()));
+        return ProofFormat.write(prover.prove(workload.tables()));
     }
 
     @Benchmark

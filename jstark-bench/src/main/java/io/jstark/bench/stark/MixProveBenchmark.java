@@ -46,10 +46,6 @@ public class MixProveBenchmark {
     @Param({"blake3", "sha256"})
     public String hash;
 
-    /** Proof format 1 (per-table openings) or 2 (one opening for all tables). */
-    @Param({"1", "2"})
-    public int format;
-
     private Example mix;
     private Workload workload;
     private JstarkProver prover;
@@ -61,7 +57,7 @@ public class MixProveBenchmark {
     public void setup() throws ProofRejectedException {
         mix = Examples.byName("mix");
         workload = mix.generate(mix.defaultLogSize(), 1);
-        prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults().withHash(hash)).tableParallelism(k).format(format).build();
+        prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults().withHash(hash)).tableParallelism(k).build();
         proof = prover.prove(workload.tables()).bytes();
         key = prover.verifyingKey();
         expected = Statement.ofTraces(workload.tables());

@@ -37,10 +37,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx4g",
         "-XX:+UseParallelGC"})
 public class VerifyBenchmark {
-    /** Proof format 1 (per-table openings) or 2 (one opening for all tables). */
-    @Param({"1", "2"})
-    public int format;
-
     private Example mix;
     private byte[] keyBytes;
     private VerifyingKey key;
@@ -52,7 +48,7 @@ public class VerifyBenchmark {
     public void setup() throws Exception {
         mix = Examples.byName("mix");
         try (Workload workload = mix.generate(mix.defaultLogSize(), 1);
-                JstarkProver prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults()).format(format).build()) {
+                JstarkProver prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults()).build()) {
             proof = prover.prove(workload.tables()).bytes();
             keyBytes = prover.verifyingKey().toBytes();
             expected = Statement.ofTraces(workload.tables());

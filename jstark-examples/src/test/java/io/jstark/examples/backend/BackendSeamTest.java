@@ -13,7 +13,6 @@ import io.jstark.examples.backend.CountingBackend.Kernel;
 import io.jstark.fri.FriParameters;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.PhaseTree;
-import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Statement;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A backend other than the CPU's, chosen on the builder, makes the same proof bytes, and it receives every
@@ -31,20 +30,19 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BackendSeamTest {
     static final ProofOptions OPTIONS = new ProofOptions(2, 8, 4, 2, 2, "sha256", 0);
 
-    @ParameterizedTest(name = "{0}, format {1}")
-    @CsvSource({"fib, 1", "fib, 2", "vm, 1", "vm, 2", "mix, 1", "mix, 2"})
-    void aDelegatingBackendGivesTheSameBytesAndSeesEveryKernel(String name, int format) throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"fib", "vm", "mix"})
+    void aDelegatingBackendGivesTheSameBytesAndSeesEveryKernel(String name) throws Exception {
         Example example = Examples.byName(name);
         CountingBackend counting = new CountingBackend();
         try (Workload w = example.generate(example.minLogSize() + 1, 13);
-                JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).format(format).build();
-                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).format(format).backend(counting).build()) {
+                JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).build();
+                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(counting).build()) {
             byte[] reference = cpu.prove(w.tables()).bytes();
             byte[] bytes = other.prove(w.tables()).bytes();
             assertThat(bytes).isEqualTo(reference);
             Jstark.verify(other.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
-            Map<Kernel, Long> expected = format == ProofFormat.BATCHED_VERSION ? batched(w.tables()) : perTable(w.tables());
-            assertThat(counting.counts()).isEqualTo(expected);
+            assertThat(counting.counts()).isEqualTo(expected(w.tables()));
             assertThat(counting.counts().values()).allMatch(c -> c > 0);
         }
     }
@@ -53,8 +51,8 @@ class BackendSeamTest {
         return new FriParameters(OPTIONS.logFoldingFactor(), OPTIONS.logFinalDegree());
     }
 
-    /** What every table runs in either format: trace LDEs, its trees, composition, OOD, DEEP. */
-    private static Map<Kernel, Long> perTableKernels(List<TableTrace> tables) {
+    /** Per table: trace LDEs, its trees, composition, OOD, DEEP; then the phase trees' class steps and the one FRI of the tallest height. */
+    private static Map<Kernel, Long> expected(List<TableTrace> tables) {
         Map<Kernel, Long> k = new EnumMap<>(Kernel.class);
         for (Kernel kernel : Kernel.values()) {
             k.put(kernel, 0L);
@@ -71,21 +69,6 @@ class BackendSeamTest {
             add(k, Kernel.EVALUATE_COLUMNS, 2 * ldes + 1);   // each trace LDE at z and z*w, composition at z
             add(k, Kernel.COMBINE_DEEP, 1);
         }
-        return k;
-    }
-
-    /** Format 1: one FRI per table, of its height. */
-    private static Map<Kernel, Long> perTable(List<TableTrace> tables) {
-        Map<Kernel, Long> k = perTableKernels(tables);
-        for (TableTrace t : tables) {
-            addFri(k, t.logHeight());
-        }
-        return k;
-    }
-
-    /** Format 2: one FRI of the tallest height, and the phase trees' class steps. */
-    private static Map<Kernel, Long> batched(List<TableTrace> tables) {
-        Map<Kernel, Long> k = perTableKernels(tables);
         int[] heights = new int[tables.size()];
         for (int i = 0; i < heights.length; i++) {
             heights[i] = tables.get(i).logHeight();
@@ -94,7 +77,11 @@ class BackendSeamTest {
         add(k, Kernel.COMMIT_ROWS, phaseTreeSteps(domain, tables, i -> true));
         add(k, Kernel.COMMIT_ROWS, phaseTreeSteps(domain, tables, i -> tables.get(i).air().auxWidth() > 0));
         add(k, Kernel.COMMIT_ROWS, phaseTreeSteps(domain, tables, i -> true));
-        addFri(k, domain.logMaxHeight());
+        // the FRI: each fold, and each committed layer's LDE and tree
+        int logDegree = domain.logMaxHeight();
+        add(k, Kernel.FOLD_COEFFICIENTS, fri().foldCount(logDegree));
+        add(k, Kernel.EXTEND_COEFFICIENTS, fri().committedLayers(logDegree));
+        add(k, Kernel.COMMIT_ROWS, fri().committedLayers(logDegree));
         return k;
     }
 
@@ -111,13 +98,6 @@ class BackendSeamTest {
         }
         PhaseTree tree = new PhaseTree(domain, members.stream().mapToInt(Integer::intValue).toArray());
         return tree.single() ? 0 : tree.classes().size();
-    }
-
-    /** Each fold, and each committed layer's LDE and tree. */
-    private static void addFri(Map<Kernel, Long> k, int logDegree) {
-        add(k, Kernel.FOLD_COEFFICIENTS, fri().foldCount(logDegree));
-        add(k, Kernel.EXTEND_COEFFICIENTS, fri().committedLayers(logDegree));
-        add(k, Kernel.COMMIT_ROWS, fri().committedLayers(logDegree));
     }
 
     private static void add(Map<Kernel, Long> k, Kernel kernel, long calls) {

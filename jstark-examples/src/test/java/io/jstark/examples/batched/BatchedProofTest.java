@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
-import io.jstark.protocol.BatchedProof;
+import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
@@ -19,18 +19,17 @@ import io.jstark.verifier.StarkVerifier;
 import io.jstark.verifier.VerifiedStatement;
 import org.junit.jupiter.api.Test;
 
-/** Format 2 (one opening for all tables): round trips of every example and tampering (schedules: ScheduleIndependenceTest). */
+/** One opening for all tables: round trips of every example and tampering (schedules: ScheduleIndependenceTest). */
 class BatchedProofTest {
     static final ProofOptions OPTIONS = new ProofOptions(2, 10, 4, 2, 2, "sha256", 0);
 
-    record Proven(byte[] bytes, byte[] formatOne, VerifyingKey key, Statement statement) {}
+    record Proven(byte[] bytes, VerifyingKey key, Statement statement) {}
 
     static Proven prove(String example, int logSize, long seed, ProofOptions options, ProverSettings settings) {
         Example e = Examples.byName(example);
         try (Workload w = e.generate(logSize, seed); ProvingKey key = ProvingKey.of(e.airs())) {
             StarkProver prover = new StarkProver(key, options, settings);
-            BatchedProof proof = prover.proveBatched(w.tables());
-            return new Proven(ProofFormat.write(proof), ProofFormat.write(prover.prove(w.tables())), key.verifyingKey(options, settings.pool()),
+            return new Proven(ProofFormat.write(prover.prove(w.tables())), key.verifyingKey(options, settings.pool()),
                     Statement.ofTraces(w.tables()));
         }
     }
@@ -42,8 +41,7 @@ class BatchedProofTest {
             Proven p = prove(example, Math.max(e.minLogSize(), 6), 3, OPTIONS, ProverSettings.defaults());
             VerifiedStatement v = StarkVerifier.verify(p.key(), p.statement(), p.bytes());
             assertThat(v.tables()).hasSize(p.statement().tables().size());
-            StarkVerifier.verify(p.key(), p.statement(), p.formatOne());
-            System.out.printf("%s: format 2 %d bytes, format 1 %d bytes%n", example, p.bytes().length, p.formatOne().length);
+            System.out.printf("%s: %d bytes%n", example, p.bytes().length);
         }
     }
 
@@ -51,7 +49,7 @@ class BatchedProofTest {
     void tamperedPartsSwappedDroppedAndWrongTablesAreRejected() throws Exception {
         Example mix = Examples.byName("mix");
         try (Workload w = mix.generate(mix.minLogSize(), 5); ProvingKey key = ProvingKey.of(mix.airs())) {
-            BatchedProof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).proveBatched(w.tables());
+            Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables());
             VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
             Statement statement = Statement.ofTraces(w.tables());
             StarkVerifier.verify(vk, statement, ProofFormat.write(proof));
@@ -85,7 +83,7 @@ class BatchedProofTest {
         try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
             io.jstark.air.trace.TableTrace range = w.table("range16");
             range.main().set(7, 0, range.main().get(7, 0) + 1);
-            BatchedProof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).proveBatched(w.tables());
+            Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables());
             VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
             assertThatThrownBy(() -> StarkVerifier.verify(vk, Statement.ofTraces(w.tables()), ProofFormat.write(proof)))
                     .isInstanceOfSatisfying(ProofRejectedException.class,
@@ -93,7 +91,7 @@ class BatchedProofTest {
         }
         Example mix = Examples.byName("mix");
         try (Workload w = mix.generate(mix.minLogSize(), 5); ProvingKey key = ProvingKey.of(mix.airs())) {
-            BatchedProof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).proveBatched(w.tables());
+            Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables());
             java.util.List<io.jstark.protocol.Proof.TableHeader> headers = new java.util.ArrayList<>(proof.tables());
             int pinned = 0;
             while (headers.get(pinned).preprocessedRoot() == null) {
@@ -117,9 +115,9 @@ class BatchedProofTest {
         return t;
     }
 
-    private static byte[] with(BatchedProof p, java.util.List<io.jstark.protocol.Proof.TableHeader> tables,
+    private static byte[] with(Proof p, java.util.List<io.jstark.protocol.Proof.TableHeader> tables,
             java.util.List<io.jstark.math.field.Ext3> sums, java.util.List<io.jstark.protocol.OodFrame> frames) {
-        return ProofFormat.write(new BatchedProof(p.options(), tables, p.mainRoot(), p.auxRoot(), sums, p.compositionRoot(), frames, p.fri(),
+        return ProofFormat.write(new Proof(p.options(), tables, p.mainRoot(), p.auxRoot(), sums, p.compositionRoot(), frames, p.fri(),
                 p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
     }
 

@@ -62,6 +62,6 @@ class BatchedStorageTest {
     private static byte[] prove(ProvingKey key, Workload w, StoragePolicy storage, WorkerPool pool) {
         ProverSettings settings = ProverSettings.defaults().withPool(pool).withStorage(storage)
                 .withExecutor(new ConcurrentExecutor(new SchedulerOptions(2, Long.MAX_VALUE)));
-        return ProofFormat.write(new StarkProver(key, OPTIONS, settings).proveBatched(w.tables()));
+        return ProofFormat.write(new StarkProver(key, OPTIONS, settings).prove(w.tables()));
     }
 }

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,6 +58,8 @@ class MemoryModelTest {
         }
     }
 
+    @Disabled("the memory model still describes format 1's buffer lifetimes, which no prover has now; the model of format 2's "
+            + "lifetimes (branch memory-11) replaces this measurement")
     @ParameterizedTest
     @MethodSource("options")
     void everyBufferAndEveryPeakIsPredictedExactly(ProofOptions options) {

@@ -2,7 +2,6 @@ package io.jstark.protocol;
 
 import io.jstark.air.Air;
 import io.jstark.crypto.merkle.MerkleVerifier;
-import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
 import java.io.IOException;
@@ -10,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The body of a format-2 proof ({@link ProofFormat#BATCHED_VERSION}), after the header both formats share:
+ * The body of a proof, after the header ({@link ProofFormat}):
  *
  * <pre>
  * digest main root
@@ -28,12 +27,12 @@ import java.util.List;
  * Every count is checked against what the bytes still allowed (the limit from the verifying key and the
  * header) before anything is allocated, and against the lifted geometry of the header's heights.
  */
-final class BatchedFormat {
+final class ProofBody {
     private static final int DIGEST = ProofFormat.DIGEST;
 
-    private BatchedFormat() {}
+    private ProofBody() {}
 
-    static void writeBody(ProofFormat.Out out, BatchedProof p, ProofFormat.ProofSizes sizes) {
+    static void writeBody(ProofFormat.Out out, Proof p, ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.bytes(p.mainRoot());
         out.u8(p.auxRoot() == null ? 0 : 1);
@@ -80,6 +79,7 @@ final class BatchedFormat {
         }
         writePhase(out, p, p.main(), "main", sizes);
         out.u8(p.aux() == null ? 0 : 1);
+        sizes.add(null, "aux phase values", 1); // its flag
         if (p.aux() != null) {
             writePhase(out, p, p.aux(), "aux", sizes);
         }
@@ -91,11 +91,15 @@ final class BatchedFormat {
         sizes.add(null, "fri openings", out.size() - mark);
     }
 
-    private static void writePhase(ProofFormat.Out out, BatchedProof p, BatchedProof.PhaseOpening phase, String name,
+    private static void writePhase(ProofFormat.Out out, Proof p, Proof.PhaseOpening phase, String name,
             ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.u16(phase.blocks().size());
-        for (long[][] blocks : phase.blocks()) {
+        sizes.add(null, name + " phase values", out.size() - mark);
+        List<String> members = members(name, p.tables(), p.busSums(), phase.blocks().size());
+        for (int m = 0; m < phase.blocks().size(); m++) {
+            mark = out.size();
+            long[][] blocks = phase.blocks().get(m);
             out.u32(blocks.length);
             out.u32(blocks.length == 0 ? 0 : blocks[0].length);
             for (long[] block : blocks) {
@@ -103,8 +107,8 @@ final class BatchedFormat {
                     out.u64(v);
                 }
             }
+            sizes.add(members.get(m), name + " phase values", out.size() - mark);
         }
-        sizes.add(null, name + " phase values", out.size() - mark);
         mark = out.size();
         out.u32(phase.siblings().length);
         for (byte[] s : phase.siblings()) {
@@ -113,7 +117,7 @@ final class BatchedFormat {
         sizes.add(null, name + " phase siblings", out.size() - mark);
     }
 
-    static BatchedProof readBody(ProofFormat.In in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
+    static Proof readBody(ProofFormat.In in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
             throws ProofRejectedException, IOException {
         LiftedDomain domain = LiftedDomain.of(options, tables);
         int count = tables.size();
@@ -164,9 +168,11 @@ final class BatchedFormat {
                     own, own.logCosets()) : null);
             ProofFormat.record(sizes, table, "preprocessed opening", in.position() - mark);
         }
-        BatchedProof.PhaseOpening main = readPhase(in, "main", options, domain, tables, sizes);
-        BatchedProof.PhaseOpening aux = in.flag("aux opening flag") ? readPhase(in, "aux", options, domain, tables, sizes) : null;
-        BatchedProof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, sizes);
+        Proof.PhaseOpening main = readPhase(in, "main", options, domain, tables, busSums, sizes);
+        boolean hasAux = in.flag("aux opening flag");
+        ProofFormat.record(sizes, null, "aux phase values", 1);
+        Proof.PhaseOpening aux = hasAux ? readPhase(in, "aux", options, domain, tables, busSums, sizes) : null;
+        Proof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, busSums, sizes);
         mark = in.position();
         List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
         for (int l = 1; l <= layers; l++) {
@@ -174,20 +180,23 @@ final class BatchedFormat {
             friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
         }
         ProofFormat.record(sizes, null, "fri openings", in.position() - mark);
-        return new BatchedProof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
+        return new Proof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
                 new FriProof(layerRoots, finalCoefficients, friOpenings), nonce, preprocessed, main, aux, composition);
     }
 
-    private static BatchedProof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
-            List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
+    private static Proof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
+            List<Proof.TableHeader> tables, List<Ext3> busSums, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
         long mark = in.position();
         int members = in.u16(what + " phase table count");
         if (members == 0 || members > tables.size()) {
             throw in.malformed(what + " phase opens " + members + " tables, the proof has " + tables.size());
         }
+        ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
+        List<String> names = members(what, tables, busSums, members);
         int queries = options.queries();
         List<long[][]> blocks = new ArrayList<>(members);
         for (int m = 0; m < members; m++) {
+            mark = in.position();
             int count = in.u32(what + " opened block count");
             int perBlock = in.u32(what + " elements per block");
             if (count < 0 || perBlock < 0) {
@@ -210,8 +219,8 @@ final class BatchedFormat {
                 values[b] = block;
             }
             blocks.add(values);
+            ProofFormat.record(sizes, names.get(m), what + " phase values", in.position() - mark);
         }
-        ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
         mark = in.position();
         int siblings = in.u32(what + " sibling count");
         long most = MerkleVerifier.maxSiblings((int) Math.min(queries, 1L << domain.logQueryCosets()), domain.logQueryCosets());
@@ -225,11 +234,29 @@ final class BatchedFormat {
             nodes[s] = in.bytes(DIGEST, what + " sibling");
         }
         ProofFormat.record(sizes, null, what + " phase siblings", in.position() - mark);
-        return new BatchedProof.PhaseOpening(blocks, nodes);
+        return new Proof.PhaseOpening(blocks, nodes);
     }
 
     /**
-     * The most bytes a format-2 proof of these tables can have under {@code options}: every count at its
+     * The table each member of a phase opening belongs to, for the bytes per table: every table in the main
+     * and composition phases, the tables with a bus sum in the aux phase. Where the count disagrees (a
+     * hostile proof, refused later), the members are attributed to no table.
+     */
+    private static List<String> members(String phase, List<Proof.TableHeader> tables, List<Ext3> busSums, int count) {
+        List<String> names = new ArrayList<>(count);
+        for (int j = 0; j < tables.size(); j++) {
+            if (!phase.equals("aux") || busSums.get(j) != null) {
+                names.add(tables.get(j).name());
+            }
+        }
+        if (names.size() != count) {
+            names = new ArrayList<>(java.util.Collections.nCopies(count, (String) null));
+        }
+        return names;
+    }
+
+    /**
+     * The most bytes a proof of these tables can have under {@code options}: every count at its
      * most, with the lifted domain at the tallest height any table may have (a taller domain never opens
      * fewer siblings or FRI layers) and each table opening at most min(queries * f, rows) rows per phase.
      */
