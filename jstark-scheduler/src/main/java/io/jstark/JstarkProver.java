@@ -14,6 +14,7 @@ import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProgressListener;
+import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
@@ -47,6 +48,7 @@ public final class JstarkProver implements AutoCloseable {
     private final boolean ownsPool;
     private final boolean debugChecks;
     private final ProgressListener progress;
+    private final ProverBackend backend;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(Builder b) {
@@ -58,6 +60,7 @@ public final class JstarkProver implements AutoCloseable {
         this.pool = b.pool != null ? b.pool : threads > 0 ? WorkerPool.ofThreads(threads) : WorkerPool.common();
         this.debugChecks = b.debugChecks;
         this.progress = b.progress;
+        this.backend = b.backend;
     }
 
     /** {@return the proof options every proof of this prover uses (and its verifying key accepts)} */
@@ -162,7 +165,7 @@ public final class JstarkProver implements AutoCloseable {
                     passes::add);
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
             ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
-                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress));
+                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress)).withBackend(backend);
             List<MemoryMeter.Phase> memory = null;
             try {
                 long start = System.nanoTime();
@@ -247,6 +250,7 @@ public final class JstarkProver implements AutoCloseable {
         private boolean debugChecks;
         private ProgressListener progress = ProgressListener.NONE;
         private PreprocessedCache preprocessedCache;
+        private ProverBackend backend = ProverBackend.cpu();
 
         Builder(List<Air> airs) {
             this.airs = List.copyOf(airs);
@@ -383,6 +387,19 @@ public final class JstarkProver implements AutoCloseable {
          */
         public Builder progress(ProgressListener listener) {
             this.progress = listener;
+            return this;
+        }
+
+        /**
+         * Where the tables' heavy kernels run (default {@link ProverBackend#cpu()}): another backend, such as a
+         * GPU one, gives the same proof bytes.
+         *
+         * @param b the backend every table's kernels run on
+         * @return this builder
+         * @throws NullPointerException if {@code b} is null
+         */
+        public Builder backend(ProverBackend b) {
+            this.backend = java.util.Objects.requireNonNull(b, "backend");
             return this;
         }
 

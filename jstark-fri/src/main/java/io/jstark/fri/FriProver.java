@@ -10,7 +10,6 @@ import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.Lde;
 import io.jstark.math.parallel.WorkerPool;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +49,12 @@ public final class FriProver implements AutoCloseable {
      */
     public static FriProver commit(String table, Matrix coefficients, long shift, int logBlowup, FriParameters params,
             Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+        return commit(table, coefficients, shift, logBlowup, params, transcript, hasher, pool, allocator, FriKernels.CPU);
+    }
+
+    /** {@link #commit(String, Matrix, long, int, FriParameters, Transcript, Hasher, WorkerPool, BufferAllocator)} with its folds, layer LDEs and layer trees run by {@code kernels}. */
+    public static FriProver commit(String table, Matrix coefficients, long shift, int logBlowup, FriParameters params,
+            Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator, FriKernels kernels) {
         FriProver prover = new FriProver(params);
         int logDegree = Integer.numberOfTrailingZeros(coefficients.rows());
         try (Span _ = Spans.open(SpanLabels.FRI_COMMIT, SpanLabels.TABLE_FIELD, table, "coefficients", coefficients.rows())) {
@@ -62,7 +67,7 @@ public final class FriProver implements AutoCloseable {
                     Ext3 beta = transcript.sampleExt();
                     Matrix next = Matrix.allocate(allocator, table + "/fri-coefficients-" + (i + 1), current.rows() >> logF, 3);
                     try {
-                        foldCoefficients(current, next, beta, logF, pool);
+                        kernels.foldCoefficients(current, next, beta, logF, pool);
                     } catch (RuntimeException | Error e) {
                         next.close();
                         throw e;
@@ -75,8 +80,8 @@ public final class FriProver implements AutoCloseable {
                     if (i < folds - 1) {
                         Matrix layer = Matrix.allocate(allocator, table + "/fri-layer-" + (i + 1), current.rows() << logBlowup, 3);
                         prover.layers.add(layer);
-                        Lde.extendCoefficients(current, logBlowup, layerShift, layer, pool);
-                        MerkleTree tree = MerkleTree.commit(layer, 1 << logF, hasher, pool, allocator);
+                        kernels.extendCoefficients(current, logBlowup, layerShift, layer, pool);
+                        MerkleTree tree = kernels.commitRows(layer, 1 << logF, hasher, pool, allocator);
                         prover.trees.add(tree);
                         transcript.absorbDigest(tree.root());
                     }

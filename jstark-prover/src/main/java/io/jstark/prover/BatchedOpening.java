@@ -144,7 +144,8 @@ final class BatchedOpening implements AutoCloseable {
         FriProver fri;
         try (Matrix lifted = liftedSum(deepChallenges[1])) {
             fri = FriProver.commit("lifted", lifted, Preprocessing.shift(domain.logLde()), options.logBlowup(),
-                    new FriParameters(options.logFoldingFactor(), options.logFinalDegree()), t, hasher, settings.pool(), allocator(MatrixRole.FRI_LAYER));
+                    new FriParameters(options.logFoldingFactor(), options.logFinalDegree()), t, hasher, settings.pool(), allocator(MatrixRole.FRI_LAYER),
+                    settings.backend());
             global.add(fri);
         }
         long nonce;
@@ -227,7 +228,7 @@ final class BatchedOpening implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             trees[i] = treeOf.apply(i);
         }
-        PhaseCommitment c = PhaseCommitment.commit(phase, domain, trees, hasher, settings.pool(), allocator(MatrixRole.MERKLE_TREE));
+        PhaseCommitment c = PhaseCommitment.commit(phase, domain, trees, hasher, settings.backend(), settings.pool(), allocator(MatrixRole.MERKLE_TREE));
         global.add(c);
         return c;
     }

@@ -1,10 +1,8 @@
 package io.jstark.prover;
 
 import io.jstark.math.field.Ext3;
-import io.jstark.math.field.FieldKernels;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.Lde;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.DeepComposition;
 import java.util.List;
@@ -31,13 +29,14 @@ final class DeepQuotient {
      * @param combined n x 6, closed here (on every path)
      * @param output makes the n x 3 result once {@code combined} is filled
      * @param traceLdes preprocessed (may be null), main, aux (may be null) LDEs, in coefficient order
+     * @param backend runs the combination and the interpolation
      * @return n x 3 coefficients of the DEEP polynomial (extension limbs)
      */
     static Matrix coefficients(String table, DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, long shift,
-            Matrix combined, Supplier<Matrix> output, WorkerPool pool) {
+            Matrix combined, Supplier<Matrix> output, ProverBackend backend, WorkerPool pool) {
         try {
-            combine(deep, traceLdes, compositionLde, n, combined, pool);
-            Lde.interpolateCoset(combined, shift, combined, pool);
+            backend.combineDeep(deep, traceLdes, compositionLde, n, combined, pool);
+            backend.interpolateCoset(combined, shift, combined, pool);
             Matrix out = output.get();
             try {
                 divide(table, combined, deep, out);
@@ -48,51 +47,6 @@ final class DeepQuotient {
             }
         } finally {
             combined.close();
-        }
-    }
-
-    /** Columns 0-2: A's limbs on block 0; columns 3-5: B's. */
-    private static void combine(DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
-        Ext3[] a = deep.atZCoefficients();
-        Ext3[] b = deep.atZNextCoefficients();
-        int chunk = Math.min(CHUNK, n);
-        pool.forRange(n / chunk, 1, (from, to) -> {
-            long[] column = new long[chunk];
-            long[] product = new long[chunk];
-            long[][] acc = new long[6][chunk];
-            for (int c = from; c < to; c++) {
-                int rowStart = c * chunk;
-                for (long[] limb : acc) {
-                    java.util.Arrays.fill(limb, 0);
-                }
-                int k = 0;
-                for (Matrix m : traceLdes) {
-                    if (m == null) {
-                        continue;
-                    }
-                    for (int col = 0; col < m.columns(); col++, k++) {
-                        m.readColumn(col, rowStart, column, 0, chunk);
-                        accumulate(acc, 0, a[k], column, product, chunk);
-                        accumulate(acc, 3, b[k], column, product, chunk);
-                    }
-                }
-                for (int col = 0; col < compositionLde.columns(); col++, k++) {
-                    compositionLde.readColumn(col, rowStart, column, 0, chunk);
-                    accumulate(acc, 0, a[k], column, product, chunk);
-                }
-                for (int limb = 0; limb < 6; limb++) {
-                    out.writeColumn(limb, rowStart, acc[limb], 0, chunk);
-                }
-            }
-        });
-    }
-
-    /** acc[first..first+2] += coefficient * column. */
-    private static void accumulate(long[][] acc, int first, Ext3 coefficient, long[] column, long[] product, int length) {
-        long[] limbs = {coefficient.c0(), coefficient.c1(), coefficient.c2()};
-        for (int l = 0; l < 3; l++) {
-            FieldKernels.mulByConstant(column, 0, limbs[l], product, 0, length);
-            FieldKernels.add(acc[first + l], 0, product, 0, acc[first + l], 0, length);
         }
     }
 
@@ -146,9 +100,9 @@ final class DeepQuotient {
         }
     }
 
-    /** Heap of the combination: a column, a product and six accumulators per running chunk task. */
+    /** Heap of {@link CpuBackend#combineDeep}: a column, a product and six accumulators per running chunk task. */
     static long combineScratchBytes(int n, int parallelism) {
-        int chunk = Math.min(CHUNK, n);
+        int chunk = Math.min(CpuBackend.DEEP_CHUNK, n);
         return 8L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
     }
 

@@ -43,8 +43,8 @@ final class PhaseCommitment implements AutoCloseable {
     /**
      * @param tableTrees per table of the proof, its own tree of this phase (null for tables not in it)
      */
-    static PhaseCommitment commit(String phase, LiftedDomain domain, MerkleTree[] tableTrees, Hasher hasher, WorkerPool pool,
-            BufferAllocator allocator) {
+    static PhaseCommitment commit(String phase, LiftedDomain domain, MerkleTree[] tableTrees, Hasher hasher, ProverBackend backend,
+            WorkerPool pool, BufferAllocator allocator) {
         List<Integer> members = new ArrayList<>();
         for (int i = 0; i < tableTrees.length; i++) {
             if (tableTrees[i] != null) {
@@ -68,7 +68,7 @@ final class PhaseCommitment implements AutoCloseable {
                     Matrix rows = classRows(phase + "-class-" + c, classes.get(c), log, previous, shift, tableTrees, pool, allocator);
                     MerkleTree tree;
                     try {
-                        tree = MerkleTree.commit(rows, 1, hasher, pool, allocator);
+                        tree = backend.commitRows(rows, 1, hasher, pool, allocator);
                     } catch (RuntimeException | Error e) {
                         rows.close();
                         throw e;

@@ -14,31 +14,43 @@ import io.jstark.prover.exec.TableExecutor;
  *     name the first failing row and constraint (or the unbalanced tuples) instead of producing a
  *     proof that fails to verify; costs about one extra pass over each trace
  * @param progress receives progress events (tables finished per pass); may be {@link ProgressListener#NONE}
+ * @param backend runs the tables' heavy kernels (LDE, row hashing, constraint evaluation, DEEP, FRI folding);
+ *     every backend gives the same bytes as the default {@link CpuBackend}
  */
 public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePolicy storage, boolean debugChecks,
-        ProgressListener progress) {
+        ProgressListener progress, ProverBackend backend) {
+
+    public ProverSettings {
+        java.util.Objects.requireNonNull(backend, "backend");
+    }
 
     public static ProverSettings defaults() {
-        return new ProverSettings(WorkerPool.common(), SequentialExecutor.INSTANCE, StoragePolicy.RAM, false, ProgressListener.NONE);
+        return new ProverSettings(WorkerPool.common(), SequentialExecutor.INSTANCE, StoragePolicy.RAM, false, ProgressListener.NONE,
+                ProverBackend.cpu());
     }
 
     public ProverSettings withPool(WorkerPool p) {
-        return new ProverSettings(p, executor, storage, debugChecks, progress);
+        return new ProverSettings(p, executor, storage, debugChecks, progress, backend);
     }
 
     public ProverSettings withExecutor(TableExecutor e) {
-        return new ProverSettings(pool, e, storage, debugChecks, progress);
+        return new ProverSettings(pool, e, storage, debugChecks, progress, backend);
     }
 
     public ProverSettings withStorage(StoragePolicy s) {
-        return new ProverSettings(pool, executor, s, debugChecks, progress);
+        return new ProverSettings(pool, executor, s, debugChecks, progress, backend);
     }
 
     public ProverSettings withDebugChecks(boolean on) {
-        return new ProverSettings(pool, executor, storage, on, progress);
+        return new ProverSettings(pool, executor, storage, on, progress, backend);
     }
 
     public ProverSettings withProgress(ProgressListener listener) {
-        return new ProverSettings(pool, executor, storage, debugChecks, listener);
+        return new ProverSettings(pool, executor, storage, debugChecks, listener, backend);
+    }
+
+    /** The kernels' implementation (default {@link ProverBackend#cpu()}). */
+    public ProverSettings withBackend(ProverBackend b) {
+        return new ProverSettings(pool, executor, storage, debugChecks, progress, b);
     }
 }

@@ -15,7 +15,6 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.Lde;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.CompositionLayout;
@@ -34,11 +33,10 @@ import java.util.List;
  * order or concurrently), one per named step: {@link #commitMain} (round 1), {@link #commitAux} (LogUp),
  * {@link #commitComposition} (round 2), {@link #openOod} (round 3) and {@link #deepCoefficients} (round 4's
  * DEEP polynomial). No step touches a transcript: {@link BatchedOpening} runs each as a pass over all tables
- * with the global steps between. Each step opens a span on the thread running it.
+ * with the global steps between. Each step opens a span on the thread running it; its heavy kernels run on
+ * the settings' {@link ProverBackend}.
  */
 final class TableProver {
-    private static final int COMPOSITION_BATCH = 512;
-
     private final TableTrace trace;
     private final Air air;
     private final ProofOptions options;
@@ -81,14 +79,14 @@ final class TableProver {
     }
 
     private MerkleTree commit(Matrix m, TableBuffers.Buffer tree) {
-        return MerkleTree.commit(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
+        return settings.backend().commitRows(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
     }
 
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
     MainCommitment commitMain(TaskControl control) {
         Matrix lde = allocate(buffers.mainLde());
         try {
-            Lde.extend(trace.main(), logBlowup, shift, lde, settings.pool());
+            settings.backend().extend(trace.main(), logBlowup, shift, lde, settings.pool());
             settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
             return new MainCommitment(lde, commit(lde, buffers.mainTree()));
@@ -131,7 +129,7 @@ final class TableProver {
         try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
             Matrix auxLde = allocate(buffers.auxLde());
             try {
-                Lde.extend(auxNatural, logBlowup, shift, auxLde, pool);
+                settings.backend().extend(auxNatural, logBlowup, shift, auxLde, pool);
                 return new AuxCommitment(auxLde, commit(auxLde, buffers.auxTree()), aux.busSum());
             } catch (RuntimeException | Error e) {
                 auxLde.close();
@@ -150,7 +148,6 @@ final class TableProver {
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         CompositionLayout layout = CompositionLayout.of(air, logN);
         int parts = air.compositionParts(logN);
-        LdeDomain domain = new LdeDomain(logN, logBlowup, shift);
         try (Span _ = Spans.open("round2_composition", SpanLabels.TABLE_FIELD, table(), "parts", parts)) {
             ConstraintProgram.Bound program;
             try (Span __ = Spans.open("compile_constraints", SpanLabels.TABLE_FIELD, table())) {
@@ -162,17 +159,18 @@ final class TableProver {
             // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
             Matrix compositionLde;
             try (Matrix evaluations = allocate(buffers.compositionEvaluations())) {
-                evaluateComposition(program, domain, main.lde(), preLde, aux == null ? null : aux.lde(), periodic, layout, evaluations);
+                evaluateComposition(new ProverBackend.ConstraintInputs(table(), program, layout, logN, logBlowup, shift, main.lde(), preLde,
+                        aux == null ? null : aux.lde(), periodic), evaluations);
                 try (Matrix coefficients = allocate(buffers.compositionParts())) {
                     try {
-                        Lde.interpolateCoset(evaluations, shift, coefficients, pool);
+                        settings.backend().interpolateCoset(evaluations, shift, coefficients, pool);
                     } catch (IllegalArgumentException e) {
                         throw new IllegalStateException("table '" + table() + "': the composition polynomial is not of low degree, "
                                 + "so the trace does not satisfy its constraints; run with debug checks to find the row", e);
                     }
                     compositionLde = allocate(buffers.compositionLde());
                     try {
-                        Lde.extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
+                        settings.backend().extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
                     } catch (RuntimeException | Error e) {
                         compositionLde.close();
                         throw e;
@@ -208,7 +206,7 @@ final class TableProver {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
             return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.lde()),
                     composition.lde(), trace.height(), shift, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()),
-                    settings.pool());
+                    settings.backend(), settings.pool());
         }
     }
 
@@ -217,9 +215,9 @@ final class TableProver {
         return Math.min(ldeRows, 2L * parts * n);
     }
 
-    /** Heap of {@link #evaluateComposition}: a program workspace and a batch source per running range task. */
+    /** Heap of {@link CpuBackend#evaluateConstraints}: a program workspace and a batch source per running range task. */
     static long constraintEvaluationScratchBytes(Air air, int logN, long rows, int parallelism) {
-        int batch = Math.min(COMPOSITION_BATCH, 1 << logN);
+        int batch = Math.min(CpuBackend.COMPOSITION_BATCH, 1 << logN);
         ConstraintProgram program = ConstraintProgram.compile(List.of(CompositionLayout.of(air, logN).expression()));
         long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
         return perTask * WorkerPool.concurrentTasks(rows / batch, parallelism);
@@ -234,30 +232,15 @@ final class TableProver {
         return bytes;
     }
 
-    /** Heap of {@link #openNext}: a column and its permutation per running column task. */
+    /** Heap of {@link CpuBackend#evaluateColumns} for {@link #openNext}: a column and its permutation per running column task. */
     static long openNextScratchBytes(int n, int parallelism) {
         return 2L * Long.BYTES * n * WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
     }
 
-    private void evaluateComposition(ConstraintProgram.Bound program, LdeDomain domain, Matrix mainLde, Matrix preLde, Matrix auxLde,
-            long[][] periodic, CompositionLayout layout, Matrix out) {
-        int rows = out.rows();
-        int batch = Math.min(COMPOSITION_BATCH, domain.n);
-        try (Span _ = Spans.open(SpanLabels.CONSTRAINT_EVALUATION, SpanLabels.TABLE_FIELD, table(), "rows", rows, "instructions",
-                program.program().instructionCount())) {
-            settings.pool().forRange(rows / batch, 1, (from, to) -> {
-                ConstraintProgram.Workspace ws = program.newWorkspace(batch);
-                LdeBatchSource source = new LdeBatchSource(domain, mainLde, preLde, auxLde, periodic, layout, batch);
-                for (int b = from; b < to; b++) {
-                    int rowStart = b * batch;
-                    program.evaluate(ws, source, rowStart, batch);
-                    out.writeColumn(0, rowStart, ws.output(0, 0), 0, batch);
-                    if (ws.outputIsExtension(0)) {
-                        out.writeColumn(1, rowStart, ws.output(0, 1), 0, batch);
-                        out.writeColumn(2, rowStart, ws.output(0, 2), 0, batch);
-                    }
-                }
-            });
+    private void evaluateComposition(ProverBackend.ConstraintInputs inputs, Matrix out) {
+        try (Span _ = Spans.open(SpanLabels.CONSTRAINT_EVALUATION, SpanLabels.TABLE_FIELD, table(), "rows", out.rows(), "instructions",
+                inputs.program().program().instructionCount())) {
+            settings.backend().evaluateConstraints(inputs, out, settings.pool());
         }
     }
 
@@ -275,7 +258,7 @@ final class TableProver {
         if (lde == null) {
             return new Ext3[0];
         }
-        return at.evaluateColumns(lde, 0, 0, lde.columns(), settings.pool());
+        return settings.backend().evaluateColumns(at, lde, null, settings.pool());
     }
 
     /** Each column's polynomial at z * w: its block-0 values permuted to the next trace row, at z. */
@@ -283,19 +266,7 @@ final class TableProver {
         if (lde == null) {
             return new Ext3[0];
         }
-        int n = domain.n;
-        int[] next = domain.nextRow;
-        Ext3[] out = new Ext3[lde.columns()];
-        settings.pool().forEachChunk(lde.columns(), c -> {
-            long[] values = new long[n];
-            lde.readColumn(c, 0, values, 0, n);
-            long[] shifted = new long[n];
-            for (int i = 0; i < n; i++) {
-                shifted[i] = values[next[i]];
-            }
-            out[c] = atZ.evaluate(shifted, 0);
-        });
-        return out;
+        return settings.backend().evaluateColumns(atZ, lde, domain.nextRow, settings.pool());
     }
 
     static Proof.TreeOpening opening(MerkleTree tree, int[] cosets) {

@@ -1,0 +1,29 @@
+package io.jstark.prover;
+
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.merkle.MerkleTree;
+import io.jstark.crypto.transcript.Transcript;
+import io.jstark.fri.FriParameters;
+import io.jstark.fri.FriProver;
+import io.jstark.math.field.FieldKernels;
+import io.jstark.math.memory.BufferAllocator;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.ntt.Lde;
+import io.jstark.math.parallel.WorkerPool;
+import java.util.function.IntConsumer;
+
+/** Kernel calls that bypass {@link ProverBackend}, never run: {@link KernelSeamArchitectureTest} must find each. */
+final class KernelBypassFixture {
+    private KernelBypassFixture() {}
+
+    static MerkleTree bypass(Matrix trace, Matrix lde, Hasher hasher, WorkerPool pool, BufferAllocator allocator, Transcript t) {
+        Lde.extend(trace, 1, 7, lde, pool);
+        FriProver.commit("t", lde, 7, 1, new FriParameters(1, 0), t, hasher, pool, allocator).close();
+        long[] a = new long[1];
+        IntConsumer add = length -> FieldKernels.add(a, 0, a, 0, a, 0, length);
+        add.accept(1);
+        CpuBackend.INSTANCE.extend(trace, 1, 7, lde, pool);
+        ProverBackend.cpu().extend(trace, 1, 7, lde, pool);
+        return MerkleTree.commit(lde, 1, hasher, pool, allocator);
+    }
+}

@@ -1,0 +1,150 @@
+package io.jstark.prover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
+import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.constant.ConstantDesc;
+import java.lang.constant.DirectMethodHandleDesc;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * No prover class but {@link CpuBackend} calls a kernel entry point (NTT/LDE, Merkle row hashing,
+ * constraint evaluation, DEEP field kernels, FRI folding, out-of-domain evaluation): every kernel a table
+ * runs goes through {@link ProverBackend}, so a second backend sees all of them. Reads the compiled classes
+ * with the JDK's class-file API: calls, field reads and method references in lambdas.
+ */
+class KernelSeamArchitectureTest {
+    private static final String BACKEND = "io/jstark/prover/CpuBackend";
+
+    /** A kernel entry point: an owner class (internal name), which of its members count, and the classes that may use them. */
+    record EntryPoint(String owner, Predicate<String> member, String what, Predicate<String> allowedIn) {
+        EntryPoint(String owner, Predicate<String> member, String what) {
+            this(owner, member, what, EntryPoint::inCpuBackend);
+        }
+
+        boolean matches(String owner, String name, String descriptor) {
+            return this.owner.equals(owner) && member.test(name + descriptor);
+        }
+
+        static boolean inCpuBackend(String caller) {
+            return caller.equals(BACKEND) || caller.startsWith(BACKEND + "$");
+        }
+    }
+
+    static final List<EntryPoint> KERNELS = List.of(
+            new EntryPoint("io/jstark/math/ntt/Lde", m -> m.startsWith("extend(") || m.startsWith("extendCoefficients(")
+                    || m.startsWith("interpolateCoset("), "LDE / interpolation"),
+            new EntryPoint("io/jstark/math/ntt/Ntt", m -> true, "NTT"),
+            new EntryPoint("io/jstark/crypto/merkle/MerkleTree", m -> m.startsWith("commit("), "Merkle row hashing"),
+            new EntryPoint("io/jstark/air/program/ConstraintProgram$Bound", m -> m.startsWith("evaluate("), "constraint evaluation"),
+            new EntryPoint("io/jstark/math/field/FieldKernels", m -> true, "field vector kernels (DEEP combination)"),
+            new EntryPoint("io/jstark/math/poly/Barycentric", m -> m.startsWith("evaluate"), "out-of-domain evaluation"),
+            // the overload that takes no kernels runs FRI on the CPU's; so does FriKernels.CPU
+            new EntryPoint("io/jstark/fri/FriProver", m -> m.startsWith("commit(") && !m.contains("Lio/jstark/fri/FriKernels;)"),
+                    "FRI folding without the backend"),
+            new EntryPoint("io/jstark/fri/FriKernels", m -> m.startsWith("CPU"), "FRI's CPU kernels"),
+            // the CPU backend itself, named instead of the settings' backend, would bypass a chosen one
+            new EntryPoint(BACKEND, m -> true, "the CPU backend instead of the chosen one",
+                    c -> EntryPoint.inCpuBackend(c) || c.equals("io/jstark/prover/ProverBackend")),
+            new EntryPoint("io/jstark/prover/ProverBackend", m -> m.startsWith("cpu("), "the CPU backend instead of the chosen one",
+                    c -> c.equals("io/jstark/prover/ProverSettings")));
+
+    @Test
+    void onlyTheCpuBackendCallsKernels() throws Exception {
+        Path classes = classesOf(CpuBackend.class);
+        List<String> bypasses = violations(classes);
+        assertThat(bypasses).as("kernel calls outside %s in %s", BACKEND, classes).isEmpty();
+        // the scan saw the prover: the backend's own calls are found (and allowed); its trees, layer LDEs and folds are FRI's CPU kernels
+        assertThat(calls(classes, BACKEND::equals, true)).anyMatch(c -> c.contains("Lde.extend("))
+                .anyMatch(c -> c.contains("ConstraintProgram$Bound.evaluate(")).anyMatch(c -> c.contains("FieldKernels."))
+                .anyMatch(c -> c.contains("Barycentric.evaluate")).anyMatch(c -> c.contains("FriKernels.CPU"));
+    }
+
+    @Test
+    void aDirectKernelCallIsFound() throws Exception {
+        // the fixture calls Lde.extend, MerkleTree.commit and FRI without the backend, a field kernel in a lambda, and the CPU backend by name
+        // (its field and its method: two uses)
+        List<String> found = violations(classesOf(KernelBypassFixture.class));
+        assertThat(found).filteredOn(v -> v.startsWith("io/jstark/prover/KernelBypassFixture")).hasSize(7)
+                .anyMatch(v -> v.contains("Lde.extend(")).anyMatch(v -> v.contains("MerkleTree.commit("))
+                .anyMatch(v -> v.contains("FriProver.commit(")).anyMatch(v -> v.contains("FieldKernels.add("))
+                .anyMatch(v -> v.contains("CpuBackend.INSTANCE")).anyMatch(v -> v.contains("CpuBackend.extend(")).anyMatch(v -> v.contains("ProverBackend.cpu("));
+    }
+
+    /** Every kernel use under {@code root} by a class its entry point does not allow, as "class.method -> owner.member (what)". */
+    static List<String> violations(Path root) throws IOException {
+        return calls(root, owner -> true, false);
+    }
+
+    /** Kernel uses by the classes {@code ofClass} accepts: all of them, or only those their entry point does not allow. */
+    private static List<String> calls(Path root, Predicate<String> ofClass, boolean allowedToo) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
+                ClassModel model = ClassFile.of().parse(Files.readAllBytes(file));
+                String owner = model.thisClass().asInternalName();
+                if (ofClass.test(owner)) {
+                    for (MethodModel method : model.methods()) {
+                        method.code().ifPresent(code -> {
+                            for (CodeElement e : code) {
+                                check(owner, method.methodName().stringValue(), e, allowedToo, out);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void check(String caller, String method, CodeElement e, boolean allowedToo, List<String> out) {
+        switch (e) {
+            case InvokeInstruction i -> record(caller, method, i.owner().asInternalName(), i.name().stringValue(), i.type().stringValue(),
+                    allowedToo, out);
+            case FieldInstruction f -> record(caller, method, f.owner().asInternalName(), f.name().stringValue(), f.type().stringValue(),
+                    allowedToo, out);
+            case InvokeDynamicInstruction d -> {
+                for (ConstantDesc arg : d.bootstrapArgs()) {
+                    if (arg instanceof DirectMethodHandleDesc h) {
+                        String owner = h.owner().descriptorString();
+                        record(caller, method, owner.substring(1, owner.length() - 1), h.methodName(), h.lookupDescriptor(), allowedToo, out);
+                    }
+                }
+            }
+            default -> {}
+        }
+    }
+
+    private static void record(String caller, String method, String owner, String name, String descriptor, boolean allowedToo,
+            List<String> out) {
+        for (EntryPoint k : KERNELS) {
+            if (k.matches(owner, name, descriptor) && (allowedToo || !k.allowedIn().test(caller))) {
+                out.add(caller + "." + method + " -> " + owner.substring(owner.lastIndexOf('/') + 1) + "." + name + descriptor + " ("
+                        + k.what() + ")");
+            }
+        }
+    }
+
+    private static Path classesOf(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new UncheckedIOException(new IOException(e));
+        }
+    }
+}
