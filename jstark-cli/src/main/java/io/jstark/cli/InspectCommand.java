@@ -38,7 +38,8 @@ public final class InspectCommand implements Callable<Integer> {
         System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length,
                 ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
-        System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s)%n",
+        System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s), as the proof claims: inspect checks no"
+                + " value, run verify for that%n",
                 security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
         for (String term : Security.describe(o, logLargest, functions)) {
             System.out.println("  " + term);

@@ -189,7 +189,7 @@ final class ProofBody {
         long mark = in.position();
         int members = in.u16(what + " phase table count");
         if (members == 0 || members > tables.size()) {
-            throw in.malformed(what + " phase opens " + members + " tables, the proof has " + tables.size());
+            throw in.malformed(what + " phase opens " + members + (members == 1 ? " table" : " tables") + ", the proof has " + tables.size());
         }
         ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
         List<String> names = members(what, tables, busSums, members);

@@ -714,7 +714,7 @@ public final class ProofFormat {
         void requireEnd() throws ProofRejectedException, IOException {
             boolean more = lengthKnown ? remaining() > 0 : end > pos || source.read() >= 0;
             if (more) {
-                throw malformed((lengthKnown ? remaining() + " unexpected bytes" : "unexpected bytes") + " after the last table");
+                throw malformed((lengthKnown ? remaining() + " unexpected bytes" : "unexpected bytes") + " after the proof's last part");
             }
         }
 

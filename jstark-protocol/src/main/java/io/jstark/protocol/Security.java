@@ -107,7 +107,7 @@ public final class Security {
                 String.format("field     %3d bits  = %d - %d - %d: extension field 3 x 64 = %d bits, less the lifted LDE domain of 2^%d "
                         + "points, less ceil(log2 %,d)", r.fieldBits(), EXTENSION_FIELD_BITS, logLargestLde, batching, EXTENSION_FIELD_BITS,
                         logLargestLde, combinedFunctions),
-                String.format("                    for the DEEP/ALI random combinations: %,d functions (every table's frame values plus one "
+                String.format("                    for the DEEP random combination: %,d functions (every table's frame values plus one "
                         + "per table) combined with powers of gamma and mu", combinedFunctions));
     }
 

@@ -24,9 +24,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No prover class but {@link CpuBackend} calls a kernel entry point (NTT/LDE, Merkle row hashing,
- * constraint evaluation, DEEP field kernels, FRI folding, out-of-domain evaluation): every kernel a table
- * runs goes through {@link ProverBackend}, so a second backend sees all of them. Reads the compiled classes
- * with the JDK's class-file API: calls, field reads and method references in lambdas.
+ * constraint evaluation, DEEP field kernels, FRI folding, out-of-domain evaluation): the kernels the prover
+ * module runs go through {@link ProverBackend}. Reads this module's compiled classes with the JDK's
+ * class-file API (calls, field reads and method references in lambdas); kernels that lower modules run for
+ * the prover (the preprocessed commitment, the aux-trace build, the barycentric weights) are outside its
+ * reach and listed as such in docs/design.md.
  */
 class KernelSeamArchitectureTest {
     private static final String BACKEND = "io/jstark/prover/CpuBackend";

@@ -90,7 +90,7 @@ class ProofBoundTest {
             // a stream that never ends after a valid proof: rejected, having read at most one buffer past the bound
             CountingStream endless = new CountingStream(new SequenceInputStream(new ByteArrayInputStream(proof), new Zeros()));
             assertThatThrownBy(() -> StarkVerifier.verify(key, expected, endless)).isInstanceOf(ProofRejectedException.class)
-                    .hasMessageContaining("unexpected bytes after the last table");
+                    .hasMessageContaining("unexpected bytes after the proof's last part");
             assertThat(endless.read).isLessThanOrEqualTo(bound + (1 << 16));
             // a stream whose declared sizes outgrow the bound: rejected as soon as a length passes what is left of it
             byte[] header = java.util.Arrays.copyOf(proof, proof.length);

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A backend other than the CPU's, chosen on the builder, makes the same proof bytes, and it receives every
- * kernel call the proof's structure predicts: the prover runs no kernel behind the interface's back.
+ * kernel call the proof's structure predicts for the kernels behind the seam (the preprocessed commitment and
+ * the aux-trace build run outside it: see docs/design.md).
  */
 class BackendSeamTest {
     static final ProofOptions OPTIONS = new ProofOptions(2, 8, 4, 2, 2, "sha256", 0);

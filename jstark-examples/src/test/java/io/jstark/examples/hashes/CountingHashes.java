@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Counts the hashes the calling thread computes through every {@link Hasher}'s thread digester (which every
- * Merkle, transcript and grinding call goes through), with no cost to production code: while installed, the
+ * Merkle leaf and node hash goes through; the transcript and the grinding check make their own digester and
+ * are not counted), with no cost to production code: while installed, the
  * calling thread's digester of each hash is a counting wrapper of the real one. A hash is one finished
  * message; its blocks are the 64-byte compression-function calls it takes (SHA-256 with its 9 bytes of
  * padding, BLAKE3 and Keccak by their 64-byte chunks and 136-byte rate: what the hash's kernel runs).

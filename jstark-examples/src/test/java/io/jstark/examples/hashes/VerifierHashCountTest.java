@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The verifier's hash count ({@link VerifierHashCountMain} prints it for the big examples): it depends on the
- * proof alone, every hash the verifier makes goes through a thread digester (so the counter sees it), and a
+ * proof alone, the verifier's Merkle hashes go through a thread digester (so the counter sees them), and a
  * proof with more queries costs more hashes.
  */
 class VerifierHashCountTest {
