@@ -19,12 +19,13 @@ import io.jstark.math.parallel.WorkerPool;
  * <p><b>Matrices.</b> Inputs and outputs are off-heap {@link Matrix} objects, column-major, of canonical
  * Goldilocks elements (in [0, p)); an extension element takes three consecutive base columns, its limbs
  * c0, c1, c2. Coefficients are in natural order (row i: the coefficient of X^i). Evaluations on a coset
- * {@code shift * <w_N>} (w_N the generator of the 2^logN-th roots of unity,
- * {@code Goldilocks.twoAdicGenerator}) are bit-reversed: row p holds the value at
- * {@code shift * w_N^bitrev(p)}, bitrev over log2 N bits ({@link Lde}).
+ * {@code shift * <w_N>} (w_N = {@code Goldilocks.twoAdicGenerator(log2 N)}, a primitive N-th root of
+ * unity) are bit-reversed: row p holds the value at {@code shift * w_N^bitrev(p)}, bitrev over log2 N
+ * bits ({@link Lde}).
  *
  * <p><b>Ownership.</b> Every matrix is the caller's: a kernel reads its inputs, overwrites every element
- * of its output, and neither keeps nor closes either. The output is complete when the call returns (no
+ * of its output, and neither keeps nor closes either (only a tree from {@link #commitRows} keeps its
+ * matrix). The output is complete when the call returns (no
  * work may still be in flight). A kernel that throws leaves its output undefined; the caller closes it.
  *
  * <p><b>Threads.</b> The caller's thread blocks in the call. {@code pool} is the prover's one worker pool,
@@ -63,12 +64,13 @@ public interface FriKernels {
     void extendCoefficients(Matrix coefficients, int logBlowup, long shift, Matrix out, WorkerPool pool);
 
     /**
-     * A Merkle tree over the matrix's rows, {@code rowsPerLeaf} rows per leaf, with exactly the leaf hashes,
-     * nodes and node layout {@link MerkleTree#commit(Matrix, int, Hasher, WorkerPool, BufferAllocator)}
-     * gives ({@link MerkleTree#restore} builds such a tree from node bytes hashed elsewhere).
+     * A Merkle tree over the matrix's rows, {@code rowsPerLeaf} rows per leaf, with exactly the leaf hashes
+     * and nodes (so the root and every opening) that
+     * {@link MerkleTree#commit(Matrix, int, Hasher, WorkerPool, BufferAllocator)} gives
+     * ({@link MerkleTree#restore} builds such a tree from node bytes hashed elsewhere).
      *
-     * @param matrix the rows to commit, in their stored order (bit-reversed LDE rows, so that a leaf of f
-     *     rows is one coset); the tree keeps a reference to it, to read opened leaves
+     * @param matrix the rows to commit, in their stored order (an LDE's bit-reversed rows, so that a leaf of
+     *     2^k rows is one coset); the tree keeps a reference to it, to read opened leaves
      * @param rowsPerLeaf a power of two dividing the rows; rows / rowsPerLeaf must be a power of two
      * @param hasher the proof's hash
      * @param pool the worker pool to run on
