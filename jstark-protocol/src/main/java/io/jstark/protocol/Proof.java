@@ -29,6 +29,10 @@ import java.util.List;
 public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainRoot, byte[] auxRoot, List<Ext3> busSums,
         byte[] compositionRoot, List<OodFrame> frames, FriProof fri, long powNonce, List<TreeOpening> preprocessed,
         PhaseOpening main, PhaseOpening aux, PhaseOpening composition) {
+    /**
+     * Copies the lists (not the arrays in them): {@code busSums} and {@code preprocessed} may hold nulls
+     * (a table without buses, without preprocessed columns), {@code tables} and {@code frames} may not.
+     */
     public Proof {
         tables = List.copyOf(tables);
         busSums = Collections.unmodifiableList(new ArrayList<>(busSums));
@@ -66,10 +70,12 @@ public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainR
      * @param preprocessedRoot null when the table has no preprocessed columns
      */
     public record TableHeader(String name, String airName, int logHeight, long[] publicInputs, byte[] preprocessedRoot) {
+        /** Copies {@code publicInputs}. */
         public TableHeader {
             publicInputs = publicInputs.clone();
         }
 
+        /** {@return a copy of the public inputs} */
         @Override
         public long[] publicInputs() {
             return publicInputs.clone();
@@ -93,6 +99,7 @@ public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainR
      * @param siblings the phase tree's batch Merkle siblings, 32 bytes each
      */
     public record PhaseOpening(List<long[][]> blocks, byte[][] siblings) {
+        /** Copies the list of blocks (not the arrays in it). */
         public PhaseOpening {
             blocks = List.copyOf(blocks);
         }

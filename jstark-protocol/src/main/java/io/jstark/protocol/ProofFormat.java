@@ -75,6 +75,9 @@ public final class ProofFormat {
      * than {@value #MAX_NAME_BYTES} bytes of UTF-8, or holding a character that is not visible text
      * ({@link #isInvisible}). Names are printed wherever a proof is described, so a newline or an escape
      * sequence in one could forge a line of output or drive a terminal.
+     *
+     * @param name a table's name or a table definition's name
+     * @return the rule the name breaks, in words (without the name itself), or empty
      */
     public static Optional<String> nameViolation(String name) {
         int bytes = utf8(name).length;
@@ -95,6 +98,9 @@ public final class ProofFormat {
     /**
      * A code point that is not visible text: a control character (C0, DEL, C1), a format character (bidi
      * overrides, zero-width characters), a line or paragraph separator, or a lone surrogate.
+     *
+     * @param codePoint a Unicode code point
+     * @return true when names may not hold it
      */
     public static boolean isInvisible(int codePoint) {
         return switch (Character.getType(codePoint)) {
@@ -106,6 +112,10 @@ public final class ProofFormat {
     /**
      * Why tables of 2^minLogHeight..2^maxLogHeight rows cannot be in a proof, or empty when they can: the
      * format's one height range, 2^1..2^{@value #MAX_LOG_HEIGHT}.
+     *
+     * @param minLogHeight log2 of the fewest rows
+     * @param maxLogHeight log2 of the most rows (equal to {@code minLogHeight} for one height)
+     * @return why the heights are out of range (or the range is empty), in words, or empty
      */
     public static Optional<String> heightViolation(int minLogHeight, int maxLogHeight) {
         if (minLogHeight >= 1 && maxLogHeight <= MAX_LOG_HEIGHT && minLogHeight <= maxLogHeight) {
@@ -117,14 +127,32 @@ public final class ProofFormat {
 
     // ------------------------------------------------------------------ writing
 
-    /** The proof's bytes. */
+    /**
+     * Writes a proof in format {@value #VERSION}; {@link #read(byte[])} gives it back.
+     *
+     * @param proof the proof, as the prover made it
+     * @return its bytes
+     * @throws IllegalArgumentException when a table's name or definition name breaks {@link #nameViolation}
+     */
     public static byte[] write(Proof proof) {
         return writeWithSizes(proof).bytes();
     }
 
-    /** Bytes plus how many of them each part takes (for inspect). */
+    /**
+     * Bytes plus how many of them each part takes (for inspect).
+     *
+     * @param bytes the proof's bytes, as {@link #write} gives them
+     * @param sizes the bytes of each part, which add up to {@code bytes.length}
+     */
     public record Written(byte[] bytes, ProofSizes sizes) {}
 
+    /**
+     * {@link #write} that also counts the bytes of each part.
+     *
+     * @param proof the proof, as the prover made it
+     * @return its bytes and their sizes per part
+     * @throws IllegalArgumentException when a table's name or definition name breaks {@link #nameViolation}
+     */
     public static Written writeWithSizes(Proof proof) {
         Out out = new Out();
         ProofSizes sizes = new ProofSizes();
@@ -176,10 +204,16 @@ public final class ProofFormat {
         }
     }
 
-    /** Byte counts per part, over the whole proof and per table. */
+    /**
+     * Byte counts per part, over the whole proof and per table: filled by {@link #writeWithSizes}, or by a
+     * reader given one ({@link #read(byte[], ProofSizes)}). Not thread-safe: one per write or read.
+     */
     public static final class ProofSizes {
         private final Map<String, Long> totals = new LinkedHashMap<>();
         private final Map<String, Map<String, Long>> perTable = new LinkedHashMap<>();
+
+        /** No part counted yet: a reader given it fills it. */
+        public ProofSizes() {}
 
         void add(String table, String part, long bytes) {
             totals.merge(part, bytes, Long::sum);
@@ -188,10 +222,19 @@ public final class ProofFormat {
             }
         }
 
+        /**
+         * {@return the bytes of each part over the whole proof, in the order the parts are written ("header"
+         * first); a live view, filled while a proof is written or read}
+         */
         public Map<String, Long> totals() {
             return totals;
         }
 
+        /**
+         * {@return per table name (in the proof's table order), the bytes of each of its own parts (its
+         * out-of-domain values, preprocessed opening and phase values, each also counted in the part's total);
+         * parts of no one table (the header, the roots, the siblings, FRI) are only in {@link #totals()}}
+         */
         public Map<String, Map<String, Long>> perTable() {
             return perTable;
         }
@@ -199,6 +242,10 @@ public final class ProofFormat {
         /**
          * The byte offset at which {@code part} begins: every part is written in one piece (a per-table part for
          * all tables in a row), in the order of {@link #totals()}.
+         *
+         * @param part a part's name, a key of {@link #totals()}
+         * @return its first byte's offset from the start of the proof
+         * @throws IllegalArgumentException when no such part was counted (naming the parts that were)
          */
         public long offsetOf(String part) {
             long offset = 0;
@@ -264,6 +311,9 @@ public final class ProofFormat {
     /**
      * The options as the proof (and a verifying key) stores them: u8 log2 blowup, u8 queries, u8 grinding
      * bits, u8 log2 folding factor, u8 log2 final degree, u8 hash id, u8 required security bits.
+     *
+     * @param o the options
+     * @return their {@value #OPTIONS_BYTES} bytes
      */
     public static byte[] encodeOptions(ProofOptions o) {
         return new byte[] {(byte) o.logBlowup(), (byte) o.queries(), (byte) o.grindingBits(), (byte) o.logFoldingFactor(),
@@ -273,6 +323,9 @@ public final class ProofFormat {
     /**
      * The options {@link #encodeOptions} wrote at {@code offset}.
      *
+     * @param bytes holds the {@value #OPTIONS_BYTES} encoded bytes at {@code offset}
+     * @param offset where they start
+     * @return the options, checked like any {@link ProofOptions}
      * @throws UnknownHashException for a hash id no hasher has
      * @throws InvalidOptionsException for a value out of range
      */
@@ -284,8 +337,21 @@ public final class ProofFormat {
 
     // ------------------------------------------------------------------ the largest proof
 
-    /** One table as the size bound sees it: its names, its definition and the heights it may have. */
+    /**
+     * One table as the size bound sees it: its names, its definition and the heights it may have.
+     *
+     * @param name the table's name in the statement
+     * @param definition its table definition (its widths, public inputs and composition parts count)
+     * @param minLogHeight log2 of the fewest rows it may have
+     * @param maxLogHeight log2 of the most rows it may have
+     */
     public record TableLayout(String name, Air definition, int minLogHeight, int maxLogHeight) {
+        /**
+         * Checks the heights.
+         *
+         * @throws InvalidStatementException naming the table when the heights are outside
+         *     2^1..2^{@value #MAX_LOG_HEIGHT} or the range is empty ({@link #heightViolation})
+         */
         public TableLayout {
             Optional<String> violation = heightViolation(minLogHeight, maxLogHeight);
             if (violation.isPresent()) {
@@ -293,6 +359,15 @@ public final class ProofFormat {
             }
         }
 
+        /**
+         * A table of one known height.
+         *
+         * @param name the table's name in the statement
+         * @param definition its table definition
+         * @param logHeight log2 of its rows
+         * @return the layout with both heights {@code logHeight}
+         * @throws InvalidStatementException naming the table when the height is outside the format's range
+         */
         public static TableLayout of(String name, Air definition, int logHeight) {
             return new TableLayout(name, definition, logHeight, logHeight);
         }
@@ -303,6 +378,10 @@ public final class ProofFormat {
      * above with every count at the most a valid proof can hold (each tree opened at min(queries, leaves)
      * leaves with the most siblings such an opening needs). Arithmetic only, linear in the tables and
      * their heights.
+     *
+     * @param options the options the proof was made with
+     * @param tables the proof's tables, in its table order
+     * @return the bound, in bytes (a proof of these tables is never longer)
      */
     public static long maxBytes(ProofOptions options, List<TableLayout> tables) {
         return ProofBody.maxBytes(options, tables);
@@ -313,6 +392,10 @@ public final class ProofFormat {
      * {@link #MAX_PROOF_BYTES}. For "any options" that is the largest over the options that shape a proof
      * (blowup, folding factor, final degree) at the most queries: grinding, the hash and the claimed
      * security change no count of {@link #maxBytes(ProofOptions, List)}.
+     *
+     * @param accepted the options a verifier accepts (exactly some, or any within a minimum)
+     * @param tables the proof's tables, in its table order
+     * @return the bound, in bytes, at most {@link #MAX_PROOF_BYTES}
      */
     public static long maxBytes(AcceptedOptions accepted, List<TableLayout> tables) {
         List<ProofOptions> candidates = accepted.exactly();
@@ -389,16 +472,28 @@ public final class ProofFormat {
      * A check that fails throws the typed rejection it wants the caller to see.
      */
     public interface ReadChecks {
-        /** The most bytes an accepted proof can have; longer inputs are refused unread. */
+        /**
+         * {@return the most bytes an accepted proof can have, before anything is read: longer inputs are
+         * refused unread (TOO_LARGE)}
+         */
         long maxBytes();
 
-        /** Right after the options (13 bytes in). */
+        /**
+         * Checks the options, right after they are read (13 bytes in).
+         *
+         * @param options the options the proof claims, already within {@link ProofOptions}' ranges
+         * @throws ProofRejectedException when no accepted proof has these options (the reader rethrows it)
+         */
         void checkOptions(ProofOptions options) throws ProofRejectedException;
 
         /**
-         * Right after the table headers, before any section.
+         * Checks the table headers, right after they are read, before any section.
          *
-         * @return the most bytes an accepted proof with these tables can have
+         * @param options the options, as {@link #checkOptions} passed them
+         * @param tables the table headers the proof claims, in its order (names and heights already within
+         *     the format's rules)
+         * @return the most bytes an accepted proof with these tables can have: the reader refuses to read past it
+         * @throws ProofRejectedException when no accepted proof has these tables (the reader rethrows it)
          */
         long checkTables(ProofOptions options, List<Proof.TableHeader> tables) throws ProofRejectedException;
     }
@@ -420,20 +515,40 @@ public final class ProofFormat {
     };
 
     /**
-     * Parses a proof within the format's own limits.
+     * Parses a proof within the format's own limits ({@link #FORMAT_LIMITS}): the bytes are a well-formed
+     * proof, not a checked one (that is the verifier's work).
      *
-     * @throws ProofRejectedException (MALFORMED or UNSUPPORTED) naming the byte offset of the problem
+     * @param bytes the proof's bytes, as {@link #write} gives them
+     * @return the proof they hold
+     * @throws ProofRejectedException (MALFORMED or UNSUPPORTED) naming the byte offset of the problem;
+     *     TOO_LARGE beyond {@link #MAX_PROOF_BYTES} or beyond this JVM's heap
      */
     public static Proof read(byte[] bytes) throws ProofRejectedException {
         return read(bytes, FORMAT_LIMITS, null);
     }
 
-    /** Parses and, when {@code sizes} is given, records the bytes per part. */
+    /**
+     * {@link #read(byte[])} that also records the bytes of each part.
+     *
+     * @param bytes the proof's bytes
+     * @param sizes filled with the bytes of each part as they are read; null to count nothing
+     * @return the proof they hold
+     * @throws ProofRejectedException as {@link #read(byte[])}
+     */
     public static Proof read(byte[] bytes, ProofSizes sizes) throws ProofRejectedException {
         return read(bytes, FORMAT_LIMITS, sizes);
     }
 
-    /** Parses a proof from {@code bytes} under {@code checks}. */
+    /**
+     * Parses a proof from {@code bytes} under {@code checks}.
+     *
+     * @param bytes the proof's bytes
+     * @param checks what the caller accepts ({@link #FORMAT_LIMITS} for the format's own limits only)
+     * @param sizes filled with the bytes of each part as they are read; null to count nothing
+     * @return the proof they hold
+     * @throws ProofRejectedException naming the byte offset of the problem: MALFORMED, UNSUPPORTED,
+     *     TOO_LARGE, or what {@code checks} throws
+     */
     public static Proof read(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
         try {
             return read(null, bytes, bytes.length, checks, sizes);
@@ -446,6 +561,11 @@ public final class ProofFormat {
      * Parses the proof file {@code file} under {@code checks}: a file longer than
      * {@link ReadChecks#maxBytes()} is refused by its size, unopened.
      *
+     * @param file the proof file
+     * @param checks what the caller accepts ({@link #FORMAT_LIMITS} for the format's own limits only)
+     * @param sizes filled with the bytes of each part as they are read; null to count nothing
+     * @return the proof it holds
+     * @throws ProofRejectedException as {@link #read(byte[], ReadChecks, ProofSizes)}
      * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
     public static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
@@ -460,8 +580,15 @@ public final class ProofFormat {
      * Parses a proof from {@code in} under {@code checks}, reading at most one buffer past the largest
      * accepted proof.
      *
+     * @param in the stream, positioned at the proof's first byte; read, not closed
      * @param length the stream's length when known (a longer one than the checks allow is refused
      *     unread), else -1
+     * @param checks what the caller accepts ({@link #FORMAT_LIMITS} for the format's own limits only)
+     * @param sizes filled with the bytes of each part as they are read; null to count nothing
+     * @return the proof it holds
+     * @throws ProofRejectedException as {@link #read(byte[], ReadChecks, ProofSizes)}; bytes after the proof
+     *     are MALFORMED
+     * @throws IOException when the stream fails: the environment, not the proof
      */
     public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
         return read(in, null, length, checks, sizes);
@@ -505,8 +632,14 @@ public final class ProofFormat {
         return proof;
     }
 
-    /** What a proof claims before any of its sections: its options and its table headers. */
+    /**
+     * What a proof claims before any of its sections: its options and its table headers.
+     *
+     * @param options the proof's options
+     * @param tables its table headers, in its table order
+     */
     public record Header(ProofOptions options, List<Proof.TableHeader> tables) {
+        /** Copies {@code tables}. */
         public Header {
             tables = List.copyOf(tables);
         }
@@ -516,7 +649,10 @@ public final class ProofFormat {
      * Reads only the options and table headers of a proof file, within the format's own limits: what it
      * claims, read in proportion to the header's size (a file of any length costs no more).
      *
+     * @param file the proof file
+     * @return its options and table headers, unchecked beyond the format's rules
      * @throws ProofRejectedException (MALFORMED, UNSUPPORTED, TOO_LARGE) naming the byte offset of the problem
+     * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
     public static Header readHeader(Path file) throws ProofRejectedException, IOException {
         long length = Files.size(file);

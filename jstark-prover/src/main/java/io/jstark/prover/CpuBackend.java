@@ -23,6 +23,7 @@ import java.util.List;
  * to {@link #INSTANCE}.
  */
 public final class CpuBackend implements ProverBackend {
+    /** The one instance: it keeps no state, so every table and thread shares it. */
     public static final CpuBackend INSTANCE = new CpuBackend();
 
     /** Rows of one constraint-program batch (a batch never crosses an LDE block). */
