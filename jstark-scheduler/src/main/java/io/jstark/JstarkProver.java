@@ -115,7 +115,7 @@ public final class JstarkProver implements AutoCloseable {
         checkStatement(tables);
         // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
         JvmFootprint jvm = settings.hasBudget() ? JvmFootprint.measure(RamAllocator.shared().liveBytes()) : JvmFootprint.NONE;
-        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm);
+        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm, format);
     }
 
     /** Proves the tables (in this order, the proof's table order); the traces stay the caller's. */
@@ -292,8 +292,8 @@ public final class JstarkProver implements AutoCloseable {
         /** Check constraints and buses on the traces before proving, naming the first failure. */
         /**
          * The proof format: {@link ProofFormat#VERSION} (1, per-table openings, the default) or
-         * {@link ProofFormat#BATCHED_VERSION} (2, one opening for all tables). The memory planner predicts format
-         * 1's buffer lifetimes; format 2 holds every table's LDEs until its one query phase.
+         * {@link ProofFormat#BATCHED_VERSION} (2, one opening for all tables). The memory planner and the gate follow the
+         * format's buffer lifetimes: format 2 holds every table's LDEs and trees until its one query phase.
          */
         public Builder format(int version) {
             if (version != ProofFormat.VERSION && version != ProofFormat.BATCHED_VERSION) {

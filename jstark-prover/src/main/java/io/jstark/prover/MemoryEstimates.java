@@ -7,8 +7,9 @@ import io.jstark.prover.memory.TableMemory;
 import io.jstark.protocol.ProofOptions;
 
 /**
- * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM only (off-heap
- * buffers the storage policy keeps in RAM plus heap scratch at the same moment), summed by
+ * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM (off-heap
+ * buffers the storage policy keeps in RAM plus heap scratch at the same moment) and, of the buffers it
+ * spills, the file-backed pages its steps need resident at once ({@link TableMemory#residentWindow}), summed by
  * {@link TableMemory} from the table's {@link TableBuffers} as {@link MemoryModel} sums them. Buffers held beyond a task (the main commitment, from pass 1 to the chain's end)
  * are counted in the pass that makes them.
  */
@@ -37,11 +38,17 @@ public final class MemoryEstimates {
 
     /** The main commit's estimate from the table's description (what its prover allocates from). */
     static long mainCommitBytes(TableBuffers buffers, StoragePolicy storage) {
-        return TableMemory.of(buffers).mainCommitUsage(storage::spills).ram();
+        return passBytes(buffers, TableBuffers.Pass.MAIN_COMMIT, storage);
+    }
+
+    /** A table's part of one pass ({@code TableBuffers.Pass}), from its description: what the gate admits it by. */
+    static long passBytes(TableBuffers buffers, TableBuffers.Pass pass, StoragePolicy storage) {
+        TableMemory memory = TableMemory.of(buffers);
+        return memory.usage(pass, storage::spills).ram() + memory.residentWindow(pass, storage::spills);
     }
 
     /** The chain's estimate from the table's description. */
     static long chainBytes(TableBuffers buffers, StoragePolicy storage) {
-        return TableMemory.of(buffers).chainUsage(storage::spills).ram();
+        return passBytes(buffers, TableBuffers.Pass.CHAIN, storage);
     }
 }

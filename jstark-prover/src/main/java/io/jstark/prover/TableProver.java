@@ -59,12 +59,12 @@ final class TableProver {
     private final long shift;
 
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed) {
-        this(trace, options, hasher, settings, preprocessed, options.foldingFactor());
+        this(trace, options, hasher, settings, preprocessed, TableBuffers.of(TableDimensions.of(trace), options, settings.pool().parallelism()));
     }
 
-    /** @param rowsPerLeaf rows per leaf of the table's main, aux and composition trees */
+    /** @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's format decides lifetimes and leaves) */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed,
-            int rowsPerLeaf) {
+            TableBuffers buffers) {
         this.trace = trace;
         this.air = trace.air();
         this.options = options;
@@ -74,7 +74,7 @@ final class TableProver {
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
         this.shift = Preprocessing.shift(logN + logBlowup);
-        this.buffers = TableBuffers.of(TableDimensions.of(trace), options, settings.pool().parallelism(), rowsPerLeaf);
+        this.buffers = buffers;
     }
 
     /** What this table's proof allocates and when (the memory gate's estimates come from it too). */

@@ -191,6 +191,43 @@ class StoragePlannerTest {
         }
     }
 
+    /**
+     * With the JVM counted (a budget for the whole process, as in a memory cgroup), the pages of spilled buffers that
+     * running tables' steps use count beside the anonymous ones: the gate admits tables by both, the plan fits both
+     * within the limit for any k, and the refusal names the minimum with them and the JVM.
+     */
+    @Test
+    void withTheJvmCountedTheSpilledPagesInUseCountAndTheMinimumIncludesThem() {
+        long mib = 1 << 20;
+        JvmFootprint jvm = new JvmFootprint(64 * mib, true, true, 50 * mib, 20 * mib);
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(128 * mib), jvm));
+        assertThat(refused).hasMessageContaining("the spilled pages one table's steps use at once").hasMessageContaining("JVM native 50.0 MiB");
+        // the minimum: one table at a time with everything spilled, its pages in use and the JVM's files included
+        MemoryModel model = new MemoryModel(OPTIONS, THREADS, jvm);
+        MemoryPrediction alone = model.predict(tables, 1, Long.MAX_VALUE, Placement.DISK);
+        assertThat(alone.peakResidentWindowBytes()).isGreaterThan(20 * mib);
+        assertThat(alone.peakResidentInUseBytes()).isGreaterThan(alone.peakRamBytes());
+        long needed = (long) Math.ceil(Math.min(alone.peakResidentInUseBytes(),
+                model.predict(tables, 1, Long.MAX_VALUE, Placement.RAM).peakResidentInUseBytes()) / 0.9);
+        assertThat(refused.neededBytes()).isGreaterThanOrEqualTo(needed);
+        for (int k : new int[] {1, K, 4}) {
+            StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, k, THREADS, auto(needed), jvm);
+            MemoryPrediction p = plan.prediction();
+            assertThat(p.peakResidentInUseBytes()).as("k = %d", k).isLessThanOrEqualTo(plan.ramLimitBytes());
+            for (MemoryPrediction.PhasePeak phase : p.phases()) {
+                assertThat(phase.residentInUse()).isEqualTo(phase.residentAnonymous() + phase.residentWindow());
+            }
+            long held = p.tables().stream().mapToLong(MemoryPrediction.TableLine::heldRam).sum();
+            // the JVM's files stay resident beside the pages in use where the running tables read spilled buffers
+            long files = model.predict(tables, k, Long.MAX_VALUE, plan).peakResidentWindowBytes() > 0 ? 20 * mib : 0;
+            assertThat(plan.gateBudgetBytes()).as("k = %d", k)
+                    .isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - 64 * mib - 50 * mib - files - held);
+        }
+        // without the JVM counted the plan bounds the buffers alone: no pages in use are added
+        assertThat(StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed)).prediction().peakResidentWindowBytes()).isZero();
+    }
+
     @Test
     void aFixedHeapAndTheJvmCountAgainstTheBudget() {
         long mib = 1 << 20;
