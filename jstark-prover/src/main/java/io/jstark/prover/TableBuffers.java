@@ -141,24 +141,15 @@ public final class TableBuffers {
     }
 
     /**
-     * The buffers of {@code table}'s proof under these options, with heap scratch sized for a worker pool of
-     * {@code workerParallelism} threads.
+     * The buffers of {@code table}'s proof under these options in proof format 1 (the table proven on its own
+     * chain), with heap scratch sized for a worker pool of {@code workerParallelism} threads.
      */
     public static TableBuffers of(TableDimensions table, ProofOptions options, int workerParallelism) {
-        return of(table, options, workerParallelism, options.foldingFactor());
-    }
-
-    /**
-     * As {@link #of(TableDimensions, ProofOptions, int)}, with {@code rowsPerLeaf} rows per leaf of the table's
-     * main, aux and composition trees (proof format 1: the folding factor; format 2: the table's block of a
-     * lifted query). The lifetimes are format 1's.
-     */
-    public static TableBuffers of(TableDimensions table, ProofOptions options, int workerParallelism, int rowsPerLeaf) {
         if (workerParallelism < 1) {
             throw new IllegalArgumentException("worker parallelism must be at least 1, got " + workerParallelism);
         }
         TableBuffers b = new TableBuffers(table);
-        b.describe(options, workerParallelism, rowsPerLeaf);
+        b.describe(options, workerParallelism, options.foldingFactor(), false, null);
         return b;
     }
 
@@ -212,10 +203,6 @@ public final class TableBuffers {
             }
             return out;
         }
-    }
-
-    private void describe(ProofOptions options, int p, int rowsPerLeaf) {
-        describe(options, p, rowsPerLeaf, false, null);
     }
 
     /**
