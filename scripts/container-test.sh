@@ -6,6 +6,7 @@
 # workload needs, a refusal naming the minimum (exit 2) passes. Needs root and cgroup v1; skips otherwise.
 #   scripts/container-test.sh                     # 1 GiB and 512 MiB, fib 2^20 and mix 2^16
 #   BUDGETS="1G" WORKLOADS="mix:2^16" scripts/container-test.sh
+#   PROVE_ARGS="--hash sha256" TIME_LIMIT=300 scripts/container-test.sh   # more prove options (every run); stop a run after 300 s
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 memory_root=/sys/fs/cgroup/memory
@@ -27,7 +28,7 @@ failures=0
 for workload in ${WORKLOADS:-fib:2^20 mix:2^16}; do
   example="${workload%%:*}"; size="${workload#*:}"
   flag="--size"; [ "$example" = fib ] && flag="--rows"
-  "$root/scripts/jstark" prove --example "$example" "$flag" "$size" -o "$work/$example-unbounded.bin" > "$work/unbounded.log" 2>&1 \
+  "$root/scripts/jstark" prove --example "$example" "$flag" "$size" ${PROVE_ARGS:-} -o "$work/$example-unbounded.bin" > "$work/unbounded.log" 2>&1 \
     || { echo "FAIL: unbounded $example $size did not prove"; cat "$work/unbounded.log"; failures=$((failures + 1)); continue; }
   for budget in ${BUDGETS:-1G 512M}; do
     limit=$(bytes_of "$budget")
@@ -37,20 +38,21 @@ for workload in ${WORKLOADS:-fib:2^20 mix:2^16}; do
     proof="$work/$example-$budget.bin"
     log="$work/$example-$budget.log"
     start=$(date +%s)
-    bash -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' _ "$group" "$root/scripts/jstark" prove --example "$example" "$flag" "$size" \
-      --memory-budget "$budget" -o "$proof" --write-key --write-statement > "$log" 2>&1
+    bash -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' _ "$group" timeout "${TIME_LIMIT:-3600}" "$root/scripts/jstark" prove --example "$example" \
+      "$flag" "$size" --memory-budget "$budget" ${PROVE_ARGS:-} -o "$proof" --write-key --write-statement > "$log" 2>&1
     code=$?
     secs=$(( $(date +%s) - start ))
     kills=$(sed -n 's/^oom_kill \([0-9]*\)/\1/p' "$group/memory.oom_control")
     max_usage=$(cat "$group/memory.max_usage_in_bytes")
     failcnt=$(cat "$group/memory.failcnt")
+    faults=$(sed -n 's/^total_pgmajfault \([0-9]*\)/\1/p' "$group/memory.stat")
     rmdir "$group"
     resident="$(grep '^resident memory:' "$log" | sed 's/ \[bytes.*//')"
     anon=$(sed -n 's/.*\[bytes: anon \([0-9]*\) .*/\1/p' "$log")
-    what="$example $size in a $budget cgroup (limit $limit bytes): exit $code, ${secs}s, oom kills ${kills:-?}, cgroup max usage $(( max_usage >> 20 )) MiB, failcnt $failcnt"
+    what="$example $size in a $budget cgroup (limit $limit bytes): exit $code, ${secs}s, oom kills ${kills:-?}, cgroup max usage $(( max_usage >> 20 )) MiB, failcnt $failcnt, major faults ${faults:-?}"
     if [ "$code" -eq 2 ] && grep -q 'needs' "$log"; then
       echo "PASS (refused): $what"
-      echo "    $(grep -m1 'needs' "$log" | cut -c1-400)"
+      echo "    $(grep -m1 'needs' "$log" | cut -c1-800)"
       continue
     fi
     if [ "$code" -ne 0 ]; then

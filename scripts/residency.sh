@@ -4,6 +4,7 @@
 #   scripts/residency.sh                 # the full table: fib 2^18/2^20/2^22, mix 2^16..2^18, k = 1, 2, 4
 #   scripts/residency.sh "fib 2^18 512M" # chosen cells: "example size budget" (k = 1, 2, 4 each)
 #   K="1" scripts/residency.sh ...       # other k values
+#   PROVE_ARGS="--hash sha256" scripts/residency.sh "mix 2^16 1G"   # more options for every prove
 # Prints one row per cell: measured / predicted peak anonymous resident memory (RssAnon), file-backed pages.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,7 +21,7 @@ for cell in "${cells[@]}"; do
   flag="--size"; [ "$example" = fib ] && flag="--rows"
   for k in ${K:-1 2 4}; do
     start=$(date +%s.%N)
-    line="$("$root/scripts/jstark" prove --example "$example" "$flag" "$size" --memory-budget "$budget" -k "$k" -o "$out/p.bin" 2>&1 \
+    line="$("$root/scripts/jstark" prove --example "$example" "$flag" "$size" --memory-budget "$budget" -k "$k" ${PROVE_ARGS:-} -o "$out/p.bin" 2>&1 \
       | grep '^resident memory:')"
     secs=$(echo "$(date +%s.%N) - $start" | bc)
     bytes="$(sed -n 's/.*\[bytes: anon \([0-9]*\) \([0-9]*\), file \([0-9-]*\) \([0-9]*\)\].*/\1 \2 \3 \4/p' <<< "$line")"

@@ -90,7 +90,7 @@ final class BatchedOpening implements AutoCloseable {
 
     Proof prove(Phases phases, Transcript t) {
         phases.next(SpanLabels.MAIN_COMMIT);
-        pass(SpanLabels.MAIN_COMMIT, this::mainEstimate, (i, control) -> {
+        pass(SpanLabels.MAIN_COMMIT, estimate(TableBuffers.Pass.MAIN_COMMIT), (i, control) -> {
             mains.set(i, provers.get(i).commitMain(control));
         });
         phases.next(MAIN_TREE);
@@ -103,7 +103,7 @@ final class BatchedOpening implements AutoCloseable {
             anyAux |= trace.air().auxWidth() > 0;
         }
         phases.next(AUX_COMMIT);
-        pass(AUX_COMMIT, this::chainEstimate, (i, control) -> {
+        pass(AUX_COMMIT, estimate(TableBuffers.Pass.AUX), (i, control) -> {
             auxes.set(i, provers.get(i).commitAux(mains.get(i), lookup));
         });
         phases.next(AUX_TREE);
@@ -119,7 +119,7 @@ final class BatchedOpening implements AutoCloseable {
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
 
         phases.next(COMPOSITION);
-        pass(COMPOSITION, this::chainEstimate, (i, control) -> {
+        pass(COMPOSITION, estimate(TableBuffers.Pass.COMPOSITION), (i, control) -> {
             compositions.set(i, provers.get(i).commitComposition(mains.get(i), auxes.get(i), lookup, alpha));
         });
         phases.next(COMPOSITION_TREE);
@@ -129,13 +129,13 @@ final class BatchedOpening implements AutoCloseable {
 
         phases.next(OOD);
         OodFrame[] frames = new OodFrame[count];
-        pass(OOD, i -> 0L, (i, control) -> {
+        pass(OOD, estimate(TableBuffers.Pass.OOD), (i, control) -> {
             frames[i] = provers.get(i).openOod(mains.get(i), auxes.get(i), compositions.get(i), domain.pointFor(i, z));
         });
         phases.next(DEEP);
         ProofTranscript.absorbOodFrames(t, Arrays.asList(frames));
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-        pass(DEEP, i -> 0L, (i, control) -> {
+        pass(DEEP, estimate(TableBuffers.Pass.DEEP), (i, control) -> {
             deeps.set(i, provers.get(i).deepCoefficients(mains.get(i), auxes.get(i), compositions.get(i), frames[i], deepChallenges[0],
                     domain.pointFor(i, z)));
         });
@@ -223,6 +223,11 @@ final class BatchedOpening implements AutoCloseable {
         }
     }
 
+    /** Heap of {@link #liftedSum}: the three accumulator columns and one table's three DEEP columns at most. */
+    static long liftedSumScratchBytes(int logMaxHeight) {
+        return 2L * 3 * Long.BYTES << logMaxHeight;
+    }
+
     private PhaseCommitment phaseTree(String phase, IntFunction<MerkleTree> treeOf) {
         MerkleTree[] trees = new MerkleTree[count];
         for (int i = 0; i < count; i++) {
@@ -244,12 +249,9 @@ final class BatchedOpening implements AutoCloseable {
         return settings.storage().allocatorFor(traces.get(tallest).name(), role);
     }
 
-    private long mainEstimate(int i) {
-        return MemoryEstimates.mainCommitBytes(traces.get(i), options, settings.pool().parallelism(), settings.storage());
-    }
-
-    private long chainEstimate(int i) {
-        return MemoryEstimates.chainBytes(traces.get(i), options, settings.pool().parallelism(), settings.storage());
+    /** The gate's estimate of a table's part of a pass, from the description its prover allocates from. */
+    private Estimate estimate(TableBuffers.Pass pass) {
+        return i -> MemoryEstimates.passBytes(provers.get(i).buffers(), pass, settings.storage());
     }
 
     private interface Step {

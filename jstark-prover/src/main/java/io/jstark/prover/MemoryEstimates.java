@@ -7,10 +7,11 @@ import io.jstark.prover.memory.TableMemory;
 import io.jstark.protocol.ProofOptions;
 
 /**
- * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM only (off-heap
- * buffers the storage policy keeps in RAM plus heap scratch at the same moment), summed by
- * {@link TableMemory} from the table's {@link TableBuffers} as {@link MemoryModel} sums them. Buffers held beyond a task (the main commitment, from pass 1 to the chain's end)
- * are counted in the pass that makes them.
+ * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM (off-heap
+ * buffers the storage policy keeps in RAM plus heap scratch at the same moment) and, of the buffers it
+ * spills, the file-backed pages its steps need resident at once ({@link TableMemory#residentWindow}), summed by
+ * {@link TableMemory} from the table's {@link TableBuffers} as {@link MemoryModel} sums them. Buffers held beyond a task (every LDE and
+ * tree, from the pass that makes it to the queries) are counted in the pass that makes them.
  */
 public final class MemoryEstimates {
     private MemoryEstimates() {}
@@ -20,28 +21,27 @@ public final class MemoryEstimates {
         return mainCommitBytes(trace, options, parallelism, StoragePolicy.RAM);
     }
 
-    /** The fused chain's peak above the held main commitment. */
-    public static long chainBytes(TableTrace trace, ProofOptions options, int parallelism) {
-        return chainBytes(trace, options, parallelism, StoragePolicy.RAM);
-    }
-
     /** {@link #mainCommitBytes(TableTrace, ProofOptions, int)} counting only what {@code storage} keeps in RAM. */
     public static long mainCommitBytes(TableTrace trace, ProofOptions options, int parallelism, StoragePolicy storage) {
         return mainCommitBytes(TableBuffers.of(TableDimensions.of(trace), options, parallelism), storage);
     }
 
-    /** {@link #chainBytes(TableTrace, ProofOptions, int)} counting only what {@code storage} keeps in RAM. */
-    public static long chainBytes(TableTrace trace, ProofOptions options, int parallelism, StoragePolicy storage) {
-        return chainBytes(TableBuffers.of(TableDimensions.of(trace), options, parallelism), storage);
+    /**
+     * The gate's estimate of a proof of {@code trace} alone in one per-table {@code pass}, counting only what
+     * {@code storage} keeps in RAM and the pages of its spilled buffers the pass's steps use.
+     */
+    public static long passBytes(TableTrace trace, ProofOptions options, int parallelism, TableBuffers.Pass pass, StoragePolicy storage) {
+        return passBytes(TableBuffers.of(TableDimensions.of(trace), options, parallelism), pass, storage);
     }
 
     /** The main commit's estimate from the table's description (what its prover allocates from). */
     static long mainCommitBytes(TableBuffers buffers, StoragePolicy storage) {
-        return TableMemory.of(buffers).mainCommitUsage(storage::spills).ram();
+        return passBytes(buffers, TableBuffers.Pass.MAIN_COMMIT, storage);
     }
 
-    /** The chain's estimate from the table's description. */
-    static long chainBytes(TableBuffers buffers, StoragePolicy storage) {
-        return TableMemory.of(buffers).chainUsage(storage::spills).ram();
+    /** A table's part of one pass ({@code TableBuffers.Pass}), from its description: what the gate admits it by. */
+    static long passBytes(TableBuffers buffers, TableBuffers.Pass pass, StoragePolicy storage) {
+        TableMemory memory = TableMemory.of(buffers);
+        return memory.usage(pass, storage::spills).ram() + memory.residentWindow(pass, storage::spills);
     }
 }

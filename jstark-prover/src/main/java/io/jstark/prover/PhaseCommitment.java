@@ -100,8 +100,7 @@ final class PhaseCommitment implements AutoCloseable {
     private static Matrix classRows(String label, int[] tables, int log, MerkleTree previous, int shift, MerkleTree[] tableTrees,
             WorkerPool pool, BufferAllocator allocator) {
         int leaves = 1 << log;
-        int carried = previous == null ? 0 : 1;
-        Matrix rows = Matrix.allocate(allocator, label, leaves, WORDS * (carried + tables.length));
+        Matrix rows = Matrix.allocate(allocator, label, leaves, classColumns(previous != null, tables.length));
         try {
             int chunk = Math.min(CHUNK, leaves);
             pool.forRange(leaves / chunk, 1, (from, to) -> {
@@ -129,6 +128,17 @@ final class PhaseCommitment implements AutoCloseable {
             rows.close();
             throw e;
         }
+    }
+
+    /** Columns of a class's rows: the carried class value (if any) and each member's block digest, as words. */
+    static int classColumns(boolean carried, int tables) {
+        return WORDS * ((carried ? 1 : 0) + tables);
+    }
+
+    /** Heap of {@link #classRows}: a chunk of every column per running range task. */
+    static long classRowsScratchBytes(long leaves, int columns, int parallelism) {
+        long chunk = Math.min(CHUNK, leaves);
+        return (long) Long.BYTES * columns * chunk * WorkerPool.concurrentTasks(leaves / chunk, parallelism);
     }
 
     private static void putWords(byte[] digest, int offset, long[][] columns, int firstColumn, int row) {

@@ -28,6 +28,7 @@ import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
 import io.jstark.prover.exec.TableTask;
 import io.jstark.prover.exec.TaskControl;
+import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -158,12 +159,16 @@ public final class StarkProver {
             preprocessed.add(preprocessedOf(trace.air()));
         }
         prepass.next(SpanLabels.ABSORB_STATEMENT);
-        LiftedDomain domain = liftedDomain(traces);
+        List<TableDimensions> dimensions = new ArrayList<>(traces.size());
+        for (TableTrace trace : traces) {
+            dimensions.add(TableDimensions.of(trace));
+        }
+        List<TableBuffers> described = TableBuffers.forProof(dimensions, options, settings.pool().parallelism());
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (int i = 0; i < traces.size(); i++) {
             TableTrace trace = traces.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
-            provers.add(new TableProver(trace, options, hasher, settings, pre, domain.rowsPerBlock(i)));
+            provers.add(new TableProver(trace, options, hasher, settings, pre, described.get(i)));
             statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
                     trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
         }

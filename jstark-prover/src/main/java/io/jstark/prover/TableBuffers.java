@@ -5,9 +5,12 @@ import io.jstark.air.logup.AuxTraceBuilder;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProver;
+import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
 import io.jstark.math.poly.Barycentric;
+import io.jstark.protocol.LiftedDomain;
+import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
@@ -29,8 +32,41 @@ import java.util.function.UnaryOperator;
  * thread; see {@link io.jstark.math.parallel.WorkerPool#concurrentTasks}).
  */
 public final class TableBuffers {
-    /** The prover's two passes over a table: round 1's commitment, then the fused chain. */
-    public enum Pass { MAIN_COMMIT, CHAIN }
+    /**
+     * The passes of a proof, in the order they run, each with the phase the memory meter measures it in: a
+     * pass over all tables per step, with the global steps between ({@link #MAIN_TREE}, {@link #AUX_TREE},
+     * {@link #COMPOSITION_TREE}, {@link #FRI}: on the calling thread, measured in the phase of the pass before
+     * them). A buffer whose first and last steps are in different passes is held across them.
+     */
+    public enum Pass {
+        MAIN_COMMIT(SpanLabels.MAIN_COMMIT, true),
+        MAIN_TREE(SpanLabels.MAIN_COMMIT, false),
+        AUX(BatchedOpening.AUX_COMMIT, true),
+        AUX_TREE(BatchedOpening.AUX_COMMIT, false),
+        COMPOSITION(BatchedOpening.COMPOSITION, true),
+        COMPOSITION_TREE(BatchedOpening.COMPOSITION, false),
+        OOD(BatchedOpening.OOD, true),
+        DEEP(BatchedOpening.DEEP, true),
+        FRI(BatchedOpening.DEEP, false);
+
+        private final String phase;
+        private final boolean perTable;
+
+        Pass(String phase, boolean perTable) {
+            this.phase = phase;
+            this.perTable = perTable;
+        }
+
+        /** The phase this pass is measured in (the label of the per-table pass that starts it). */
+        public String phase() {
+            return phase;
+        }
+
+        /** Whether every table runs its own part under the memory gate (else one global step on the calling thread). */
+        public boolean perTable() {
+            return perTable;
+        }
+    }
 
     /** What a buffer is made of. */
     public enum Kind {
@@ -73,7 +109,16 @@ public final class TableBuffers {
         }
     }
 
+    /**
+     * The pages of one column of a spilled buffer that a task walking it keeps in use: spill mappings are advised
+     * random (a fault reads its page, no readahead), and the kernel maps up to 16 cached neighbours per fault
+     * (fault-around, 64 KiB).
+     */
+    public static final long COLUMN_WINDOW_BYTES = 64L << 10;
+
     private final TableDimensions table;
+    private int parallelism = 1;
+    private int logBlowup;
     private final java.util.SortedSet<Integer> transformSizes = new java.util.TreeSet<>();
     private final List<Step> steps = new ArrayList<>();
     private final List<Buffer> buffers = new ArrayList<>();
@@ -93,28 +138,66 @@ public final class TableBuffers {
     }
 
     /**
-     * The buffers of {@code table}'s proof under these options, with heap scratch sized for a worker pool of
-     * {@code workerParallelism} threads.
+     * The buffers of a proof of {@code table} alone under these options ({@link #forProof} of one table), with
+     * heap scratch sized for a worker pool of {@code workerParallelism} threads.
      */
     public static TableBuffers of(TableDimensions table, ProofOptions options, int workerParallelism) {
-        return of(table, options, workerParallelism, options.foldingFactor());
+        return forProof(List.of(table), options, workerParallelism).getFirst();
     }
 
     /**
-     * As {@link #of(TableDimensions, ProofOptions, int)}, with {@code rowsPerLeaf} rows per leaf of the table's
-     * main, aux and composition trees (proof format 1: the folding factor; format 2: the table's block of a
-     * lifted query). The lifetimes are format 1's.
+     * The buffers of every table of one proof, in table order: every LDE and tree lives until the one query
+     * phase, each DEEP polynomial until the lifted sum (a one-table proof's is FRI's input, until FRI has
+     * committed), and the first tallest table's description also holds the global buffers (the phase trees,
+     * the lifted DEEP sum and its FRI), which the prover places as it places that table's (BatchedOpening's
+     * allocators).
      */
-    public static TableBuffers of(TableDimensions table, ProofOptions options, int workerParallelism, int rowsPerLeaf) {
+    public static List<TableBuffers> forProof(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
         if (workerParallelism < 1) {
             throw new IllegalArgumentException("worker parallelism must be at least 1, got " + workerParallelism);
         }
-        TableBuffers b = new TableBuffers(table);
-        b.describe(options, workerParallelism, rowsPerLeaf);
-        return b;
+        List<TableBuffers> out = new ArrayList<>(tables.size());
+        int[] heights = new int[tables.size()];
+        int tallest = 0;
+        for (int i = 0; i < heights.length; i++) {
+            heights[i] = tables.get(i).logHeight();
+            if (heights[i] > heights[tallest]) {
+                tallest = i;
+            }
+        }
+        LiftedDomain domain = LiftedDomain.of(options, heights);
+        for (int i = 0; i < heights.length; i++) {
+            TableBuffers b = new TableBuffers(tables.get(i));
+            b.describe(options, workerParallelism, domain.rowsPerBlock(i), i == tallest ? new Global(domain, tables) : null);
+            out.add(b);
+        }
+        return out;
     }
 
-    private void describe(ProofOptions options, int p, int rowsPerLeaf) {
+    /** What the global steps depend on: the lifted domain and which tables have aux traces. */
+    private record Global(LiftedDomain domain, List<TableDimensions> tables) {
+        int[] members(boolean auxOnly) {
+            List<Integer> in = new ArrayList<>();
+            for (int i = 0; i < tables.size(); i++) {
+                if (!auxOnly || tables.get(i).air().auxWidth() > 0) {
+                    in.add(i);
+                }
+            }
+            int[] out = new int[in.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = in.get(i);
+            }
+            return out;
+        }
+    }
+
+    /**
+     * @param rowsPerLeaf rows per leaf of the table's main, aux and composition trees (its block of a lifted query)
+     * @param global the proof's global buffers, described with this table's (null: none here)
+     */
+    private void describe(ProofOptions options, int p, int rowsPerLeaf, Global global) {
+        this.parallelism = p;
+        this.logBlowup = options.logBlowup();
         Air air = table.air();
         int logN = table.logHeight();
         int n = table.rows();
@@ -123,42 +206,53 @@ public final class TableBuffers {
         int mainWidth = air.mainWidth();
         boolean aux = air.auxWidth() > 0;
         FriParameters fri = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
-        int folds = fri.foldCount(logN);
         int logF = options.logFoldingFactor();
-        int f = 1 << logF;
+        // the lifted sum's FRI, run with the tallest table's buffers
+        int logFri = global == null ? -1 : global.domain().logMaxHeight();
+        int folds = logFri < 0 ? 0 : fri.foldCount(logFri);
+        // BatchedOpening.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made
+        boolean summed = global != null && global.tables().size() > 1;
 
-        // the steps, in the order TableProver.commitMain and TableProver.proveRest run them
+        // the steps, in the order BatchedOpening runs them
         int lde = step("main_lde", Pass.MAIN_COMMIT);
         int tree = step("main_tree", Pass.MAIN_COMMIT);
-        int build = aux ? step("aux_build", Pass.CHAIN) : -1;
-        int auxExtend = aux ? step("aux_lde", Pass.CHAIN) : -1;
-        int auxCommit = aux ? step("aux_tree", Pass.CHAIN) : -1;
-        int evaluate = step("constraint_evaluation", Pass.CHAIN);
-        int interpolate = step("coset_interpolate", Pass.CHAIN);
-        int extend = step("lde_coefficients", Pass.CHAIN);
-        int compositionCommit = step("composition_tree", Pass.CHAIN);
-        int ood = step("round3_ood", Pass.CHAIN);
-        int combine = step("round4_deep", Pass.CHAIN);
-        int divide = step("deep_division", Pass.CHAIN);
+        int[] mainClasses = global == null ? new int[0] : phaseSteps("main", Pass.MAIN_TREE, global.domain(), global.members(false));
+        int build = aux ? step("aux_build", Pass.AUX) : -1;
+        int auxExtend = aux ? step("aux_lde", Pass.AUX) : -1;
+        int auxCommit = aux ? step("aux_tree", Pass.AUX) : -1;
+        int[] auxClasses = global == null ? new int[0] : phaseSteps("aux", Pass.AUX_TREE, global.domain(), global.members(true));
+        Pass composition = Pass.COMPOSITION;
+        int evaluate = step("constraint_evaluation", composition);
+        int interpolate = step("coset_interpolate", composition);
+        int extend = step("lde_coefficients", composition);
+        int compositionCommit = step("composition_tree", composition);
+        int[] compositionClasses = global == null ? new int[0]
+                : phaseSteps("composition", Pass.COMPOSITION_TREE, global.domain(), global.members(false));
+        int ood = step("round3_ood", Pass.OOD);
+        int combine = step("round4_deep", Pass.DEEP);
+        int divide = step("deep_division", Pass.DEEP);
+        Pass friPass = Pass.FRI;
+        // the lifted sum reads (and closes) every table's DEEP polynomial; one table has none
+        int lifted = global != null && !summed ? -1 : step("lifted_sum", friPass);
         int[] fold = new int[folds + 1];
         int[] layerExtend = new int[folds];
         int[] layerCommit = new int[folds];
         for (int i = 1; i <= folds; i++) {
-            fold[i] = step("fri_fold_" + i, Pass.CHAIN);
+            fold[i] = step("fri_fold_" + i, friPass);
             if (i < folds) {
-                layerExtend[i] = step("fri_layer_" + i, Pass.CHAIN);
-                layerCommit[i] = step("fri_tree_" + i, Pass.CHAIN);
+                layerExtend[i] = step("fri_layer_" + i, friPass);
+                layerCommit[i] = step("fri_tree_" + i, friPass);
             }
         }
-        int last = step("fri_final", Pass.CHAIN);
-        int queries = step("queries", Pass.CHAIN);
+        int last = logFri < 0 ? -1 : step("fri_final", friPass);
+        int queries = step("queries", friPass);
 
         // the transforms the steps run, whose twiddle tables the process caches (Twiddles): the LDEs and the DEEP
         // interpolation on the trace size, the composition's interpolation, each committed FRI layer's LDE
         transformSizes.add(logN);
         transformSizes.add(Long.numberOfTrailingZeros(TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n)));
         for (int i = 1; i < folds; i++) {
-            transformSizes.add(logN - i * logF);
+            transformSizes.add(logFri - i * logF);
         }
         for (io.jstark.air.PeriodicColumn c : air.periodicColumns()) {
             int logM = Integer.numberOfTrailingZeros(c.values().length);
@@ -166,13 +260,16 @@ public final class TableBuffers {
             transformSizes.add(logM + logBlowup);
         }
 
-        // pass 1: the main LDE and its tree, held until the chain's queries
+        // pass 1: the main LDE and its tree, held until the queries
         mainLde = matrix("main-lde", MatrixRole.MAIN_LDE, bigN, mainWidth, lde, queries);
         heap("lde scratch", Lde.extendScratchBytes(n, mainWidth, logBlowup, p), lde, lde);
         mainTree = tree("main-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, tree, queries);
         heap("merkle scratch", MerkleTree.scratchBytes(bigN, mainWidth, rowsPerLeaf, p), tree, tree);
+        if (global != null) {
+            phaseBuffers("main", mainClasses, global.domain(), global.members(false), queries, p);
+        }
 
-        // pass 2, aux (LogUp): the natural columns live until the aux tree is built
+        // aux (LogUp): the natural columns live until the aux tree is built
         if (aux) {
             int auxColumns = AuxTraceBuilder.columns(air);
             if (air.preprocessedWidth() > 0) {
@@ -184,6 +281,9 @@ public final class TableBuffers {
             heap("lde scratch", Lde.extendScratchBytes(n, auxColumns, logBlowup, p), auxExtend, auxExtend);
             auxTree = tree("aux-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, auxCommit, queries);
             heap("merkle scratch", MerkleTree.scratchBytes(bigN, auxColumns, rowsPerLeaf, p), auxCommit, auxCommit);
+        }
+        if (global != null) {
+            phaseBuffers("aux", auxClasses, global.domain(), global.members(true), queries, p);
         }
 
         // round 2: the composition on the first 2 * parts * n rows (or all N), interpolated, split, extended
@@ -198,6 +298,9 @@ public final class TableBuffers {
         heap("lde scratch", Lde.extendScratchBytes(n, 3 * parts, logBlowup, p), extend, extend);
         compositionTree = tree("composition-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, compositionCommit, queries);
         heap("merkle scratch", MerkleTree.scratchBytes(bigN, 3L * parts, rowsPerLeaf, p), compositionCommit, compositionCommit);
+        if (global != null) {
+            phaseBuffers("composition", compositionClasses, global.domain(), global.members(false), queries, p);
+        }
 
         // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their permutation
         heap("barycentric weights and next-row columns", Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p), ood, ood);
@@ -205,12 +308,23 @@ public final class TableBuffers {
         // round 4: DeepQuotient combines A and B on block 0 (n x 6), interpolates them in place, divides into n x 3
         deepCombined = matrix("deep-combined", MatrixRole.DEEP, n, 6, combine, divide);
         heap("deep scratch", DeepQuotient.combineScratchBytes(n, p) + Lde.interpolateScratchBytes(n, 6, p), combine, combine);
-        deepCoefficients = matrix("deep-coefficients", MatrixRole.DEEP, n, 3, divide, last);
+        // the lifted sum reads it and closes it; a one-table proof's is FRI's input, closed once FRI has committed
+        deepCoefficients = matrix("deep-coefficients", MatrixRole.DEEP, n, 3, divide, lifted < 0 ? last : lifted);
         heap("division scratch", DeepQuotient.divideScratchBytes(n), divide, divide);
+        if (logFri < 0) {
+            buffers.sort(Comparator.comparingInt(Buffer::first));
+            return;
+        }
+        if (summed) {
+            // BatchedOpening.liftedSum: the n_max x 3 sum (FRI's input, closed once FRI has committed) and its accumulators
+            matrix("lifted-deep", MatrixRole.DEEP, 1L << logFri, 3, lifted, last);
+            heap("lifted sum accumulators", BatchedOpening.liftedSumScratchBytes(logFri), lifted, lifted);
+        }
 
         // FriProver.commit: each fold's coefficients live until the next fold has read them (the last until fri_final);
         // every folded layer but the last is extended to its domain and committed, held until the queries
-        long coefficientRows = n;
+        long coefficientRows = 1L << logFri;
+        int f = 1 << logF;
         for (int i = 1; i <= folds; i++) {
             coefficientRows >>= logF;
             matrix("fri-coefficients-" + i, MatrixRole.FRI_LAYER, coefficientRows, 3, fold[i], i < folds ? fold[i + 1] : last);
@@ -226,6 +340,42 @@ public final class TableBuffers {
         heap("final coefficients", FriProver.finalCoefficientBytes(coefficientRows), last, last);
         // in the order they are made (a stable sort keeps the order of one step's buffers)
         buffers.sort(Comparator.comparingInt(Buffer::first));
+    }
+
+    /** One step per class of a phase tree over {@code members} (none when one table is the phase). */
+    private int[] phaseSteps(String phase, Pass pass, LiftedDomain domain, int[] members) {
+        if (members.length == 0) {
+            return new int[0];
+        }
+        PhaseTree rule = new PhaseTree(domain, members);
+        if (rule.single()) {
+            return new int[0];
+        }
+        int[] steps = new int[rule.classes().size()];
+        for (int c = 0; c < steps.length; c++) {
+            steps[c] = step(phase + "_phase_class_" + c, pass);
+        }
+        return steps;
+    }
+
+    /**
+     * PhaseCommitment.commit's buffers: per class its rows (previous class value, the class's block digests) and
+     * their tree, each live until the next class's are made; the top class's until the queries.
+     */
+    private void phaseBuffers(String phase, int[] steps, LiftedDomain domain, int[] members, int queries, int p) {
+        if (steps.length == 0) {
+            return;
+        }
+        PhaseTree rule = new PhaseTree(domain, members);
+        for (int c = 0; c < steps.length; c++) {
+            int last = c + 1 < steps.length ? steps[c + 1] : queries;
+            long leaves = 1L << rule.logBlocksOfClass(c);
+            int columns = PhaseCommitment.classColumns(c > 0, rule.classes().get(c).length);
+            matrix(phase + "-class-" + c, MatrixRole.MERKLE_TREE, leaves, columns, steps[c], last);
+            heap("class rows scratch", PhaseCommitment.classRowsScratchBytes(leaves, columns, p), steps[c], steps[c]);
+            tree(phase + "-class-tree-" + c, MatrixRole.MERKLE_TREE, leaves, 1, steps[c], last);
+            heap("merkle scratch", MerkleTree.scratchBytes(leaves, columns, 1, p), steps[c], steps[c]);
+        }
     }
 
     private int step(String name, Pass pass) {
@@ -276,11 +426,37 @@ public final class TableBuffers {
     }
 
     /**
+     * Bytes of {@code b}'s spill file that a step using it needs resident at once, when it spills: every running
+     * task of the step walks all its columns (the tree hashing, the constraint evaluation, DEEP and the openings
+     * read row blocks across columns; the LDEs write whole columns), each column through a window of
+     * {@link #COLUMN_WINDOW_BYTES}; a tree's nodes one window per task. A trace LDE of at least as many columns as
+     * workers ({@code Lde.extend}'s wide path) also re-reads its coefficients, kept in its last block, for every
+     * block it writes: that block stays in use; the composition's extension re-reads all its parts for every block.
+     * At most the buffer itself; heap buffers none.
+     */
+    public long residentWindowBytes(Buffer b) {
+        if (!b.offHeap()) {
+            return 0;
+        }
+        long perTask = b.kind() == Kind.MATRIX ? b.columns() * COLUMN_WINDOW_BYTES : COLUMN_WINDOW_BYTES;
+        long window = perTask * io.jstark.math.parallel.WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
+        boolean wide = b.columns() >= parallelism;
+        if (wide && (b.what().equals("main-lde") || b.what().equals("aux-lde"))) {
+            window += b.bytes() >> logBlowup;
+        } else if (wide && b.what().equals("composition-parts")) {
+            window = b.bytes(); // Lde.extendCoefficients' wide path reads every part for every block
+        }
+        return Math.min(b.bytes(), window);
+    }
+
+    /**
      * This description with every buffer named {@code what} changed by {@code change}: a what-if for the
-     * memory model (its prediction follows); the prover allocates from {@link #of} only.
+     * memory model (its prediction follows); the prover allocates from {@link #forProof} only.
      */
     public TableBuffers with(String what, UnaryOperator<Buffer> change) {
         TableBuffers copy = new TableBuffers(table);
+        copy.parallelism = parallelism;
+        copy.logBlowup = logBlowup;
         copy.steps.addAll(steps);
         copy.transformSizes.addAll(transformSizes);
         boolean found = false;

@@ -24,7 +24,6 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.exec.TaskControl;
-import io.jstark.prover.memory.TableDimensions;
 import java.util.Arrays;
 import java.util.List;
 
@@ -49,9 +48,9 @@ final class TableProver {
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
     private final long shift;
 
-    /** @param rowsPerLeaf rows per leaf of the table's main, aux and composition trees */
+    /** @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves) */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed,
-            int rowsPerLeaf) {
+            TableBuffers buffers) {
         this.trace = trace;
         this.air = trace.air();
         this.options = options;
@@ -61,7 +60,7 @@ final class TableProver {
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
         this.shift = Preprocessing.shift(logN + logBlowup);
-        this.buffers = TableBuffers.of(TableDimensions.of(trace), options, settings.pool().parallelism(), rowsPerLeaf);
+        this.buffers = buffers;
     }
 
     /** What this table's proof allocates and when (the memory gate's estimates come from it too). */

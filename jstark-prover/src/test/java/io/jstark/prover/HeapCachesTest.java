@@ -10,7 +10,6 @@ import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,8 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * empty caches, are exactly what the memory model counts from the tables' descriptions.
  */
 class HeapCachesTest {
-    @Disabled("the memory model still counts format 1's heap caches (a FRI per table), which no prover makes now; the model of "
-            + "format 2 (branch memory-11) replaces this measurement")
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3})
     void theModelCountsTheCachesAProofMakesExactly(int logFolding) {

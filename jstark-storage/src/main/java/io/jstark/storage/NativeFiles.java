@@ -16,7 +16,7 @@ import java.util.Optional;
  * The few POSIX calls the JDK does not offer, through FFM downcalls into the C library: {@code open}
  * (a descriptor {@code posix_fallocate} can use), {@code posix_fallocate} (really reserve blocks, so a
  * full disk is an error code now rather than a SIGBUS when a mapped page is first written),
- * {@code ftruncate} and {@code close}. Linux only (the open flags are Linux's); elsewhere
+ * {@code ftruncate}, {@code close} and {@code madvise}. Linux only (the open flags are Linux's); elsewhere
  * {@link #available()} is false and callers reserve by writing zeros instead.
  */
 final class NativeFiles {
@@ -26,6 +26,7 @@ final class NativeFiles {
     private static final int O_CREAT = 0100;
     private static final int O_EXCL = 0200;
     private static final int O_CLOEXEC = 02000000;
+    private static final int MADV_RANDOM = 1;
 
     private static final Calls CALLS = Calls.load().orElse(null);
 
@@ -101,6 +102,22 @@ final class NativeFiles {
         }
     }
 
+    /**
+     * Advises the kernel that a mapping is read at random ({@code MADV_RANDOM}): a fault reads the page it needs,
+     * not a readahead window around it (8 MiB on some disks, per fault, per column a step walks: the spilled pages a
+     * table's steps use then exceed any budget and thrash). Advice only: false where it could not be given.
+     */
+    static boolean adviseRandom(MemorySegment mapping) {
+        if (CALLS == null || mapping.byteSize() == 0) {
+            return false;
+        }
+        try {
+            return (int) CALLS.madvise.invokeExact(mapping, mapping.byteSize(), MADV_RANDOM) == 0;
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
     private static String describe(int errno) {
         return switch (errno) {
             case ENOSPC -> "no space left on device";
@@ -115,7 +132,7 @@ final class NativeFiles {
         };
     }
 
-    private record Calls(MethodHandle open, MethodHandle fallocate, MethodHandle ftruncate, MethodHandle close,
+    private record Calls(MethodHandle open, MethodHandle fallocate, MethodHandle ftruncate, MethodHandle close, MethodHandle madvise,
             MemoryLayout stateLayout, VarHandle errno) {
         static Optional<Calls> load() {
             if (!System.getProperty("os.name", "").startsWith("Linux")) {
@@ -136,7 +153,9 @@ final class NativeFiles {
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG), errno);
                 MethodHandle close = linker.downcallHandle(libc.find("close").orElseThrow(),
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-                return Optional.of(new Calls(open, fallocate, ftruncate, close, state, errnoHandle));
+                MethodHandle madvise = linker.downcallHandle(libc.find("madvise").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+                return Optional.of(new Calls(open, fallocate, ftruncate, close, madvise, state, errnoHandle));
             } catch (RuntimeException | LinkageError e) {
                 return Optional.empty();
             }

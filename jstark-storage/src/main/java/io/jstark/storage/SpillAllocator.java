@@ -121,7 +121,10 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         try {
             backFile(file, length, label);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                segment = channel.map(FileChannel.MapMode.READ_WRITE, 0, length, arena).asSlice(0, bytes);
+                MemorySegment mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
+                // the steps walk every column of a spilled buffer a little at a time: no readahead around each fault
+                NativeFiles.adviseRandom(mapped);
+                segment = mapped.asSlice(0, bytes);
             }
         } catch (IOException e) {
             arena.close();

@@ -21,7 +21,7 @@ import java.util.Locale;
  *
  * <p>The RAM limit is the memory budget less its safety margin (the budget is the machine's physical
  * memory when none is given). The memory gate's budget is what that limit leaves after everything held
- * across tables (traces, proving key, heap caches, main commitments in RAM), so that the chains the gate
+ * across tables (traces, proving key, heap caches, the LDEs and trees held in RAM), so that the table steps the gate
  * lets run together fit in the rest; the prediction takes the gate into account.
  *
  * <p>{@code auto}: all in RAM when that prediction fits the limit. Otherwise, if spilling one (table,
@@ -94,7 +94,7 @@ public final class StoragePlanner {
 
         SpillSet spilled = new SpillSet(storage.mode());
         Evaluation current = evaluate(model, memories, tableParallelism, limit, spilled);
-        if (storage.mode() == StorageMode.AUTO && current.prediction.peakRamBytes() > limit) {
+        if (storage.mode() == StorageMode.AUTO && current.prediction.peakResidentInUseBytes() > limit) {
             List<Unit> units = units(memories);
             List<Unit> chosen = new ArrayList<>();
             // when one unit is enough, the smallest such unit: the least data on disk
@@ -107,7 +107,7 @@ public final class StoragePlanner {
                 spilled.add(u.table, u.role);
                 Evaluation e = evaluate(model, memories, tableParallelism, limit, spilled);
                 spilled.remove(u.table, u.role);
-                if (e.prediction.peakRamBytes() <= limit) {
+                if (e.prediction.peakResidentInUseBytes() <= limit) {
                     single = u;
                     singleFit = e;
                 }
@@ -117,7 +117,7 @@ public final class StoragePlanner {
                 current = singleFit;
             }
             boolean progress = true;
-            while (current.prediction.peakRamBytes() > limit && progress) {
+            while (current.prediction.peakResidentInUseBytes() > limit && progress) {
                 progress = false;
                 for (Unit u : units) {
                     if (spilled.contains(u.table, u.role)) {
@@ -129,7 +129,7 @@ public final class StoragePlanner {
                         current = next;
                         chosen.add(u);
                         progress = true;
-                        if (current.prediction.peakRamBytes() <= limit) {
+                        if (current.prediction.peakResidentInUseBytes() <= limit) {
                             break;
                         }
                     } else {
@@ -137,13 +137,13 @@ public final class StoragePlanner {
                     }
                 }
             }
-            if (current.prediction.peakRamBytes() <= limit) {
+            if (current.prediction.peakResidentInUseBytes() <= limit) {
                 // a large unit chosen late can make earlier ones unnecessary: bring back what still fits
                 for (int i = chosen.size() - 1; i >= 0; i--) {
                     Unit u = chosen.get(i);
                     spilled.remove(u.table, u.role);
                     Evaluation without = evaluate(model, memories, tableParallelism, limit, spilled);
-                    if (without.prediction.peakRamBytes() <= limit) {
+                    if (without.prediction.peakResidentInUseBytes() <= limit) {
                         current = without;
                     } else {
                         spilled.add(u.table, u.role);
@@ -152,9 +152,9 @@ public final class StoragePlanner {
             }
         }
         MemoryPrediction prediction = current.prediction;
-        if (prediction.peakRamBytes() > limit) {
+        if (prediction.peakResidentInUseBytes() > limit) {
             if (storage.mode() == StorageMode.RAM) {
-                notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakRamBytes())
+                notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakResidentInUseBytes())
                         + " exceeds the memory budget less its margin (" + Bytes.format(limit) + ")");
             } else {
                 throw refusal(model, memories, budget, limit, storage, explicitBudget);
@@ -209,7 +209,10 @@ public final class StoragePlanner {
 
     private record Evaluation(MemoryPrediction prediction, long gateBudget) {}
 
-    /** The prediction under {@code placement}, with the gate budget that keeps running chains within the limit. */
+    /**
+     * The prediction under {@code placement}, with the gate budget that keeps running tables within the limit: what
+     * they hold in RAM and the pages of their spilled buffers their steps use ({@code TableMemory.residentWindow}).
+     */
     private static Evaluation evaluate(MemoryModel model, List<TableMemory> memories, int k, long limit, Placement placement) {
         MemoryPrediction unlimited = model.predictFor(memories, k, Long.MAX_VALUE, placement);
         long held = 0;
@@ -219,25 +222,27 @@ public final class StoragePlanner {
         // the JVM's own memory is held throughout; a fixed heap holds the heap caches (and all heap scratch) inside it
         JvmFootprint jvm = model.jvm();
         long heap = jvm.fixedHeap() ? jvm.residentHeap(0) : unlimited.heapCacheBytes();
-        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + heap + jvm.nativeBytes() + held;
+        // where the running tables read spilled buffers, the JVM's own files stay resident beside their windows
+        long files = unlimited.peakResidentWindowBytes() > 0 ? jvm.fileBytes() : 0;
+        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + heap + jvm.nativeBytes() + files + held;
         long gate = Math.max(1, limit - fixed);
         return new Evaluation(model.predictFor(memories, k, gate, placement), gate);
     }
 
     /**
-     * A lower peak, or the same peak with less RAM in some table (tables with equal chains tie for the
+     * A lower peak, or the same peak with less RAM in some table (tables with equal passes tie for the
      * peak: each must shed bytes before the peak moves). The trim pass afterwards returns what was not needed.
      */
     private static boolean lowers(MemoryPrediction next, MemoryPrediction current) {
-        return next.peakRamBytes() < current.peakRamBytes()
-                || next.peakRamBytes() == current.peakRamBytes() && pressure(next) < pressure(current);
+        return next.peakResidentInUseBytes() < current.peakResidentInUseBytes()
+                || next.peakResidentInUseBytes() == current.peakResidentInUseBytes() && pressure(next) < pressure(current);
     }
 
     /** RAM each table holds at its own peaks, summed. */
     private static long pressure(MemoryPrediction p) {
         long sum = 0;
         for (MemoryPrediction.TableLine t : p.tables()) {
-            sum += t.mainCommit().ram() + t.chain().ram();
+            sum += t.mainCommit().ram() + t.later().ram();
         }
         return sum;
     }
@@ -267,16 +272,38 @@ public final class StoragePlanner {
     private static InsufficientMemoryException refusal(MemoryModel model, List<TableMemory> memories, long budget, long limit,
             StorageOptions storage, boolean explicitBudget) {
         MemoryPrediction alone = model.predictFor(memories, 1, Long.MAX_VALUE, Placement.DISK);
-        long minimum = alone.peakRamBytes();
+        // tiny buffers spilled keep all their pages in use (and the JVM's files beside them): then RAM is the smaller need
+        MemoryPrediction inRam = model.predictFor(memories, 1, Long.MAX_VALUE, Placement.RAM);
+        if (inRam.peakResidentInUseBytes() < alone.peakResidentInUseBytes()) {
+            alone = inRam;
+        }
+        // the JVM's native memory is measured when the plan is made and varies from run to run (88-110 MiB measured for
+        // the same proof in a 512-545 MiB container): the budget named leaves a quarter of it again, so that it plans there
+        long minimum = alone.peakResidentInUseBytes() + model.jvm().nativeBytes() / 4;
         long neededBudget = (long) Math.ceil(minimum / (1 - storage.safetyMargin()));
+        // scripts/jstark fixes the heap at a share of the budget: a larger budget brings a larger heap, which the minimum must hold too
+        JvmFootprint jvm = model.jvm();
+        double heapShare = explicitBudget && jvm.fixedHeap() && budget > 0 ? (double) jvm.maxHeapBytes() / budget : 0;
+        String scaled = "";
+        if (heapShare > 0 && heapShare < 1 - storage.safetyMargin()) {
+            long withScaledHeap = (long) Math.ceil((minimum - jvm.maxHeapBytes()) / (1 - storage.safetyMargin() - heapShare));
+            if (withScaledHeap > neededBudget) {
+                scaled = String.format(Locale.ROOT, " (%s if the heap stays at %s)", Bytes.format(neededBudget), Bytes.format(jvm.maxHeapBytes()));
+                neededBudget = withScaledHeap;
+            }
+        }
         String budgetText = explicitBudget ? "the memory budget " + Bytes.format(budget) : "this machine's " + Bytes.format(budget) + " of memory";
         String message = String.format(Locale.ROOT,
                 "this proof needs at least %s of RAM even with every table buffer spilled to disk and one table at a time "
-                        + "(traces %s, proving key %s, heap caches and scratch %s%s), but %s leaves %s after the %.0f%% safety margin: "
-                        + "raise --memory-budget (or JSTARK_MEMORY_BUDGET) to at least %s, or prove smaller tables",
+                        + "(traces %s, proving key %s, heap caches and scratch %s%s; the spilled pages one table's steps use at once %s), "
+                        + "but %s leaves %s after the %.0f%% safety margin: "
+                        + "raise --memory-budget (or JSTARK_MEMORY_BUDGET) to at least %s%s, or prove smaller tables",
                 Bytes.format(minimum), Bytes.format(alone.inputBytes()), Bytes.format(alone.provingKeyBytes()),
-                Bytes.format(alone.peakHeapBytes()), model.jvm().counted() ? "; " + model.jvm().describe() : "", budgetText,
-                Bytes.format(limit), 100 * storage.safetyMargin(), Bytes.format(neededBudget));
+                Bytes.format(alone.peakHeapBytes()), model.jvm().counted() ? "; " + model.jvm().describe()
+                        + ", and a quarter of that native memory again: it varies from run to run" : "",
+                Bytes.format(alone.peakResidentWindowBytes()), budgetText,
+                Bytes.format(limit), 100 * storage.safetyMargin(), Bytes.format(neededBudget),
+                scaled.isEmpty() ? "" : " with the heap at the same share of it, as scripts/jstark sets it" + scaled);
         return new InsufficientMemoryException(message, neededBudget, budget);
     }
 

@@ -12,6 +12,7 @@ import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,6 +42,9 @@ class StoragePlannerTest {
     void close() {
         StorageTestAirs.close(traces);
     }
+
+    /** The phase of the out-of-domain openings: per-table steps only. */
+    private static final String OOD = "ood";
 
     private StorageOptions auto(long budget) {
         return StorageOptions.defaults().withMemoryBudget(budget).withSpillDirectory(spillDir);
@@ -89,13 +93,15 @@ class StoragePlannerTest {
     void aSlightlyTightBudgetSpillsOneSmallBufferRoleNotTheLargestLde() {
         MemoryPrediction ram = oneAtATime();
         MemoryModel model = new MemoryModel(OPTIONS, THREADS);
-        long mainLde = model.table(tables.getFirst()).allocatedBytes(MatrixRole.MAIN_LDE);
+        // the tables as the proof describes them (a table's leaves and the global buffers depend on the others)
+        List<TableMemory> memories = model.tables(tables);
+        long mainLde = memories.getFirst().allocatedBytes(MatrixRole.MAIN_LDE);
         long budget = (long) ((ram.peakRamBytes() - mainLde / 8) / 0.9);
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
         List<String> units = spilledUnits(plan, tables);
         assertThat(units).hasSize(1);
         String[] unit = units.getFirst().split("/");
-        long spilledBytes = model.table(tables.stream().filter(t -> t.name().equals(unit[0])).findFirst().orElseThrow())
+        long spilledBytes = memories.stream().filter(t -> t.name().equals(unit[0])).findFirst().orElseThrow()
                 .allocatedBytes(MatrixRole.valueOf(unit[1]));
         assertThat(spilledBytes).isLessThan(mainLde).isGreaterThanOrEqualTo(mainLde / 8);
         assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
@@ -104,9 +110,12 @@ class StoragePlannerTest {
     @Test
     void aTightBudgetSpillsTheHeldLdesFirstAndKeepsTheRestInRam() {
         MemoryPrediction ram = oneAtATime();
-        long mainLde = new MemoryModel(OPTIONS, THREADS).table(tables.getFirst()).allocatedBytes(MatrixRole.MAIN_LDE);
+        List<TableMemory> memories = new MemoryModel(OPTIONS, THREADS).tables(tables);
+        long mainLde = memories.getFirst().allocatedBytes(MatrixRole.MAIN_LDE);
+        long largestUnit = memories.stream().flatMap(t -> t.allocatedBytesByRole().values().stream()).mapToLong(Long::longValue).max()
+                .orElseThrow();
         // more than any one buffer role can shed
-        long budget = (long) ((ram.peakRamBytes() - mainLde - mainLde / 4) / 0.9);
+        long budget = (long) ((ram.peakRamBytes() - largestUnit - mainLde / 4) / 0.9);
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
         assertThat(plan.spills("wide", MatrixRole.MAIN_LDE)).isTrue();
         assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
@@ -117,17 +126,20 @@ class StoragePlannerTest {
     }
 
     @Test
-    void whenRunningFewerTablesAtOnceIsEnoughTheGateDoesItAndNothingSpills() {
+    void aBudgetThatFitsOneTableAtATimeSpillsNothingAndTheGateKeepsTheLargestPassesApart() {
         long oneAtATime = oneAtATime().peakRamBytes();
-        long together = inRam().peakRamBytes();
-        assertThat(together).isGreaterThan(oneAtATime);
-        long budget = (long) (((oneAtATime + together) / 2) / 0.9);
+        MemoryPrediction together = inRam();
+        // the proof's peak is in a global step (every LDE and tree held, one phase tree or the FRI running): k does not
+        // move it, but in a phase of per-table steps alone (the out-of-domain openings) k tables together take more than one
+        assertThat(together.peakRamBytes()).isEqualTo(oneAtATime);
+        assertThat(together.phase(OOD).ram()).isGreaterThan(oneAtATime().phase(OOD).ram());
+        long budget = (long) (oneAtATime / 0.9) + (1 << 20);
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
         assertThat(plan.spillsAnything()).isFalse();
-        assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes()).isLessThan(together);
-        // the gate's budget is too small for the two largest chains together
-        long[] chains = plan.prediction().tables().stream().mapToLong(t -> t.chain().ram()).sorted().toArray();
-        assertThat(plan.gateBudgetBytes()).isLessThan(chains[chains.length - 1] + chains[chains.length - 2]);
+        assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        // the gate's budget is too small for the two largest passes together: those run one at a time
+        long[] passes = plan.prediction().tables().stream().mapToLong(t -> t.later().ram()).sorted().toArray();
+        assertThat(plan.gateBudgetBytes()).isLessThan(passes[passes.length - 1] + passes[passes.length - 2]);
     }
 
     @Test
@@ -159,7 +171,9 @@ class StoragePlannerTest {
             }
         }
         MemoryPrediction p = disk.prediction();
-        assertThat(p.phase(SpanLabels.TABLE_CHAIN).ramOffHeap()).isEqualTo(p.inputBytes() + p.provingKeyBytes());
+        for (MemoryPrediction.PhasePeak phase : p.phases().subList(1, p.phases().size())) {
+            assertThat(phase.ramOffHeap()).as(phase.phase()).isEqualTo(p.inputBytes() + p.provingKeyBytes());
+        }
         assertThat(disk.notes()).anySatisfy(n -> assertThat(n).contains("physical memory"));
     }
 
@@ -189,6 +203,43 @@ class StoragePlannerTest {
             StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(roomy));
             assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("is on tmpfs"));
         }
+    }
+
+    /**
+     * With the JVM counted (a budget for the whole process, as in a memory cgroup), the pages of spilled buffers that
+     * running tables' steps use count beside the anonymous ones: the gate admits tables by both, the plan fits both
+     * within the limit for any k, and the refusal names the minimum with them and the JVM.
+     */
+    @Test
+    void withTheJvmCountedTheSpilledPagesInUseCountAndTheMinimumIncludesThem() {
+        long mib = 1 << 20;
+        JvmFootprint jvm = new JvmFootprint(64 * mib, true, true, 50 * mib, 20 * mib);
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(128 * mib), jvm));
+        assertThat(refused).hasMessageContaining("the spilled pages one table's steps use at once").hasMessageContaining("JVM native 50.0 MiB");
+        // the minimum: one table at a time with everything spilled, its pages in use and the JVM's files included
+        MemoryModel model = new MemoryModel(OPTIONS, THREADS, jvm);
+        MemoryPrediction alone = model.predict(tables, 1, Long.MAX_VALUE, Placement.DISK);
+        assertThat(alone.peakResidentWindowBytes()).isGreaterThan(20 * mib);
+        assertThat(alone.peakResidentInUseBytes()).isGreaterThan(alone.peakRamBytes());
+        long needed = (long) Math.ceil(Math.min(alone.peakResidentInUseBytes(),
+                model.predict(tables, 1, Long.MAX_VALUE, Placement.RAM).peakResidentInUseBytes()) / 0.9);
+        assertThat(refused.neededBytes()).isGreaterThanOrEqualTo(needed);
+        for (int k : new int[] {1, K, 4}) {
+            StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, k, THREADS, auto(needed), jvm);
+            MemoryPrediction p = plan.prediction();
+            assertThat(p.peakResidentInUseBytes()).as("k = %d", k).isLessThanOrEqualTo(plan.ramLimitBytes());
+            for (MemoryPrediction.PhasePeak phase : p.phases()) {
+                assertThat(phase.residentInUse()).isEqualTo(phase.residentAnonymous() + phase.residentWindow());
+            }
+            long held = p.tables().stream().mapToLong(MemoryPrediction.TableLine::heldRam).sum();
+            // the JVM's files stay resident beside the pages in use where the running tables read spilled buffers
+            long files = model.predict(tables, k, Long.MAX_VALUE, plan).peakResidentWindowBytes() > 0 ? 20 * mib : 0;
+            assertThat(plan.gateBudgetBytes()).as("k = %d", k)
+                    .isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - 64 * mib - 50 * mib - files - held);
+        }
+        // without the JVM counted the plan bounds the buffers alone: no pages in use are added
+        assertThat(StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed)).prediction().peakResidentWindowBytes()).isZero();
     }
 
     @Test

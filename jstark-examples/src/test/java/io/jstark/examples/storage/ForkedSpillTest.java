@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,8 +109,6 @@ class ForkedSpillTest {
         }
     }
 
-    @Disabled("the memory model and the gate's estimates still describe format 1's buffer lifetimes, which no prover has now "
-            + "(every table's buffers live to the one query phase); the model of format 2 (branch memory-11) re-enables this")
     @Test
     void aProofLargerThanTheHeapAndTheBudgetIsProvenInSpillModeAndVerifies() throws Exception {
         List<TableDimensions> tables = StorageWorkloads.dimensions(Examples.byName("mix"), 14);

@@ -11,10 +11,12 @@ import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
+import io.jstark.prover.TableBuffers;
 import io.jstark.prover.memory.MemoryMeter;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableMemory;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
 import java.util.List;
@@ -37,8 +39,16 @@ public final class MemoryAccuracyMain {
         try (Workload w = mix.generate(logSize, 1); WorkerPool pool = WorkerPool.ofThreads(threads)) {
             for (int i = 2; i < args.length; i++) {
                 int k = Integer.parseInt(args[i]);
-                MemoryPrediction predicted = new MemoryModel(options, pool.parallelism())
-                        .predict(StorageWorkloads.dimensions(mix, logSize), k, Long.MAX_VALUE, Placement.RAM);
+                MemoryModel model = new MemoryModel(options, pool.parallelism());
+                List<TableMemory> tables = model.tables(StorageWorkloads.dimensions(mix, logSize));
+                MemoryPrediction predicted = model.predictFor(tables, k, Long.MAX_VALUE, Placement.RAM);
+                // the model holds each DEEP polynomial to the end of the FRI pass; the lifted sum closes them inside it
+                long deepPolynomials = 0;
+                for (TableMemory t : tables) {
+                    for (TableBuffers.Buffer b : t.buffers().buffers()) {
+                        deepPolynomials += b.what().equals("deep-coefficients") ? b.bytes() : 0;
+                    }
+                }
                 List<MemoryMeter.Phase> measured;
                 long start = System.nanoTime();
                 try (ProvingKey key = ProvingKey.of(mix.airs())) {
@@ -53,7 +63,8 @@ public final class MemoryAccuracyMain {
                 MemoryMeter.compare(predicted, measured).forEach(System.out::println);
                 MemoryMeter.Phase peak = MemoryMeter.peak(measured);
                 System.out.println("FIGURES k=" + k + " predictedOffHeap=" + predicted.peakOffHeapBytes() + " measuredOffHeap=" + peak.ramOffHeap()
-                        + " predictedRam=" + predicted.peakRamBytes() + " measuredHeapAfterGc=" + peak.heapAfterGc());
+                        + " predictedRam=" + predicted.peakRamBytes() + " measuredHeapAfterGc=" + peak.heapAfterGc()
+                        + " deepPolynomials=" + deepPolynomials);
             }
         }
     }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,16 +19,16 @@ import org.junit.jupiter.api.Test;
  *
  * <ul>
  *   <li>RAM peak (off-heap counted exactly + heap after collections) within 15% of the prediction;</li>
- *   <li>off-heap alone: the prediction is an upper bound, exact at k = 1 (one chain at a time: the largest
- *       first, with every main commitment held).</li>
+ *   <li>off-heap alone: the prediction is an upper bound; at k = 1 (one table at a time, every LDE and tree
+ *       held to the queries) over by at most the tables' DEEP polynomials, which the model holds through the
+ *       FRI pass and the lifted sum closes inside it.</li>
  * </ul>
  */
 class MemoryPredictionAccuracyTest {
     private static final Pattern FIGURES = Pattern.compile(
-            "FIGURES k=(\\d+) predictedOffHeap=(\\d+) measuredOffHeap=(\\d+) predictedRam=(\\d+) measuredHeapAfterGc=(-?\\d+)");
+            "FIGURES k=(\\d+) predictedOffHeap=(\\d+) measuredOffHeap=(\\d+) predictedRam=(\\d+) measuredHeapAfterGc=(-?\\d+) "
+                    + "deepPolynomials=(\\d+)");
 
-    @Disabled("the memory model and the gate's estimates still describe format 1's buffer lifetimes, which no prover has now "
-            + "(every table's buffers live to the one query phase); the model of format 2 (branch memory-11) re-enables this")
     @Test
     void predictedPeakIsWithinFifteenPercentOfTheMeasuredPeak() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
@@ -55,7 +54,7 @@ class MemoryPredictionAccuracyTest {
                     .isLessThanOrEqualTo(0.15);
             assertThat(predictedOffHeap).as("off-heap bound at k=%d", k).isGreaterThanOrEqualTo(measuredOffHeap);
             if (k == 1) {
-                assertThat(predictedOffHeap).as("off-heap at k=1").isEqualTo(measuredOffHeap);
+                assertThat(predictedOffHeap - measuredOffHeap).as("off-heap over at k=1").isLessThanOrEqualTo(Long.parseLong(m.group(6)));
             }
         }
         assertThat(runs).as(output).isEqualTo(3);

@@ -69,9 +69,8 @@ class StorageProofsTest {
                     byte[] bytes = prove(key, w, storage, plan.gateBudgetBytes(), pool, meter.listener(ProgressListener.NONE));
                     assertThat(bytes).as("proof with %s", plan).isEqualTo(inRam);
                     MemoryMeter.Phase peak = MemoryMeter.peak(meter.finish());
-                    // the plan's predictions still follow format 1's lifetimes (every table's buffers now live to the one
-                    // query phase): the bounds measured <= predicted return with the model of format 2 (branch memory-11)
-                    assertThat(peak.spill()).isPositive();
+                    assertThat(peak.spill()).isPositive().isLessThanOrEqualTo(plan.prediction().peakSpillBytes());
+                    assertThat(peak.ramOffHeap()).isLessThanOrEqualTo(plan.prediction().peakOffHeapBytes());
                 }
                 try (Stream<Path> left = Files.list(spillDir)) {
                     assertThat(left).isEmpty();

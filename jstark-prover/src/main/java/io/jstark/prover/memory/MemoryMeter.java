@@ -76,6 +76,8 @@ public final class MemoryMeter {
     private final List<MemoryPoolMXBean> heapPools;
     private final Set<String> heapPoolNames;
     private final List<Phase> phases = new ArrayList<>();
+    /** The phase the listener's last pass start opened (null before any). */
+    private String open;
     private final AtomicLong heapAfterGc = new AtomicLong(-1);
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener gcListener = this::onNotification;
@@ -144,10 +146,13 @@ public final class MemoryMeter {
         reset();
     }
 
-    /** Ends the last phase ({@code assemble}: whatever ran after the table chains) and returns every phase. */
+    /**
+     * Ends the last phase and returns every phase: the last pass the listener saw start ({@code deep}, with the
+     * global FRI and queries after it), or {@code assemble} where no pass started.
+     */
     public List<Phase> finish() {
         if (!finished) {
-            endPhase(SpanLabels.ASSEMBLE);
+            endPhase(open == null ? SpanLabels.ASSEMBLE : open);
             finished = true;
             resident.close();
             for (NotificationEmitter emitter : emitters) {
@@ -166,19 +171,17 @@ public final class MemoryMeter {
     }
 
     /**
-     * A progress listener that ends phases at the prover's pass boundaries ({@code prepass} when the main
-     * commits start, {@code main_commit} when the table chains start, which includes the lookup
-     * challenges, {@code aux_and_rounds_2_4} when they end) and passes every event on to {@code delegate}.
+     * A progress listener that ends phases at the prover's pass boundaries and passes every event on to
+     * {@code delegate}: a pass's phase runs from its start to the next pass's start (so it includes the global
+     * steps after it: the phase trees and, in {@code deep}, the FRI and the queries); {@code prepass} ends when
+     * the first pass starts.
      */
     public ProgressListener listener(ProgressListener delegate) {
         return new ProgressListener() {
             @Override
             public void passStarted(String phase, int tables) {
-                if (phase.equals(SpanLabels.MAIN_COMMIT)) {
-                    endPhase(SpanLabels.PREPASS);
-                } else if (phase.equals(SpanLabels.TABLE_CHAIN)) {
-                    endPhase(SpanLabels.MAIN_COMMIT);
-                }
+                endPhase(open == null ? SpanLabels.PREPASS : open);
+                open = phase;
                 delegate.passStarted(phase, tables);
             }
 
@@ -194,9 +197,6 @@ public final class MemoryMeter {
 
             @Override
             public void passFinished(String phase) {
-                if (phase.equals(SpanLabels.TABLE_CHAIN)) {
-                    endPhase(SpanLabels.TABLE_CHAIN);
-                }
                 delegate.passFinished(phase);
             }
         };

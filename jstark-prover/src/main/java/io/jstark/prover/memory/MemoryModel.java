@@ -28,14 +28,15 @@ import java.util.Set;
  * from the array sizes the owning code reports, so it is close but not exact (thread timing decides how
  * many pool tasks hold their buffers at once; the description assumes parallelism + 1).
  *
- * <p><b>Whole proof</b> ({@link #predict}): how the prover holds memory over time:
+ * <p><b>Whole proof</b> ({@link #predict}): how the prover holds memory over time, pass by pass
+ * ({@link TableBuffers.Pass}; a phase's peak is the largest of the passes measured in it):
  * <ul>
  *   <li>prepass: the traces (owned by the caller) and the proving key's preprocessed LDEs and trees
  *       (kept in RAM by the key, shared by every proof);</li>
- *   <li>main_commit: every table's main LDE and tree are created and held until that table's chain ends;
- *       peak = all of them + the k largest commits' scratch;</li>
- *   <li>aux_and_rounds_2_4: at its start every main commitment is still held while the first k chains
- *       run; peak = all main commitments + the k largest chain peaks;</li>
+ *   <li>each pass: every table's buffers held into it from earlier passes or made in it and kept for later
+ *       ones (every LDE and tree, held until the one query phase), plus the k largest of what the tables
+ *       running together add above that; a global step (phase trees, the lifted FRI) is the tallest table's
+ *       part;</li>
  * </ul>
  * plus, throughout, the heap caches (twiddles, bit-reversed domains, next-row tables) the workload needs.
  * "The k largest" is capped by the memory gate: tables running together have estimates that sum to
@@ -80,15 +81,16 @@ public final class MemoryModel {
         return workerParallelism;
     }
 
-    /** The event lists of one table, from the description its prover allocates from ({@link TableBuffers}). */
+    /** The event lists of one table proven alone, from the description its prover allocates from ({@link TableBuffers}). */
     public TableMemory table(TableDimensions t) {
-        return TableMemory.of(TableBuffers.of(t, options, workerParallelism));
+        return tables(List.of(t)).getFirst();
     }
 
+    /** The event lists of the tables of one proof (the global buffers are the tallest table's), from {@link TableBuffers#forProof}. */
     public List<TableMemory> tables(List<TableDimensions> tables) {
         List<TableMemory> out = new ArrayList<>(tables.size());
-        for (TableDimensions t : tables) {
-            out.add(table(t));
+        for (TableBuffers b : TableBuffers.forProof(tables, options, workerParallelism)) {
+            out.add(TableMemory.of(b));
         }
         return out;
     }
@@ -110,74 +112,86 @@ public final class MemoryModel {
             throw new IllegalArgumentException("table parallelism must be at least 1, got " + tableParallelism);
         }
         long inputs = 0;
-        long heldRam = 0;
-        long heldSpill = 0;
-        List<Usage> commits = new ArrayList<>(tables.size());
-        List<Usage> chains = new ArrayList<>(tables.size());
         List<MemoryPrediction.TableLine> lines = new ArrayList<>(tables.size());
         List<TableDimensions> dims = new ArrayList<>(tables.size());
+        java.util.SortedSet<TableBuffers.Pass> passes = new java.util.TreeSet<>();
         for (TableMemory t : tables) {
             TableDimensions d = t.table();
             dims.add(d);
+            passes.addAll(t.passes());
             inputs += Matrix.bytesFor(d.rows(), d.air().mainWidth());
-            long ram = t.heldBytes(placement, false);
-            long spill = t.heldBytes(placement, true);
-            heldRam += ram;
-            heldSpill += spill;
-            Usage commit = t.mainCommitUsage(placement);
-            Usage chain = t.chainUsage(placement);
-            commits.add(commit);
-            chains.add(chain);
             List<MatrixRole> spilled = new ArrayList<>();
             for (MatrixRole role : t.roles()) {
                 if (placement.spills(t.name(), role)) {
                     spilled.add(role);
                 }
             }
-            lines.add(new MemoryPrediction.TableLine(d.name(), d.logHeight(), ram, spill, commit, chain, spilled));
+            Usage first = t.usage(TableBuffers.Pass.MAIN_COMMIT, placement);
+            // the rest of the table's work, above what it holds: its largest later pass
+            Usage rest = Usage.NONE;
+            for (TableBuffers.Pass pass : t.passes()) {
+                if (pass != TableBuffers.Pass.MAIN_COMMIT && pass.perTable()) {
+                    rest = rest.max(t.usage(pass, placement));
+                }
+            }
+            lines.add(new MemoryPrediction.TableLine(d.name(), d.logHeight(), t.heldBytes(placement, false), t.heldBytes(placement, true),
+                    first, rest, spilled));
         }
         ProvingKeyMemory key = provingKey(dims);
-        long heapCaches = heapCacheBytes(dims);
+        long heapCaches = heapCacheBytesOf(tables);
         long fixedOffHeap = inputs + key.bytes();
 
+        Map<String, long[]> byPhase = new LinkedHashMap<>();
+        byPhase.put(SpanLabels.PREPASS, new long[] {inputs + key.bytes() + key.transientOffHeap(), heapCaches + key.transientHeap(),
+                inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0, 0});
+        // each pass: what every table holds into it or makes in it to keep, plus what the tables running together add
+        // (the gate admits them by their usage in the pass); a global step is one table's (the tallest's) part
+        for (TableBuffers.Pass pass : passes) {
+            int n = tables.size();
+            long heldRam = 0;
+            long heldSpill = 0;
+            long[] ram = new long[n];
+            long[] offHeap = new long[n];
+            long[] heap = new long[n];
+            long[] spill = new long[n];
+            long[] gate = new long[n];
+            long[] window = new long[n];
+            for (int i = 0; i < n; i++) {
+                TableMemory t = tables.get(i);
+                long keptRam = t.heldBeyond(pass, placement, false);
+                long keptSpill = t.heldBeyond(pass, placement, true);
+                heldRam += t.heldInto(pass, placement, false) + keptRam;
+                heldSpill += t.heldInto(pass, placement, true) + keptSpill;
+                Usage u = t.usage(pass, placement);
+                ram[i] = Math.max(0, u.ram() - keptRam);
+                offHeap[i] = Math.max(0, u.ramOffHeap() - keptRam);
+                heap[i] = u.heap();
+                spill[i] = Math.max(0, u.spill() - keptSpill);
+                window[i] = t.passes().contains(pass) ? t.residentWindow(pass, placement) : 0;
+                gate[i] = u.ram() + window[i];
+            }
+            // the gate caps what running tables hold in RAM and in use of their spill files together
+            long running = largestRunningTogether(ram, gate, tableParallelism, gateBudget);
+            long[] inUse = new long[n];
+            for (int i = 0; i < n; i++) {
+                inUse[i] = ram[i] + window[i];
+            }
+            // counted where the budget bounds the whole process (the JVM counted): a memory cgroup counts these pages
+            long windows = jvm.counted() ? Math.max(0, largestRunningTogether(inUse, gate, tableParallelism, gateBudget) - running) : 0;
+            long[] peak = {fixedOffHeap + heldRam + largestRunningTogether(offHeap, gate, tableParallelism, gateBudget),
+                    heapCaches + largestRunningTogether(heap, gate, tableParallelism, gateBudget),
+                    fixedOffHeap + heldRam + heapCaches + running,
+                    heldSpill + largestRunningTogether(spill, gate, tableParallelism, Long.MAX_VALUE), windows};
+            byPhase.merge(pass.phase(), peak, (a, b) -> {
+                long[] m = new long[a.length];
+                for (int j = 0; j < m.length; j++) {
+                    m[j] = Math.max(a[j], b[j]);
+                }
+                return m;
+            });
+        }
         List<MemoryPrediction.PhasePeak> phases = new ArrayList<>();
-        phases.add(phase(SpanLabels.PREPASS, inputs + key.bytes() + key.transientOffHeap(),
-                heapCaches + key.transientHeap(), inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0));
-
-        // pass 1: all main commitments end up held; the k running commits add their scratch on top
-        long[] commitRamExtra = new long[tables.size()];
-        long[] commitHeap = new long[tables.size()];
-        long[] commitGate = new long[tables.size()];
-        for (int i = 0; i < tables.size(); i++) {
-            Usage u = commits.get(i);
-            long held = tables.get(i).heldBytes(placement, false);
-            commitRamExtra[i] = Math.max(0, u.ram() - held);
-            commitHeap[i] = u.heap();
-            commitGate[i] = u.ram();
-        }
-        long pass1Extra = largestRunningTogether(commitRamExtra, commitGate, tableParallelism, gateBudget);
-        long pass1Heap = largestRunningTogether(commitHeap, commitGate, tableParallelism, gateBudget);
-        phases.add(phase(SpanLabels.MAIN_COMMIT, fixedOffHeap + heldRam, heapCaches + pass1Heap,
-                fixedOffHeap + heldRam + heapCaches + pass1Extra, heldSpill));
-
-        // pass 2: every main commitment is held when the first k chains run
-        long[] chainRam = new long[tables.size()];
-        long[] chainOffHeap = new long[tables.size()];
-        long[] chainHeap = new long[tables.size()];
-        long[] chainSpill = new long[tables.size()];
-        for (int i = 0; i < tables.size(); i++) {
-            Usage u = chains.get(i);
-            chainRam[i] = u.ram();
-            chainOffHeap[i] = u.ramOffHeap();
-            chainHeap[i] = u.heap();
-            chainSpill[i] = u.spill();
-        }
-        long pass2Ram = largestRunningTogether(chainRam, chainRam, tableParallelism, gateBudget);
-        long pass2OffHeap = largestRunningTogether(chainOffHeap, chainRam, tableParallelism, gateBudget);
-        long pass2Heap = largestRunningTogether(chainHeap, chainRam, tableParallelism, gateBudget);
-        long pass2Spill = largestRunningTogether(chainSpill, chainRam, tableParallelism, Long.MAX_VALUE);
-        phases.add(phase(SpanLabels.TABLE_CHAIN, fixedOffHeap + heldRam + pass2OffHeap,
-                heapCaches + pass2Heap, fixedOffHeap + heldRam + heapCaches + pass2Ram, heldSpill + pass2Spill));
+        byPhase.forEach((name, v) -> phases.add(phase(name, v[0], v[1], v[2], v[3], v[4])));
         return new MemoryPrediction(options, workerParallelism, tableParallelism, gateBudget, lines, inputs, key.bytes(), heapCaches,
                 jvm, phases);
     }
@@ -186,11 +200,13 @@ public final class MemoryModel {
      * One phase's peaks, with the resident memory they make: anonymous = off-heap RAM + the heap the kernel
      * holds + the JVM's native memory (with a fixed heap, -Xmx replaces the predicted heap, whose peak then
      * lives inside it); file-backed = every mapped spill page (an upper bound: the kernel may drop them) + the
-     * JVM's own files.
+     * JVM's own files. Where the running tables' steps read spilled buffers, their resident windows and the JVM's
+     * own files are the file-backed pages that must stay resident beside the anonymous ones.
      */
-    private MemoryPrediction.PhasePeak phase(String name, long ramOffHeap, long heap, long ram, long spill) {
+    private MemoryPrediction.PhasePeak phase(String name, long ramOffHeap, long heap, long ram, long spill, long windows) {
         long anonymous = jvm.fixedHeap() && jvm.maxHeapBytes() > 0 ? ramOffHeap + jvm.residentHeap(heap) : ram;
-        return new MemoryPrediction.PhasePeak(name, ramOffHeap, heap, ram, spill, anonymous + jvm.nativeBytes(), spill + jvm.fileBytes());
+        return new MemoryPrediction.PhasePeak(name, ramOffHeap, heap, ram, spill, anonymous + jvm.nativeBytes(), spill + jvm.fileBytes(),
+                windows == 0 ? 0 : windows + jvm.fileBytes());
     }
 
     /**
@@ -248,11 +264,15 @@ public final class MemoryModel {
      * next-row table; what the caches hold after proving them from empty (tested).
      */
     public long heapCacheBytes(List<TableDimensions> tables) {
+        return heapCacheBytesOf(tables(tables));
+    }
+
+    private static long heapCacheBytesOf(List<TableMemory> tables) {
         Set<Integer> twiddleSizes = new HashSet<>();
         Set<Integer> traceSizes = new HashSet<>();
-        for (TableDimensions t : tables) {
-            traceSizes.add(t.logHeight());
-            twiddleSizes.addAll(TableBuffers.of(t, options, workerParallelism).transformSizes());
+        for (TableMemory t : tables) {
+            traceSizes.add(t.table().logHeight());
+            twiddleSizes.addAll(t.buffers().transformSizes());
         }
         long bytes = 0;
         for (int s : twiddleSizes) {

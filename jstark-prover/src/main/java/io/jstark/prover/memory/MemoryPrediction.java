@@ -27,13 +27,14 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
     /**
      * One table.
      *
-     * @param heldRam main LDE and tree in RAM, held from the table's main commit until its chain ends
+     * @param heldRam the most of the table's buffers in RAM that one pass makes and a later one reads (every LDE and
+     *     tree, until the queries)
      * @param heldSpill the same in spill files
      * @param mainCommit the main commit's own usage (held buffers included)
-     * @param chain the chain's own usage, above the held main commitment
+     * @param later the largest of the table's later passes' own usage, above what it holds
      * @param spilledRoles the roles of this table that live in spill files
      */
-    public record TableLine(String name, int logHeight, long heldRam, long heldSpill, Usage mainCommit, Usage chain,
+    public record TableLine(String name, int logHeight, long heldRam, long heldSpill, Usage mainCommit, Usage later,
             List<MatrixRole> spilledRoles) {
         public TableLine {
             spilledRoles = List.copyOf(spilledRoles);
@@ -50,8 +51,18 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      * @param residentAnonymous the process's anonymous resident memory (RssAnon): off-heap RAM, the heap the
      *     kernel holds (-Xmx for a fixed heap), the JVM's native memory; equals {@code ram} when the JVM is not counted
      * @param residentFile file-backed resident pages (RssFile) at most: mapped spill and the JVM's own files
+     * @param residentWindow file-backed pages that must stay resident beside the anonymous ones for the running
+     *     tables' steps not to thrash: the resident windows of the spilled buffers they read
+     *     ({@link TableMemory#residentWindow}) and the JVM's own files; 0 when nothing they read spills, and where the
+     *     JVM is not counted (the plan then bounds the prover's buffers, not the process's resident pages)
      */
-    public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill, long residentAnonymous, long residentFile) {}
+    public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill, long residentAnonymous, long residentFile,
+            long residentWindow) {
+        /** What a memory cgroup must hold at once: the anonymous pages and the file-backed pages in use. */
+        public long residentInUse() {
+            return residentAnonymous + residentWindow;
+        }
+    }
 
     /**
      * The largest RAM any phase holds, as the kernel counts it: the resident anonymous memory (off-heap +
@@ -59,6 +70,19 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      */
     public long peakRamBytes() {
         return peak(PhasePeak::residentAnonymous);
+    }
+
+    /**
+     * The most resident memory any phase needs at once, as a memory cgroup counts it: anonymous pages and the
+     * file-backed pages its steps use ({@link PhasePeak#residentInUse}); what the budget (less its margin) must hold.
+     */
+    public long peakResidentInUseBytes() {
+        return peak(PhasePeak::residentInUse);
+    }
+
+    /** The most file-backed pages any phase's steps use at once (the spilled buffers' windows and the JVM's files). */
+    public long peakResidentWindowBytes() {
+        return peak(PhasePeak::residentWindow);
     }
 
     /** The largest file-backed resident memory any phase may hold (mapped spill pages and the JVM's files). */
@@ -115,12 +139,12 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
             nameWidth = Math.max(nameWidth, t.name().length());
         }
         String row = "%-" + nameWidth + "s  %5s  %11s  %11s  %11s  %11s  %11s  %s";
-        out.add(String.format(Locale.ROOT, row, "table", "rows", "main held", "commit +", "chain +", "chain heap", "spill", "spilled"));
+        out.add(String.format(Locale.ROOT, row, "table", "rows", "held", "main commit", "later +", "later heap", "spill", "spilled"));
         for (TableLine t : tables) {
             out.add(String.format(Locale.ROOT, row, t.name(), "2^" + t.logHeight(), Bytes.format(t.heldRam() + t.heldSpill()),
-                    Bytes.format(t.mainCommit().ram() + t.mainCommit().spill() - t.heldRam() - t.heldSpill()),
-                    Bytes.format(t.chain().ram() + t.chain().spill()), Bytes.format(t.chain().heap()),
-                    Bytes.format(t.heldSpill() + t.chain().spill()), t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
+                    Bytes.format(t.mainCommit().ram() + t.mainCommit().spill()),
+                    Bytes.format(t.later().ram() + t.later().spill()), Bytes.format(t.later().heap()),
+                    Bytes.format(t.heldSpill() + t.later().spill()), t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
         }
         out.add("shared: traces " + Bytes.format(inputBytes) + " (off-heap, the caller's), proving key " + Bytes.format(provingKeyBytes)
                 + " (preprocessed LDEs + trees, off-heap), heap caches " + Bytes.format(heapCacheBytes)
@@ -128,15 +152,18 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         if (jvm.counted()) {
             out.add("JVM: " + jvm.describe());
         }
-        String phaseRow = "%-20s  %12s  %12s  %12s  %12s  %14s  %14s";
-        out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill", "resident anon", "resident file"));
+        String phaseRow = "%-20s  %12s  %12s  %12s  %12s  %14s  %14s  %14s";
+        out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill", "resident anon", "resident file",
+                "file in use"));
         for (PhasePeak p : phases) {
             out.add(String.format(Locale.ROOT, phaseRow, p.phase(), Bytes.format(p.ramOffHeap()), Bytes.format(p.heap()),
-                    Bytes.format(p.ram()), Bytes.format(p.spill()), Bytes.format(p.residentAnonymous()), Bytes.format(p.residentFile())));
+                    Bytes.format(p.ram()), Bytes.format(p.spill()), Bytes.format(p.residentAnonymous()), Bytes.format(p.residentFile()),
+                    Bytes.format(p.residentWindow())));
         }
-        out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s",
+        out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s%s",
                 Bytes.format(peakRamBytes()), Bytes.format(peakOffHeapBytes()), Bytes.format(peakHeapBytes()),
-                jvm.counted() ? ", with the JVM: resident anonymous" : "", Bytes.format(peakSpillBytes()), Bytes.format(peakResidentFileBytes())));
+                jvm.counted() ? ", with the JVM: resident anonymous" : "", Bytes.format(peakSpillBytes()), Bytes.format(peakResidentFileBytes()),
+                peakResidentWindowBytes() == 0 ? "" : ", with the spilled pages in use " + Bytes.format(peakResidentInUseBytes())));
         return out;
     }
 

@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one table's work does with memory, in program order: the main commit (pass 1) and the fused chain
- * (pass 2), as event lists derived from the table's {@link TableBuffers} (the description the prover
- * allocates from). Everything else is derived from these event lists, for any {@link Placement}.
+ * What one table's work does with memory, pass by pass in program order, as event lists derived from the
+ * table's {@link TableBuffers} (the description the prover allocates from). Everything else is derived from
+ * these event lists, for any {@link Placement}.
  *
- * <p>The main commit's buffers ({@link #held()}) outlive its pass: they are released when the table's
- * chain ends. The chain's list does not contain that release; the chain's other buffers are all released
- * by its end.
+ * <p>A buffer made in one pass and read in a later one ({@link #held()}: every LDE and tree, read by the one
+ * query phase; a DEEP polynomial, read by the lifted sum) is acquired in its first
+ * pass's list and released in none: it counts as held through every later pass up to its last
+ * ({@link #heldInto}), an upper bound where it is closed inside that pass.
  */
 public final class TableMemory {
     /** One step of a table's work. */
@@ -29,27 +30,35 @@ public final class TableMemory {
     /** Heap arrays live during one operation, on top of the off-heap buffers live then; dropped when it ends. */
     public record Scratch(String what, long bytes) implements Event {}
 
-    private final TableDimensions table;
-    private final List<Event> mainCommit;
-    private final List<Event> chain;
-    private final List<Allocation> held;
+    /** An off-heap buffer held across passes: made in {@code first}, read last in {@code last}. */
+    private record Held(Allocation allocation, TableBuffers.Pass first, TableBuffers.Pass last) {}
+
+    /** An off-heap buffer's passes and the bytes of it a step needs resident when it spills ({@link TableBuffers#residentWindowBytes}). */
+    private record Live(Allocation allocation, TableBuffers.Pass first, TableBuffers.Pass last, long window) {}
+
+    private final TableBuffers buffers;
+    private final Map<TableBuffers.Pass, List<Event>> events;
+    private final List<Held> held;
+    private final List<Live> live;
 
     /**
      * The events of a description: at each step, its new off-heap buffers in order, then the heap live
-     * during it (one {@link Scratch}), then the off-heap buffers it reads last. Buffers made in the main commit
-     * and read in the chain are {@link #held()}; their release ends the chain and is not in its list.
+     * during it (one {@link Scratch}), then the off-heap buffers it reads last that were made in the same pass.
      */
     public static TableMemory of(TableBuffers buffers) {
         List<TableBuffers.Step> steps = buffers.steps();
         List<TableBuffers.Buffer> all = buffers.buffers();
         String name = buffers.table().name();
         Map<TableBuffers.Pass, List<Event>> events = new EnumMap<>(TableBuffers.Pass.class);
-        for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
-            events.put(pass, new ArrayList<>());
+        List<Held> held = new ArrayList<>();
+        List<Live> live = new ArrayList<>();
+        for (TableBuffers.Buffer b : all) {
+            if (b.offHeap()) {
+                live.add(new Live(allocation(name, b), steps.get(b.first()).pass(), steps.get(b.last()).pass(), buffers.residentWindowBytes(b)));
+            }
         }
-        List<Allocation> held = new ArrayList<>();
         for (TableBuffers.Step step : steps) {
-            List<Event> out = events.get(step.pass());
+            List<Event> out = events.computeIfAbsent(step.pass(), p -> new ArrayList<>());
             long heap = 0;
             for (TableBuffers.Buffer b : all) {
                 if (b.offHeap() && b.first() == step.index()) {
@@ -61,78 +70,140 @@ public final class TableMemory {
             out.add(new Scratch(step.name(), heap));
             for (TableBuffers.Buffer b : all) {
                 if (b.offHeap() && b.last() == step.index()) {
-                    if (steps.get(b.first()).pass() == step.pass()) {
+                    TableBuffers.Pass first = steps.get(b.first()).pass();
+                    if (first == step.pass()) {
                         out.add(new Release(allocation(name, b)));
                     } else {
-                        held.add(allocation(name, b));
+                        held.add(new Held(allocation(name, b), first, step.pass()));
                     }
                 }
             }
         }
-        return new TableMemory(buffers.table(), events.get(TableBuffers.Pass.MAIN_COMMIT), events.get(TableBuffers.Pass.CHAIN), held);
+        return new TableMemory(buffers, events, held, live);
     }
 
     private static Allocation allocation(String table, TableBuffers.Buffer b) {
         return new Allocation(table, b.role(), b.what(), b.bytes());
     }
 
-    private TableMemory(TableDimensions table, List<Event> mainCommit, List<Event> chain, List<Allocation> held) {
-        this.table = table;
-        this.mainCommit = List.copyOf(mainCommit);
-        this.chain = List.copyOf(chain);
+    private TableMemory(TableBuffers buffers, Map<TableBuffers.Pass, List<Event>> events, List<Held> held, List<Live> live) {
+        this.live = List.copyOf(live);
+        this.buffers = buffers;
+        Map<TableBuffers.Pass, List<Event>> copy = new EnumMap<>(TableBuffers.Pass.class);
+        events.forEach((pass, list) -> copy.put(pass, List.copyOf(list)));
+        this.events = java.util.Collections.unmodifiableMap(copy);
         this.held = List.copyOf(held);
     }
 
+    /** The description these events come from. */
+    public TableBuffers buffers() {
+        return buffers;
+    }
+
     public TableDimensions table() {
-        return table;
+        return buffers.table();
     }
 
     public String name() {
-        return table.name();
+        return buffers.table().name();
     }
 
+    /** The passes this table has steps in, in the order they run. */
+    public java.util.Set<TableBuffers.Pass> passes() {
+        return events.keySet();
+    }
+
+    /** The events of one pass (none where the table has no step in it). */
+    public List<Event> events(TableBuffers.Pass pass) {
+        return events.getOrDefault(pass, List.of());
+    }
+
+    /** The main commit's events (the first pass). */
     public List<Event> mainCommit() {
-        return mainCommit;
+        return events(TableBuffers.Pass.MAIN_COMMIT);
     }
 
-    public List<Event> chain() {
-        return chain;
-    }
-
-    /** Buffers the main commit keeps until the chain ends (main LDE and its tree). */
+    /** Buffers made in one pass and read in a later one (every LDE and tree, read by the queries). */
     public List<Allocation> held() {
-        return held;
+        List<Allocation> out = new ArrayList<>(held.size());
+        for (Held h : held) {
+            out.add(h.allocation());
+        }
+        return out;
     }
 
-    /** Bytes of {@link #held()} in RAM ({@code spilled} false) or in spill files ({@code spilled} true). */
-    public long heldBytes(Placement placement, boolean spilled) {
+    /**
+     * Bytes held into {@code pass} from earlier passes, in RAM ({@code spilled} false) or in spill files
+     * ({@code spilled} true).
+     */
+    public long heldInto(TableBuffers.Pass pass, Placement placement, boolean spilled) {
         long bytes = 0;
-        for (Allocation a : held) {
-            if (placement.spills(a.table(), a.role()) == spilled) {
-                bytes += a.bytes();
+        for (Held h : held) {
+            if (h.first().compareTo(pass) < 0 && h.last().compareTo(pass) >= 0 && placement.spills(h.allocation().table(),
+                    h.allocation().role()) == spilled) {
+                bytes += h.allocation().bytes();
             }
         }
         return bytes;
     }
 
+    /** Bytes made in {@code pass} and held beyond it (in RAM or in spill files). */
+    public long heldBeyond(TableBuffers.Pass pass, Placement placement, boolean spilled) {
+        long bytes = 0;
+        for (Held h : held) {
+            if (h.first() == pass && placement.spills(h.allocation().table(), h.allocation().role()) == spilled) {
+                bytes += h.allocation().bytes();
+            }
+        }
+        return bytes;
+    }
+
+    /** The most this table holds across passes at once (in RAM or in spill files): what other tables' work runs beside. */
+    public long heldBytes(Placement placement, boolean spilled) {
+        long most = 0;
+        for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
+            most = Math.max(most, heldInto(pass, placement, spilled) + heldBeyond(pass, placement, spilled));
+        }
+        return most;
+    }
+
+    /**
+     * The bytes of this table's spill files that its steps in {@code pass} need resident at once: a readahead window
+     * of every spilled buffer live in the pass (made in it or held into it; the steps read them), per running task;
+     * in a global pass only of those made in it (the phase trees, the lifted FRI: the queries read the held ones at a
+     * few positions).
+     * The kernel counts these file-backed pages against a memory cgroup's limit beside the anonymous ones; with
+     * fewer, the spilled pages fault in and out (thrashing).
+     */
+    public long residentWindow(TableBuffers.Pass pass, Placement placement) {
+        long bytes = 0;
+        for (Live l : live) {
+            boolean read = pass.perTable() ? l.first().compareTo(pass) <= 0 && l.last().compareTo(pass) >= 0 : l.first() == pass;
+            if (read && placement.spills(l.allocation().table(), l.allocation().role())) {
+                bytes += l.window();
+            }
+        }
+        return bytes;
+    }
+
+    /** The table's own usage in one pass: what it makes there (held buffers it makes included), above what it held before. */
+    public Usage usage(TableBuffers.Pass pass, Placement placement) {
+        return usage(events(pass), placement);
+    }
+
     public Usage mainCommitUsage(Placement placement) {
-        return usage(mainCommit, placement);
+        return usage(TableBuffers.Pass.MAIN_COMMIT, placement);
     }
 
-    /** The chain's own usage, above the held main commitment. */
-    public Usage chainUsage(Placement placement) {
-        return usage(chain, placement);
-    }
-
-    /** Bytes allocated for {@code role} over both passes (the sum of every allocation, not a peak). */
+    /** Bytes allocated for {@code role} over all passes (the sum of every allocation, not a peak). */
     public long allocatedBytes(MatrixRole role) {
         return allocatedBytesByRole().getOrDefault(role, 0L);
     }
 
     public Map<MatrixRole, Long> allocatedBytesByRole() {
         Map<MatrixRole, Long> bytes = new EnumMap<>(MatrixRole.class);
-        for (List<Event> events : List.of(mainCommit, chain)) {
-            for (Event e : events) {
+        for (List<Event> list : events.values()) {
+            for (Event e : list) {
                 if (e instanceof Acquire(Allocation a)) {
                     bytes.merge(a.role(), a.bytes(), Long::sum);
                 }
@@ -183,6 +254,6 @@ public final class TableMemory {
 
     @Override
     public String toString() {
-        return "TableMemory[" + table.name() + ", 2^" + table.logHeight() + "]";
+        return "TableMemory[" + name() + ", 2^" + table().logHeight() + "]";
     }
 }

@@ -1,7 +1,7 @@
 package io.jstark.prover.memory;
 
 /**
- * Peak memory of a piece of work (one table's main commit, or its chain), counted from what it allocates
+ * Peak memory of a piece of work (one table's part of one pass), counted from what it allocates
  * itself, split by where the bytes live.
  *
  * @param ramOffHeap most off-heap RAM bytes live at once
@@ -12,4 +12,10 @@ package io.jstark.prover.memory;
  */
 public record Usage(long ramOffHeap, long heap, long ram, long spill) {
     public static final Usage NONE = new Usage(0, 0, 0, 0);
+
+    /** Each figure's larger value (the peak of several pieces of work that run one after the other). */
+    public Usage max(Usage other) {
+        return new Usage(Math.max(ramOffHeap, other.ramOffHeap), Math.max(heap, other.heap), Math.max(ram, other.ram),
+                Math.max(spill, other.spill));
+    }
 }

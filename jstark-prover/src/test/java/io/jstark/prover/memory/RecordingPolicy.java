@@ -13,31 +13,31 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A storage policy that allocates in RAM and records, in order, every buffer the prover asks for and
- * every close, with its table, role and pass; its {@link #spills} answer comes from a placement so that
+ * every close, with its table, role and the phase that made it; its {@link #spills} answer comes from a placement so that
  * the gate estimates can be checked against a spilling plan without touching disk.
  */
 final class RecordingPolicy implements StoragePolicy {
     /**
      * @param id the buffer (an acquire and its release share it)
-     * @param acquiredInPass the pass that allocated the buffer (1: main commit, 2: chain)
+     * @param acquiredInPhase the phase that allocated the buffer: the last pass started ({@code prepass} before any)
      */
-    record Event(int id, int acquiredInPass, String table, MatrixRole role, long bytes, boolean acquire) {}
+    record Event(int id, String acquiredInPhase, String table, MatrixRole role, long bytes, boolean acquire) {}
 
     private final Placement placement;
     private final List<Event> events = new ArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
-    private volatile int pass = 1;
+    private volatile String phase = SpanLabels.PREPASS;
 
     RecordingPolicy(Placement placement) {
         this.placement = placement;
     }
 
-    /** Marks the start of pass 2 (the table chains). */
+    /** Follows the passes' starts: each buffer is recorded with the phase it was made in. */
     ProgressListener passTracker() {
         return new ProgressListener() {
             @Override
-            public void passStarted(String phase, int tables) {
-                pass = phase.equals(SpanLabels.TABLE_CHAIN) ? 2 : 1;
+            public void passStarted(String started, int tables) {
+                phase = started;
             }
         };
     }
@@ -63,7 +63,7 @@ final class RecordingPolicy implements StoragePolicy {
             public OffHeapBuffer allocate(String label, long bytes) {
                 OffHeapBuffer buffer = ram.allocate(label, bytes);
                 int id = ids.incrementAndGet();
-                int acquiredIn = pass;
+                String acquiredIn = phase;
                 record(new Event(id, acquiredIn, table, role, bytes, true));
                 return new OffHeapBuffer(label, buffer.segment(), () -> {
                     buffer.close();
