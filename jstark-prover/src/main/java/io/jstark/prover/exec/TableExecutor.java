@@ -14,5 +14,14 @@ import java.util.List;
  * calling thread.
  */
 public interface TableExecutor {
+    /**
+     * Runs one pass's tasks.
+     *
+     * @param phase the pass's span label ({@code main_commit}, ...), for spans and errors
+     * @param tasks the pass's tasks, one per table, in table-index order
+     * @param <R> what each task produces
+     * @return the results in the tasks' order
+     * @throws TableProvingException for the first task in index order that failed, naming its table
+     */
     <R> List<R> runAll(String phase, List<? extends TableTask<R>> tasks) throws TableProvingException;
 }

@@ -13,6 +13,11 @@ public interface TaskControl {
 
     /** Thrown by {@link #checkpoint()} after another table failed. */
     final class CancelledException extends RuntimeException {
+        /**
+         * A cancellation without a stack trace (it only unwinds the task).
+         *
+         * @param reason why the pass stops: the failure elsewhere
+         */
         public CancelledException(String reason) {
             super(reason, null, false, false);
         }

@@ -34,6 +34,11 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
      */
     public static final long PROVING_GROWTH_BYTES = 40L << 20;
 
+    /**
+     * Checks the figures.
+     *
+     * @throws IllegalArgumentException for a negative byte count
+     */
     public JvmFootprint {
         if (maxHeapBytes < 0 || nativeBytes < 0 || fileBytes < 0) {
             throw new IllegalArgumentException("negative JVM footprint: heap " + maxHeapBytes + ", native " + nativeBytes + ", file "
@@ -45,7 +50,9 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
      * This JVM now: its heap limits and flags, and its native and file-backed memory from a resident-memory
      * reading (where there is none, the non-heap pools' committed bytes stand in for the native memory).
      *
-     * @param offHeapLiveBytes off-heap buffers allocated now (not the JVM's own)
+     * @param offHeapLiveBytes off-heap buffers allocated now (not the JVM's own), in bytes: subtracted from the
+     *     resident anonymous memory so that they are not counted as the JVM's
+     * @return the footprint, {@link #PROVING_GROWTH_BYTES} included in its native bytes
      */
     public static JvmFootprint measure(long offHeapLiveBytes) {
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
@@ -85,17 +92,30 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
         }
     }
 
-    /** Whether the JVM is counted at all (not {@link #NONE}). */
+    /**
+     * Whether the JVM is counted at all (not {@link #NONE}).
+     *
+     * @return true when a heap or native size was counted
+     */
     public boolean counted() {
         return maxHeapBytes > 0 || nativeBytes > 0;
     }
 
-    /** The heap the kernel holds at most while proving: -Xmx for a fixed heap, else the predicted live heap. */
+    /**
+     * The heap the kernel holds at most while proving: -Xmx for a fixed heap, else the predicted live heap.
+     *
+     * @param predictedHeapBytes the live heap the memory model predicts, in bytes
+     * @return bytes: the larger of -Xmx and the prediction for a fixed heap, else the prediction
+     */
     public long residentHeap(long predictedHeapBytes) {
         return fixedHeap && maxHeapBytes > 0 ? Math.max(maxHeapBytes, predictedHeapBytes) : predictedHeapBytes;
     }
 
-    /** The JVM as text: "heap 256.0 MiB fixed, pre-touched; native 120.0 MiB". */
+    /**
+     * The JVM as text: "heap -Xmx 256.0 MiB fixed (-Xms = -Xmx), pre-touched; JVM native 120.0 MiB; JVM files 30.0 MiB".
+     *
+     * @return one line, or "JVM not counted"
+     */
     public String describe() {
         if (!counted()) {
             return "JVM not counted";

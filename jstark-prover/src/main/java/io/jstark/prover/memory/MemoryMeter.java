@@ -55,8 +55,10 @@ import javax.management.openmbean.CompositeData;
  */
 public final class MemoryMeter {
     /**
-     * Measured peaks of one phase.
+     * Measured peaks of one phase, in bytes.
      *
+     * @param phase the phase's span label ({@code prepass}, {@code main_commit}, ...), or {@code peak} for
+     *     {@link MemoryMeter#peak}
      * @param ramOffHeap peak of the RAM allocator's live bytes
      * @param heap peak heap pool usage, garbage included
      * @param heapAfterGc the most heap in use right after a collection that ended in this phase (what was
@@ -126,12 +128,18 @@ public final class MemoryMeter {
      *
      * @param ram the off-heap RAM allocator (normally {@code RamAllocator.shared()})
      * @param spill the spill allocator, or null when nothing spills
+     * @return a meter whose first phase starts now
      */
     public static MemoryMeter start(BufferAllocator ram, BufferAllocator spill) {
         return new MemoryMeter(ram, spill);
     }
 
-    /** Records the peaks since the last boundary as phase {@code name} and starts the next phase. */
+    /**
+     * Records the peaks since the last boundary as phase {@code name} and starts the next phase.
+     *
+     * @param name the phase that ends now
+     * @throws IllegalStateException after {@link #finish}
+     */
     public void endPhase(String name) {
         if (finished) {
             throw new IllegalStateException("the memory meter has finished; phase '" + name + "' came after");
@@ -148,7 +156,10 @@ public final class MemoryMeter {
 
     /**
      * Ends the last phase and returns every phase: the last pass the listener saw start ({@code deep}, with the
-     * global FRI and queries after it), or {@code assemble} where no pass started.
+     * global FRI and queries after it), or {@code assemble} where no pass started. Calling it again returns the
+     * same phases.
+     *
+     * @return every phase in the order it ended
      */
     public List<Phase> finish() {
         if (!finished) {
@@ -166,6 +177,11 @@ public final class MemoryMeter {
         return List.copyOf(phases);
     }
 
+    /**
+     * The phases ended so far.
+     *
+     * @return a copy, in the order they ended
+     */
     public List<Phase> phases() {
         return List.copyOf(phases);
     }
@@ -175,6 +191,9 @@ public final class MemoryMeter {
      * {@code delegate}: a pass's phase runs from its start to the next pass's start (so it includes the global
      * steps after it: the phase trees and, in {@code deep}, the FRI and the queries); {@code prepass} ends when
      * the first pass starts.
+     *
+     * @param delegate the listener that receives every event too (the console's, or {@link ProgressListener#NONE})
+     * @return the listener to hand to the prover
      */
     public ProgressListener listener(ProgressListener delegate) {
         return new ProgressListener() {
@@ -202,7 +221,13 @@ public final class MemoryMeter {
         };
     }
 
-    /** The largest of the measured phases' peaks, per kind. */
+    /**
+     * The largest of the measured phases' peaks, per kind.
+     *
+     * @param measured the phases, as {@link #finish} returns them
+     * @return a phase named {@code peak}: per figure, the largest; the resident figures and
+     *     {@code heapAfterGc} -1 when no phase had one
+     */
     public static Phase peak(List<Phase> measured) {
         long ramPeak = 0;
         long heapPeak = 0;
@@ -226,6 +251,10 @@ public final class MemoryMeter {
      * whole proof. Off-heap RAM and spill are counted exactly; for the heap, the measured figures are the
      * most in use right after a collection in the phase (closest to live data; "-" when none ran) and the
      * pool peak (garbage included). The last column is measured / predicted for off-heap RAM + spill.
+     *
+     * @param predicted what the memory model predicted for the proof
+     * @param measured the phases measured while proving it ({@link #finish})
+     * @return a header line and the table's rows
      */
     public static List<String> compare(MemoryPrediction predicted, List<Phase> measured) {
         List<String> out = new ArrayList<>();

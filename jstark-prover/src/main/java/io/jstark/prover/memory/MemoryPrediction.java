@@ -7,8 +7,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@link MemoryModel#predict} expects a proof to hold: per table, per phase, and the peak.
+ * What {@link MemoryModel#predict} expects a proof to hold: per table, per phase, and the peak. Every
+ * figure is in bytes.
  *
+ * @param options the proof options the prediction is for (blowup and folding set the LDE and FRI sizes)
+ * @param workerParallelism the worker pool's parallelism (how many column buffers are built at once)
+ * @param tableParallelism k: how many tables are proven at once (1 to the number of tables)
+ * @param gateBudget the memory gate's budget in bytes, {@link Long#MAX_VALUE} when there is no gate
  * @param tables per table, in the given order
  * @param inputBytes the traces (off-heap, owned by the caller, live through the whole proof)
  * @param provingKeyBytes the proving key's preprocessed LDEs and trees (RAM, kept across proofs)
@@ -19,6 +24,7 @@ import java.util.Locale;
 public record MemoryPrediction(ProofOptions options, int workerParallelism, int tableParallelism, long gateBudget,
         List<TableLine> tables, long inputBytes, long provingKeyBytes, long heapCacheBytes, JvmFootprint jvm, List<PhasePeak> phases) {
 
+    /** Copies the lists (the prediction is immutable). */
     public MemoryPrediction {
         tables = List.copyOf(tables);
         phases = List.copyOf(phases);
@@ -27,6 +33,8 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
     /**
      * One table.
      *
+     * @param name the table's name
+     * @param logHeight log2 of its row count
      * @param heldRam the most of the table's buffers in RAM that one pass makes and a later one reads (every LDE and
      *     tree, until the queries)
      * @param heldSpill the same in spill files
@@ -36,14 +44,16 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      */
     public record TableLine(String name, int logHeight, long heldRam, long heldSpill, Usage mainCommit, Usage later,
             List<MatrixRole> spilledRoles) {
+        /** Copies the roles (the line is immutable). */
         public TableLine {
             spilledRoles = List.copyOf(spilledRoles);
         }
     }
 
     /**
-     * One phase's peak.
+     * One phase's peak, in bytes.
      *
+     * @param phase the phase's span label ({@code prepass}, {@code main_commit}, ... as in the timing report)
      * @param ramOffHeap off-heap RAM (traces, proving key, tables' buffers in RAM)
      * @param heap heap caches and scratch
      * @param ram both at once (at most their sum: the two need not peak together)
@@ -58,7 +68,11 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      */
     public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill, long residentAnonymous, long residentFile,
             long residentWindow) {
-        /** What a memory cgroup must hold at once: the anonymous pages and the file-backed pages in use. */
+        /**
+         * What a memory cgroup must hold at once: the anonymous pages and the file-backed pages in use.
+         *
+         * @return bytes: {@code residentAnonymous + residentWindow}
+         */
         public long residentInUse() {
             return residentAnonymous + residentWindow;
         }
@@ -67,6 +81,8 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
     /**
      * The largest RAM any phase holds, as the kernel counts it: the resident anonymous memory (off-heap +
      * heap, and the JVM itself when counted); what must fit the memory budget.
+     *
+     * @return bytes, the largest {@link PhasePeak#residentAnonymous} (0 with no phases)
      */
     public long peakRamBytes() {
         return peak(PhasePeak::residentAnonymous);
@@ -75,30 +91,54 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
     /**
      * The most resident memory any phase needs at once, as a memory cgroup counts it: anonymous pages and the
      * file-backed pages its steps use ({@link PhasePeak#residentInUse}); what the budget (less its margin) must hold.
+     *
+     * @return bytes, the largest {@link PhasePeak#residentInUse} (0 with no phases)
      */
     public long peakResidentInUseBytes() {
         return peak(PhasePeak::residentInUse);
     }
 
-    /** The most file-backed pages any phase's steps use at once (the spilled buffers' windows and the JVM's files). */
+    /**
+     * The most file-backed pages any phase's steps use at once (the spilled buffers' windows and the JVM's files).
+     *
+     * @return bytes, the largest {@link PhasePeak#residentWindow} (0 with no phases)
+     */
     public long peakResidentWindowBytes() {
         return peak(PhasePeak::residentWindow);
     }
 
-    /** The largest file-backed resident memory any phase may hold (mapped spill pages and the JVM's files). */
+    /**
+     * The largest file-backed resident memory any phase may hold (mapped spill pages and the JVM's files).
+     *
+     * @return bytes, the largest {@link PhasePeak#residentFile} (0 with no phases)
+     */
     public long peakResidentFileBytes() {
         return peak(PhasePeak::residentFile);
     }
 
+    /**
+     * The most off-heap RAM any phase holds (traces, proving key, the tables' buffers in RAM).
+     *
+     * @return bytes, the largest {@link PhasePeak#ramOffHeap} (0 with no phases)
+     */
     public long peakOffHeapBytes() {
         return peak(PhasePeak::ramOffHeap);
     }
 
+    /**
+     * The most live heap any phase holds (caches and scratch; garbage is not predicted).
+     *
+     * @return bytes, the largest {@link PhasePeak#heap} (0 with no phases)
+     */
     public long peakHeapBytes() {
         return peak(PhasePeak::heap);
     }
 
-    /** The most bytes in spill files at once: the disk space a proof needs. */
+    /**
+     * The most bytes in spill files at once: the disk space a proof needs.
+     *
+     * @return bytes, the largest {@link PhasePeak#spill} (0 with no phases)
+     */
     public long peakSpillBytes() {
         return peak(PhasePeak::spill);
     }
@@ -111,6 +151,13 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         return peak;
     }
 
+    /**
+     * One phase's peak.
+     *
+     * @param name the phase's span label
+     * @return its peak
+     * @throws IllegalArgumentException where the prediction has no such phase (the message lists those it has)
+     */
     public PhasePeak phase(String name) {
         for (PhasePeak p : phases) {
             if (p.phase().equals(name)) {
@@ -128,7 +175,11 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         return names;
     }
 
-    /** The prediction as text lines: per table, shared memory, per phase, the peak. */
+    /**
+     * The prediction as text lines: per table, shared memory, per phase, the peak.
+     *
+     * @return the lines, without line terminators, sizes as {@link Bytes#format} writes them
+     */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "memory prediction: %d tables, k = %d at once%s, %d worker threads, blowup %d, folding %d",

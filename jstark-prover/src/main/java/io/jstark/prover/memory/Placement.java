@@ -9,6 +9,13 @@ import io.jstark.prover.MatrixRole;
  */
 @FunctionalInterface
 public interface Placement {
+    /**
+     * Whether the buffers of one role of one table live in a spill file.
+     *
+     * @param table the table's name
+     * @param role what the buffers hold
+     * @return true for a spill file (counted as disk), false for RAM
+     */
     boolean spills(String table, MatrixRole role);
 
     /** Everything in RAM. */

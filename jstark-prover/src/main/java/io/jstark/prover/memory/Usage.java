@@ -11,9 +11,15 @@ package io.jstark.prover.memory;
  * @param spill most bytes live at once in spill files
  */
 public record Usage(long ramOffHeap, long heap, long ram, long spill) {
+    /** No memory at all: the identity of {@link #max}. */
     public static final Usage NONE = new Usage(0, 0, 0, 0);
 
-    /** Each figure's larger value (the peak of several pieces of work that run one after the other). */
+    /**
+     * Each figure's larger value (the peak of several pieces of work that run one after the other).
+     *
+     * @param other the other piece of work's usage
+     * @return per figure, the larger of the two
+     */
     public Usage max(Usage other) {
         return new Usage(Math.max(ramOffHeap, other.ramOffHeap), Math.max(heap, other.heap), Math.max(ram, other.ram),
                 Math.max(spill, other.spill));
