@@ -15,9 +15,22 @@ import java.util.Set;
 public final class StatementRules {
     private StatementRules() {}
 
-    /** One table as a statement names it. */
+    /**
+     * One table as a statement names it.
+     *
+     * @param name the table's name in the statement (unique within it)
+     * @param definition the table's definition
+     * @param logHeight log2 of its rows
+     * @param publicInputCount how many public inputs the statement gives it
+     */
     public record Claim(String name, Air definition, int logHeight, int publicInputCount) {
-        /** A table with the public inputs its definition declares (a plan made before any trace exists). */
+        /**
+         * {@return a table with the public inputs its definition declares (a plan made before any trace exists)}
+         *
+         * @param name the table's name in the statement
+         * @param definition the table's definition
+         * @param logHeight log2 of its rows
+         */
         public static Claim declared(String name, Air definition, int logHeight) {
             return new Claim(name, definition, logHeight, definition.publicInputs().size());
         }
@@ -27,6 +40,9 @@ public final class StatementRules {
      * What the prover checks before any work, planning included: the statement rules, then the options'
      * security at the statement's largest LDE domain.
      *
+     * @param tables the statement's tables, in its order
+     * @param options the proof options
+     * @return the security the options reach for this statement
      * @throws InvalidStatementException naming the first table that breaks a rule
      * @throws InsufficientSecurityException when the options reach less than their required bits
      */
@@ -35,8 +51,13 @@ public final class StatementRules {
     }
 
     /**
+     * Checks the statement rules alone (names, heights, shapes, folding), without the security requirement.
+     *
+     * @param tables the statement's tables, in its order
+     * @param options the proof options
      * @return log2 of the largest LDE domain of the statement (the field term of {@link Security} depends on it)
      * @throws InvalidStatementException naming the first table that breaks a rule, and the rule
+     * @throws IllegalArgumentException for a statement without tables
      */
     public static int check(List<Claim> tables, ProofOptions options) {
         if (tables.isEmpty()) {
