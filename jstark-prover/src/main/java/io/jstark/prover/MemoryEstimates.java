@@ -41,7 +41,6 @@ public final class MemoryEstimates {
 
     /** A table's part of one pass ({@code TableBuffers.Pass}), from its description: what the gate admits it by. */
     static long passBytes(TableBuffers buffers, TableBuffers.Pass pass, StoragePolicy storage) {
-        TableMemory memory = TableMemory.of(buffers);
-        return memory.usage(pass, storage::spills).ram() + memory.residentWindow(pass, storage::spills);
+        return TableMemory.of(buffers).gateBytes(pass, storage::spills);
     }
 }

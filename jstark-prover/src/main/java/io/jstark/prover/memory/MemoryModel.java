@@ -167,8 +167,8 @@ public final class MemoryModel {
                 offHeap[i] = Math.max(0, u.ramOffHeap() - keptRam);
                 heap[i] = u.heap();
                 spill[i] = Math.max(0, u.spill() - keptSpill);
-                window[i] = t.passes().contains(pass) ? t.residentWindow(pass, placement) : 0;
-                gate[i] = u.ram() + window[i];
+                window[i] = t.residentWindowOfStep(pass, placement);
+                gate[i] = t.gateBytes(pass, placement);
             }
             // the gate caps what running tables hold in RAM and in use of their spill files together
             long running = largestRunningTogether(ram, gate, tableParallelism, gateBudget);

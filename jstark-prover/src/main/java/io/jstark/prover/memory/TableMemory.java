@@ -186,6 +186,23 @@ public final class TableMemory {
         return bytes;
     }
 
+    /**
+     * {@return what the memory gate admits this table's task in {@code pass} by: its RAM in the pass plus, where the
+     * table has a step in the pass, the pages of its spilled buffers those steps keep in use (a table without a step
+     * there, such as the aux pass of a table without buses, runs no step that reads them)}
+     *
+     * @param pass the pass
+     * @param placement which buffers spill
+     */
+    public long gateBytes(TableBuffers.Pass pass, Placement placement) {
+        return usage(pass, placement).ram() + residentWindowOfStep(pass, placement);
+    }
+
+    /** {@link #residentWindow} where the table has a step in {@code pass}, else 0. */
+    long residentWindowOfStep(TableBuffers.Pass pass, Placement placement) {
+        return passes().contains(pass) ? residentWindow(pass, placement) : 0;
+    }
+
     /** The table's own usage in one pass: what it makes there (held buffers it makes included), above what it held before. */
     public Usage usage(TableBuffers.Pass pass, Placement placement) {
         return usage(events(pass), placement);
