@@ -78,6 +78,22 @@ public final class TableBuffers {
         HEAP
     }
 
+    /**
+     * What the step writing a buffer reads of it again, beyond one walk over its columns: the pages of a spilled
+     * buffer that stay in use while that step runs ({@link #residentWindowBytes}).
+     */
+    public enum Rereads {
+        /** Nothing: each column is walked once. */
+        NOTHING,
+        /**
+         * A trace LDE: with at least as many columns as workers, {@code Lde.extend}'s wide path keeps the coefficients
+         * in the buffer's last block and re-reads them for every block it writes.
+         */
+        COEFFICIENT_BLOCK,
+        /** The composition's parts: with at least as many columns as workers, every part is re-read for every block. */
+        WHOLE_BUFFER_WHEN_WIDE
+    }
+
     /** One step of a table's proof, in the pass that runs it. */
     public record Step(int index, String name, Pass pass) {}
 
@@ -88,8 +104,15 @@ public final class TableBuffers {
      * @param role where it may live (the storage policy's key); null for heap buffers, which stay on the heap
      * @param first index of the step that makes it
      * @param last index of the last step that reads it
+     * @param rereads what the step making it reads of it again (its pages in use when it spills)
      */
-    public record Buffer(String what, Kind kind, MatrixRole role, long rows, long columns, long bytes, int first, int last) {
+    public record Buffer(String what, Kind kind, MatrixRole role, long rows, long columns, long bytes, int first, int last,
+            Rereads rereads) {
+        /** A buffer whose columns its steps walk once. */
+        public Buffer(String what, Kind kind, MatrixRole role, long rows, long columns, long bytes, int first, int last) {
+            this(what, kind, role, rows, columns, bytes, first, last, Rereads.NOTHING);
+        }
+
         public boolean offHeap() {
             return kind != Kind.HEAP;
         }
@@ -261,7 +284,7 @@ public final class TableBuffers {
         }
 
         // pass 1: the main LDE and its tree, held until the queries
-        mainLde = matrix("main-lde", MatrixRole.MAIN_LDE, bigN, mainWidth, lde, queries);
+        mainLde = matrix("main-lde", MatrixRole.MAIN_LDE, bigN, mainWidth, lde, queries, Rereads.COEFFICIENT_BLOCK);
         heap("lde scratch", Lde.extendScratchBytes(n, mainWidth, logBlowup, p), lde, lde);
         mainTree = tree("main-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, tree, queries);
         heap("merkle scratch", MerkleTree.scratchBytes(bigN, mainWidth, rowsPerLeaf, p), tree, tree);
@@ -277,7 +300,7 @@ public final class TableBuffers {
             }
             matrix("aux", MatrixRole.AUX_TRACE, n, auxColumns, build, auxCommit);
             heap("aux build scratch", AuxTraceBuilder.scratchBytes(air, n, p), build, build);
-            auxLde = matrix("aux-lde", MatrixRole.AUX_LDE, bigN, auxColumns, auxExtend, queries);
+            auxLde = matrix("aux-lde", MatrixRole.AUX_LDE, bigN, auxColumns, auxExtend, queries, Rereads.COEFFICIENT_BLOCK);
             heap("lde scratch", Lde.extendScratchBytes(n, auxColumns, logBlowup, p), auxExtend, auxExtend);
             auxTree = tree("aux-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, auxCommit, queries);
             heap("merkle scratch", MerkleTree.scratchBytes(bigN, auxColumns, rowsPerLeaf, p), auxCommit, auxCommit);
@@ -292,7 +315,8 @@ public final class TableBuffers {
         heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup), evaluate, extend);
         compositionEvaluations = matrix("composition", MatrixRole.COMPOSITION_SCRATCH, evaluationRows, 3, evaluate, extend);
         heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(air, logN, evaluationRows, p), evaluate, evaluate);
-        compositionParts = matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, n, 3L * parts, interpolate, extend);
+        compositionParts = matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, n, 3L * parts, interpolate, extend,
+                Rereads.WHOLE_BUFFER_WHEN_WIDE);
         heap("interpolation scratch", Lde.interpolateScratchBytes((int) evaluationRows, 3, p), interpolate, interpolate);
         compositionLde = matrix("composition-lde", MatrixRole.COMPOSITION_LDE, bigN, 3L * parts, extend, queries);
         heap("lde scratch", Lde.extendScratchBytes(n, 3 * parts, logBlowup, p), extend, extend);
@@ -389,7 +413,11 @@ public final class TableBuffers {
     }
 
     private Buffer matrix(String what, MatrixRole role, long rows, long columns, int first, int last) {
-        return add(new Buffer(what, Kind.MATRIX, role, rows, columns, Matrix.bytesFor(rows, columns), first, last));
+        return matrix(what, role, rows, columns, first, last, Rereads.NOTHING);
+    }
+
+    private Buffer matrix(String what, MatrixRole role, long rows, long columns, int first, int last, Rereads rereads) {
+        return add(new Buffer(what, Kind.MATRIX, role, rows, columns, Matrix.bytesFor(rows, columns), first, last, rereads));
     }
 
     private Buffer tree(String what, MatrixRole role, long rows, int rowsPerLeaf, int first, int last) {
@@ -441,10 +469,10 @@ public final class TableBuffers {
         long perTask = b.kind() == Kind.MATRIX ? b.columns() * COLUMN_WINDOW_BYTES : COLUMN_WINDOW_BYTES;
         long window = perTask * io.jstark.math.parallel.WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
         boolean wide = b.columns() >= parallelism;
-        if (wide && (b.what().equals("main-lde") || b.what().equals("aux-lde"))) {
+        if (wide && b.rereads() == Rereads.COEFFICIENT_BLOCK) {
             window += b.bytes() >> logBlowup;
-        } else if (wide && b.what().equals("composition-parts")) {
-            window = b.bytes(); // Lde.extendCoefficients' wide path reads every part for every block
+        } else if (wide && b.rereads() == Rereads.WHOLE_BUFFER_WHEN_WIDE) {
+            window = b.bytes();
         }
         return Math.min(b.bytes(), window);
     }

@@ -14,7 +14,8 @@ public final class InsufficientMemoryException extends StorageException {
      * A refusal; the message says how much is needed and which option to change.
      *
      * @param message the message
-     * @param neededBytes the smallest memory budget the proof can run in, in bytes
+     * @param neededBytes the smallest memory budget the proof plans in, in bytes; -1 where no budget does (a heap
+     *     fixed by hand that a larger budget does not change)
      * @param budgetBytes the budget given, in bytes
      */
     public InsufficientMemoryException(String message, long neededBytes, long budgetBytes) {
@@ -23,7 +24,10 @@ public final class InsufficientMemoryException extends StorageException {
         this.budgetBytes = budgetBytes;
     }
 
-    /** {@return the smallest memory budget (before the safety margin) the proof can run in, in bytes} */
+    /**
+     * {@return the smallest memory budget (before the safety margin) the proof plans in, in bytes (a whole number of
+     * MiB, with the heap the launcher gives that budget); -1 where no budget does}
+     */
     public long neededBytes() {
         return neededBytes;
     }

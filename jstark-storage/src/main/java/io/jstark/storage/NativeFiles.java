@@ -50,6 +50,11 @@ final class NativeFiles {
         return CALLS != null;
     }
 
+    /** Whether mappings can be advised ({@code madvise} found): else a spilled buffer's faults read ahead. */
+    static boolean canAdvise() {
+        return CALLS != null && CALLS.madvise != null;
+    }
+
     /** Creates {@code path} (it must not exist), readable and writable by this user only; returns its descriptor. */
     static int createExclusive(Path path) throws NativeError {
         try (Arena arena = Arena.ofConfined()) {
@@ -108,7 +113,7 @@ final class NativeFiles {
      * table's steps use then exceed any budget and thrash). Advice only: false where it could not be given.
      */
     static boolean adviseRandom(MemorySegment mapping) {
-        if (CALLS == null || mapping.byteSize() == 0) {
+        if (!canAdvise() || mapping.byteSize() == 0) {
             return false;
         }
         try {
@@ -153,8 +158,10 @@ final class NativeFiles {
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG), errno);
                 MethodHandle close = linker.downcallHandle(libc.find("close").orElseThrow(),
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-                MethodHandle madvise = linker.downcallHandle(libc.find("madvise").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+                // advice is optional: a C library without madvise keeps the calls that reserve and release files
+                MethodHandle madvise = libc.find("madvise").map(address -> linker.downcallHandle(address,
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)))
+                        .orElse(null);
                 return Optional.of(new Calls(open, fallocate, ftruncate, close, madvise, state, errnoHandle));
             } catch (RuntimeException | LinkageError e) {
                 return Optional.empty();

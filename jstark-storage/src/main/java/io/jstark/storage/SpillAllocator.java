@@ -47,6 +47,8 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     private final Thread shutdownHook;
     private final Reservation reservation;
     private volatile boolean closed;
+    /** Whether a mapping went unadvised (said once per allocator: the plan counted pages in use without readahead). */
+    private final java.util.concurrent.atomic.AtomicBoolean adviceFailed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private final long blockSize;
 
@@ -123,7 +125,13 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 MemorySegment mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
                 // the steps walk every column of a spilled buffer a little at a time: no readahead around each fault
-                NativeFiles.adviseRandom(mapped);
+                boolean advised = NativeFiles.adviseRandom(mapped);
+                if (!advised && NativeFiles.available() && adviceFailed.compareAndSet(false, true)) {
+                    System.getLogger(SpillAllocator.class.getName()).log(System.Logger.Level.WARNING,
+                            "spill file ''{0}'' could not be advised MADV_RANDOM ({1}): faults on spilled buffers read ahead, so more of their "
+                                    + "pages stay resident than the plan counts; said once for this proof",
+                            file, NativeFiles.canAdvise() ? "madvise failed" : "no madvise in this C library or system");
+                }
                 segment = mapped.asSlice(0, bytes);
             }
         } catch (IOException e) {

@@ -82,16 +82,77 @@ public final class StoragePlanner {
      */
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
             StorageOptions storage, JvmFootprint jvm) {
+        Placed placed = place(tables, options, tableParallelism, workerParallelism, storage, jvm);
+        MemoryPrediction prediction = placed.current.prediction;
+        List<String> notes = new ArrayList<>();
+        if (!placed.explicitBudget) {
+            notes.add("memory budget: none given, so the machine's physical memory (" + Bytes.format(placed.budget) + ")");
+        }
+        if (!placed.fits()) {
+            if (storage.mode() == StorageMode.RAM) {
+                notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakResidentInUseBytes())
+                        + " exceeds the memory budget less its margin (" + Bytes.format(placed.limit) + ")");
+            } else {
+                throw refusal(placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
+            }
+        }
+        if (!placed.heapFits()) {
+            throw heapRefusal(prediction.peakHeapBytes(), placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
+        }
+        long budget = placed.budget;
+        long limit = placed.limit;
+        boolean explicitBudget = placed.explicitBudget;
+        SpillSet spilled = placed.spilled;
+        Evaluation current = placed.current;
+        notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, budget, explicitBudget, storage));
+        Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
+        if (prediction.peakSpillBytes() > 0) {
+            SpillAllocator.checkDirectory(spillDirectory);
+            long usable = SpillAllocator.usableSpace(spillDirectory);
+            String type = SpillAllocator.fileSystemType(spillDirectory);
+            long needed = SpillAllocator.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
+            if (usable >= 0 && usable < needed) {
+                throw new SpillSpaceException("spilling needs " + Bytes.format(needed) + " in '" + spillDirectory
+                        + "' (" + type + "), but only " + Bytes.format(usable) + " is usable there: free space, point --spill-dir (or "
+                        + StorageOptions.ENV_SPILL_DIR + ") at a larger filesystem, or raise --memory-budget so that less spills",
+                        spillDirectory, needed, usable, null);
+            }
+            if (NativeFiles.available() && !NativeFiles.canAdvise()) {
+                notes.add("WARNING: spill mappings cannot be advised random access here (no madvise): a fault reads ahead, so more spilled "
+                        + "pages stay resident than the plan's 'file in use' counts");
+            }
+            if (type.equals("tmpfs") || type.equals("ramfs")) {
+                notes.add("WARNING: spill directory '" + spillDirectory + "' is on " + type + ": spilled data stays in RAM (or swap); point --spill-dir (or "
+                        + StorageOptions.ENV_SPILL_DIR + ") at a disk-backed filesystem");
+            }
+        }
+        return new StoragePlan(storage.mode(), spilled.freeze(), prediction, budget, explicitBudget, limit, current.gateBudget,
+                spillDirectory, notes);
+    }
+
+    /** Where the buffers go under a budget, before any refusal: the search's outcome and what it was held to. */
+    private record Placed(long budget, boolean explicitBudget, long limit, SpillSet spilled, Evaluation current, MemoryModel model,
+            List<TableMemory> memories) {
+        /** The prediction (anonymous pages and the file pages in use) within the budget less its margin. */
+        boolean fits() {
+            return current.prediction.peakResidentInUseBytes() <= limit;
+        }
+
+        /** A fixed heap holds the predicted heap (heap caches and scratch cannot spill). */
+        boolean heapFits() {
+            JvmFootprint jvm = model.jvm();
+            return !(jvm.fixedHeap() && jvm.maxHeapBytes() > 0 && current.prediction.peakHeapBytes() > jvm.usableHeapBytes());
+        }
+    }
+
+    /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
+    private static Placed place(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
+            StorageOptions storage, JvmFootprint jvm) {
         MemoryModel model = new MemoryModel(options, workerParallelism, jvm);
         List<TableMemory> memories = model.tables(tables);
         boolean explicitBudget = storage.memoryBudgetBytes() != StorageOptions.UNLIMITED;
         long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();
         long limit = (long) Math.floor(budget * (1 - storage.safetyMargin()));
-        List<String> notes = new ArrayList<>();
-        if (!explicitBudget) {
-            notes.add("memory budget: none given, so the machine's physical memory (" + Bytes.format(budget) + ")");
-        }
-
         SpillSet spilled = new SpillSet(storage.mode());
         Evaluation current = evaluate(model, memories, tableParallelism, limit, spilled);
         if (storage.mode() == StorageMode.AUTO && current.prediction.peakResidentInUseBytes() > limit) {
@@ -151,38 +212,7 @@ public final class StoragePlanner {
                 }
             }
         }
-        MemoryPrediction prediction = current.prediction;
-        if (prediction.peakResidentInUseBytes() > limit) {
-            if (storage.mode() == StorageMode.RAM) {
-                notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakResidentInUseBytes())
-                        + " exceeds the memory budget less its margin (" + Bytes.format(limit) + ")");
-            } else {
-                throw refusal(model, memories, budget, limit, storage, explicitBudget);
-            }
-        }
-        if (jvm.fixedHeap() && jvm.maxHeapBytes() > 0 && prediction.peakHeapBytes() > jvm.maxHeapBytes()) {
-            throw heapRefusal(prediction.peakHeapBytes(), jvm, budget, explicitBudget);
-        }
-        notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, budget, explicitBudget, storage));
-        Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
-        if (prediction.peakSpillBytes() > 0) {
-            SpillAllocator.checkDirectory(spillDirectory);
-            long usable = SpillAllocator.usableSpace(spillDirectory);
-            String type = SpillAllocator.fileSystemType(spillDirectory);
-            long needed = SpillAllocator.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
-            if (usable >= 0 && usable < needed) {
-                throw new SpillSpaceException("spilling needs " + Bytes.format(needed) + " in '" + spillDirectory
-                        + "' (" + type + "), but only " + Bytes.format(usable) + " is usable there: free space, point --spill-dir (or "
-                        + StorageOptions.ENV_SPILL_DIR + ") at a larger filesystem, or raise --memory-budget so that less spills",
-                        spillDirectory, needed, usable, null);
-            }
-            if (type.equals("tmpfs") || type.equals("ramfs")) {
-                notes.add("WARNING: spill directory '" + spillDirectory + "' is on " + type + ": spilled data stays in RAM (or swap); point --spill-dir (or "
-                        + StorageOptions.ENV_SPILL_DIR + ") at a disk-backed filesystem");
-            }
-        }
-        return new StoragePlan(storage.mode(), spilled.freeze(), prediction, budget, explicitBudget, limit, current.gateBudget,
-                spillDirectory, notes);
+        return new Placed(budget, explicitBudget, limit, spilled, current, model, memories);
     }
 
     /**
@@ -222,9 +252,8 @@ public final class StoragePlanner {
         // the JVM's own memory is held throughout; a fixed heap holds the heap caches (and all heap scratch) inside it
         JvmFootprint jvm = model.jvm();
         long heap = jvm.fixedHeap() ? jvm.residentHeap(0) : unlimited.heapCacheBytes();
-        // where the running tables read spilled buffers, the JVM's own files stay resident beside their windows
-        long files = unlimited.peakResidentWindowBytes() > 0 ? jvm.fileBytes() : 0;
-        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + heap + jvm.nativeBytes() + files + held;
+        // the JVM's own files stay resident beside the anonymous memory (and the spilled windows) throughout
+        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + heap + jvm.nativeBytes() + jvm.fileBytes() + held;
         long gate = Math.max(1, limit - fixed);
         return new Evaluation(model.predictFor(memories, k, gate, placement), gate);
     }
@@ -266,63 +295,143 @@ public final class StoragePlanner {
     }
 
     /**
-     * The refusal, naming the smallest budget that works: everything on disk, which leaves the traces, the
-     * proving key and the heap (caches and one table's scratch; the gate runs tables one at a time if it must).
+     * The refusal where even the smallest placement (every table buffer spilled, one table at a time) exceeds the
+     * limit: what that placement's peak phase holds, part by part, and the smallest budget that plans, found by
+     * planning at candidate budgets with the heap the launcher would give each ({@link JvmFootprint#atBudget}).
      */
-    private static InsufficientMemoryException refusal(MemoryModel model, List<TableMemory> memories, long budget, long limit,
-            StorageOptions storage, boolean explicitBudget) {
-        MemoryPrediction alone = model.predictFor(memories, 1, Long.MAX_VALUE, Placement.DISK);
-        // tiny buffers spilled keep all their pages in use (and the JVM's files beside them): then RAM is the smaller need
-        MemoryPrediction inRam = model.predictFor(memories, 1, Long.MAX_VALUE, Placement.RAM);
+    private static InsufficientMemoryException refusal(Placed placed, List<TableDimensions> tables, ProofOptions options,
+            int tableParallelism, int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+        MemoryPrediction alone = placed.model.predictFor(placed.memories, 1, Long.MAX_VALUE, Placement.DISK);
+        // tiny buffers spilled keep all their pages in use: then everything in RAM is the smaller need
+        MemoryPrediction inRam = placed.model.predictFor(placed.memories, 1, Long.MAX_VALUE, Placement.RAM);
         if (inRam.peakResidentInUseBytes() < alone.peakResidentInUseBytes()) {
             alone = inRam;
         }
-        // the JVM's native memory is measured when the plan is made and varies from run to run (88-110 MiB measured for
-        // the same proof in a 512-545 MiB container): the budget named leaves a quarter of it again, so that it plans there
-        long minimum = alone.peakResidentInUseBytes() + model.jvm().nativeBytes() / 4;
-        long neededBudget = (long) Math.ceil(minimum / (1 - storage.safetyMargin()));
-        // scripts/jstark fixes the heap at a share of the budget: a larger budget brings a larger heap, which the minimum must hold too
-        JvmFootprint jvm = model.jvm();
-        double heapShare = explicitBudget && jvm.fixedHeap() && budget > 0 ? (double) jvm.maxHeapBytes() / budget : 0;
-        String scaled = "";
-        if (heapShare > 0 && heapShare < 1 - storage.safetyMargin()) {
-            long withScaledHeap = (long) Math.ceil((minimum - jvm.maxHeapBytes()) / (1 - storage.safetyMargin() - heapShare));
-            if (withScaledHeap > neededBudget) {
-                scaled = String.format(Locale.ROOT, " (%s if the heap stays at %s)", Bytes.format(neededBudget), Bytes.format(jvm.maxHeapBytes()));
-                neededBudget = withScaledHeap;
+        MemoryPrediction.PhasePeak peak = alone.phases().get(0);
+        for (MemoryPrediction.PhasePeak p : alone.phases()) {
+            if (p.residentInUse() > peak.residentInUse()) {
+                peak = p;
             }
         }
-        String budgetText = explicitBudget ? "the memory budget " + Bytes.format(budget) : "this machine's " + Bytes.format(budget) + " of memory";
+        long needed = smallestBudget(placed.budget, tables, options, tableParallelism, workerParallelism, storage, jvm);
+        String given = placed.explicitBudget ? "the memory budget " + Bytes.format(placed.budget) : "this machine's " + Bytes.format(placed.budget)
+                + " of memory";
         String message = String.format(Locale.ROOT,
-                "this proof needs at least %s of RAM even with every table buffer spilled to disk and one table at a time "
-                        + "(traces %s, proving key %s, heap caches and scratch %s%s; the spilled pages one table's steps use at once %s), "
-                        + "but %s leaves %s after the %.0f%% safety margin: "
-                        + "raise --memory-budget (or JSTARK_MEMORY_BUDGET) to at least %s%s, or prove smaller tables",
-                Bytes.format(minimum), Bytes.format(alone.inputBytes()), Bytes.format(alone.provingKeyBytes()),
-                Bytes.format(alone.peakHeapBytes()), model.jvm().counted() ? "; " + model.jvm().describe()
-                        + ", and a quarter of that native memory again: it varies from run to run" : "",
-                Bytes.format(alone.peakResidentWindowBytes()), budgetText,
-                Bytes.format(limit), 100 * storage.safetyMargin(), Bytes.format(neededBudget),
-                scaled.isEmpty() ? "" : " with the heap at the same share of it, as scripts/jstark sets it" + scaled);
-        return new InsufficientMemoryException(message, neededBudget, budget);
+                "%s is too small for this proof: even with every table buffer spilled to disk and one table at a time, its peak phase (%s) "
+                        + "needs %s (%s), more than the %s the budget leaves after its %.0f%% safety margin. %s",
+                given, peak.phase(), Bytes.format(peak.residentInUse()), parts(alone, peak, jvm), Bytes.format(placed.limit),
+                100 * storage.safetyMargin(), placed.explicitBudget
+                        ? remedy(needed, tables, options, tableParallelism, workerParallelism, storage, jvm)
+                        : needed < 0 ? "Prove smaller tables." : "It needs a machine with at least " + Bytes.format(needed)
+                                + " of memory (or a container of that size), or smaller tables.");
+        return new InsufficientMemoryException(message, needed, placed.budget);
+    }
+
+    /** What a phase's resident memory is made of, summing exactly to {@link MemoryPrediction.PhasePeak#residentInUse}. */
+    private static String parts(MemoryPrediction p, MemoryPrediction.PhasePeak peak, JvmFootprint jvm) {
+        long otherOffHeap = peak.ramOffHeap() - p.inputBytes() - p.provingKeyBytes();
+        String heap = jvm.fixedHeap() && jvm.maxHeapBytes() > 0
+                ? "heap fixed at " + Bytes.format(jvm.residentHeap(peak.heap())) + " (-Xms = -Xmx; caches and scratch " + Bytes.format(peak.heap())
+                        + " of it)"
+                : "heap caches and scratch " + Bytes.format(peak.heap());
+        StringBuilder s = new StringBuilder().append("traces ").append(Bytes.format(p.inputBytes())).append(", proving key ")
+                .append(Bytes.format(p.provingKeyBytes()));
+        if (otherOffHeap > 0) {
+            s.append(", table buffers in RAM ").append(Bytes.format(otherOffHeap));
+        }
+        s.append(", ").append(heap);
+        if (jvm.counted()) {
+            s.append(", JVM native ").append(Bytes.format(jvm.nativeBytes())).append(", JVM files ").append(Bytes.format(jvm.fileBytes()));
+        }
+        long windows = peak.residentWindow() - jvm.fileBytes();
+        if (windows > 0) {
+            s.append(", pages of the spilled buffers its steps use at once ").append(Bytes.format(windows));
+        }
+        return s.toString();
+    }
+
+    /** The sentence that names the budget to give (with room for the JVM's varying native memory), or says none was found. */
+    private static String remedy(long needed, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
+            int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+        if (needed < 0) {
+            return "No budget up to " + Bytes.format(MAX_SEARCHED_BUDGET) + " plans it: prove smaller tables.";
+        }
+        String rule = jvm.heapRule() != null && jvm.fixedHeap() ? " (with the heap scripts/jstark gives it, " + jvm.heapRule().describe()
+                + ": " + Bytes.format(jvm.atBudget(needed).maxHeapBytes()) + ")" : "";
+        String room = "";
+        if (jvm.counted()) {
+            // the JVM's native memory is measured when the plan is made and varies from run to run (88-110 MiB measured for
+            // the same proof in a 512-545 MiB container): a quarter of it again is room, said apart from the minimum
+            long roomy = smallestBudget(needed - (1 << 20), tables, options, tableParallelism, workerParallelism, storage,
+                    jvm.withNativeBytes(jvm.nativeBytes() + jvm.nativeBytes() / 4));
+            if (roomy > needed) {
+                room = "; the JVM's native memory varies from run to run, and " + Bytes.asOption(roomy) + " leaves a quarter of it again";
+            }
+        }
+        return "The smallest budget that plans: --memory-budget " + Bytes.asOption(needed) + " (or JSTARK_MEMORY_BUDGET="
+                + Bytes.asOption(needed) + ")" + rule + room + "; or prove smaller tables.";
+    }
+
+    /** The search's ceiling: budgets above it are not tried. */
+    private static final long MAX_SEARCHED_BUDGET = 1L << 50;
+
+    /**
+     * The smallest budget, in whole MiB above {@code refused}, at which the plan neither refuses for memory nor for
+     * heap: a budget is tried as a new plan with the JVM the launcher would start for it ({@link JvmFootprint#atBudget}).
+     * Doubling finds a budget that plans, bisection the boundary below it.
+     *
+     * @return bytes (a multiple of 1 MiB), or -1 when none up to {@link #MAX_SEARCHED_BUDGET} plans
+     */
+    static long smallestBudget(long refused, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
+            int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+        long lo = Math.max(0, refused >> 20);
+        long hi = Math.max(64, 2 * lo);
+        while (!plans(hi << 20, tables, options, tableParallelism, workerParallelism, storage, jvm)) {
+            if (hi << 20 >= MAX_SEARCHED_BUDGET) {
+                return -1;
+            }
+            lo = hi;
+            hi *= 2;
+        }
+        while (hi - lo > 1) {
+            long mid = (lo + hi) >>> 1;
+            if (plans(mid << 20, tables, options, tableParallelism, workerParallelism, storage, jvm)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi << 20;
+    }
+
+    private static boolean plans(long budget, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
+            int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+        JvmFootprint there = jvm.atBudget(budget);
+        Placed p = place(tables, options, tableParallelism, workerParallelism, storage.withMemoryBudget(budget), there);
+        // a named budget also leaves the collector room: no "close to -Xmx" warning there (heapWarnings)
+        boolean heapRoom = !there.fixedHeap() || there.maxHeapBytes() == 0
+                || p.current.prediction.peakHeapBytes() <= there.usableHeapBytes() * (1 - storage.safetyMargin());
+        return (p.fits() || storage.mode() == StorageMode.RAM) && p.heapFits() && heapRoom;
     }
 
     /**
      * The refusal when the heap is fixed (-Xms = -Xmx) and smaller than the heap the proof needs: heap caches and
-     * scratch cannot spill, so the proof would run out of heap. Names the heap and, for scripts/jstark (which
-     * fixes the heap at a share of the budget), the budget that gives it.
+     * scratch cannot spill, so the proof would run out of heap. Names the heap, and where the launcher sizes the
+     * heap from the budget, the smallest budget that plans.
      */
-    private static InsufficientMemoryException heapRefusal(long neededHeap, JvmFootprint jvm, long budget, boolean explicitBudget) {
-        long neededMib = (neededHeap >> 20) + 1 + (neededHeap >> 23); // the need and an eighth for the collector's room
-        // scripts/jstark fixes the heap at a share of the budget: the same share of a larger budget gives the heap needed
-        long scaledBudget = explicitBudget ? (long) Math.ceil((double) budget * (neededMib << 20) / jvm.maxHeapBytes()) : -1;
+    private static InsufficientMemoryException heapRefusal(long neededHeap, Placed placed, List<TableDimensions> tables,
+            ProofOptions options, int tableParallelism, int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+        // the need and the collector's room: below the "close to -Xmx" warning of heapWarnings
+        long neededMib = (long) Math.ceil(neededHeap / (1 - storage.safetyMargin()) * 24 / 23 / (1 << 20)); // a survivor space kept out
+        boolean ruled = placed.explicitBudget && jvm.heapRule() != null;
+        long needed = ruled ? smallestBudget(placed.budget, tables, options, tableParallelism, workerParallelism, storage, jvm) : -1;
         String message = String.format(Locale.ROOT,
                 "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s): "
                         + "%sor run with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, or prove smaller tables",
-                Bytes.format(neededHeap), Bytes.format(jvm.maxHeapBytes()), explicitBudget ? ", " + Bytes.format(budget) + " budget" : "",
-                explicitBudget ? "raise --memory-budget to at least " + Bytes.format(scaledBudget)
-                        + " (scripts/jstark fixes the heap at the same share of it), " : "", neededMib, neededMib);
-        return new InsufficientMemoryException(message, scaledBudget, budget);
+                Bytes.format(neededHeap), Bytes.format(jvm.maxHeapBytes()), placed.explicitBudget ? ", " + Bytes.format(placed.budget) + " budget" : "",
+                needed > 0 ? "raise --memory-budget to " + Bytes.asOption(needed) + " (the smallest budget that plans, with the heap scripts/jstark "
+                        + "gives it: " + Bytes.format(jvm.atBudget(needed).maxHeapBytes()) + "), " : "", neededMib, neededMib);
+        return new InsufficientMemoryException(message, needed, placed.budget);
     }
 
     /** The machine's physical memory (the container's limit when there is one). */

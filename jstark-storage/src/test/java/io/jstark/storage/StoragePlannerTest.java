@@ -7,6 +7,8 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.memory.Bytes;
+import io.jstark.prover.memory.HeapRule;
 import io.jstark.prover.memory.JvmFootprint;
 import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.MemoryPrediction;
@@ -154,8 +156,50 @@ class StoragePlannerTest {
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed));
         assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
         assertThat(plan.prediction().peakSpillBytes()).isPositive();
-        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed - needed / 50)))
+        // the smallest in whole MiB: one MiB less is refused, naming the same budget
+        assertThat(needed % (1 << 20)).isZero();
+        InsufficientMemoryException below = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed - (1 << 20))));
+        assertThat(below.neededBytes()).isEqualTo(needed);
+        assertThat(refused).hasMessageContaining("--memory-budget " + (needed >> 20) + "M");
+    }
+
+    /**
+     * Where the launcher sizes a fixed heap from the budget (scripts/heap.sh's rule, passed to the JVM), the named
+     * budget is the smallest whose own heap, by that rule, plans: the same from any refused budget, planning there
+     * with the heap the launcher would give it, refused one MiB below. Budgets from below the heap's floor to just
+     * under the minimum (the review found 64M naming a budget that was itself refused, and 128M one 200 MiB too high).
+     */
+    @Test
+    void theNamedBudgetIsTheSmallestThatPlansWithTheLaunchersHeap() {
+        long mib = 1 << 20;
+        HeapRule rule = new HeapRule(3, 8, 64);
+        JvmFootprint measuredAt = new JvmFootprint(64 * mib, true, true, 50 * mib, 20 * mib, rule);
+        long named = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(16 * mib), measuredAt.atBudget(16 * mib))).neededBytes();
+        assertThat(named).isGreaterThan(128 * mib);
+        for (long given : new long[] {64 * mib, 128 * mib, named - mib}) {
+            JvmFootprint jvm = measuredAt.atBudget(given);
+            InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                    () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(given), jvm), "budget " + given);
+            assertThat(refused.neededBytes()).as("named from %d MiB", given >> 20).isEqualTo(named);
+            assertThat(refused).hasMessageContaining("--memory-budget " + Bytes.asOption(named)).hasMessageContaining("3/8 of the budget");
+        }
+        long minimum = named;
+        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(minimum), measuredAt.atBudget(minimum));
+        assertThat(plan.prediction().peakResidentInUseBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        long below = minimum - mib;
+        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(below), measuredAt.atBudget(below)))
                 .isInstanceOf(InsufficientMemoryException.class);
+        // the room named for the JVM's varying native memory: a quarter of it again, planning there
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(below), measuredAt.atBudget(below)));
+        java.util.regex.Matcher room = java.util.regex.Pattern.compile("and (\\d+)M leaves a quarter of it again").matcher(refused.getMessage());
+        assertThat(room.find()).as(refused.getMessage()).isTrue();
+        long roomy = Long.parseLong(room.group(1)) * mib;
+        assertThat(roomy).isGreaterThan(minimum);
+        JvmFootprint moreNative = measuredAt.withNativeBytes(50 * mib + 50 * mib / 4);
+        StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(roomy), moreNative.atBudget(roomy));
     }
 
     @Test
@@ -216,7 +260,8 @@ class StoragePlannerTest {
         JvmFootprint jvm = new JvmFootprint(64 * mib, true, true, 50 * mib, 20 * mib);
         InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(128 * mib), jvm));
-        assertThat(refused).hasMessageContaining("the spilled pages one table's steps use at once").hasMessageContaining("JVM native 50.0 MiB");
+        assertThat(refused).hasMessageContaining("pages of the spilled buffers its steps use at once").hasMessageContaining("JVM native 50.0 MiB")
+                .hasMessageContaining("JVM files 20.0 MiB");
         // the minimum: one table at a time with everything spilled, its pages in use and the JVM's files included
         MemoryModel model = new MemoryModel(OPTIONS, THREADS, jvm);
         MemoryPrediction alone = model.predict(tables, 1, Long.MAX_VALUE, Placement.DISK);
@@ -233,8 +278,8 @@ class StoragePlannerTest {
                 assertThat(phase.residentInUse()).isEqualTo(phase.residentAnonymous() + phase.residentWindow());
             }
             long held = p.tables().stream().mapToLong(MemoryPrediction.TableLine::heldRam).sum();
-            // the JVM's files stay resident beside the pages in use where the running tables read spilled buffers
-            long files = model.predict(tables, k, Long.MAX_VALUE, plan).peakResidentWindowBytes() > 0 ? 20 * mib : 0;
+            // the JVM's files stay resident beside the anonymous pages and the spilled windows, spilled or not
+            long files = 20 * mib;
             assertThat(plan.gateBudgetBytes()).as("k = %d", k)
                     .isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - 64 * mib - 50 * mib - files - held);
         }
@@ -246,7 +291,8 @@ class StoragePlannerTest {
     void aFixedHeapAndTheJvmCountAgainstTheBudget() {
         long mib = 1 << 20;
         JvmFootprint jvm = new JvmFootprint(256 * mib, true, true, 100 * mib, 20 * mib);
-        long budget = (long) ((inRam().peakOffHeapBytes() + 356 * mib) / 0.9) + mib;
+        // off-heap, the fixed heap, the JVM's native memory and its files (resident throughout)
+        long budget = (long) ((inRam().peakOffHeapBytes() + 376 * mib) / 0.9) + mib;
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), jvm);
         MemoryPrediction p = plan.prediction();
         for (MemoryPrediction.PhasePeak phase : p.phases()) {
@@ -258,9 +304,25 @@ class StoragePlannerTest {
         assertThat(plan.lines()).anySatisfy(l -> assertThat(l).startsWith("JVM: heap -Xmx 256.0 MiB fixed"));
         // a fixed heap smaller than the predicted heap is refused, naming the heap and the budget that gives it
         JvmFootprint tiny = new JvmFootprint(1024, true, true, 0, 0);
-        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), tiny))
-                .isInstanceOf(InsufficientMemoryException.class).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 KiB")
-                .hasMessageContaining("raise --memory-budget to at least");
+        InsufficientMemoryException byHand = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), tiny));
+        // a heap fixed by hand: a larger budget would not change it, so no budget is named, only the heap
+        assertThat(byHand).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 KiB").hasMessageContaining("-Xmx")
+                .hasMessageNotContaining("raise --memory-budget");
+        assertThat(byHand.neededBytes()).isEqualTo(-1);
+        // a launcher whose heap is 1/16 of the budget: a budget that holds the buffers gives too small a heap; the budget
+        // named gives a heap that holds the heap caches and scratch, and plans
+        JvmFootprint ruled = new JvmFootprint(0, true, true, 0, 0, new HeapRule(1, 16, 1)).atBudget(20 * mib);
+        assertThat(ruled.maxHeapBytes()).isEqualTo(2 * mib); // 1 MiB by the rule, aligned as the collector aligns it
+        InsufficientMemoryException byRule = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(20 * mib), ruled));
+        assertThat(byRule).hasMessageContaining("of heap");
+        long named = byRule.neededBytes();
+        assertThat(ruled.atBudget(named).maxHeapBytes()).isGreaterThanOrEqualTo(inRam().peakHeapBytes());
+        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(named - mib), ruled.atBudget(named - mib)))
+                .isInstanceOf(InsufficientMemoryException.class).hasMessageContaining("of heap");
+        assertThat(byRule).hasMessageContaining("raise --memory-budget to " + Bytes.asOption(byRule.neededBytes()));
+        StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(byRule.neededBytes()), ruled.atBudget(byRule.neededBytes()));
     }
 
     @Test

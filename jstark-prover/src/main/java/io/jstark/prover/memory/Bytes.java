@@ -6,6 +6,18 @@ import java.util.Locale;
 public final class Bytes {
     private Bytes() {}
 
+    /**
+     * A byte count as an option takes it ({@code --memory-budget}, {@code JSTARK_MEMORY_BUDGET}: the form
+     * {@code io.jstark.scheduler.ByteSize} parses), rounded up to whole MiB: {@code 545M}, {@code 2G}.
+     *
+     * @param bytes at least 0
+     * @return the text, at least the count when parsed
+     */
+    public static String asOption(long bytes) {
+        long mib = (bytes + (1L << 20) - 1) >>> 20;
+        return mib % 1024 == 0 && mib > 0 ? (mib / 1024) + "G" : mib + "M";
+    }
+
     public static String format(long bytes) {
         if (bytes == Long.MAX_VALUE) {
             return "unlimited";

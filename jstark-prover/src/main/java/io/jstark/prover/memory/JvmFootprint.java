@@ -21,8 +21,11 @@ import java.lang.management.MemoryUsage;
  * @param nativeBytes the JVM's anonymous memory outside the heap (code, metaspace, threads, collector,
  *     allocator overhead), with room for what proving adds ({@link #PROVING_GROWTH_BYTES})
  * @param fileBytes the JVM's own file-backed pages (the JDK's libraries, the class archive, the jar)
+ * @param heapRule how the launcher sized the fixed heap from the budget ({@link HeapRule#fromSystemProperties}),
+ *     or null where it did not: then another budget leaves the heap as it is
  */
-public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouched, long nativeBytes, long fileBytes) {
+public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouched, long nativeBytes, long fileBytes,
+        HeapRule heapRule) {
     /** Nothing counted beyond the prover's buffers and its predicted heap: the model alone (tests, what-ifs). */
     public static final JvmFootprint NONE = new JvmFootprint(0, false, false, 0, 0);
 
@@ -44,6 +47,70 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
             throw new IllegalArgumentException("negative JVM footprint: heap " + maxHeapBytes + ", native " + nativeBytes + ", file "
                     + fileBytes);
         }
+    }
+
+    /**
+     * A footprint whose heap no launcher rule sizes.
+     *
+     * @param maxHeapBytes -Xmx; 0 when not counted
+     * @param fixedHeap whether -Xms = -Xmx
+     * @param preTouched whether the heap was touched at start-up
+     * @param nativeBytes the JVM's anonymous memory outside the heap
+     * @param fileBytes the JVM's own file-backed pages
+     */
+    public JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouched, long nativeBytes, long fileBytes) {
+        this(maxHeapBytes, fixedHeap, preTouched, nativeBytes, fileBytes, null);
+    }
+
+    /**
+     * This JVM as the launcher would start it for another budget: the heap its rule gives that budget (for a fixed
+     * heap sized by a rule), everything else as measured.
+     *
+     * @param budgetBytes the other memory budget, in bytes
+     * @return the footprint at that budget ({@code this} where no rule sizes the heap)
+     */
+    public JvmFootprint atBudget(long budgetBytes) {
+        if (heapRule == null || !fixedHeap) {
+            return this;
+        }
+        long heap = -Math.floorDiv(-heapRule.heapBytes(budgetBytes), HEAP_ALIGNMENT_BYTES) * HEAP_ALIGNMENT_BYTES;
+        long collector = (heap - maxHeapBytes) / COLLECTOR_BYTES_PER_HEAP_BYTE;
+        return new JvmFootprint(heap, true, preTouched, Math.max(0, nativeBytes + collector), fileBytes, heapRule);
+    }
+
+    /**
+     * The heap live objects can use: the parallel collector keeps one survivor space, 1/24 of a fixed heap, out of
+     * it (measured: {@link Runtime#maxMemory()} is 0.958 of -Xms = -Xmx from 64 MiB to 6 GiB, e.g. 586.5 of 612 MiB).
+     *
+     * @return bytes, what a fixed heap holds of the predicted heap; -Xmx itself for a heap that is not fixed
+     */
+    public long usableHeapBytes() {
+        return fixedHeap ? maxHeapBytes - maxHeapBytes / 24 : maxHeapBytes;
+    }
+
+    /**
+     * The heap sizes the parallel collector (the one {@code scripts/jstark} chooses) makes: -Xmx rounded up to a
+     * multiple of 2 MiB (measured: -Xmx193m gives a 194 MiB heap, -Xmx65m 66 MiB).
+     */
+    static final long HEAP_ALIGNMENT_BYTES = 2L << 20;
+
+    /**
+     * The native memory {@link #measure} finds grows with the fixed heap, one byte per this many bytes of heap:
+     * measured by {@code scripts/jstark plan --example fib --rows 2^16} at budgets 64M, 1G, 2G and 4G (heaps 64,
+     * 384, 768 and 1,536 MiB): 81.0, 95.1, 111.8 and 145.4 MiB, 4.35-4.38% of the heap between each pair. The
+     * parallel collector's own structures are 1.9% of it (-XX:NativeMemoryTracking "GC": 7.2 MiB at 64 MiB, 25.4 MiB
+     * at 1 GiB); the rest is not attributed.
+     */
+    static final long COLLECTOR_BYTES_PER_HEAP_BYTE = 23;
+
+    /**
+     * The same JVM with other native memory: a what-if for room above a measurement that varies from run to run.
+     *
+     * @param bytes the native memory, in bytes
+     * @return the footprint
+     */
+    public JvmFootprint withNativeBytes(long bytes) {
+        return new JvmFootprint(maxHeapBytes, fixedHeap, preTouched, bytes, fileBytes, heapRule);
     }
 
     /**
@@ -71,7 +138,7 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
         // a fixed heap is committed in full: -Xmx itself, survivor spaces included (maxMemory() leaves one out)
         long heapBytes = max == Long.MAX_VALUE ? 0 : fixed ? Math.max(max, parseOr(option("MaxHeapSize"), max)) : max;
         return new JvmFootprint(heapBytes, fixed, preTouched, nativeNow + PROVING_GROWTH_BYTES,
-                Math.max(0, now.file()));
+                Math.max(0, now.file()), fixed ? HeapRule.fromSystemProperties().orElse(null) : null);
     }
 
     /** A HotSpot flag's value, "" where there is none. */
@@ -121,6 +188,7 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
             return "JVM not counted";
         }
         return "heap -Xmx " + Bytes.format(maxHeapBytes) + (fixedHeap ? " fixed (-Xms = -Xmx)" : " (grows as the collector decides)")
-                + (preTouched ? ", pre-touched" : "") + "; JVM native " + Bytes.format(nativeBytes) + "; JVM files " + Bytes.format(fileBytes);
+                + (preTouched ? ", pre-touched" : "") + (heapRule != null ? " (the launcher's " + heapRule.describe() + ")" : "")
+                + "; JVM native " + Bytes.format(nativeBytes) + "; JVM files " + Bytes.format(fileBytes);
     }
 }

@@ -201,12 +201,13 @@ public final class MemoryModel {
      * holds + the JVM's native memory (with a fixed heap, -Xmx replaces the predicted heap, whose peak then
      * lives inside it); file-backed = every mapped spill page (an upper bound: the kernel may drop them) + the
      * JVM's own files. Where the running tables' steps read spilled buffers, their resident windows and the JVM's
-     * own files are the file-backed pages that must stay resident beside the anonymous ones.
+     * own files are the file-backed pages that must stay resident beside the anonymous ones (the JVM's files
+     * always: evicting its code and class archive thrashes as surely as evicting a spilled window).
      */
     private MemoryPrediction.PhasePeak phase(String name, long ramOffHeap, long heap, long ram, long spill, long windows) {
         long anonymous = jvm.fixedHeap() && jvm.maxHeapBytes() > 0 ? ramOffHeap + jvm.residentHeap(heap) : ram;
         return new MemoryPrediction.PhasePeak(name, ramOffHeap, heap, ram, spill, anonymous + jvm.nativeBytes(), spill + jvm.fileBytes(),
-                windows == 0 ? 0 : windows + jvm.fileBytes());
+                windows + jvm.fileBytes());
     }
 
     /**

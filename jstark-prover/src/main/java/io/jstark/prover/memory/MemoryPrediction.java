@@ -63,8 +63,9 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      * @param residentFile file-backed resident pages (RssFile) at most: mapped spill and the JVM's own files
      * @param residentWindow file-backed pages that must stay resident beside the anonymous ones for the running
      *     tables' steps not to thrash: the resident windows of the spilled buffers they read
-     *     ({@link TableMemory#residentWindow}) and the JVM's own files; 0 when nothing they read spills, and where the
-     *     JVM is not counted (the plan then bounds the prover's buffers, not the process's resident pages)
+     *     ({@link TableMemory#residentWindow}) and the JVM's own files (its code and class archive are read
+     *     throughout, spilled or not); 0 where the JVM is not counted (the plan then bounds the prover's buffers,
+     *     not the process's resident pages)
      */
     public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill, long residentAnonymous, long residentFile,
             long residentWindow) {
@@ -214,7 +215,8 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s%s",
                 Bytes.format(peakRamBytes()), Bytes.format(peakOffHeapBytes()), Bytes.format(peakHeapBytes()),
                 jvm.counted() ? ", with the JVM: resident anonymous" : "", Bytes.format(peakSpillBytes()), Bytes.format(peakResidentFileBytes()),
-                peakResidentWindowBytes() == 0 ? "" : ", with the spilled pages in use " + Bytes.format(peakResidentInUseBytes())));
+                peakResidentWindowBytes() == 0 ? "" : ", with the file pages in use (spilled windows, the JVM's files) "
+                        + Bytes.format(peakResidentInUseBytes())));
         return out;
     }
 

@@ -161,7 +161,7 @@ class MemoryModelTest {
             // a larger main LDE: held from the main commit to the queries, so every phase after the prepass grows by it
             long mainLde = before.allocatedBytes(MatrixRole.MAIN_LDE);
             TableMemory larger = TableMemory.of(described.with("main-lde", b -> new TableBuffers.Buffer(b.what(), b.kind(), b.role(),
-                    b.rows(), b.columns(), 2 * b.bytes(), b.first(), b.last())));
+                    b.rows(), b.columns(), 2 * b.bytes(), b.first(), b.last(), b.rereads())));
             assertThat(larger.mainCommitUsage(Placement.RAM).ramOffHeap()).isEqualTo(before.mainCommitUsage(Placement.RAM).ramOffHeap() + mainLde);
             assertThat(larger.heldBytes(Placement.RAM, false)).isEqualTo(before.heldBytes(Placement.RAM, false) + mainLde);
             MemoryPrediction p0 = model.predictFor(List.of(before), 1, Long.MAX_VALUE, Placement.RAM);
@@ -175,7 +175,7 @@ class MemoryModelTest {
             TableBuffers.Buffer composition = described.buffers().stream().filter(b -> b.what().equals("composition")).findFirst().orElseThrow();
             int queries = described.steps().size() - 1;
             TableMemory longer = TableMemory.of(described.with("composition", b -> new TableBuffers.Buffer(b.what(), b.kind(), b.role(),
-                    b.rows(), b.columns(), b.bytes(), b.first(), queries)));
+                    b.rows(), b.columns(), b.bytes(), b.first(), queries, b.rereads())));
             TableBuffers.Pass pass = TableBuffers.Pass.COMPOSITION;
             long delta = longer.usage(pass, Placement.RAM).ramOffHeap() - before.usage(pass, Placement.RAM).ramOffHeap();
             assertThat(delta).isPositive().isLessThanOrEqualTo(composition.bytes());
