@@ -3,16 +3,8 @@
 # touched at start-up), so that the heap the kernel sees is known in advance and the storage planner counts
 # it; without one, -Xmx16g. JSTARK_JAVA_OPTS comes after these flags: a -Xmx/-Xms there wins, and is said.
 jstark_heap_flags() {
-  local budget="${JSTARK_MEMORY_BUDGET:-}" arg prev=""
-  for arg in "$@"; do
-    case "$arg" in
-      --memory-budget=*) budget="${arg#--memory-budget=}" ;;
-      *) [ "$prev" = "--memory-budget" ] && budget="$arg" ;;
-    esac
-    prev="$arg"
-  done
   local bytes
-  bytes="$(jstark_budget_bytes "$budget")"
+  bytes="$(jstark_budget_bytes "$(jstark_budget "$@")")"
   if [ -z "$bytes" ]; then
     echo "-Xmx16g"
     return
@@ -23,6 +15,19 @@ jstark_heap_flags() {
   case " ${JSTARK_JAVA_OPTS:-} " in
     *" -Xmx"*|*" -Xms"*) echo "jstark: JSTARK_JAVA_OPTS sets the heap, replacing -Xmx${heap_mib}m derived from the memory budget" >&2 ;;
   esac
+}
+
+# The memory budget the command line gives (--memory-budget, the last one), else JSTARK_MEMORY_BUDGET; as written.
+jstark_budget() {
+  local budget="${JSTARK_MEMORY_BUDGET:-}" arg prev=""
+  for arg in "$@"; do
+    case "$arg" in
+      --memory-budget=*) budget="${arg#--memory-budget=}" ;;
+      *) [ "$prev" = "--memory-budget" ] && budget="$arg" ;;
+    esac
+    prev="$arg"
+  done
+  printf '%s' "$budget"
 }
 
 # Bytes of a budget as ByteSize writes them (digits, optional K/M/G/T); empty for none, 'unlimited' or nonsense
