@@ -3,30 +3,33 @@
 # interleaved (A B C A B C ...), then the median of each. The machine's load is printed before and after.
 #   scripts/cold-start.sh [RUNS] -- COMMAND ARGS...                  (default RUNS: 5)
 #   scripts/cold-start.sh 5 -- prove --example fib --rows 2^16 --no-report -o /tmp/fib.bin
-# compares: plain = JSTARK_AOT=off JSTARK_CACHE_DIR=none; aot = the AOT cache, no preprocessed cache;
-# aot+cache = both (the cache directory filled by one unmeasured run first); daemon = JSTARK_DAEMON=on, no
+# compares: plain = JSTARK_DAEMON=off JSTARK_AOT=off JSTARK_CACHE_DIR=none (a JVM per run); aot = the AOT cache, no
+# preprocessed cache; aot+cache = both (the cache directory filled by one unmeasured run first), both also with
+# JSTARK_DAEMON=off; daemon = JSTARK_DAEMON=on (on: also under CI), no
 # preprocessed cache, and daemon+cache: through a warm daemon of its own (started by an unmeasured run, stopped at
 # the end); their CPU is the client's plus what the daemon spent during the run (from /proc).
 # COLD_START_SETTINGS="plain daemon" keeps only the settings named.
 #   scripts/cold-start.sh [RUNS] --vary "ARGS A" "ARGS B" ... -- COMMAND ARGS...
-# compares the command with each ARGS appended instead, all with the AOT and the preprocessed cache.
+# compares the command with each ARGS appended instead, all with the AOT and the preprocessed cache, a JVM per run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=5
 case "${1:-}" in --|--vary) ;; *) runs="$1"; shift ;; esac
 cache="$(mktemp -d "${TMPDIR:-/tmp}/jstark-cold.XXXXXX")"
 export JSTARK_DAEMON_DIR="$cache/daemon" # a daemon of this measurement's own, never the user's
+export JSTARK_DAEMON_IDLE="${JSTARK_DAEMON_IDLE:-900}" # up between its runs however long the others take; stopped at the end
 trap 'JSTARK_DAEMON= "$root/scripts/jstark" daemon stop >/dev/null 2>&1; rm -rf "$cache"' EXIT
 names=() envs=() extras=()
 if [ "${1:-}" = "--vary" ]; then
   shift
   while [ "$1" != "--" ]; do
-    names+=("$1") envs+=("JSTARK_AOT=on JSTARK_CACHE_DIR=$cache") extras+=("$1")
+    names+=("$1") envs+=("JSTARK_DAEMON=off JSTARK_AOT=on JSTARK_CACHE_DIR=$cache") extras+=("$1")
     shift
   done
 else
   names=(plain aot aot+cache daemon daemon+cache) extras=("" "" "" "" "")
-  envs=("JSTARK_AOT=off JSTARK_CACHE_DIR=none" "JSTARK_AOT=on JSTARK_CACHE_DIR=none" "JSTARK_AOT=on JSTARK_CACHE_DIR=$cache"
+  envs=("JSTARK_DAEMON=off JSTARK_AOT=off JSTARK_CACHE_DIR=none" "JSTARK_DAEMON=off JSTARK_AOT=on JSTARK_CACHE_DIR=none"
+    "JSTARK_DAEMON=off JSTARK_AOT=on JSTARK_CACHE_DIR=$cache"
     "JSTARK_DAEMON=on JSTARK_AOT=off JSTARK_CACHE_DIR=none" "JSTARK_DAEMON=on JSTARK_AOT=off JSTARK_CACHE_DIR=$cache")
 fi
 if [ -n "${COLD_START_SETTINGS:-}" ]; then
@@ -41,7 +44,7 @@ fi
 shift
 echo "cold-start: jstark $*; $runs runs per setting, interleaved; $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # unmeasured: builds the jar and records the AOT cache if needed, fills the preprocessed cache
-env JSTARK_AOT=on JSTARK_CACHE_DIR="$cache" "$root/scripts/jstark" "$@" >/dev/null 2>&1
+env JSTARK_DAEMON=off JSTARK_AOT=on JSTARK_CACHE_DIR="$cache" "$root/scripts/jstark" "$@" >/dev/null 2>&1
 # and starts the daemon, warmed by the command once
 if [[ " ${envs[*]} " == *JSTARK_DAEMON=on* ]]; then
   env JSTARK_DAEMON=on JSTARK_AOT=off JSTARK_CACHE_DIR="$cache" "$root/scripts/jstark" "$@" >/dev/null 2>&1

@@ -10,6 +10,7 @@
 #   PROVE_ARGS="--hash sha256" TIME_LIMIT=300 scripts/container-test.sh   # more prove options (every run); stop a run after 300 s
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+export JSTARK_DAEMON=off # every run its own process: the bounded ones inside the cgroup, the others like them
 memory_root=/sys/fs/cgroup/memory
 if [ ! -w "$memory_root" ] || [ ! -f "$memory_root/memory.limit_in_bytes" ]; then
   echo "SKIP: cgroup v1 memory controller not writable at $memory_root (needs root and cgroup v1)"

@@ -11,25 +11,12 @@ JSTARK_HEAP_FLOOR_MIB=64
 # and the plan's 10% margin) -- a JVM started there is killed by a memory cgroup before it can refuse.
 JSTARK_JVM_FLOOR_MIB=192
 
-# The budget text the command line gives (--memory-budget, else JSTARK_MEMORY_BUDGET), as typed.
-jstark_budget_arg() {
-  local budget="${JSTARK_MEMORY_BUDGET:-}" arg prev=""
-  for arg in "$@"; do
-    case "$arg" in
-      --memory-budget=*) budget="${arg#--memory-budget=}" ;;
-      *) [ "$prev" = "--memory-budget" ] && budget="$arg" ;;
-    esac
-    prev="$arg"
-  done
-  printf '%s' "$budget"
-}
-
 # Refuses (non-zero, one line on stderr) a budget the JVM alone cannot fit, before a JVM is started, for the
 # commands that plan under the budget (prove, plan, bench, demo: their RunOptions take --memory-budget).
 jstark_check_budget_floor() {
   case "${1:-}" in prove|plan|bench|demo) ;; *) return 0 ;; esac
   local budget bytes
-  budget="$(jstark_budget_arg "$@")"
+  budget="$(jstark_budget "$@")"
   bytes="$(jstark_budget_bytes "$budget")"
   if [ -n "$bytes" ] && [ "$bytes" -lt $(( JSTARK_JVM_FLOOR_MIB << 20 )) ]; then
     echo "jstark: the memory budget $budget is below what the JVM itself needs (a ${JSTARK_HEAP_FLOOR_MIB} MiB heap, its native memory and files): a proof needs at least --memory-budget ${JSTARK_JVM_FLOOR_MIB}M, and there the plan names its own minimum" >&2
@@ -39,7 +26,7 @@ jstark_check_budget_floor() {
 
 jstark_heap_flags() {
   local bytes
-  bytes="$(jstark_budget_bytes "$(jstark_budget_arg "$@")")"
+  bytes="$(jstark_budget_bytes "$(jstark_budget "$@")")"
   if [ -z "$bytes" ]; then
     echo "-Xmx16g"
     return
@@ -53,6 +40,19 @@ jstark_heap_flags() {
   case " ${JSTARK_JAVA_OPTS:-} " in
     *" -Xmx"*|*" -Xms"*) echo "jstark: JSTARK_JAVA_OPTS sets the heap, replacing -Xmx${heap_mib}m derived from the memory budget" >&2 ;;
   esac
+}
+
+# The memory budget the command line gives (--memory-budget, the last one), else JSTARK_MEMORY_BUDGET; as written.
+jstark_budget() {
+  local budget="${JSTARK_MEMORY_BUDGET:-}" arg prev=""
+  for arg in "$@"; do
+    case "$arg" in
+      --memory-budget=*) budget="${arg#--memory-budget=}" ;;
+      *) [ "$prev" = "--memory-budget" ] && budget="$arg" ;;
+    esac
+    prev="$arg"
+  done
+  printf '%s' "$budget"
 }
 
 # Bytes of a budget as ByteSize writes them (digits, optional K/M/G/T); empty for none, 'unlimited' or nonsense

@@ -8,6 +8,7 @@
 # Prints one row per cell: measured / predicted peak anonymous resident memory (RssAnon), file-backed pages.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+export JSTARK_DAEMON=off # a budget runs each command in a JVM of its own anyway (scripts/jstark); said here too
 cells=("$@")
 if [ ${#cells[@]} -eq 0 ]; then
   cells=("fib 2^18 512M" "fib 2^20 1G" "fib 2^22 2G" "mix 2^16 1G" "mix 2^17 2G" "mix 2^18 4G")

@@ -6,6 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export COLD_START_SETTINGS="plain daemon daemon+cache"
+export JSTARK_DAEMON=off # the set-up and the warm figures: a JVM of their own (cold-start.sh sets it per setting)
 m="${TMPDIR:-/tmp}/jstark-daemon-bench"; rm -rf "$m"; mkdir -p "$m"
 J=scripts/jstark
 echo "== $(date -u)  $(uptime)"

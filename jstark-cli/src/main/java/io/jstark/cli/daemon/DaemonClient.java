@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The light {@code jstark} (JSTARK_DAEMON=on in scripts/jstark): sends the command line, working directory and
+ * The light {@code jstark} (scripts/jstark's default for the commands a warm JVM speeds up): sends the command line, working directory and
  * environment to this build's warm daemon ({@link DaemonServer}), starting it first when none runs, and streams back
  * its stdout, stderr and exit code. Where no daemon can serve (none can start, it stopped mid-request) it runs the
  * command in a plain JVM instead, after a one-line note. Loads JDK classes only.
@@ -95,9 +95,12 @@ public final class DaemonClient {
         command.addAll(java());
         command.add(DaemonProtocol.SERVER_CLASS);
         command.add(socket.toString());
-        command.add(Long.toString(idleSeconds()));
+        long idle = idleSeconds();
+        command.add(Long.toString(idle));
         Process daemon = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log(socket).toFile())).redirectErrorStream(true).start();
+        note("jstark: starting a warm daemon for later commands (pid " + daemon.pid() + ", stops after " + idle
+                + " s without a request, log " + log(socket) + "); 'jstark daemon stop' stops it, JSTARK_DAEMON=off runs without one");
         long deadline = System.currentTimeMillis() + START_MILLIS;
         while (System.currentTimeMillis() < deadline) {
             Integer code = request(socket, DaemonProtocol.RUN, args);

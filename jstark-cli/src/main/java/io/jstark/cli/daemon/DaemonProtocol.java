@@ -33,7 +33,11 @@ final class DaemonProtocol {
     static final int MAX_BYTES = 1 << 24;
     static final String DIRECTORY_VARIABLE = "JSTARK_DAEMON_DIR";
     static final String IDLE_VARIABLE = "JSTARK_DAEMON_IDLE";
-    static final long DEFAULT_IDLE_SECONDS = 600;
+    /**
+     * Five minutes: the daemon is scripts/jstark's default, so it stays up after commands nobody started it for; a
+     * prove-verify-inspect session keeps it warm, and the memory goes back soon after the last command.
+     */
+    static final long DEFAULT_IDLE_SECONDS = 300;
     static final String SERVER_CLASS = "io.jstark.cli.daemon.DaemonServer";
     static final String MAIN_CLASS = "io.jstark.cli.Main";
     /** The jar's manifest opens java.lang; a JVM started with -cp must be told so. */

@@ -51,6 +51,7 @@ class DaemonTest {
     private Result client(Path cwd, String... args) throws IOException {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put(DaemonProtocol.DIRECTORY_VARIABLE, daemonDir().toString());
+        env.put(DaemonProtocol.IDLE_VARIABLE, "120"); // a daemon a failed test did not stop goes away soon anyway
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new DaemonClient(JAVA_OPTIONS, System.getProperty("java.class.path"), env, cwd, out, err).run(args);
