@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The figures of docs/bench/daemon.txt (README "Start-up", the warm daemon): cold plain runs against runs through
 # a warm daemon (scripts/cold-start.sh, 5 interleaved runs of each, medians), then the warm in-process figure
-# (jstark bench scaling). About 10 minutes on a loaded 2-core machine.
+# (jstark bench scaling); and fib 2^20 with one worker thread against two. About 12 minutes on a quiet 2-core machine.
 #   docs/bench/daemon.sh > docs/bench/daemon.txt
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,6 +17,17 @@ scripts/cold-start.sh 5 -- verify $m/mix.bin --key $m/mix.key --expect $m/mix.js
 scripts/cold-start.sh 5 -- prove --example fib --rows 2^16 --no-report -o $m/c16.bin
 scripts/cold-start.sh 5 -- prove --example fib --rows 2^20 --no-report -o $m/c20.bin
 scripts/cold-start.sh 5 -- prove --example mix --no-report -o $m/cmix.bin
+echo "== fib 2^20, --threads 1 against --threads 2: a JVM per run (JSTARK_DAEMON=off), then through the default's warm daemon  $(uptime)"
+COLD_START_SETTINGS= scripts/cold-start.sh 5 --vary "--threads 1" "--threads 2" -- prove --example fib --rows 2^20 --no-report -o $m/t20.bin
+export JSTARK_DAEMON_DIR="$m/daemon"; mkdir -p -m 700 "$JSTARK_DAEMON_DIR"
+JSTARK_DAEMON= $J prove --example fib --rows 2^20 --no-report -o $m/t20.bin >/dev/null 2>&1 # starts and warms it
+for r in 1 2 3 4 5; do
+  for t in 1 2; do
+    s=$(date +%s.%N); JSTARK_DAEMON= $J prove --example fib --rows 2^20 --no-report --threads $t -o $m/t20.bin >/dev/null 2>&1
+    echo "  daemon --threads $t run $r: $(echo "$(date +%s.%N) - $s" | bc -l | cut -c1-5) s wall"
+  done
+done
+JSTARK_DAEMON= $J daemon stop >/dev/null 2>&1; unset JSTARK_DAEMON_DIR
 echo "== warm: bench scaling  $(uptime)"
 $J bench scaling --example fib --sizes 2^16,2^20 --runs 5 --warmup 1 --plot none 2>/dev/null | grep -v '^  size'
 $J bench scaling --example mix --sizes 2^16 --runs 5 --warmup 1 --plot none 2>/dev/null
