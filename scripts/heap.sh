@@ -19,7 +19,7 @@ jstark_check_budget_floor() {
   budget="$(jstark_budget "$@")"
   bytes="$(jstark_budget_bytes "$budget")"
   if [ -n "$bytes" ] && [ "$bytes" -lt $(( JSTARK_JVM_FLOOR_MIB << 20 )) ]; then
-    echo "jstark: the memory budget $budget is below what the JVM itself needs (a ${JSTARK_HEAP_FLOOR_MIB} MiB heap, its native memory and files): a proof needs at least --memory-budget ${JSTARK_JVM_FLOOR_MIB}M, and there the plan names its own minimum" >&2
+    echo "jstark: the memory budget $budget is below what the JVM itself needs (${JSTARK_JVM_FLOOR_MIB}M: a ${JSTARK_HEAP_FLOOR_MIB} MiB heap, its native memory and files), so no proof plans there: give at least --memory-budget ${JSTARK_JVM_FLOOR_MIB}M (JSTARK_MEMORY_BUDGET=${JSTARK_JVM_FLOOR_MIB}M), and the plan names the budget this proof needs" >&2
     return 1
   fi
 }
@@ -35,10 +35,14 @@ jstark_heap_flags() {
   [ "$heap_mib" -lt "$JSTARK_HEAP_FLOOR_MIB" ] && heap_mib=$JSTARK_HEAP_FLOOR_MIB
   # the rule goes with the flags (io.jstark.prover.memory.HeapRule): a refusal then names the smallest budget
   # whose own heap, by this rule, fits
-  echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch" \
-    "-Djstark.heap.share=${JSTARK_HEAP_SHARE_NUMERATOR}/${JSTARK_HEAP_SHARE_DENOMINATOR} -Djstark.heap.floor-mib=${JSTARK_HEAP_FLOOR_MIB}"
   case " ${JSTARK_JAVA_OPTS:-} " in
-    *" -Xmx"*|*" -Xms"*) echo "jstark: JSTARK_JAVA_OPTS sets the heap, replacing -Xmx${heap_mib}m derived from the memory budget" >&2 ;;
+    *" -Xmx"*|*" -Xms"*)
+      # the heap is the user's: a larger budget would not change it, so the rule is not passed
+      echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch"
+      echo "jstark: JSTARK_JAVA_OPTS sets the heap, replacing -Xmx${heap_mib}m derived from the memory budget" >&2 ;;
+    *)
+      echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch" \
+        "-Djstark.heap.share=${JSTARK_HEAP_SHARE_NUMERATOR}/${JSTARK_HEAP_SHARE_DENOMINATOR} -Djstark.heap.floor-mib=${JSTARK_HEAP_FLOOR_MIB}" ;;
   esac
 }
 

@@ -81,12 +81,17 @@ public final class StoragePlanner {
      * @throws SpillSpaceException when its filesystem cannot hold the spill peak
      */
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
-            StorageOptions storage, JvmFootprint jvm) {
+            StorageOptions storage, JvmFootprint measured) {
+        JvmFootprint jvm = followingItsRule(measured, storage);
         Placed placed = place(tables, options, tableParallelism, workerParallelism, storage, jvm);
         MemoryPrediction prediction = placed.current.prediction;
         List<String> notes = new ArrayList<>();
         if (!placed.explicitBudget) {
             notes.add("memory budget: none given, so the machine's physical memory (" + Bytes.format(placed.budget) + ")");
+        }
+        // a heap too small for the caches and scratch is the first thing to change: no budget helps a heap fixed by hand
+        if (!placed.heapFits()) {
+            throw heapRefusal(prediction.peakHeapBytes(), placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
         }
         if (!placed.fits()) {
             if (storage.mode() == StorageMode.RAM) {
@@ -95,9 +100,6 @@ public final class StoragePlanner {
             } else {
                 throw refusal(placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
             }
-        }
-        if (!placed.heapFits()) {
-            throw heapRefusal(prediction.peakHeapBytes(), placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
         }
         long budget = placed.budget;
         long limit = placed.limit;
@@ -128,6 +130,19 @@ public final class StoragePlanner {
         }
         return new StoragePlan(storage.mode(), spilled.freeze(), prediction, budget, explicitBudget, limit, current.gateBudget,
                 spillDirectory, notes);
+    }
+
+    /**
+     * The footprint as the planner may use it: a launcher's heap rule only where the heap follows it at this budget
+     * (JSTARK_JAVA_OPTS may replace the heap scripts/jstark derives, and the rule still comes with its flags).
+     */
+    private static JvmFootprint followingItsRule(JvmFootprint jvm, StorageOptions storage) {
+        if (jvm.heapRule() == null || storage.memoryBudgetBytes() == StorageOptions.UNLIMITED) {
+            return jvm;
+        }
+        long byRule = jvm.atBudget(storage.memoryBudgetBytes()).maxHeapBytes();
+        return Math.abs(byRule - jvm.maxHeapBytes()) <= 2L << 20 ? jvm
+                : new JvmFootprint(jvm.maxHeapBytes(), jvm.fixedHeap(), jvm.preTouched(), jvm.nativeBytes(), jvm.fileBytes());
     }
 
     /** Where the buffers go under a budget, before any refusal: the search's outcome and what it was held to. */
@@ -224,7 +239,7 @@ public final class StoragePlanner {
             StorageOptions storage) {
         List<String> out = new ArrayList<>();
         if (maxHeap != Long.MAX_VALUE && prediction.peakHeapBytes() > maxHeap * (1 - storage.safetyMargin())) {
-            out.add("WARNING: predicted heap " + Bytes.format(prediction.peakHeapBytes()) + " is close to or above the JVM's -Xmx ("
+            out.add("WARNING: predicted heap " + Bytes.format(prediction.peakHeapBytes()) + " is close to or above the heap live objects can use ("
                     + Bytes.format(maxHeap) + "); heap scratch cannot spill: raise -Xmx or lower -k");
         }
         if (explicitBudget && !jvm.fixedHeap() && maxHeap != Long.MAX_VALUE
@@ -356,20 +371,23 @@ public final class StoragePlanner {
         if (needed < 0) {
             return "No budget up to " + Bytes.format(MAX_SEARCHED_BUDGET) + " plans it: prove smaller tables.";
         }
-        String rule = jvm.heapRule() != null && jvm.fixedHeap() ? " (with the heap scripts/jstark gives it, " + jvm.heapRule().describe()
-                + ": " + Bytes.format(jvm.atBudget(needed).maxHeapBytes()) + ")" : "";
-        String room = "";
+        String heap = jvm.heapRule() != null && jvm.fixedHeap() ? ", with the heap scripts/jstark gives each (" + jvm.heapRule().describe()
+                + ")" : "";
         if (jvm.counted()) {
-            // the JVM's native memory is measured when the plan is made and varies from run to run (88-110 MiB measured for
-            // the same proof in a 512-545 MiB container): a quarter of it again is room, said apart from the minimum
+            // the JVM's native memory is measured when the plan is made and varies from run to run (prove of the mix: 96-106
+            // MiB at one budget; its second plan, after the traces, measures more than the first): the budget to give leaves
+            // a quarter of it again, and comes first; the minimum is the knife edge for the JVM as measured now
             long roomy = smallestBudget(needed - (1 << 20), tables, options, tableParallelism, workerParallelism, storage,
                     jvm.withNativeBytes(jvm.nativeBytes() + jvm.nativeBytes() / 4));
             if (roomy > needed) {
-                room = "; the JVM's native memory varies from run to run, and " + Bytes.asOption(roomy) + " leaves a quarter of it again";
+                return "Give it --memory-budget " + Bytes.asOption(roomy) + " (JSTARK_MEMORY_BUDGET=" + Bytes.asOption(roomy)
+                        + "): that leaves a quarter of the JVM's native memory again as room, since that memory varies from run to run; "
+                        + "the smallest budget that plans with the JVM as measured now is " + Bytes.asOption(needed) + heap
+                        + ". Or prove smaller tables.";
             }
         }
-        return "The smallest budget that plans: --memory-budget " + Bytes.asOption(needed) + " (or JSTARK_MEMORY_BUDGET="
-                + Bytes.asOption(needed) + ")" + rule + room + "; or prove smaller tables.";
+        return "Give it --memory-budget " + Bytes.asOption(needed) + " (JSTARK_MEMORY_BUDGET=" + Bytes.asOption(needed)
+                + "), the smallest budget that plans" + heap + ". Or prove smaller tables.";
     }
 
     /** The search's ceiling: budgets above it are not tried. */
@@ -384,6 +402,9 @@ public final class StoragePlanner {
      */
     static long smallestBudget(long refused, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
             int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+        if (refused >= MAX_SEARCHED_BUDGET) {
+            return -1; // above the ceiling already: doubling a MiB count from there would overflow a long
+        }
         long lo = Math.max(0, refused >> 20);
         long hi = Math.max(64, 2 * lo);
         while (!plans(hi << 20, tables, options, tableParallelism, workerParallelism, storage, jvm)) {
@@ -426,11 +447,14 @@ public final class StoragePlanner {
         boolean ruled = placed.explicitBudget && jvm.heapRule() != null;
         long needed = ruled ? smallestBudget(placed.budget, tables, options, tableParallelism, workerParallelism, storage, jvm) : -1;
         String message = String.format(Locale.ROOT,
-                "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s): "
-                        + "%sor run with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, or prove smaller tables",
+                "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s; "
+                        + "live objects can use %s of it): %srun with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, "
+                        + "or prove smaller tables",
                 Bytes.format(neededHeap), Bytes.format(jvm.maxHeapBytes()), placed.explicitBudget ? ", " + Bytes.format(placed.budget) + " budget" : "",
-                needed > 0 ? "raise --memory-budget to " + Bytes.asOption(needed) + " (the smallest budget that plans, with the heap scripts/jstark "
-                        + "gives it: " + Bytes.format(jvm.atBudget(needed).maxHeapBytes()) + "), " : "", neededMib, neededMib);
+                Bytes.format(jvm.usableHeapBytes()),
+                needed > 0 ? "give it --memory-budget " + Bytes.asOption(needed) + " (the smallest budget that plans with the collector's "
+                        + Math.round(100 * storage.safetyMargin()) + "% room in the heap scripts/jstark gives it: "
+                        + Bytes.format(jvm.atBudget(needed).maxHeapBytes()) + "), or " : "", neededMib, neededMib);
         return new InsufficientMemoryException(message, needed, placed.budget);
     }
 

@@ -183,7 +183,8 @@ class StoragePlannerTest {
             InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
                     () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(given), jvm), "budget " + given);
             assertThat(refused.neededBytes()).as("named from %d MiB", given >> 20).isEqualTo(named);
-            assertThat(refused).hasMessageContaining("--memory-budget " + Bytes.asOption(named)).hasMessageContaining("3/8 of the budget");
+            assertThat(refused).hasMessageContaining("the smallest budget that plans with the JVM as measured now is " + Bytes.asOption(named))
+                    .hasMessageContaining("3/8 of the budget");
         }
         long minimum = named;
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(minimum), measuredAt.atBudget(minimum));
@@ -194,7 +195,8 @@ class StoragePlannerTest {
         // the room named for the JVM's varying native memory: a quarter of it again, planning there
         InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(below), measuredAt.atBudget(below)));
-        java.util.regex.Matcher room = java.util.regex.Pattern.compile("and (\\d+)M leaves a quarter of it again").matcher(refused.getMessage());
+        java.util.regex.Matcher room = java.util.regex.Pattern.compile("Give it --memory-budget (\\d+)M \\(JSTARK_MEMORY_BUDGET=\\d+M\\): "
+                + "that leaves a quarter of the JVM's native memory again").matcher(refused.getMessage());
         assertThat(room.find()).as(refused.getMessage()).isTrue();
         long roomy = Long.parseLong(room.group(1)) * mib;
         assertThat(roomy).isGreaterThan(minimum);
@@ -308,7 +310,7 @@ class StoragePlannerTest {
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), tiny));
         // a heap fixed by hand: a larger budget would not change it, so no budget is named, only the heap
         assertThat(byHand).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 KiB").hasMessageContaining("-Xmx")
-                .hasMessageNotContaining("raise --memory-budget");
+                .hasMessageNotContaining("give it --memory-budget");
         assertThat(byHand.neededBytes()).isEqualTo(-1);
         // a launcher whose heap is 1/16 of the budget: a budget that holds the buffers gives too small a heap; the budget
         // named gives a heap that holds the heap caches and scratch, and plans
@@ -321,8 +323,45 @@ class StoragePlannerTest {
         assertThat(ruled.atBudget(named).maxHeapBytes()).isGreaterThanOrEqualTo(inRam().peakHeapBytes());
         assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(named - mib), ruled.atBudget(named - mib)))
                 .isInstanceOf(InsufficientMemoryException.class).hasMessageContaining("of heap");
-        assertThat(byRule).hasMessageContaining("raise --memory-budget to " + Bytes.asOption(byRule.neededBytes()));
+        assertThat(byRule).hasMessageContaining("give it --memory-budget " + Bytes.asOption(byRule.neededBytes()));
         StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(byRule.neededBytes()), ruled.atBudget(byRule.neededBytes()));
+    }
+
+    /**
+     * A heap fixed by hand (no launcher rule) too small for the heap caches and scratch, under a budget too small for
+     * the rest as well: the heap is named first (a larger budget would not help it), with the heap as it is. Review:
+     * the memory refusal came first and said "No budget up to 1.0 PiB plans it" and "heap fixed at" the caches' size.
+     */
+    @Test
+    void aHeapFixedByHandIsNamedFirst() {
+        JvmFootprint tiny = new JvmFootprint(1 << 20, true, true, 0, 0);
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, 1, THREADS, auto(1 << 20), tiny));
+        assertThat(refused).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 MiB").hasMessageContaining("-Xmx")
+                .hasMessageNotContaining("No budget up to");
+        assertThat(refused.neededBytes()).isEqualTo(-1);
+    }
+
+    /**
+     * A launcher rule the heap does not follow (JSTARK_JAVA_OPTS replaced the heap scripts/jstark derived): no budget is
+     * named on the rule's word, since a larger budget leaves that heap as it is; what is named plans with the heap as it is.
+     */
+    @Test
+    void aRuleTheHeapDoesNotFollowIsNotUsed() {
+        long mib = 1 << 20;
+        long budget = 1L << 30;
+        JvmFootprint byHand = new JvmFootprint(mib, true, true, 50 * mib, 20 * mib, new HeapRule(3, 8, 64));
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+                () -> StoragePlanner.plan(tables, OPTIONS, 1, THREADS, auto(budget), byHand));
+        assertThat(refused).hasMessageNotContaining("give it --memory-budget").hasMessageNotContaining("scripts/jstark gives");
+        assertThat(refused.neededBytes()).isEqualTo(-1);
+    }
+
+    /** From a refused budget near the top of a long (8000000T passes the launcher), the search ends without overflow. */
+    @Test
+    void theSearchFromAHugeRefusedBudgetEnds() {
+        long refused = 8_000_000L << 40;
+        assertThat(StoragePlanner.smallestBudget(refused, tables, OPTIONS, 1, THREADS, auto(refused), JvmFootprint.NONE)).isEqualTo(-1);
     }
 
     @Test
@@ -335,7 +374,7 @@ class StoragePlannerTest {
                 .anySatisfy(w -> assertThat(w).contains("may grow to -Xmx 16.0 GiB").contains("-Xms = -Xmx"));
         assertThat(StoragePlanner.heapWarnings(p, 16L << 30, growing, budget, false, auto(budget))).isEmpty();
         assertThat(StoragePlanner.heapWarnings(p, 1024, growing, budget, false, auto(budget)))
-                .anySatisfy(w -> assertThat(w).contains("close to or above the JVM's -Xmx"));
+                .anySatisfy(w -> assertThat(w).contains("close to or above the heap live objects can use"));
     }
 
     @Test
