@@ -46,6 +46,24 @@ final class Invocation {
         return cwd == null ? p : cwd.resolve(p);
     }
 
+    /**
+     * The arguments with each {@code @FILE} (picocli's argument file; {@code @@} escapes a literal {@code @}) resolved
+     * against the client's working directory: picocli reads it relative to the JVM's own, the daemon's.
+     */
+    static String[] argumentFiles(String... args) {
+        String[] resolved = args.clone();
+        for (int i = 0; i < resolved.length; i++) {
+            String a = resolved[i];
+            if (a.length() > 1 && a.charAt(0) == '@' && a.charAt(1) != '@') {
+                Path file = path(a.substring(1));
+                if (java.nio.file.Files.exists(file)) {
+                    resolved[i] = "@" + file; // else picocli takes it as written, as a plain run does
+                }
+            }
+        }
+        return resolved;
+    }
+
     /** Runs {@code command} in the client's working directory (absolute) and environment, then restores this process's. */
     static int within(Path workingDirectory, Map<String, String> environment, boolean stderrTerminal, java.util.function.IntSupplier command) {
         if (!workingDirectory.isAbsolute()) {

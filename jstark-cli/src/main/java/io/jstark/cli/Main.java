@@ -42,7 +42,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
      */
     public static int run(java.nio.file.Path workingDirectory, java.util.Map<String, String> environment, boolean stderrTerminal,
             String... args) {
-        return Invocation.within(workingDirectory, environment, stderrTerminal, () -> execute(args));
+        return Invocation.within(workingDirectory, environment, stderrTerminal, () -> execute(Invocation.argumentFiles(args)));
     }
 
     private static int execute(String... args) {

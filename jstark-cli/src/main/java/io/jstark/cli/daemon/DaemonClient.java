@@ -176,6 +176,8 @@ public final class DaemonClient {
     }
 
     private int copyAnswer(DataInputStream answer) throws IOException {
+        boolean outGone = false;
+        boolean errGone = false;
         while (true) {
             byte type;
             try {
@@ -184,14 +186,37 @@ public final class DaemonClient {
                 throw new DaemonLostException("no exit code came");
             }
             if (type == DaemonProtocol.EXIT) {
-                out.flush();
-                err.flush();
-                return answer.readInt();
+                int code = answer.readInt();
+                flushQuietly(out);
+                flushQuietly(err);
+                return code;
             }
             byte[] bytes = DaemonProtocol.readBytes(answer);
-            OutputStream target = type == DaemonProtocol.STDERR ? err : out;
-            target.write(bytes);
-            target.flush();
+            boolean toErr = type == DaemonProtocol.STDERR;
+            if (toErr ? errGone : outGone) {
+                continue;
+            }
+            try {
+                OutputStream target = toErr ? err : out;
+                target.write(bytes);
+                target.flush();
+            } catch (IOException readerGone) {
+                // our own stdout or stderr closed (| head): as in a plain JVM, the command runs on and that output is
+                // dropped; the daemon was not lost, so nothing is run again
+                if (toErr) {
+                    errGone = true;
+                } else {
+                    outGone = true;
+                }
+            }
+        }
+    }
+
+    private static void flushQuietly(OutputStream stream) {
+        try {
+            stream.flush();
+        } catch (IOException readerGone) {
+            // as above: the output's reader went away
         }
     }
 

@@ -98,6 +98,7 @@ public final class DaemonServer implements AutoCloseable {
 
     /** Answers requests one after the other until none came for the idle timeout or one asked to stop. */
     public void serve() throws IOException {
+        logToEachRequestsStderr();
         server.configureBlocking(false);
         try (Selector selector = Selector.open()) {
             server.register(selector, SelectionKey.OP_ACCEPT);
@@ -125,6 +126,52 @@ public final class DaemonServer implements AutoCloseable {
                 // what the request allocated is garbage now; collected while no client waits on it
                 System.gc();
             }
+        }
+    }
+
+    /**
+     * java.util.logging's ConsoleHandler keeps the System.err it found when it was made: in a daemon, the first
+     * request's that logged. The library's messages (System.Logger) go to System.err as it is at each message instead,
+     * the current request's. The formatter is made at the first message, after the command line set its format.
+     */
+    private static void logToEachRequestsStderr() {
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        for (java.util.logging.Handler h : root.getHandlers()) {
+            if (h instanceof java.util.logging.ConsoleHandler) {
+                root.removeHandler(h);
+            }
+        }
+        if (java.util.Arrays.stream(root.getHandlers()).noneMatch(CurrentStderrHandler.class::isInstance)) {
+            root.addHandler(new CurrentStderrHandler());
+        }
+    }
+
+    private static final class CurrentStderrHandler extends java.util.logging.Handler {
+        private java.util.logging.Formatter formatter;
+
+        CurrentStderrHandler() {
+            setLevel(java.util.logging.Level.INFO); // ConsoleHandler's default
+        }
+
+        @Override
+        public synchronized void publish(java.util.logging.LogRecord record) {
+            if (!isLoggable(record)) {
+                return;
+            }
+            if (formatter == null) {
+                formatter = new java.util.logging.SimpleFormatter();
+            }
+            System.err.print(formatter.format(record));
+            System.err.flush();
+        }
+
+        @Override
+        public void flush() {
+            System.err.flush();
+        }
+
+        @Override
+        public void close() {
         }
     }
 

@@ -49,13 +49,19 @@ class DaemonTest {
     }
 
     private Result client(Path cwd, String... args) throws IOException {
+        return client(cwd, Map.of(), new ByteArrayOutputStream(), args);
+    }
+
+    /** The client with {@code settings} added to this process's environment, its stdout {@code out}. */
+    private Result client(Path cwd, Map<String, String> settings, java.io.OutputStream out, String... args) throws IOException {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put(DaemonProtocol.DIRECTORY_VARIABLE, daemonDir().toString());
         env.put(DaemonProtocol.IDLE_VARIABLE, "120"); // a daemon a failed test did not stop goes away soon anyway
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        env.putAll(settings);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new DaemonClient(JAVA_OPTIONS, System.getProperty("java.class.path"), env, cwd, out, err).run(args);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        String written = out instanceof ByteArrayOutputStream bytes ? bytes.toString(StandardCharsets.UTF_8) : "";
+        return new Result(code, written, err.toString(StandardCharsets.UTF_8));
     }
 
     private static Result plain(String... args) {
@@ -236,5 +242,62 @@ class DaemonTest {
         assertFalse(first.equals(DaemonProtocol.key(jar.toString(), List.of("-Xmx1g"))));
         Files.write(jar, new byte[] {1, 2});
         assertFalse(first.equals(DaemonProtocol.key(jar.toString(), JAVA_OPTIONS)), "a rebuilt jar gets its own daemon");
+    }
+
+    /** picocli reads an {@code @FILE} relative to the JVM's working directory: in the daemon, the client's is meant. */
+    @Test
+    void anArgumentFileIsReadFromTheClientsWorkingDirectory() throws Exception {
+        Thread daemon = serveInProcess(Duration.ofMinutes(5));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        String[] options = java.util.Arrays.copyOfRange(with(PROVE, "-o", "atfile.bin"), 1, PROVE.length + 2);
+        Files.writeString(work.resolve("opts.txt"), String.join("\n", options) + "\n");
+        try {
+            Result proved = client(work, "prove", "@opts.txt");
+            assertEquals(0, proved.code(), proved.err());
+            assertTrue(Files.exists(work.resolve("atfile.bin")), proved.out());
+        } finally {
+            client(work, "daemon", "stop");
+            daemon.join(60_000);
+        }
+    }
+
+    /** The library's System.Logger warnings reach every request's stderr, not only the first that logged. */
+    @Test
+    void everyRequestGetsTheLibrarysWarnings() throws Exception {
+        Thread daemon = serveInProcess(Duration.ofMinutes(5));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        Map<String, String> unusableCapture = Map.of("JSTARK_CAPTURE_SPAN", "main_commit_table");
+        try {
+            for (int request = 1; request <= 2; request++) {
+                Result proved = client(work, unusableCapture, new ByteArrayOutputStream(), with(PROVE, "-o", "w.bin"));
+                assertEquals(0, proved.code(), proved.err());
+                assertTrue(proved.err().contains("ignoring JSTARK_CAPTURE_SPAN"), "request " + request + ": " + proved.err());
+            }
+        } finally {
+            client(work, "daemon", "stop");
+            daemon.join(60_000);
+        }
+    }
+
+    /** {@code jstark prove ... | head -1}: a stdout that closes early loses its output, as in a plain JVM; nothing runs twice. */
+    @Test
+    void aClosedStdoutDoesNotRunTheCommandASecondTime() throws Exception {
+        Thread daemon = serveInProcess(Duration.ofMinutes(5));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        java.io.OutputStream closedPipe = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        try {
+            Result proved = client(work, Map.of(), closedPipe, with(PROVE, "-o", "pipe.bin"));
+            assertEquals(0, proved.code(), proved.err());
+            assertFalse(proved.err().contains("running in a plain JVM"), "the proof ran twice: " + proved.err());
+            assertTrue(client(work, "daemon", "status").out().contains(" 1 request(s) answered"));
+        } finally {
+            client(work, "daemon", "stop");
+            daemon.join(60_000);
+        }
     }
 }
