@@ -244,60 +244,61 @@ class DaemonTest {
         assertFalse(first.equals(DaemonProtocol.key(jar.toString(), JAVA_OPTIONS)), "a rebuilt jar gets its own daemon");
     }
 
-    /** picocli reads an {@code @FILE} relative to the JVM's working directory: in the daemon, the client's is meant. */
-    @Test
-    void anArgumentFileIsReadFromTheClientsWorkingDirectory() throws Exception {
+    private interface InDaemon {
+        void run(Path work) throws Exception;
+    }
+
+    /** {@code body} with a daemon in this JVM and a working directory, the daemon stopped after it on every path. */
+    private void throughADaemon(InDaemon body) throws Exception {
         Thread daemon = serveInProcess(Duration.ofMinutes(5));
         Path work = Files.createDirectory(dir.resolve("work"));
-        String[] options = java.util.Arrays.copyOfRange(with(PROVE, "-o", "atfile.bin"), 1, PROVE.length + 2);
-        Files.writeString(work.resolve("opts.txt"), String.join("\n", options) + "\n");
         try {
-            Result proved = client(work, "prove", "@opts.txt");
-            assertEquals(0, proved.code(), proved.err());
-            assertTrue(Files.exists(work.resolve("atfile.bin")), proved.out());
+            body.run(work);
         } finally {
             client(work, "daemon", "stop");
             daemon.join(60_000);
         }
+    }
+
+    /** picocli reads an {@code @FILE} relative to the JVM's working directory: in the daemon, the client's is meant. */
+    @Test
+    void anArgumentFileIsReadFromTheClientsWorkingDirectory() throws Exception {
+        throughADaemon(work -> {
+            String[] options = java.util.Arrays.copyOfRange(with(PROVE, "-o", "atfile.bin"), 1, PROVE.length + 2);
+            Files.writeString(work.resolve("opts.txt"), String.join("\n", options) + "\n");
+            Result proved = client(work, "prove", "@opts.txt");
+            assertEquals(0, proved.code(), proved.err());
+            assertTrue(Files.exists(work.resolve("atfile.bin")), proved.out());
+        });
     }
 
     /** The library's System.Logger warnings reach every request's stderr, not only the first that logged. */
     @Test
     void everyRequestGetsTheLibrarysWarnings() throws Exception {
-        Thread daemon = serveInProcess(Duration.ofMinutes(5));
-        Path work = Files.createDirectory(dir.resolve("work"));
-        Map<String, String> unusableCapture = Map.of("JSTARK_CAPTURE_SPAN", "main_commit_table");
-        try {
+        throughADaemon(work -> {
             for (int request = 1; request <= 2; request++) {
-                Result proved = client(work, unusableCapture, new ByteArrayOutputStream(), with(PROVE, "-o", "w.bin"));
+                Result proved = client(work, Map.of("JSTARK_CAPTURE_SPAN", "main_commit_table"), new ByteArrayOutputStream(),
+                        with(PROVE, "-o", "w.bin"));
                 assertEquals(0, proved.code(), proved.err());
                 assertTrue(proved.err().contains("ignoring JSTARK_CAPTURE_SPAN"), "request " + request + ": " + proved.err());
             }
-        } finally {
-            client(work, "daemon", "stop");
-            daemon.join(60_000);
-        }
+        });
     }
 
     /** {@code jstark prove ... | head -1}: a stdout that closes early loses its output, as in a plain JVM; nothing runs twice. */
     @Test
     void aClosedStdoutDoesNotRunTheCommandASecondTime() throws Exception {
-        Thread daemon = serveInProcess(Duration.ofMinutes(5));
-        Path work = Files.createDirectory(dir.resolve("work"));
         java.io.OutputStream closedPipe = new java.io.OutputStream() {
             @Override
             public void write(int b) throws IOException {
                 throw new IOException("Broken pipe");
             }
         };
-        try {
+        throughADaemon(work -> {
             Result proved = client(work, Map.of(), closedPipe, with(PROVE, "-o", "pipe.bin"));
             assertEquals(0, proved.code(), proved.err());
             assertFalse(proved.err().contains("running in a plain JVM"), "the proof ran twice: " + proved.err());
             assertTrue(client(work, "daemon", "status").out().contains(" 1 request(s) answered"));
-        } finally {
-            client(work, "daemon", "stop");
-            daemon.join(60_000);
-        }
+        });
     }
 }
