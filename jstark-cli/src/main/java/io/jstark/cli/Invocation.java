@@ -29,6 +29,11 @@ final class Invocation {
         this.stderrTerminal = stderrTerminal;
     }
 
+    /** Whether this command runs as a warm daemon's request (its process holds what earlier requests grew). */
+    static boolean inDaemon() {
+        return current != PROCESS;
+    }
+
     /** Whether the client's stderr is a terminal; null outside a daemon's request (this process decides). */
     static Boolean stderrTerminal() {
         return current.stderrTerminal;

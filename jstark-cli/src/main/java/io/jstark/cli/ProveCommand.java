@@ -144,9 +144,11 @@ public final class ProveCommand implements Callable<Integer> {
                         + io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()) + ")";
             }
             if (!predicted.jvm().counted()) {
-                return "resident memory: peak anonymous " + io.jstark.prover.memory.Bytes.format(peak.residentAnonymous())
-                        + " measured, file-backed " + io.jstark.prover.memory.Bytes.format(peak.residentFile()) + " measured (predicted only"
-                        + " with --memory-budget, which fixes the JVM's heap; without one the JVM is not counted)";
+                return "resident memory" + (Invocation.inDaemon() ? " of the warm daemon's process (it keeps the heap earlier commands grew;"
+                        + " JSTARK_DAEMON=off: this command's own JVM)" : "") + ": peak anonymous "
+                        + io.jstark.prover.memory.Bytes.format(peak.residentAnonymous()) + " measured, file-backed "
+                        + io.jstark.prover.memory.Bytes.format(peak.residentFile()) + " measured"
+                        + " (predicted only with --memory-budget, which fixes the JVM's heap; without one the JVM is not counted)";
             }
             return String.format(java.util.Locale.ROOT,
                     "resident memory: peak anonymous %s measured, %s predicted (%.1f%%); file-backed %s measured, at most %s predicted "

@@ -121,7 +121,8 @@ class JstarkScriptIT {
         assertThat(answered()).isEqualTo(3);
 
         // each of these in a JVM of its own: the daemon answers nothing more and no other daemon starts
-        List<Map<String, String>> plainSettings = List.of(OFF, Map.of("JSTARK_MEMORY_BUDGET", "1G"), Map.of("CI", "true"));
+        List<Map<String, String>> plainSettings = List.of(OFF, Map.of("JSTARK_MEMORY_BUDGET", "1G"), Map.of("CI", "true"),
+                Map.of("CI", "TRUE"), Map.of("JDK_JAVA_OPTIONS", "-Djstark.test=1"));
         for (Map<String, String> settings : plainSettings) {
             Run plain = run(settings, prove);
             assertThat(plain.code()).as("%s: %s", settings, plain.err()).isZero();
@@ -133,11 +134,14 @@ class JstarkScriptIT {
         assertThat(budgetFlag.out()).contains("memory budget 1.0 GiB");
         Run cache = run(DEFAULT, "cache", "--cache-dir", dir.resolve("cache").toString());
         assertThat(cache.code()).as(cache.err()).isZero();
-        assertThat(answered()).as("plain runs: off, a budget, CI, --memory-budget, cache").isEqualTo(3);
+        assertThat(answered()).as("plain runs: off, a budget, CI, JDK_JAVA_OPTIONS, --memory-budget, cache").isEqualTo(3);
+        // CI=no is not CI: the daemon answers
+        assertThat(run(Map.of("CI", "No"), prove).code()).isZero();
+        assertThat(answered()).isEqualTo(4);
 
         // on: the daemon also under CI
         assertThat(run(Map.of("CI", "true", "JSTARK_DAEMON", "on"), prove).code()).isZero();
-        assertThat(answered()).isEqualTo(4);
+        assertThat(answered()).isEqualTo(5);
 
         Run typo = run(Map.of("JSTARK_DAEMON", "no"), prove);
         assertThat(typo.code()).isEqualTo(ExitCode.USAGE.code);

@@ -70,6 +70,11 @@ public final class DaemonClient {
             Path dir = DaemonProtocol.directory(env);
             DaemonProtocol.requirePrivate(dir);
             Path socket = DaemonProtocol.socket(dir, DaemonProtocol.key(classPath, javaOptions));
+            if (socket.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_SOCKET_PATH_BYTES) {
+                // a daemon could not bind it: say so once here rather than start one that dies
+                throw new IOException("the socket path " + socket + " is longer than a Unix-domain socket allows (" + MAX_SOCKET_PATH_BYTES
+                        + " bytes): set JSTARK_DAEMON_DIR to a shorter directory");
+            }
             Integer code = request(socket, DaemonProtocol.RUN, args);
             if (code == null) {
                 code = startAndRequest(socket, args);
@@ -87,6 +92,9 @@ public final class DaemonClient {
         return plain(args);
     }
 
+    /** sockaddr_un's path on Linux: 108 bytes with the terminating zero. */
+    private static final int MAX_SOCKET_PATH_BYTES = 107;
+
     private Integer startAndRequest(Path socket, String[] args) throws IOException {
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
@@ -97,7 +105,9 @@ public final class DaemonClient {
         command.add(socket.toString());
         long idle = idleSeconds();
         command.add(Long.toString(idle));
-        Process daemon = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        // started in "/": each request brings its own directory, and the daemon pins none (a deleted or unmounted one)
+        Process daemon = new ProcessBuilder(command).directory(new java.io.File("/"))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log(socket).toFile())).redirectErrorStream(true).start();
         note("jstark: starting a warm daemon for later commands (pid " + daemon.pid() + ", stops after " + idle
                 + " s without a request, log " + log(socket) + "); 'jstark daemon stop' stops it, JSTARK_DAEMON=off runs without one");
