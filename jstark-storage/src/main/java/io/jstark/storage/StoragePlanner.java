@@ -73,7 +73,7 @@ public final class StoragePlanner {
      * @param tableParallelism k, tables proven at once
      * @param workerParallelism the worker pool's threads
      * @param storage the mode, budget, margin and spill directory
-     * @param jvm the JVM's measured footprint, or {@link JvmFootprint#NONE}
+     * @param measured the JVM's measured footprint, or {@link JvmFootprint#NONE} (its heap rule is used only where the heap follows it)
      * @return the plan
      * @throws InsufficientMemoryException when even spilling all that can spill exceeds the budget, or the
      *     predicted heap exceeds a fixed -Xmx
