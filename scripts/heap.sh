@@ -35,15 +35,14 @@ jstark_heap_flags() {
   [ "$heap_mib" -lt "$JSTARK_HEAP_FLOOR_MIB" ] && heap_mib=$JSTARK_HEAP_FLOOR_MIB
   # the rule goes with the flags (io.jstark.prover.memory.HeapRule): a refusal then names the smallest budget
   # whose own heap, by this rule, fits
+  local rule="-Djstark.heap.share=${JSTARK_HEAP_SHARE_NUMERATOR}/${JSTARK_HEAP_SHARE_DENOMINATOR} -Djstark.heap.floor-mib=${JSTARK_HEAP_FLOOR_MIB}"
   case " ${JSTARK_JAVA_OPTS:-} " in
     *" -Xmx"*|*" -Xms"*)
       # the heap is the user's: a larger budget would not change it, so the rule is not passed
-      echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch"
+      rule=""
       echo "jstark: JSTARK_JAVA_OPTS sets the heap, replacing -Xmx${heap_mib}m derived from the memory budget" >&2 ;;
-    *)
-      echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch" \
-        "-Djstark.heap.share=${JSTARK_HEAP_SHARE_NUMERATOR}/${JSTARK_HEAP_SHARE_DENOMINATOR} -Djstark.heap.floor-mib=${JSTARK_HEAP_FLOOR_MIB}" ;;
   esac
+  echo "-Xms${heap_mib}m -Xmx${heap_mib}m -XX:+AlwaysPreTouch $rule"
 }
 
 # The memory budget the command line gives (--memory-budget, the last one), else JSTARK_MEMORY_BUDGET; as written.

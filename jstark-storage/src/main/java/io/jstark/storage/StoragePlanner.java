@@ -83,7 +83,8 @@ public final class StoragePlanner {
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
             StorageOptions storage, JvmFootprint measured) {
         JvmFootprint jvm = followingItsRule(measured, storage);
-        Placed placed = place(tables, options, tableParallelism, workerParallelism, storage, jvm);
+        Workload workload = new Workload(tables, options, tableParallelism, workerParallelism);
+        Placed placed = place(workload, storage, jvm);
         MemoryPrediction prediction = placed.current.prediction;
         List<String> notes = new ArrayList<>();
         if (!placed.explicitBudget) {
@@ -91,22 +92,17 @@ public final class StoragePlanner {
         }
         // a heap too small for the caches and scratch is the first thing to change: no budget helps a heap fixed by hand
         if (!placed.heapFits()) {
-            throw heapRefusal(prediction.peakHeapBytes(), placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
+            throw heapRefusal(prediction.peakHeapBytes(), placed, workload, storage, jvm);
         }
         if (!placed.fits()) {
             if (storage.mode() == StorageMode.RAM) {
                 notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakResidentInUseBytes())
                         + " exceeds the memory budget less its margin (" + Bytes.format(placed.limit) + ")");
             } else {
-                throw refusal(placed, tables, options, tableParallelism, workerParallelism, storage, jvm);
+                throw refusal(placed, workload, storage, jvm);
             }
         }
-        long budget = placed.budget;
-        long limit = placed.limit;
-        boolean explicitBudget = placed.explicitBudget;
-        SpillSet spilled = placed.spilled;
-        Evaluation current = placed.current;
-        notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, budget, explicitBudget, storage));
+        notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, placed.budget, placed.explicitBudget, storage));
         Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
         if (prediction.peakSpillBytes() > 0) {
             SpillAllocator.checkDirectory(spillDirectory);
@@ -128,8 +124,8 @@ public final class StoragePlanner {
                         + StorageOptions.ENV_SPILL_DIR + ") at a disk-backed filesystem");
             }
         }
-        return new StoragePlan(storage.mode(), spilled.freeze(), prediction, budget, explicitBudget, limit, current.gateBudget,
-                spillDirectory, notes);
+        return new StoragePlan(storage.mode(), placed.spilled.freeze(), prediction, placed.budget, placed.explicitBudget, placed.limit,
+                placed.current.gateBudget, spillDirectory, notes);
     }
 
     /**
@@ -161,10 +157,13 @@ public final class StoragePlanner {
     }
 
     /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
-    private static Placed place(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
-            StorageOptions storage, JvmFootprint jvm) {
-        MemoryModel model = new MemoryModel(options, workerParallelism, jvm);
-        List<TableMemory> memories = model.tables(tables);
+    /** What is planned: the tables with the options and parallelism their buffers' sizes and the gate depend on. */
+    record Workload(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism) {}
+
+    private static Placed place(Workload workload, StorageOptions storage, JvmFootprint jvm) {
+        MemoryModel model = new MemoryModel(workload.options(), workload.workerParallelism(), jvm);
+        List<TableMemory> memories = model.tables(workload.tables());
+        int tableParallelism = workload.tableParallelism();
         boolean explicitBudget = storage.memoryBudgetBytes() != StorageOptions.UNLIMITED;
         long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();
         long limit = (long) Math.floor(budget * (1 - storage.safetyMargin()));
@@ -314,8 +313,7 @@ public final class StoragePlanner {
      * limit: what that placement's peak phase holds, part by part, and the smallest budget that plans, found by
      * planning at candidate budgets with the heap the launcher would give each ({@link JvmFootprint#atBudget}).
      */
-    private static InsufficientMemoryException refusal(Placed placed, List<TableDimensions> tables, ProofOptions options,
-            int tableParallelism, int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+    private static InsufficientMemoryException refusal(Placed placed, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         MemoryPrediction alone = placed.model.predictFor(placed.memories, 1, Long.MAX_VALUE, Placement.DISK);
         // tiny buffers spilled keep all their pages in use: then everything in RAM is the smaller need
         MemoryPrediction inRam = placed.model.predictFor(placed.memories, 1, Long.MAX_VALUE, Placement.RAM);
@@ -328,7 +326,7 @@ public final class StoragePlanner {
                 peak = p;
             }
         }
-        long needed = smallestBudget(placed.budget, tables, options, tableParallelism, workerParallelism, storage, jvm);
+        long needed = smallestBudget(placed.budget, workload, storage, jvm);
         String given = placed.explicitBudget ? "the memory budget " + Bytes.format(placed.budget) : "this machine's " + Bytes.format(placed.budget)
                 + " of memory";
         String message = String.format(Locale.ROOT,
@@ -336,7 +334,7 @@ public final class StoragePlanner {
                         + "needs %s (%s), more than the %s the budget leaves after its %.0f%% safety margin. %s",
                 given, peak.phase(), Bytes.format(peak.residentInUse()), parts(alone, peak, jvm), Bytes.format(placed.limit),
                 100 * storage.safetyMargin(), placed.explicitBudget
-                        ? remedy(needed, tables, options, tableParallelism, workerParallelism, storage, jvm)
+                        ? remedy(needed, workload, storage, jvm)
                         : needed < 0 ? "Prove smaller tables." : "It needs a machine with at least " + Bytes.format(needed)
                                 + " of memory (or a container of that size), or smaller tables.");
         return new InsufficientMemoryException(message, needed, placed.budget);
@@ -366,8 +364,7 @@ public final class StoragePlanner {
     }
 
     /** The sentence that names the budget to give (with room for the JVM's varying native memory), or says none was found. */
-    private static String remedy(long needed, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
-            int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+    private static String remedy(long needed, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         if (needed < 0) {
             return "No budget up to " + Bytes.format(MAX_SEARCHED_BUDGET) + " plans it: prove smaller tables.";
         }
@@ -377,7 +374,7 @@ public final class StoragePlanner {
             // the JVM's native memory is measured when the plan is made and varies from run to run (prove of the mix: 96-106
             // MiB at one budget; its second plan, after the traces, measures more than the first): the budget to give leaves
             // a quarter of it again, and comes first; the minimum is the knife edge for the JVM as measured now
-            long roomy = smallestBudget(needed - (1 << 20), tables, options, tableParallelism, workerParallelism, storage,
+            long roomy = smallestBudget(needed - (1 << 20), workload, storage,
                     jvm.withNativeBytes(jvm.nativeBytes() + jvm.nativeBytes() / 4));
             if (roomy > needed) {
                 return "Give it --memory-budget " + Bytes.asOption(roomy) + " (JSTARK_MEMORY_BUDGET=" + Bytes.asOption(roomy)
@@ -400,14 +397,13 @@ public final class StoragePlanner {
      *
      * @return bytes (a multiple of 1 MiB), or -1 when none up to {@link #MAX_SEARCHED_BUDGET} plans
      */
-    static long smallestBudget(long refused, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
-            int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+    static long smallestBudget(long refused, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         if (refused >= MAX_SEARCHED_BUDGET) {
             return -1; // above the ceiling already: doubling a MiB count from there would overflow a long
         }
         long lo = Math.max(0, refused >> 20);
         long hi = Math.max(64, 2 * lo);
-        while (!plans(hi << 20, tables, options, tableParallelism, workerParallelism, storage, jvm)) {
+        while (!plans(hi << 20, workload, storage, jvm)) {
             if (hi << 20 >= MAX_SEARCHED_BUDGET) {
                 return -1;
             }
@@ -416,7 +412,7 @@ public final class StoragePlanner {
         }
         while (hi - lo > 1) {
             long mid = (lo + hi) >>> 1;
-            if (plans(mid << 20, tables, options, tableParallelism, workerParallelism, storage, jvm)) {
+            if (plans(mid << 20, workload, storage, jvm)) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -425,10 +421,9 @@ public final class StoragePlanner {
         return hi << 20;
     }
 
-    private static boolean plans(long budget, List<TableDimensions> tables, ProofOptions options, int tableParallelism,
-            int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+    private static boolean plans(long budget, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         JvmFootprint there = jvm.atBudget(budget);
-        Placed p = place(tables, options, tableParallelism, workerParallelism, storage.withMemoryBudget(budget), there);
+        Placed p = place(workload, storage.withMemoryBudget(budget), there);
         // a named budget also leaves the collector room: no "close to -Xmx" warning there (heapWarnings)
         boolean heapRoom = !there.fixedHeap() || there.maxHeapBytes() == 0
                 || p.current.prediction.peakHeapBytes() <= there.usableHeapBytes() * (1 - storage.safetyMargin());
@@ -440,12 +435,12 @@ public final class StoragePlanner {
      * scratch cannot spill, so the proof would run out of heap. Names the heap, and where the launcher sizes the
      * heap from the budget, the smallest budget that plans.
      */
-    private static InsufficientMemoryException heapRefusal(long neededHeap, Placed placed, List<TableDimensions> tables,
-            ProofOptions options, int tableParallelism, int workerParallelism, StorageOptions storage, JvmFootprint jvm) {
+    private static InsufficientMemoryException heapRefusal(long neededHeap, Placed placed, Workload workload, StorageOptions storage,
+            JvmFootprint jvm) {
         // the need and the collector's room: below the "close to -Xmx" warning of heapWarnings
-        long neededMib = (long) Math.ceil(neededHeap / (1 - storage.safetyMargin()) * 24 / 23 / (1 << 20)); // a survivor space kept out
+        long neededMib = (JvmFootprint.fixedHeapHolding((long) Math.ceil(neededHeap / (1 - storage.safetyMargin()))) + (1 << 20) - 1) >> 20;
         boolean ruled = placed.explicitBudget && jvm.heapRule() != null;
-        long needed = ruled ? smallestBudget(placed.budget, tables, options, tableParallelism, workerParallelism, storage, jvm) : -1;
+        long needed = ruled ? smallestBudget(placed.budget, workload, storage, jvm) : -1;
         String message = String.format(Locale.ROOT,
                 "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s; "
                         + "live objects can use %s of it): %srun with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, "

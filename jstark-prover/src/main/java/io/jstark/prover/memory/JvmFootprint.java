@@ -85,8 +85,21 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
      * @return bytes, what a fixed heap holds of the predicted heap; -Xmx itself for a heap that is not fixed
      */
     public long usableHeapBytes() {
-        return fixedHeap ? maxHeapBytes - maxHeapBytes / 24 : maxHeapBytes;
+        return fixedHeap ? maxHeapBytes - maxHeapBytes / SURVIVOR_SHARE : maxHeapBytes;
     }
+
+    /**
+     * The fixed heap (-Xms = -Xmx) whose {@link #usableHeapBytes} holds {@code liveBytes}.
+     *
+     * @param liveBytes the heap live objects need, in bytes
+     * @return the heap to give, in bytes
+     */
+    public static long fixedHeapHolding(long liveBytes) {
+        return Math.ceilDiv(liveBytes * SURVIVOR_SHARE, SURVIVOR_SHARE - 1);
+    }
+
+    /** One survivor space is this fraction (1/24) of a fixed heap: kept out of what live objects can use. */
+    private static final long SURVIVOR_SHARE = 24;
 
     /**
      * The heap sizes the parallel collector (the one {@code scripts/jstark} chooses) makes: -Xmx rounded up to a
