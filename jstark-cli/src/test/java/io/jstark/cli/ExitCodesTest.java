@@ -160,7 +160,7 @@ class ExitCodesTest {
     void fourForABugAndWrappedFailuresByTheirCause() {
         assertThat(ExitCode.of(new NullPointerException())).isEqualTo(ExitCode.INTERNAL);
         assertThat(ExitCode.of(new IllegalStateException("inconsistent"))).isEqualTo(ExitCode.INTERNAL);
-        // review of issue 12, bug 6: an IllegalArgumentException is a usage error only when it is a typed refusal of a setting
+        // an IllegalArgumentException is a usage error only when it is a typed refusal of a setting
         assertThat(ExitCode.of(new IllegalArgumentException("a Merkle tree has at least one leaf, got 0"))).isEqualTo(ExitCode.INTERNAL);
         assertThat(ExitCode.of(new io.jstark.protocol.InvalidOptionsException("blowup", "must be 2..32"))).isEqualTo(ExitCode.USAGE);
         assertThat(ExitCode.of(new io.jstark.protocol.InvalidStatementException("cpu", "too small"))).isEqualTo(ExitCode.USAGE);
@@ -176,6 +176,16 @@ class ExitCodesTest {
                 + "jstark; JSTARK_STACKTRACE=1 prints its stack trace");
         assertThat(ExitCode.of(new TableProvingException("main_commit", 0, "cpu", new SpillSpaceException("disk full", dir, 1, 0, null))))
                 .isEqualTo(ExitCode.INPUT);
+    }
+
+    @Test
+    void threeForATraceThatBreaksAConstraintOrABus() {
+        // the prover's typed findings, as they reach the command: a table's failure wrapping the constraint, or the refusal after the aux round
+        var violation = new io.jstark.air.debug.ConstraintViolationException("cpu", "pc_step", 7, "3");
+        assertThat(ExitCode.of(new TableProvingException("composition", 0, "cpu", violation))).isEqualTo(ExitCode.INPUT);
+        assertThat(ExitCode.of(new io.jstark.air.debug.ConstraintViolationException("cpu", "the composition polynomial is not of low degree")))
+                .isEqualTo(ExitCode.INPUT);
+        assertThat(ExitCode.of(new io.jstark.air.debug.BusImbalanceException("buses do not balance"))).isEqualTo(ExitCode.INPUT);
     }
 
     @Test
