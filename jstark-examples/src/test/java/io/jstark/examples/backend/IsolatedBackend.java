@@ -1,5 +1,6 @@
 package io.jstark.examples.backend;
 
+import io.jstark.prover.ProofPhase;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriKernels;
@@ -81,10 +82,10 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
     @Override
     public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
         BackendMemory cpu = ProverBackend.cpu().describe(tables, options, 1);
-        long[][] perPass = new long[tables.size()][TableBuffers.Pass.values().length];
+        long[][] perPass = new long[tables.size()][ProofPhase.values().length];
         for (int i = 0; i < tables.size(); i++) {
             TableMemory memory = TableMemory.of(cpu.host().get(i));
-            for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
+            for (ProofPhase pass : ProofPhase.values()) {
                 perPass[i][pass.ordinal()] = pass.perTable() ? memory.gateBytes(pass, (table, role) -> false) : 0;
             }
         }

@@ -3,7 +3,7 @@ package io.jstark.examples.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.examples.Examples;
-import io.jstark.prover.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.storage.StorageMode;

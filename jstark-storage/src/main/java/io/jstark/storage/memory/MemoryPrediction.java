@@ -1,4 +1,8 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
+
+import io.jstark.prover.memory.Bytes;
+import io.jstark.prover.memory.TableMemory;
+import io.jstark.prover.memory.Usage;
 
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;

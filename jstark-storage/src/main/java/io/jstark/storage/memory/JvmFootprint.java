@@ -1,4 +1,6 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
+
+import io.jstark.prover.memory.Bytes;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.jstark.instrument.ResidentMemory;
