@@ -79,21 +79,22 @@ class AirBuilderTest {
         assertThat(batched.auxWidth()).isEqualTo(3);
         assertThat(batched.maxDegree()).isEqualTo(3);
 
-        AirBuilder squares = Air.builder("squares");
-        Expr.MainCell s = squares.main("s");
-        squares.send(bus, Expr.constant(1), s.square()).receive(bus, Expr.constant(1), s.square());
-        Air apart = squares.build();
+        Air apart = sendsAndReceivesSquares(bus, 1);
         // fingerprints of degree 2: a pair would need degree 1 + 2 + 2 = 5, above the budget of 3
         assertThat(apart.logUp().fractionColumns()).extracting(c -> c.length).containsExactly(1, 1);
         assertThat(apart.auxWidth()).isEqualTo(3);
         assertThat(apart.maxDegree()).isEqualTo(3);
+        // a table whose own constraints reach degree 5 has that budget: the pair fits
+        assertThat(sendsAndReceivesSquares(bus, 5).logUp().fractionColumns()).extracting(c -> c.length).containsExactly(2);
+    }
 
-        AirBuilder high = Air.builder("high");
-        Expr.MainCell h = high.main("h");
-        high.transition("h' = h^5", h.next().sub(h.pow(5)));
-        high.send(bus, Expr.constant(1), h.square()).receive(bus, Expr.constant(1), h.square());
-        // the table's own degree 5 is the budget: the pair fits
-        assertThat(high.build().logUp().fractionColumns()).extracting(c -> c.length).containsExactly(2);
+    /** A table that sends and receives s^2 on {@code bus}, with a transition constraint of degree {@code ownDegree}. */
+    private static Air sendsAndReceivesSquares(Bus bus, int ownDegree) {
+        AirBuilder b = Air.builder("squares");
+        Expr.MainCell s = b.main("s");
+        b.transition("s' = s^d", s.next().sub(s.pow(ownDegree)));
+        b.send(bus, Expr.constant(1), s.square()).receive(bus, Expr.constant(1), s.square());
+        return b.build();
     }
 
     @Test
