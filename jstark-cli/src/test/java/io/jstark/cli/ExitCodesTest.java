@@ -85,7 +85,7 @@ class ExitCodesTest {
         assertExit(2, "is a directory", "keygen", "--example", "fib", "-o", dir.toString());
     }
 
-    /** Review of issue 12, bug 6: every output is checked before the proof is made, not after (as -o always was). */
+    /** Every output (not only -o) is checked before the proof is made, not after. */
     @Test
     void everyOutputIsCheckedBeforeProving() {
         Path out = dir.resolve("outputs-first.bin");
@@ -99,7 +99,7 @@ class ExitCodesTest {
     }
 
     /**
-     * Review of issue 12, bug 5: keygen refuses what prove refuses (one check), a minimum no proof can reach,
+     * Keygen refuses what prove refuses (one check), a minimum no proof can reach,
      * an existing key file (unless --force), and has no silent example or file name.
      */
     @Test
@@ -121,7 +121,7 @@ class ExitCodesTest {
     }
 
     /**
-     * Review of issue 12, bug 7: the statement rules run before the memory planner, so an impossible shape is
+     * The statement rules run before the memory planner, so an impossible shape is
      * a typed refusal naming the table and the rule, not the planner's internal text.
      */
     @Test

@@ -121,8 +121,8 @@ class HostileProofTest {
     }
 
     /**
-     * Found in review: an opening declaring leaves x elements-per-leaf x 8 = 2^64 + 64 bytes, whose
-     * overflowing size check once let the reader allocate exabytes (OutOfMemoryError).
+     * An opening declaring leaves x elements-per-leaf x 8 = 2^64 + 64 bytes: the reader's size check must not
+     * overflow, or the reader would allocate exabytes (OutOfMemoryError).
      */
     @Property(tries = 1)
     void anOpeningWhoseSizeOverflowsIsATypedRejection() {

@@ -27,7 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5: with a memory-gate budget that admits only about half of the mix's tables' largest passes at once
+ * With a memory-gate budget that admits only about half of the mix's tables' largest passes at once
  * (and k = 8, so the gate, not k, is what limits), the measured off-heap peak stays under what must be held
  * anyway (traces, proving key, each table's LDEs and trees held to the queries) plus the budget. The
  * estimator's stated error for off-heap buffers is zero (the model counts every matrix and tree the prover
