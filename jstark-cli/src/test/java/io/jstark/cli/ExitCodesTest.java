@@ -121,8 +121,8 @@ class ExitCodesTest {
     }
 
     /**
-     * Review of issue 12, bug 7: the statement rules run before the memory planner, so an impossible shape is
-     * a typed refusal naming the table and the rule, not the planner's internal text.
+     * The statement rules run before the memory planner, so an impossible shape is a typed refusal naming the
+     * table and the rule, not the planner's internal text.
      */
     @Test
     void theStatementRulesRunBeforeThePlanner() {
@@ -136,6 +136,7 @@ class ExitCodesTest {
                     .doesNotContain("Merkle");
         }
     }
+
 
 
     @Test

@@ -9,6 +9,7 @@ import io.jstark.air.expr.Expr;
 import java.util.List;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.GenerationMode;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
@@ -91,5 +92,29 @@ class SecurityAdviceTest {
                 .isInstanceOf(InvalidStatementException.class)
                 .hasMessageNotContaining("64")
                 .hasMessageContaining("the largest blowup is 32");
+    }
+
+    @Property(generation = GenerationMode.EXHAUSTIVE)
+    void aTablesLdeDomainMustFitTheFieldsTwoAdicSubgroupsAndTheAdviceFits(@ForAll @IntRange(min = 1, max = 28) int logHeight,
+            @ForAll @IntRange(min = 1, max = 5) int logBlowup) {
+        AirBuilder b = Air.builder("square");
+        Expr.MainCell x = b.main("x");
+        b.transition("x' = x^2", x.next().sub(x.mul(x)));
+        Air air = b.build();
+        ProofOptions options = ProofOptions.fast100().withBlowup(1 << logBlowup).withFoldingFactor(2);
+        List<StatementRules.Claim> claims = List.of(StatementRules.Claim.declared("square", air, logHeight));
+        if (logHeight + logBlowup <= 32) {
+            assertThat(StatementRules.domainViolation(logHeight, options)).isEmpty();
+            assertThat(StatementRules.check(claims, options)).isEqualTo(logHeight + logBlowup);
+            return;
+        }
+        InvalidStatementException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(InvalidStatementException.class,
+                () -> StatementRules.check(claims, options));
+        assertThat(refusal.table()).isEqualTo("square");
+        assertThat(refusal.rule()).isEqualTo(StatementRules.domainViolation(logHeight, options).orElseThrow())
+                .contains("need an LDE domain of 2^" + (logHeight + logBlowup) + " points").contains("at most 2^32");
+        ProofOptions applied = refusal.remedy().orElseThrow();
+        assertThat(refusal.rule()).contains("lower --blowup to " + applied.blowup());
+        assertThat(StatementRules.check(claims, applied)).isEqualTo(32);
     }
 }
