@@ -89,7 +89,7 @@ public final class ProveCommand implements Callable<Integer> {
                 try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
                     out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
                             workload.size(), workload.mainCells(), options);
-                    out.printf("conjectured security: %d bits (limited by %s)%n", security.conjecturedBits(), security.limitingTerm());
+                    out.printf("security: %s%n", security.summary());
                     out.printf("k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
                             prover.settings().tableParallelism(), prover.pool().parallelism(), plan.budgetText(),
                             io.jstark.scheduler.ByteSize.format(plan.gateBudgetBytes()));

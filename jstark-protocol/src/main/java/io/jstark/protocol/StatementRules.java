@@ -39,7 +39,7 @@ public final class StatementRules {
 
     /**
      * What the prover checks before any work, planning included: the statement rules, then the options'
-     * security at the statement's largest LDE domain.
+     * security for the statement ({@link Security#of(ProofOptions, List)}).
      *
      * @param tables the statement's tables, in its order
      * @param options the proof options
@@ -48,7 +48,8 @@ public final class StatementRules {
      * @throws InsufficientSecurityException when the options reach less than their required bits
      */
     public static Security.Report requireProvable(List<Claim> tables, ProofOptions options) {
-        return Security.require(options, check(tables, options));
+        check(tables, options);
+        return Security.require(options, tables);
     }
 
     /**
@@ -76,16 +77,14 @@ public final class StatementRules {
      *
      * @param tables the statement's tables, in its order
      * @param options the proof options
-     * @return log2 of the largest LDE domain of the statement (the field term of {@link Security} depends on it)
      * @throws InvalidStatementException naming the first table that breaks a rule, and the rule
      * @throws IllegalArgumentException for a statement without tables
      */
-    public static int check(List<Claim> tables, ProofOptions options) {
+    public static void check(List<Claim> tables, ProofOptions options) {
         if (tables.isEmpty()) {
             throw new IllegalArgumentException("a statement needs at least one table");
         }
         Set<String> names = new HashSet<>();
-        int logLargestLde = 0;
         for (Claim t : tables) {
             if (!names.add(t.name())) {
                 throw new InvalidStatementException(t.name(), "two tables have this name; every table of a proof needs its own");
@@ -119,8 +118,6 @@ public final class StatementRules {
                         + ": lower the constraint degree (at most " + (1 << ProofOptions.MAX_LOG_BLOWUP) + " composition parts; split a "
                         + "high-degree product with an intermediate column)", null);
             }
-            logLargestLde = Math.max(logLargestLde, t.logHeight() + options.logBlowup());
         }
-        return logLargestLde;
     }
 }

@@ -26,7 +26,6 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,16 +61,7 @@ final class BatchedVerification {
 
     VerifiedStatement verify() throws ProofRejectedException {
         checkShape();
-        int[] heights = new int[count];
-        for (int j = 0; j < count; j++) {
-            heights[j] = tables.get(j).logHeight();
-        }
-        int bits = Math.min(expectation.accepted().conjecturedBits(),
-                Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(airs, heights)).conjecturedBits());
-        if (bits < options.requiredSecurityBits() || bits < expectation.minimumSecurityBits()) {
-            throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "the proof's options give " + bits + " conjectured bits "
-                    + "in format 2, below the " + Math.max(options.requiredSecurityBits(), expectation.minimumSecurityBits()) + " required");
-        }
+        int bits = expectation.accepted().conjecturedBits();
         Transcript t = ProofTranscript.start(hasher, options, expectation.accepted().statements());
         Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
         if (proof.auxRoot() != null) {

@@ -106,13 +106,12 @@ final class Expectation implements ProofFormat.ReadChecks {
             resolved.add(air);
             claims.add(new StatementRules.Claim(h.name(), air, h.logHeight(), h.publicInputs().length));
         }
-        int logLargestLde;
         try {
-            logLargestLde = StatementRules.check(claims, options);
+            StatementRules.check(claims, options);
         } catch (InvalidStatementException e) {
             throw new ProofRejectedException(Reason.STATEMENT, e.table(), e.rule());
         }
-        int bits = Security.of(options, logLargestLde).conjecturedBits();
+        int bits = Security.of(options, claims).conjecturedBits();
         if (bits < options.requiredSecurityBits()) {
             throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof claims " + options.requiredSecurityBits()
                     + " bits of security but its options give " + bits);
