@@ -3,7 +3,6 @@ package io.jstark;
 import io.jstark.air.Air;
 import io.jstark.air.debug.BusImbalanceException;
 import io.jstark.air.trace.TableTrace;
-import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.PreprocessedCache;
@@ -131,7 +130,7 @@ public final class JstarkProver implements AutoCloseable {
         checkStatement(tables);
         // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
         JvmFootprint jvm = settings.hasBudget() ? JvmFootprint.measure(RamAllocator.shared().liveBytes()) : JvmFootprint.NONE;
-        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm);
+        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm, backend);
     }
 
     /**
@@ -150,7 +149,7 @@ public final class JstarkProver implements AutoCloseable {
      *         directory (its subclasses name which)
      * @throws io.jstark.air.debug.ConstraintViolationException with debug checks on, for the first violated
      *         constraint (table, row, constraint)
-     * @throws BusImbalanceException when the tables' bus contributions do not cancel
+     * @throws BusImbalanceException when the tables' bus contributions do not cancel (right after the aux phase)
      * @throws IllegalArgumentException when {@code traces} is empty
      * @throws ProverClosedException after {@link #close()}
      */
@@ -172,35 +171,16 @@ public final class JstarkProver implements AutoCloseable {
             try {
                 long start = System.nanoTime();
                 StarkProver prover = new StarkProver(key, options, settings);
-                Proof proof = prover.prove(traces);
+                Proof proof = prover.prove(traces, plan.described());
                 byte[] bytes = ProofFormat.write(proof);
                 long nanos = System.nanoTime() - start;
                 memory = meter.finish();
-                requireBalancedBuses(proof.busSums());
                 return new Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
             } finally {
                 if (memory == null) {
                     meter.finish(); // unregisters its garbage-collection listener on failure too
                 }
             }
-        }
-    }
-
-    /**
-     * A proof whose bus contributions do not cancel would be rejected by every verifier: refuse it here,
-     * with advice, instead of handing it out.
-     */
-    private static void requireBalancedBuses(List<Ext3> busSums) {
-        Ext3 total = Ext3.ZERO;
-        for (Ext3 sum : busSums) {
-            if (sum != null) {
-                total = total.add(sum);
-            }
-        }
-        if (!total.isZero()) {
-            throw new BusImbalanceException("buses do not balance: the tables' bus contributions sum to " + total
-                    + " instead of zero, so some tuple is sent that no table receives (or received more often than sent); "
-                    + "prove with debug checks on to list the tuples per bus and table");
         }
     }
 
@@ -393,10 +373,11 @@ public final class JstarkProver implements AutoCloseable {
         }
 
         /**
-         * Where the tables' heavy kernels run (default {@link ProverBackend#cpu()}): another backend, such as a
-         * GPU one, gives the same proof bytes.
+         * Where the tables live and their heavy work runs (default {@link ProverBackend#cpu()}): another backend,
+         * such as a GPU one or one whose tables live on other machines, gives the same proof bytes. The storage plan
+         * places what the backend says it holds on this host ({@link ProverBackend#describe}).
          *
-         * @param b the backend every table's kernels run on
+         * @param b the backend that holds every table
          * @return this builder
          * @throws NullPointerException if {@code b} is null
          */

@@ -1,150 +1,43 @@
 package io.jstark.prover;
 
-import io.jstark.air.program.ConstraintProgram;
-import io.jstark.crypto.hash.Hasher;
-import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.fri.FriKernels;
-import io.jstark.math.field.Ext3;
-import io.jstark.math.field.FieldKernels;
-import io.jstark.math.memory.BufferAllocator;
-import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.Lde;
-import io.jstark.math.parallel.WorkerPool;
-import io.jstark.math.poly.Barycentric;
-import io.jstark.protocol.DeepComposition;
-import java.util.Arrays;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.protocol.ProofOptions;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * The default {@link ProverBackend}: the JVM's kernels (NTTs in jstark-math, the lane-hashed Merkle trees
- * of jstark-crypto, the compiled constraint program of jstark-air, FRI folding of jstark-fri) on the
- * worker pool, reading and writing the matrices in place. The only prover class that calls them (an
- * architecture test checks it); a backend that implements some kernels elsewhere can delegate the others
- * to {@link #INSTANCE}.
+ * The default {@link ProverBackend}: every table's traces, LDEs and trees in this JVM (off-heap, in RAM or spilled
+ * as the storage policy places them), its heavy work run by {@link HostKernels} on the prover's worker pool, and
+ * each round a pass over all tables on the settings' executor (k driver threads under the memory gate, which
+ * admits each table by the host buffers {@link #describe} lists).
  */
 public final class CpuBackend implements ProverBackend {
-    /** The one instance: it keeps no state, so every table and thread shares it. */
-    public static final CpuBackend INSTANCE = new CpuBackend();
+    /** The JVM's kernels ({@link CpuKernels}). */
+    static final CpuBackend DEFAULT = new CpuBackend(HostKernels.cpu());
 
-    /** Rows of one constraint-program batch (a batch never crosses an LDE block). */
-    static final int COMPOSITION_BATCH = 512;
-    /** Rows of one DEEP-combination chunk task. */
-    static final int DEEP_CHUNK = 4096;
+    private final HostKernels kernels;
 
-    private CpuBackend() {}
-
-    @Override
-    public void extend(Matrix traceNatural, int logBlowup, long shift, Matrix out, WorkerPool pool) {
-        Lde.extend(traceNatural, logBlowup, shift, out, pool);
+    /**
+     * A CPU backend running its tables on these kernels.
+     *
+     * @param kernels the kernels (another implementation must write the same values as {@link CpuKernels})
+     */
+    public CpuBackend(HostKernels kernels) {
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
     }
 
     @Override
-    public void interpolateCoset(Matrix evaluationsBitReversed, long shift, Matrix coefficients, WorkerPool pool) {
-        Lde.interpolateCoset(evaluationsBitReversed, shift, coefficients, pool);
+    public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
+        return new BackendMemory(TableBuffers.forProof(tables, options, workerParallelism), List.of());
     }
 
     @Override
-    public void extendCoefficients(Matrix coefficients, int logBlowup, long shift, Matrix out, WorkerPool pool) {
-        FriKernels.CPU.extendCoefficients(coefficients, logBlowup, shift, out, pool);
-    }
-
-    @Override
-    public MerkleTree commitRows(Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
-        return FriKernels.CPU.commitRows(matrix, rowsPerLeaf, hasher, pool, allocator);
-    }
-
-    @Override
-    public void foldCoefficients(Matrix current, Matrix next, Ext3 beta, int logFoldingFactor, WorkerPool pool) {
-        FriKernels.CPU.foldCoefficients(current, next, beta, logFoldingFactor, pool);
-    }
-
-    @Override
-    public void evaluateConstraints(ConstraintInputs in, Matrix out, WorkerPool pool) {
-        ConstraintProgram.Bound program = in.program();
-        LdeDomain domain = new LdeDomain(in.logN(), in.logBlowup(), in.shift());
-        int batch = Math.min(COMPOSITION_BATCH, domain.n);
-        pool.forRange(out.rows() / batch, 1, (from, to) -> {
-            ConstraintProgram.Workspace ws = program.newWorkspace(batch);
-            LdeBatchSource source = new LdeBatchSource(domain, in.mainLde(), in.preprocessedLde(), in.auxLde(), in.periodicTables(),
-                    in.layout(), batch);
-            for (int b = from; b < to; b++) {
-                int rowStart = b * batch;
-                program.evaluate(ws, source, rowStart, batch);
-                out.writeColumn(0, rowStart, ws.output(0, 0), 0, batch);
-                if (ws.outputIsExtension(0)) {
-                    out.writeColumn(1, rowStart, ws.output(0, 1), 0, batch);
-                    out.writeColumn(2, rowStart, ws.output(0, 2), 0, batch);
-                }
-            }
-        });
-    }
-
-    @Override
-    public void combineDeep(DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
-        Ext3[] a = deep.atZCoefficients();
-        Ext3[] b = deep.atZNextCoefficients();
-        int chunk = Math.min(DEEP_CHUNK, n);
-        pool.forRange(n / chunk, 1, (from, to) -> {
-            long[] column = new long[chunk];
-            long[] product = new long[chunk];
-            long[][] acc = new long[6][chunk];
-            for (int c = from; c < to; c++) {
-                int rowStart = c * chunk;
-                for (long[] limb : acc) {
-                    Arrays.fill(limb, 0);
-                }
-                int k = 0;
-                for (Matrix m : traceLdes) {
-                    if (m == null) {
-                        continue;
-                    }
-                    for (int col = 0; col < m.columns(); col++, k++) {
-                        m.readColumn(col, rowStart, column, 0, chunk);
-                        accumulate(acc, 0, a[k], column, product, chunk);
-                        accumulate(acc, 3, b[k], column, product, chunk);
-                    }
-                }
-                for (int col = 0; col < compositionLde.columns(); col++, k++) {
-                    compositionLde.readColumn(col, rowStart, column, 0, chunk);
-                    accumulate(acc, 0, a[k], column, product, chunk);
-                }
-                for (int limb = 0; limb < 6; limb++) {
-                    out.writeColumn(limb, rowStart, acc[limb], 0, chunk);
-                }
-            }
-        });
-    }
-
-    /** acc[first..first+2] += coefficient * column. */
-    private static void accumulate(long[][] acc, int first, Ext3 coefficient, long[] column, long[] product, int length) {
-        long[] limbs = {coefficient.c0(), coefficient.c1(), coefficient.c2()};
-        for (int l = 0; l < 3; l++) {
-            FieldKernels.mulByConstant(column, 0, limbs[l], product, 0, length);
-            FieldKernels.add(acc[first + l], 0, product, 0, acc[first + l], 0, length);
-        }
-    }
-
-    @Override
-    public Ext3[] evaluateColumns(Barycentric at, Matrix lde, int[] rowOrder, WorkerPool pool) {
-        if (rowOrder == null) {
-            return at.evaluateColumns(lde, 0, 0, lde.columns(), pool);
-        }
-        int n = rowOrder.length;
-        Ext3[] out = new Ext3[lde.columns()];
-        pool.forEachChunk(lde.columns(), c -> {
-            long[] values = new long[n];
-            lde.readColumn(c, 0, values, 0, n);
-            long[] permuted = new long[n];
-            for (int i = 0; i < n; i++) {
-                permuted[i] = values[rowOrder[i]];
-            }
-            out[c] = at.evaluate(permuted, 0);
-        });
-        return out;
+    public ProofSession open(ProofContext context) {
+        return new CpuProofSession(context, kernels);
     }
 
     @Override
     public String toString() {
-        return "cpu";
+        return kernels == CpuKernels.INSTANCE ? "cpu" : "cpu(" + kernels + ")";
     }
 }

@@ -33,7 +33,7 @@ final class DeepQuotient {
      * @return n x 3 coefficients of the DEEP polynomial (extension limbs)
      */
     static Matrix coefficients(String table, DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, long shift,
-            Matrix combined, Supplier<Matrix> output, ProverBackend backend, WorkerPool pool) {
+            Matrix combined, Supplier<Matrix> output, HostKernels backend, WorkerPool pool) {
         try {
             backend.combineDeep(deep, traceLdes, compositionLde, n, combined, pool);
             backend.interpolateCoset(combined, shift, combined, pool);
@@ -100,9 +100,9 @@ final class DeepQuotient {
         }
     }
 
-    /** Heap of {@link CpuBackend#combineDeep}: a column, a product and six accumulators per running chunk task. */
+    /** Heap of {@link CpuKernels#combineDeep}: a column, a product and six accumulators per running chunk task. */
     static long combineScratchBytes(int n, int parallelism) {
-        int chunk = Math.min(CpuBackend.DEEP_CHUNK, n);
+        int chunk = Math.min(CpuKernels.DEEP_CHUNK, n);
         return 8L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
     }
 

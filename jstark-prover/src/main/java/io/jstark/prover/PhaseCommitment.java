@@ -2,6 +2,7 @@ package io.jstark.prover;
 
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
+import io.jstark.fri.FriKernels;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.Spans;
 import io.jstark.math.memory.BufferAllocator;
@@ -14,11 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The prover's side of one {@link PhaseTree}: the member tables' own trees (their leaf hashes are the block
- * digests) combined into the phase tree. Each step of the class chain is the leaf hash of a tree over rows
- * (previous class value, the class's block digests), each digest as four little-endian words, so the lane
- * kernels hash the chain in parallel; the top class's tree is the phase tree. The member trees stay owned by
- * the tables; this owns the top tree.
+ * The prover's side of one {@link PhaseTree}: the member tables' commitments (their leaf hashes are the block
+ * digests, read from the backend in ranges) combined into the phase tree. Each step of the class chain is the
+ * leaf hash of a tree over rows (previous class value, the class's block digests), each digest as four
+ * little-endian words, so the lane kernels hash the chain in parallel; the top class's tree is the phase tree.
+ * The member commitments stay the backend's; this owns the top tree.
  */
 final class PhaseCommitment implements AutoCloseable {
     private static final int DIGEST = Hasher.DIGEST_BYTES;
@@ -27,12 +28,12 @@ final class PhaseCommitment implements AutoCloseable {
 
     private final LiftedDomain domain;
     private final PhaseTree rule;
-    /** Member table index -> its own tree (null for non-members). */
-    private final MerkleTree[] tableTrees;
+    /** Member table index -> its commitment (null for non-members). */
+    private final TableCommitment[] tableTrees;
     private final Matrix leafRows;
     private final MerkleTree top;
 
-    private PhaseCommitment(LiftedDomain domain, PhaseTree rule, MerkleTree[] tableTrees, Matrix leafRows, MerkleTree top) {
+    private PhaseCommitment(LiftedDomain domain, PhaseTree rule, TableCommitment[] tableTrees, Matrix leafRows, MerkleTree top) {
         this.domain = domain;
         this.rule = rule;
         this.tableTrees = tableTrees;
@@ -41,9 +42,10 @@ final class PhaseCommitment implements AutoCloseable {
     }
 
     /**
-     * @param tableTrees per table of the proof, its own tree of this phase (null for tables not in it)
+     * @param tableTrees per table of the proof, its commitment of this phase (null for tables not in it)
+     * @param kernels hashes the class chain's rows
      */
-    static PhaseCommitment commit(String phase, LiftedDomain domain, MerkleTree[] tableTrees, Hasher hasher, ProverBackend backend,
+    static PhaseCommitment commit(String phase, LiftedDomain domain, TableCommitment[] tableTrees, Hasher hasher, FriKernels kernels,
             WorkerPool pool, BufferAllocator allocator) {
         List<Integer> members = new ArrayList<>();
         for (int i = 0; i < tableTrees.length; i++) {
@@ -68,7 +70,7 @@ final class PhaseCommitment implements AutoCloseable {
                     Matrix rows = classRows(phase + "-class-" + c, classes.get(c), log, previous, shift, tableTrees, pool, allocator);
                     MerkleTree tree;
                     try {
-                        tree = backend.commitRows(rows, 1, hasher, pool, allocator);
+                        tree = kernels.commitRows(rows, 1, hasher, pool, allocator);
                     } catch (RuntimeException | Error e) {
                         rows.close();
                         throw e;
@@ -97,7 +99,7 @@ final class PhaseCommitment implements AutoCloseable {
     }
 
     /** Row i: the previous class's leaf hash at i >> shift (none for the lowest class), then each table's block digest at i. */
-    private static Matrix classRows(String label, int[] tables, int log, MerkleTree previous, int shift, MerkleTree[] tableTrees,
+    private static Matrix classRows(String label, int[] tables, int log, MerkleTree previous, int shift, TableCommitment[] tableTrees,
             WorkerPool pool, BufferAllocator allocator) {
         int leaves = 1 << log;
         Matrix rows = Matrix.allocate(allocator, label, leaves, classColumns(previous != null, tables.length));
@@ -105,18 +107,22 @@ final class PhaseCommitment implements AutoCloseable {
             int chunk = Math.min(CHUNK, leaves);
             pool.forRange(leaves / chunk, 1, (from, to) -> {
                 long[][] columns = new long[rows.columns()][chunk];
+                byte[] digests = new byte[chunk * DIGEST];
                 for (int b = from; b < to; b++) {
                     int first = b * chunk;
-                    for (int i = 0; i < chunk; i++) {
-                        int column = 0;
-                        if (previous != null) {
+                    int column = 0;
+                    if (previous != null) {
+                        for (int i = 0; i < chunk; i++) {
                             putWords(previous.leafHash((first + i) >>> shift), 0, columns, column, i);
-                            column += WORDS;
                         }
-                        for (int table : tables) {
-                            putWords(tableTrees[table].leafHash(first + i), 0, columns, column, i);
-                            column += WORDS;
+                        column += WORDS;
+                    }
+                    for (int table : tables) {
+                        tableTrees[table].leafHashes(first, first + chunk, digests, 0);
+                        for (int i = 0; i < chunk; i++) {
+                            putWords(digests, i * DIGEST, columns, column, i);
                         }
+                        column += WORDS;
                     }
                     for (int c = 0; c < columns.length; c++) {
                         rows.writeColumn(c, first, columns[c], 0, chunk);
@@ -135,10 +141,10 @@ final class PhaseCommitment implements AutoCloseable {
         return WORDS * ((carried ? 1 : 0) + tables);
     }
 
-    /** Heap of {@link #classRows}: a chunk of every column per running range task. */
+    /** Heap of {@link #classRows}: a chunk of every column and a chunk of digests per running range task. */
     static long classRowsScratchBytes(long leaves, int columns, int parallelism) {
         long chunk = Math.min(CHUNK, leaves);
-        return (long) Long.BYTES * columns * chunk * WorkerPool.concurrentTasks(leaves / chunk, parallelism);
+        return ((long) Long.BYTES * columns + DIGEST) * chunk * WorkerPool.concurrentTasks(leaves / chunk, parallelism);
     }
 
     private static void putWords(byte[] digest, int offset, long[][] columns, int firstColumn, int row) {
@@ -163,19 +169,14 @@ final class PhaseCommitment implements AutoCloseable {
             for (int q = 0; q < queries.length; q++) {
                 wanted[q] = domain.block(m, queries[q]);
             }
-            int[] distinct = MerkleTree.openedLeaves(wanted);
-            long[][] values = new long[distinct.length][];
-            for (int b = 0; b < distinct.length; b++) {
-                values[b] = tableTrees[m].leafElements(distinct[b]);
-            }
-            blocks.add(values);
+            blocks.add(tableTrees[m].leafElements(MerkleTree.openedLeaves(wanted)));
         }
         int[] leaves = new int[queries.length];
         for (int q = 0; q < queries.length; q++) {
             leaves[q] = rule.leaf(queries[q]);
         }
-        MerkleTree tree = rule.single() ? tableTrees[rule.members()[0]] : top;
-        return new Proof.PhaseOpening(blocks, tree.openBatch(leaves));
+        byte[][] siblings = rule.single() ? tableTrees[rule.members()[0]].openBatch(leaves) : top.openBatch(leaves);
+        return new Proof.PhaseOpening(blocks, siblings);
     }
 
     @Override

@@ -1,157 +1,58 @@
 package io.jstark.prover;
 
-import io.jstark.air.program.ConstraintProgram;
-import io.jstark.fri.FriKernels;
-import io.jstark.math.field.Ext3;
-import io.jstark.math.memory.Matrix;
-import io.jstark.math.parallel.WorkerPool;
-import io.jstark.math.poly.Barycentric;
-import io.jstark.protocol.CompositionLayout;
-import io.jstark.protocol.DeepComposition;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.protocol.ProofOptions;
 import java.util.List;
 
 /**
- * The heavy kernels a table's proof runs, each on whole matrices (never per element), so that another
- * implementation (a GPU one) can run them without a change to the prover: the prover keeps the
- * transcript, the order of the steps, the buffers' lifetimes and the spans, and calls these for the work
- * inside. {@link CpuBackend} is the default; choose another with {@code ProverSettings.withBackend} (the
- * facade: {@code JstarkProver.Builder.backend}). One that runs only some kernels itself delegates the
- * others to {@link #cpu()}.
+ * Where the tables of a proof live and their heavy work runs: the seam between the prover and a backend. The
+ * prover ({@link StarkProver}) decides what happens and in which order: it keeps the transcript, the phases
+ * and their spans, the phase trees over all tables, FRI's transcript and the queries. A backend owns what it
+ * commits: each table's traces, LDEs and trees, on this host ({@link CpuBackend}), on a device or on another
+ * machine, and answers through the handles of one {@link ProofSession} what the protocol needs from them:
+ * roots, block digests, openings, out-of-domain values, the tables' DEEP polynomials summed.
  *
- * <p><b>Bytes.</b> Every implementation must write the same values as {@link CpuBackend}, bit for bit (every
- * element of every buffer it fills, every leaf hash and node of every tree it builds): the proof bytes depend
- * on them, and a proof made with one backend is checked by the one verifier. Every kernel computes exact
- * field values (an LDE, a polynomial at a point, a hash), so any correct algorithm gives them; what must
- * match as well is where each value goes: the orders, layouts and canonical form below.
+ * <p><b>Bytes.</b> Every backend must give the same values as {@link CpuBackend}, bit for bit: the proof bytes
+ * depend on them, and a proof made with one backend is checked by the one verifier. Every value is an exact
+ * field value or a hash of exact values (an LDE, a tree, a polynomial at a point), so any correct algorithm
+ * gives them; what must match as well is the layout each value is hashed and opened in, which
+ * {@link HostKernels} writes down for the CPU's matrices and {@link TableCommitment} for the handles.
  *
- * <p><b>Matrices.</b> As {@link FriKernels} describes them: off-heap, column-major, canonical Goldilocks
- * elements, an extension element as three consecutive base columns (c0, c1, c2); coefficients in natural
- * order; a trace in natural order on &lt;w_n&gt; (row i the value at w_n^i); an LDE of n * 2^logBlowup =
- * N rows bit-reversed on the coset shift * &lt;w_N&gt; (row p the value at shift * w_N^bitrev(p)). Its first
- * n rows, LDE block 0, are then the coset shift * &lt;w_n&gt;, bit-reversed; its first M rows, for any
- * power of two M up to N, the coset shift * &lt;w_M&gt;, bit-reversed. n is the table's height, shift
- * the LDE's coset shift ({@code Preprocessing.shift(logN + logBlowup)}).
+ * <p><b>Memory.</b> {@link #describe} tells the storage planner and the memory gate what the backend holds of
+ * each table, per pass, in this host's memory ({@link BackendMemory#host}: the buffers the planner places in
+ * RAM or spills) and in resources of its own ({@link BackendMemory#elsewhere}: a device's memory, a remote
+ * machine's budget), which the backend gates itself when it runs a pass.
  *
- * <p><b>Ownership.</b> Buffers are the caller's: a kernel reads its inputs, fills {@code out}, and neither
- * keeps nor closes either (only a tree from {@link #commitRows} keeps its matrix); the output is complete
- * when the call returns. A kernel that throws leaves its output undefined (the caller closes it).
- *
- * <p><b>Threads.</b> The calling thread (a table's driver thread, or the prover's own) blocks in the call.
- * {@code pool} is the prover's one worker pool: JVM work a kernel does runs on it or on the calling
- * thread. With table parallelism above one, several tables call the one instance at once, each on its own
- * matrices, so an implementation must be safe for concurrent calls.
- *
- * <p>From {@link FriKernels}: {@link #extendCoefficients} (the composition parts' and the FRI layers'
- * LDEs), {@link #commitRows} (every Merkle tree: main, aux, composition, phase trees, FRI layers) and
- * {@link #foldCoefficients} (FRI folding).
+ * <p><b>Grain.</b> Each round of a {@link ProofSession} is one call over all tables, so a device backend can
+ * launch one kernel over every table of a pass; the CPU backend runs it as k driver threads taking tables
+ * heaviest first under the memory gate ({@link ProverSettings#executor}).
  */
-public interface ProverBackend extends FriKernels {
+public interface ProverBackend {
     /**
-     * The CPU kernels (the default).
+     * The default backend: every table on this host, its kernels the JVM's ({@link CpuKernels}).
      *
-     * @return {@link CpuBackend#INSTANCE}
+     * @return {@link CpuBackend#DEFAULT}
      */
     static ProverBackend cpu() {
-        return CpuBackend.INSTANCE;
+        return CpuBackend.DEFAULT;
     }
 
     /**
-     * Trace LDE: each column of the natural-order trace (n rows) interpolated and evaluated on the coset
-     * shift * &lt;w_N&gt; of N = n * 2^logBlowup points, written bit-reversed to {@code out}. Runs on each
-     * table's main trace, and its aux trace if it has buses.
+     * What this backend will hold of each table of a proof of these shapes, per pass and per resource: the
+     * planner predicts and places memory from it, and the prover hands the same description to {@link #open}.
      *
-     * @param traceNatural n x m, n a power of two, natural order on &lt;w_n&gt;; read only
-     * @param logBlowup log2 of N / n
-     * @param shift the coset's shift, a nonzero canonical element
-     * @param out N x m, bit-reversed; every element written
-     * @param pool the worker pool to run on
-     * @throws IllegalArgumentException when the shapes or the shift do not fit (naming the matrices)
+     * @param tables the tables' shapes, in the proof's order
+     * @param options the proof's options
+     * @param workerParallelism the worker pool's parallelism (scratch per running task)
+     * @return the description, one entry per table
      */
-    void extend(Matrix traceNatural, int logBlowup, long shift, Matrix out, WorkerPool pool);
+    BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism);
 
     /**
-     * Interpolation on a coset: the natural-order coefficients of the polynomials whose values on the coset
-     * shift * &lt;w_M&gt; (M = the input's rows, bit-reversed) are {@code evaluationsBitReversed}'s m
-     * columns. The output may split each polynomial into k = coefficients.columns() / m parts of R =
-     * coefficients.rows() coefficients: coefficient i of input column j goes to row i mod R of output column
-     * (i / R) * m + j, so the polynomial must have degree below k * R. The prover passes the composition
-     * evaluations (M = min(N, 2 * parts * n) rows x 3, out n x 3 * parts: every coefficient of degree
-     * parts * n or more must be zero) and the DEEP combination (n x 6, in place).
+     * Begins this backend's side of one proof: the session holds every table's data until it is closed.
      *
-     * @param evaluationsBitReversed M x m, M a power of two, bit-reversed on shift * &lt;w_M&gt;
-     * @param shift the coset's shift, a nonzero canonical element
-     * @param coefficients R x (k * m), R * k at most M; may be {@code evaluationsBitReversed} itself (k = 1,
-     *     R = M: the values replaced by the coefficients); every element written
-     * @param pool the worker pool to run on
-     * @throws IllegalArgumentException when the shapes or the shift do not fit, or when a column's polynomial
-     *     has a nonzero coefficient of degree k * R or more (naming the column and the degree): the prover
-     *     reports the latter as a trace that breaks its constraints, so a backend must throw in exactly
-     *     these cases
+     * @param context the tables, their preprocessed commitments, the options and the run settings
+     * @return the session, the caller's to close (on every path: it releases what the backend holds)
      */
-    void interpolateCoset(Matrix evaluationsBitReversed, long shift, Matrix coefficients, WorkerPool pool);
-
-    /**
-     * Constraint evaluation: the composition program at rows 0..out.rows() of the table's LDE domain
-     * (bit-reversed, so row p is the point shift * w_N^bitrev(p)), with the constraints already divided by
-     * their divisors (the quotient's values), written to {@code out}'s three extension-limb columns (or its
-     * first only, leaving the others as they are, if the program's output is base). Runs once per table.
-     *
-     * @param inputs the program and the LDEs it reads
-     * @param out min(N, 2 * parts * n) rows x 3 (the rows the composition is interpolated from): row p the
-     *     value at LDE row p
-     * @param pool the worker pool to run on
-     */
-    void evaluateConstraints(ConstraintInputs inputs, Matrix out, WorkerPool pool);
-
-    /**
-     * The DEEP combination on LDE block 0 (the first n rows): columns 0-2 of {@code out} the limbs of
-     * A = sum_k a_k col_k over the trace LDEs' columns then the composition's, columns 3-5 those of
-     * B = sum_k b_k col_k over the trace LDEs' columns ({@link DeepComposition}'s coefficients: a_k from
-     * {@link DeepComposition#atZCoefficients()}, b_k from {@link DeepComposition#atZNextCoefficients()};
-     * k counts base columns, skipping absent LDEs). Row r of {@code out} combines row r of each LDE.
-     * Runs once per table.
-     *
-     * @param deep the table's DEEP coefficients
-     * @param traceLdes preprocessed (may be null), main, aux (may be null), in the coefficients' order; N
-     *     rows each, read only
-     * @param compositionLde the composition parts' LDE, N x 3 * parts; read only
-     * @param n the table's height: the rows combined and written
-     * @param out n x 6; every element written
-     * @param pool the worker pool to run on
-     */
-    void combineDeep(DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool);
-
-    /**
-     * Out-of-domain values: each column of {@code lde}'s block 0 (its first n rows, n = 2^logN of the coset
-     * {@code at} was made for) read as the values of a polynomial of degree below n on that coset
-     * (bit-reversed), evaluated at {@code at}'s point. With {@code rowOrder}, column c's value i is first
-     * taken from row rowOrder[i] (the next-row opening permutes the block to the next trace row). Runs on
-     * each LDE at z, and on the trace LDEs also at z * w.
-     *
-     * @param at the barycentric weights for the block-0 coset at the point (z)
-     * @param lde an LDE, at least n rows; read only
-     * @param rowOrder null for the rows in order, else n row indices into block 0
-     * @param pool the worker pool to run on
-     * @return one extension value per column of {@code lde}, in column order (a new array, the caller's)
-     */
-    Ext3[] evaluateColumns(Barycentric at, Matrix lde, int[] rowOrder, WorkerPool pool);
-
-    /**
-     * What constraint evaluation reads: the compiled, bound composition program and the table's LDEs on
-     * the coset shift * &lt;w_N&gt; of N = 2^(logN + logBlowup) points, bit-reversed, read only.
-     *
-     * @param table the table's name (for messages)
-     * @param program the table's composition expression compiled and bound to its public inputs, challenges,
-     *     bus sum and the powers of alpha
-     * @param layout how the table's constraints group by divisor (the divisors the program divides by)
-     * @param logN log2 of the table's height n
-     * @param logBlowup log2 of N / n
-     * @param shift the LDE's coset shift
-     * @param mainLde the main trace's LDE, N x main width
-     * @param preprocessedLde null without preprocessed columns
-     * @param auxLde null without buses
-     * @param periodicTables each periodic column's values on the LDE, natural order, indexed by LDE index mod size
-     */
-    record ConstraintInputs(String table, ConstraintProgram.Bound program, CompositionLayout layout, int logN, int logBlowup, long shift,
-            Matrix mainLde, Matrix preprocessedLde, Matrix auxLde, long[][] periodicTables) {}
+    ProofSession open(ProofContext context);
 }

@@ -14,8 +14,8 @@ import io.jstark.prover.exec.TableExecutor;
  *     name the first failing row and constraint (or the unbalanced tuples) instead of producing a
  *     proof that fails to verify; costs about one extra pass over each trace
  * @param progress receives progress events (tables finished per pass); may be {@link ProgressListener#NONE}
- * @param backend runs the tables' heavy kernels (LDE, row hashing, constraint evaluation, DEEP, FRI folding);
- *     every backend gives the same bytes as the default {@link CpuBackend}
+ * @param backend holds the tables' data and runs their heavy work (LDEs, trees, constraint evaluation, DEEP, the
+ *     global steps' kernels); every backend gives the same bytes as the default {@link CpuBackend}
  */
 public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePolicy storage, boolean debugChecks,
         ProgressListener progress, ProverBackend backend) {
@@ -49,7 +49,7 @@ public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePol
         return new ProverSettings(pool, executor, storage, debugChecks, listener, backend);
     }
 
-    /** The kernels' implementation (default {@link ProverBackend#cpu()}). */
+    /** Where the tables live and their heavy work runs (default {@link ProverBackend#cpu()}). */
     public ProverSettings withBackend(ProverBackend b) {
         return new ProverSettings(pool, executor, storage, debugChecks, progress, b);
     }

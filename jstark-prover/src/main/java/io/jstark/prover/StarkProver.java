@@ -84,7 +84,20 @@ public final class StarkProver {
      * @throws io.jstark.prover.exec.TableProvingException naming the table whose proving failed
      */
     public Proof prove(List<TableTrace> traces) {
-        return counted((completedBefore, runningAtStart) -> provePhases(traces, completedBefore, runningAtStart));
+        return prove(traces, null);
+    }
+
+    /**
+     * Proves the tables with the backend's description of what it holds for them, as the storage planner planned
+     * with it (so that the prover allocates and the gate admits by the plan's own figures, not a second derivation).
+     *
+     * @param traces the tables, in the proof's order, owned by the caller
+     * @param described what {@code settings.backend().describe} returned for these tables under these options and
+     *     the pool's parallelism; null to ask the backend here
+     * @return the proof
+     */
+    public Proof prove(List<TableTrace> traces, BackendMemory described) {
+        return counted((completedBefore, runningAtStart) -> provePhases(traces, described, completedBefore, runningAtStart));
     }
 
     private interface CountedProof<P> {
@@ -112,17 +125,29 @@ public final class StarkProver {
         }
     }
 
-    private Proof provePhases(List<TableTrace> traces, long completedBefore, long runningAtStart) {
+    private Proof provePhases(List<TableTrace> traces, BackendMemory described, long completedBefore, long runningAtStart) {
         try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options, "format", ProofFormat.VERSION,
                 SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
-            List<TableProver> provers = new ArrayList<>(traces.size());
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
-            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, provers, preprocessed);
+            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, preprocessed);
             LiftedDomain domain = liftedDomain(traces);
-            try (BatchedOpening opening = new BatchedOpening(domain, traces, provers, preprocessed, options, settings, hasher)) {
+            BackendMemory memory = described != null ? described : settings.backend().describe(dimensions(traces), options, settings.pool().parallelism());
+            if (memory.host().size() != traces.size()) {
+                throw new IllegalArgumentException("the backend's description has " + memory.host().size() + " tables, the proof " + traces.size());
+            }
+            ProofContext context = new ProofContext(traces, preprocessed, memory, domain, options, hasher, settings);
+            try (ProofSession session = settings.backend().open(context); BatchedOpening opening = new BatchedOpening(context, session)) {
                 return opening.prove(phases, transcript);
             }
         }
+    }
+
+    private static List<TableDimensions> dimensions(List<TableTrace> traces) {
+        List<TableDimensions> dimensions = new ArrayList<>(traces.size());
+        for (TableTrace trace : traces) {
+            dimensions.add(TableDimensions.of(trace));
+        }
+        return dimensions;
     }
 
     private LiftedDomain liftedDomain(List<TableTrace> traces) {
@@ -134,7 +159,7 @@ public final class StarkProver {
     }
 
     /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
-    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<TableProver> provers, List<Preprocessing.Committed> preprocessed) {
+    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<Preprocessing.Committed> preprocessed) {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
@@ -151,16 +176,10 @@ public final class StarkProver {
             preprocessed.add(preprocessedOf(trace.air()));
         }
         prepass.next(SpanLabels.ABSORB_STATEMENT);
-        List<TableDimensions> dimensions = new ArrayList<>(traces.size());
-        for (TableTrace trace : traces) {
-            dimensions.add(TableDimensions.of(trace));
-        }
-        List<TableBuffers> described = TableBuffers.forProof(dimensions, options, settings.pool().parallelism());
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (int i = 0; i < traces.size(); i++) {
             TableTrace trace = traces.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
-            provers.add(new TableProver(trace, options, hasher, settings, pre, described.get(i)));
             statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
                     trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
         }

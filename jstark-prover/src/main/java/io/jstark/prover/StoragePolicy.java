@@ -1,7 +1,9 @@
 package io.jstark.prover;
 
+import io.jstark.air.trace.TableTrace;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.RamAllocator;
+import java.util.List;
 
 /**
  * Chooses where each large buffer of each table lives. The default keeps everything in off-heap RAM; the
@@ -29,6 +31,25 @@ public interface StoragePolicy {
      */
     default boolean spills(String table, MatrixRole role) {
         return false;
+    }
+
+    /**
+     * The allocator of the proof's global buffers (the phase trees, the lifted DEEP sum, FRI's layers): they belong
+     * to no table, so they are placed as the first tallest table's are ({@link TableBuffers#forProof} describes
+     * them with that table's).
+     *
+     * @param tables the proof's tables, in order
+     * @param role what the buffers hold
+     * @return the allocator
+     */
+    default BufferAllocator allocatorForGlobal(List<TableTrace> tables, MatrixRole role) {
+        TableTrace tallest = tables.getFirst();
+        for (TableTrace t : tables) {
+            if (t.logHeight() > tallest.logHeight()) {
+                tallest = t;
+            }
+        }
+        return allocatorFor(tallest.name(), role);
     }
 
     /** Everything in off-heap RAM. */

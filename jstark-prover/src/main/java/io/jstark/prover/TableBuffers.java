@@ -233,7 +233,7 @@ public final class TableBuffers {
         // the lifted sum's FRI, run with the tallest table's buffers
         int logFri = global == null ? -1 : global.domain().logMaxHeight();
         int folds = logFri < 0 ? 0 : fri.foldCount(logFri);
-        // BatchedOpening.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made
+        // CpuProofSession.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made
         boolean summed = global != null && global.tables().size() > 1;
 
         // the steps, in the order BatchedOpening runs them
@@ -340,9 +340,9 @@ public final class TableBuffers {
             return;
         }
         if (summed) {
-            // BatchedOpening.liftedSum: the n_max x 3 sum (FRI's input, closed once FRI has committed) and its accumulators
+            // CpuProofSession.liftedSum: the n_max x 3 sum (FRI's input, closed once FRI has committed) and its accumulators
             matrix("lifted-deep", MatrixRole.DEEP, 1L << logFri, 3, lifted, last);
-            heap("lifted sum accumulators", BatchedOpening.liftedSumScratchBytes(logFri), lifted, lifted);
+            heap("lifted sum accumulators", CpuProofSession.liftedSumScratchBytes(logFri), lifted, lifted);
         }
 
         // FriProver.commit: each fold's coefficients live until the next fold has read them (the last until fri_final);

@@ -3,6 +3,7 @@ package io.jstark.prover;
 import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
 import io.jstark.air.debug.ConstraintChecker;
+import io.jstark.air.debug.ConstraintViolationException;
 import io.jstark.air.logup.AuxTraceBuilder;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
@@ -21,19 +22,17 @@ import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
-import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.exec.TaskControl;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The per-table work of the prover, as functions of the table's own inputs only (so tables can run in any
- * order or concurrently), one per named step: {@link #commitMain} (round 1), {@link #commitAux} (LogUp),
+ * The CPU backend's work for one table, as functions of the table's own inputs only (so tables can run in any
+ * order or concurrently), one per round: {@link #commitMain} (round 1), {@link #commitAux} (LogUp),
  * {@link #commitComposition} (round 2), {@link #openOod} (round 3) and {@link #deepCoefficients} (round 4's
- * DEEP polynomial). No step touches a transcript: {@link BatchedOpening} runs each as a pass over all tables
- * with the global steps between. Each step opens a span on the thread running it; its heavy kernels run on
- * the settings' {@link ProverBackend}.
+ * DEEP polynomial). No step touches a transcript: {@link CpuProofSession} runs each as a pass over all tables.
+ * Each step opens a span on the thread running it; its heavy kernels are {@link HostKernels}.
  */
 final class TableProver {
     private final TableTrace trace;
@@ -41,6 +40,7 @@ final class TableProver {
     private final ProofOptions options;
     private final Hasher hasher;
     private final ProverSettings settings;
+    private final HostKernels kernels;
     private final Preprocessing.Committed preprocessed;
     private final int logN;
     private final int logBlowup;
@@ -49,13 +49,14 @@ final class TableProver {
     private final long shift;
 
     /** @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves) */
-    TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, Preprocessing.Committed preprocessed,
-            TableBuffers buffers) {
+    TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, HostKernels kernels,
+            Preprocessing.Committed preprocessed, TableBuffers buffers) {
         this.trace = trace;
         this.air = trace.air();
         this.options = options;
         this.hasher = hasher;
         this.settings = settings;
+        this.kernels = kernels;
         this.preprocessed = preprocessed;
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
@@ -78,17 +79,17 @@ final class TableProver {
     }
 
     private MerkleTree commit(Matrix m, TableBuffers.Buffer tree) {
-        return settings.backend().commitRows(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
+        return kernels.commitRows(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
     }
 
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
-    MainCommitment commitMain(TaskControl control) {
+    HostCommitment commitMain(TaskControl control) {
         Matrix lde = allocate(buffers.mainLde());
         try {
-            settings.backend().extend(trace.main(), logBlowup, shift, lde, settings.pool());
+            kernels.extend(trace.main(), logBlowup, shift, lde, settings.pool());
             settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
             control.checkpoint();
-            return new MainCommitment(lde, commit(lde, buffers.mainTree()));
+            return new HostCommitment(lde, commit(lde, buffers.mainTree()));
         } catch (RuntimeException | Error e) {
             lde.close();
             throw e;
@@ -96,7 +97,7 @@ final class TableProver {
     }
 
     /** The table's aux trace (LogUp) built, extended and committed, with its bus sum; null without buses. */
-    AuxCommitment commitAux(MainCommitment main, Ext3[] lookup) {
+    AuxCommitment commitAux(Ext3[] lookup) {
         if (air.auxWidth() == 0) {
             return null;
         }
@@ -128,8 +129,8 @@ final class TableProver {
         try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
             Matrix auxLde = allocate(buffers.auxLde());
             try {
-                settings.backend().extend(auxNatural, logBlowup, shift, auxLde, pool);
-                return new AuxCommitment(auxLde, commit(auxLde, buffers.auxTree()), aux.busSum());
+                kernels.extend(auxNatural, logBlowup, shift, auxLde, pool);
+                return new AuxCommitment(new HostCommitment(auxLde, commit(auxLde, buffers.auxTree())), aux.busSum());
             } catch (RuntimeException | Error e) {
                 auxLde.close();
                 throw e;
@@ -138,7 +139,7 @@ final class TableProver {
     }
 
     /** Round 2: the constraints combined by powers of {@code alpha}, split into parts, extended and committed. */
-    CompositionCommitment commitComposition(MainCommitment main, AuxCommitment aux, Ext3[] lookup, Ext3 alpha) {
+    HostCommitment commitComposition(HostCommitment main, AuxCommitment aux, Ext3[] lookup, Ext3 alpha) {
         WorkerPool pool = settings.pool();
         int n = trace.height();
         int bigN = n << logBlowup;
@@ -158,18 +159,17 @@ final class TableProver {
             // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
             Matrix compositionLde;
             try (Matrix evaluations = allocate(buffers.compositionEvaluations())) {
-                evaluateComposition(new ProverBackend.ConstraintInputs(table(), program, layout, logN, logBlowup, shift, main.lde(), preLde,
-                        aux == null ? null : aux.lde(), periodic), evaluations);
+                evaluateComposition(new HostKernels.ConstraintInputs(table(), program, layout, logN, logBlowup, shift, main.lde(), preLde,
+                        aux == null ? null : aux.commitment().lde(), periodic), evaluations);
                 try (Matrix coefficients = allocate(buffers.compositionParts())) {
                     try {
-                        settings.backend().interpolateCoset(evaluations, shift, coefficients, pool);
+                        kernels.interpolateCoset(evaluations, shift, coefficients, pool);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalStateException("table '" + table() + "': the composition polynomial is not of low degree, "
-                                + "so the trace does not satisfy its constraints; run with debug checks to find the row", e);
+                        throw unsatisfiedConstraints(uniforms, e);
                     }
                     compositionLde = allocate(buffers.compositionLde());
                     try {
-                        settings.backend().extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
+                        kernels.extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
                     } catch (RuntimeException | Error e) {
                         compositionLde.close();
                         throw e;
@@ -177,7 +177,7 @@ final class TableProver {
                 }
             }
             try {
-                return new CompositionCommitment(compositionLde, commit(compositionLde, buffers.compositionTree()));
+                return new HostCommitment(compositionLde, commit(compositionLde, buffers.compositionTree()));
             } catch (RuntimeException | Error e) {
                 compositionLde.close();
                 throw e;
@@ -185,10 +185,30 @@ final class TableProver {
         }
     }
 
+    /**
+     * The composition polynomial is not of low degree, so the trace breaks a constraint: the user constraints are
+     * checked row by row to name the first failing one (what debug checks would find); where they all hold, the
+     * LogUp columns' constraints fail, which debug checks find by replaying the buses.
+     */
+    private ConstraintViolationException unsatisfiedConstraints(Uniforms uniforms, IllegalArgumentException degree) {
+        try (Matrix preNatural = air.preprocessedWidth() == 0 ? null
+                : io.jstark.air.trace.Preprocessed.generate(air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE))) {
+            ConstraintChecker.check(table(), air, trace.main(), preNatural, null, uniforms);
+        } catch (ConstraintViolationException found) {
+            found.addSuppressed(degree);
+            return found;
+        }
+        ConstraintViolationException e = new ConstraintViolationException(table(), "the composition polynomial is not of low degree, so the "
+                + "trace does not satisfy its constraints; every user constraint holds on every row, so a bus's LogUp constraints fail: "
+                + "run with debug checks (--debug) to find the unbalanced tuples");
+        e.initCause(degree);
+        return e;
+    }
+
     /** Round 3: every committed column at {@code z}, the trace columns also at z * w (the next row). */
-    OodFrame openOod(MainCommitment main, AuxCommitment aux, CompositionCommitment composition, Ext3 z) {
+    OodFrame openOod(HostCommitment main, AuxCommitment aux, HostCommitment composition, Ext3 z) {
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
-        Matrix auxLde = aux == null ? null : aux.lde();
+        Matrix auxLde = aux == null ? null : aux.commitment().lde();
         LdeDomain domain = new LdeDomain(logN, logBlowup, shift);
         try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
             // T(z*w) is the polynomial T(wX) at z, whose values on block 0 are T's values one trace row later
@@ -199,13 +219,13 @@ final class TableProver {
     }
 
     /** Round 4's DEEP polynomial in coefficients (n x 3, the caller closes it). */
-    Matrix deepCoefficients(MainCommitment main, AuxCommitment aux, CompositionCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
+    Matrix deepCoefficients(HostCommitment main, AuxCommitment aux, HostCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
-            return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.lde()),
+            return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.commitment().lde()),
                     composition.lde(), trace.height(), shift, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()),
-                    settings.backend(), settings.pool());
+                    kernels, settings.pool());
         }
     }
 
@@ -214,9 +234,9 @@ final class TableProver {
         return Math.min(ldeRows, 2L * parts * n);
     }
 
-    /** Heap of {@link CpuBackend#evaluateConstraints}: a program workspace and a batch source per running range task. */
+    /** Heap of {@link CpuKernels#evaluateConstraints}: a program workspace and a batch source per running range task. */
     static long constraintEvaluationScratchBytes(Air air, int logN, long rows, int parallelism) {
-        int batch = Math.min(CpuBackend.COMPOSITION_BATCH, 1 << logN);
+        int batch = Math.min(CpuKernels.COMPOSITION_BATCH, 1 << logN);
         ConstraintProgram program = ConstraintProgram.compile(List.of(CompositionLayout.of(air, logN).expression()));
         long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
         return perTask * WorkerPool.concurrentTasks(rows / batch, parallelism);
@@ -231,15 +251,15 @@ final class TableProver {
         return bytes;
     }
 
-    /** Heap of {@link CpuBackend#evaluateColumns} for {@link #openNext}: a column and its permutation per running column task. */
+    /** Heap of {@link CpuKernels#evaluateColumns} for {@link #openNext}: a column and its permutation per running column task. */
     static long openNextScratchBytes(int n, int parallelism) {
         return 2L * Long.BYTES * n * WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
     }
 
-    private void evaluateComposition(ProverBackend.ConstraintInputs inputs, Matrix out) {
+    private void evaluateComposition(HostKernels.ConstraintInputs inputs, Matrix out) {
         try (Span _ = Spans.open(SpanLabels.CONSTRAINT_EVALUATION, SpanLabels.TABLE_FIELD, table(), "rows", out.rows(), "instructions",
                 inputs.program().program().instructionCount())) {
-            settings.backend().evaluateConstraints(inputs, out, settings.pool());
+            kernels.evaluateConstraints(inputs, out, settings.pool());
         }
     }
 
@@ -257,7 +277,7 @@ final class TableProver {
         if (lde == null) {
             return new Ext3[0];
         }
-        return settings.backend().evaluateColumns(at, lde, null, settings.pool());
+        return kernels.evaluateColumns(at, lde, null, settings.pool());
     }
 
     /** Each column's polynomial at z * w: its block-0 values permuted to the next trace row, at z. */
@@ -265,15 +285,7 @@ final class TableProver {
         if (lde == null) {
             return new Ext3[0];
         }
-        return settings.backend().evaluateColumns(atZ, lde, domain.nextRow, settings.pool());
-    }
-
-    static Proof.TreeOpening opening(MerkleTree tree, int[] cosets) {
-        long[][] leaves = new long[cosets.length][];
-        for (int i = 0; i < cosets.length; i++) {
-            leaves[i] = tree.leafElements(cosets[i]);
-        }
-        return new Proof.TreeOpening(leaves, tree.openBatch(cosets));
+        return kernels.evaluateColumns(atZ, lde, domain.nextRow, settings.pool());
     }
 
     static void closeAll(List<AutoCloseable> resources) {

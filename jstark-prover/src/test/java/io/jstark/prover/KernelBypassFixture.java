@@ -12,18 +12,19 @@ import io.jstark.math.ntt.Lde;
 import io.jstark.math.parallel.WorkerPool;
 import java.util.function.IntConsumer;
 
-/** Kernel calls that bypass {@link ProverBackend}, never run: {@link KernelSeamArchitectureTest} must find each. */
+/** Kernel calls that bypass the seams, never run: {@link KernelSeamArchitectureTest} must find each. */
 final class KernelBypassFixture {
     private KernelBypassFixture() {}
 
-    static MerkleTree bypass(Matrix trace, Matrix lde, Hasher hasher, WorkerPool pool, BufferAllocator allocator, Transcript t) {
+    static MerkleTree bypass(Matrix trace, Matrix lde, Hasher hasher, WorkerPool pool, BufferAllocator allocator, Transcript t,
+            HostCommitment commitment) {
         Lde.extend(trace, 1, 7, lde, pool);
         FriProver.commit("t", lde, 7, 1, new FriParameters(1, 0), t, hasher, pool, allocator).close();
         long[] a = new long[1];
         IntConsumer add = length -> FieldKernels.add(a, 0, a, 0, a, 0, length);
         add.accept(1);
-        CpuBackend.INSTANCE.extend(trace, 1, 7, lde, pool);
-        ProverBackend.cpu().extend(trace, 1, 7, lde, pool);
+        CpuKernels.INSTANCE.extend(trace, 1, 7, lde, pool);
+        HostKernels.cpu().extend(trace, 1, 7, commitment.lde(), pool);
         return MerkleTree.commit(lde, 1, hasher, pool, allocator);
     }
 }

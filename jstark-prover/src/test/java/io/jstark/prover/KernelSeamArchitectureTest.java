@@ -23,15 +23,20 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * No prover class but {@link CpuBackend} calls a kernel entry point (NTT/LDE, Merkle row hashing,
- * constraint evaluation, DEEP field kernels, FRI folding, out-of-domain evaluation): the kernels the prover
- * module runs go through {@link ProverBackend}. Reads this module's compiled classes with the JDK's
- * class-file API (calls, field reads and method references in lambdas); kernels that lower modules run for
- * the prover (the preprocessed commitment, the aux-trace build, the barycentric weights) are outside its
+ * The seams, read from this module's compiled classes with the JDK's class-file API (calls, field reads and
+ * method references in lambdas): no prover class but {@link CpuKernels} calls a kernel entry point (NTT/LDE,
+ * Merkle row hashing, constraint evaluation, DEEP field kernels, FRI folding, out-of-domain evaluation), so the
+ * CPU backend's kernels go through {@link HostKernels}; and no class outside the CPU backend uses the CPU
+ * backend's insides (its kernels, its per-table prover, its host commitments), so the prover reaches a table's
+ * data only through {@link ProverBackend}'s session and handles. Kernels that lower modules run for the prover
+ * (the preprocessed commitment of the proving key, the aux-trace build, the barycentric weights) are outside its
  * reach and listed as such in docs/design.md.
  */
 class KernelSeamArchitectureTest {
-    private static final String BACKEND = "io/jstark/prover/CpuBackend";
+    private static final String BACKEND = "io/jstark/prover/CpuKernels";
+    /** The CPU backend: the only classes that may use its kernels, its per-table prover and its host commitments. */
+    private static final List<String> CPU_BACKEND = List.of("CpuBackend", "CpuProofSession", "TableProver", "HostCommitment",
+            "AuxCommitment", "DeepQuotient", "CpuKernels", "HostKernels", "LdeBatchSource", "LdeDomain", "TableBuffers", "MemoryEstimates");
 
     /** A kernel entry point: an owner class (internal name), which of its members count, and the classes that may use them. */
     record EntryPoint(String owner, Predicate<String> member, String what, Predicate<String> allowedIn) {
@@ -45,6 +50,12 @@ class KernelSeamArchitectureTest {
 
         static boolean inCpuBackend(String caller) {
             return caller.equals(BACKEND) || caller.startsWith(BACKEND + "$");
+        }
+
+        static boolean inCpuBackendClasses(String caller) {
+            String simple = caller.substring(caller.lastIndexOf('/') + 1);
+            int nested = simple.indexOf('$');
+            return caller.startsWith("io/jstark/prover/") && CPU_BACKEND.contains(nested < 0 ? simple : simple.substring(0, nested));
         }
     }
 
@@ -60,11 +71,23 @@ class KernelSeamArchitectureTest {
             new EntryPoint("io/jstark/fri/FriProver", m -> m.startsWith("commit(") && !m.contains("Lio/jstark/fri/FriKernels;)"),
                     "FRI folding without the backend"),
             new EntryPoint("io/jstark/fri/FriKernels", m -> m.startsWith("CPU"), "FRI's CPU kernels"),
-            // the CPU backend itself, named instead of the settings' backend, would bypass a chosen one
-            new EntryPoint(BACKEND, m -> true, "the CPU backend instead of the chosen one",
-                    c -> EntryPoint.inCpuBackend(c) || c.equals("io/jstark/prover/ProverBackend")),
+            // the CPU kernels named instead of the backend's own would bypass the kernels it was given
+            new EntryPoint(BACKEND, m -> true, "the CPU kernels instead of the backend's",
+                    c -> EntryPoint.inCpuBackend(c) || c.equals("io/jstark/prover/HostKernels") || c.equals("io/jstark/prover/CpuBackend")),
+            new EntryPoint("io/jstark/prover/HostKernels", m -> m.startsWith("cpu("), "the CPU kernels instead of the backend's",
+                    c -> c.equals("io/jstark/prover/CpuBackend")),
+            // the CPU backend named instead of the settings' backend would bypass a chosen one
+            new EntryPoint("io/jstark/prover/CpuBackend", m -> m.startsWith("DEFAULT") || m.startsWith("<init>"),
+                    "the CPU backend instead of the chosen one", c -> c.equals("io/jstark/prover/CpuBackend") || c.equals("io/jstark/prover/ProverBackend")),
             new EntryPoint("io/jstark/prover/ProverBackend", m -> m.startsWith("cpu("), "the CPU backend instead of the chosen one",
-                    c -> c.equals("io/jstark/prover/ProverSettings")));
+                    c -> c.equals("io/jstark/prover/ProverSettings")),
+            // the prover reaches a table's data through the session's handles only
+            new EntryPoint("io/jstark/prover/HostKernels", m -> !m.startsWith("cpu("), "the CPU backend's kernels outside it",
+                    EntryPoint::inCpuBackendClasses),
+            new EntryPoint("io/jstark/prover/TableProver", m -> !m.startsWith("closeAll("), "the CPU backend's per-table prover outside it",
+                    EntryPoint::inCpuBackendClasses),
+            new EntryPoint("io/jstark/prover/HostCommitment", m -> true, "a host commitment's insides outside the CPU backend",
+                    EntryPoint::inCpuBackendClasses));
 
     @Test
     void onlyTheCpuBackendCallsKernels() throws Exception {
@@ -79,13 +102,16 @@ class KernelSeamArchitectureTest {
 
     @Test
     void aDirectKernelCallIsFound() throws Exception {
-        // the fixture calls Lde.extend, MerkleTree.commit and FRI without the backend, a field kernel in a lambda, and the CPU backend by name
-        // (its field and its method: two uses)
+        // the fixture calls Lde.extend, MerkleTree.commit and FRI without the backend, a field kernel in a lambda, the CPU kernels by
+        // name (their field and a method: two uses), the default kernels and a host kernel outside the backend, and a host
+        // commitment's LDE
         List<String> found = violations(classesOf(KernelBypassFixture.class));
-        assertThat(found).filteredOn(v -> v.startsWith("io/jstark/prover/KernelBypassFixture")).hasSize(7)
+        assertThat(found).filteredOn(v -> v.startsWith("io/jstark/prover/KernelBypassFixture")).hasSize(9)
                 .anyMatch(v -> v.contains("Lde.extend(")).anyMatch(v -> v.contains("MerkleTree.commit("))
                 .anyMatch(v -> v.contains("FriProver.commit(")).anyMatch(v -> v.contains("FieldKernels.add("))
-                .anyMatch(v -> v.contains("CpuBackend.INSTANCE")).anyMatch(v -> v.contains("CpuBackend.extend(")).anyMatch(v -> v.contains("ProverBackend.cpu("));
+                .anyMatch(v -> v.contains("CpuKernels.INSTANCE")).anyMatch(v -> v.contains("CpuKernels.extend("))
+                .anyMatch(v -> v.contains("HostKernels.cpu(")).anyMatch(v -> v.contains("HostKernels.extend("))
+                .anyMatch(v -> v.contains("HostCommitment.lde("));
     }
 
     /** Every kernel use under {@code root} by a class its entry point does not allow, as "class.method -> owner.member (what)". */

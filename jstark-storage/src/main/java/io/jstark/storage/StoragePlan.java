@@ -1,6 +1,7 @@
 package io.jstark.storage;
 
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.BackendMemory;
 import io.jstark.prover.memory.Bytes;
 import io.jstark.prover.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
@@ -14,6 +15,8 @@ import java.util.Locale;
  * {@link StoragePlanner#plan} before any proving, and {@link #open opened} to prove with.
  */
 public final class StoragePlan implements Placement {
+    /** What the backend said it holds for the planned tables: the prover allocates and gates by this same description. */
+    private final BackendMemory described;
     private final StorageMode mode;
     private final SpillSet placement;
     private final MemoryPrediction prediction;
@@ -25,7 +28,8 @@ public final class StoragePlan implements Placement {
     private final List<String> notes;
 
     StoragePlan(StorageMode mode, SpillSet placement, MemoryPrediction prediction, long budgetBytes, boolean explicitBudget,
-            long ramLimitBytes, long gateBudgetBytes, Path spillDirectory, List<String> notes) {
+            long ramLimitBytes, long gateBudgetBytes, Path spillDirectory, List<String> notes, BackendMemory described) {
+        this.described = described;
         this.mode = mode;
         this.placement = placement;
         this.prediction = prediction;
@@ -40,6 +44,16 @@ public final class StoragePlan implements Placement {
     /** {@return the storage mode the plan was made for} */
     public StorageMode mode() {
         return mode;
+    }
+
+    /**
+     * The backend's description of what it holds for the planned tables, which the plan was made from: hand it to
+     * the prover ({@code StarkProver.prove(traces, described)}) so that it allocates and gates by the same figures.
+     *
+     * @return the description
+     */
+    public BackendMemory described() {
+        return described;
     }
 
     /** {@return what the proof is predicted to hold under this plan} */

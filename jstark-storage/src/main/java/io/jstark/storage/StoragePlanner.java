@@ -9,6 +9,8 @@ import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.BackendMemory;
+import io.jstark.prover.ProverBackend;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,8 +84,32 @@ public final class StoragePlanner {
      */
     public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
             StorageOptions storage, JvmFootprint measured) {
+        return plan(tables, options, tableParallelism, workerParallelism, storage, measured, ProverBackend.cpu());
+    }
+
+    /**
+     * The plan for the whole process with the buffers {@code backend} says it holds on this host
+     * ({@link ProverBackend#describe}); the plan keeps that description ({@link StoragePlan#described()}) for the
+     * prover, which allocates and gates by it.
+     *
+     * @param tables the workload's tables, in proof order
+     * @param options the proof options (blowup, folding factor: the buffers' sizes)
+     * @param tableParallelism k, tables proven at once
+     * @param workerParallelism the worker pool's threads
+     * @param storage the mode, budget, margin and spill directory
+     * @param measured the JVM's measured footprint, or {@link JvmFootprint#NONE}
+     * @param backend the backend that will hold the tables
+     * @return the plan
+     * @throws InsufficientMemoryException when even spilling all that can spill exceeds the budget, or the
+     *     predicted heap exceeds a fixed -Xmx
+     * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
+     * @throws SpillSpaceException when its filesystem cannot hold the spill peak
+     */
+    public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
+            StorageOptions storage, JvmFootprint measured, ProverBackend backend) {
         JvmFootprint jvm = followingItsRule(measured, storage);
-        Workload workload = new Workload(tables, options, tableParallelism, workerParallelism);
+        Workload workload = new Workload(tables, options, tableParallelism, workerParallelism,
+                backend.describe(tables, options, workerParallelism));
         Placed placed = place(workload, storage, jvm);
         MemoryPrediction prediction = placed.current.prediction;
         List<String> notes = new ArrayList<>();
@@ -125,7 +151,7 @@ public final class StoragePlanner {
             }
         }
         return new StoragePlan(storage.mode(), placed.spilled.freeze(), prediction, placed.budget, placed.explicitBudget, placed.limit,
-                placed.current.gateBudget, spillDirectory, notes);
+                placed.current.gateBudget, spillDirectory, notes, workload.described());
     }
 
     /**
@@ -158,11 +184,11 @@ public final class StoragePlanner {
 
     /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
     /** What is planned: the tables with the options and parallelism their buffers' sizes and the gate depend on. */
-    record Workload(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism) {}
+    record Workload(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism, BackendMemory described) {}
 
     private static Placed place(Workload workload, StorageOptions storage, JvmFootprint jvm) {
         MemoryModel model = new MemoryModel(workload.options(), workload.workerParallelism(), jvm);
-        List<TableMemory> memories = model.tables(workload.tables());
+        List<TableMemory> memories = model.tablesOf(workload.described().host());
         int tableParallelism = workload.tableParallelism();
         boolean explicitBudget = storage.memoryBudgetBytes() != StorageOptions.UNLIMITED;
         long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();

@@ -88,8 +88,19 @@ public final class MemoryModel {
 
     /** The event lists of the tables of one proof (the global buffers are the tallest table's), from {@link TableBuffers#forProof}. */
     public List<TableMemory> tables(List<TableDimensions> tables) {
-        List<TableMemory> out = new ArrayList<>(tables.size());
-        for (TableBuffers b : TableBuffers.forProof(tables, options, workerParallelism)) {
+        return tablesOf(TableBuffers.forProof(tables, options, workerParallelism));
+    }
+
+    /**
+     * The event lists of the tables of one proof from the buffers a backend described for it
+     * ({@code ProverBackend.describe}'s host buffers).
+     *
+     * @param described per table, its host buffers
+     * @return per table, its events
+     */
+    public List<TableMemory> tablesOf(List<TableBuffers> described) {
+        List<TableMemory> out = new ArrayList<>(described.size());
+        for (TableBuffers b : described) {
             out.add(TableMemory.of(b));
         }
         return out;

@@ -8,23 +8,23 @@ import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.DeepComposition;
-import io.jstark.prover.ProverBackend;
+import io.jstark.prover.HostKernels;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * A second backend, as a GPU one would plug in: it implements every kernel of {@link ProverBackend} (each
- * here by delegating to the CPU's) and counts the calls per kernel, so a test can see that the prover
- * sends all its kernel work through the interface.
+ * Kernels for the CPU backend other than its own: it implements every kernel of {@link HostKernels} (each here
+ * by delegating to the CPU's) and counts the calls per kernel, so a test can see that the CPU backend sends all
+ * its kernel work through the interface.
  */
-final class CountingBackend implements ProverBackend {
+final class CountingKernels implements HostKernels {
     enum Kernel {
         EXTEND, INTERPOLATE_COSET, EXTEND_COEFFICIENTS, COMMIT_ROWS, EVALUATE_CONSTRAINTS, COMBINE_DEEP, EVALUATE_COLUMNS, FOLD_COEFFICIENTS
     }
 
-    private final ProverBackend cpu = ProverBackend.cpu();
+    private final HostKernels cpu = HostKernels.cpu();
     private final AtomicLongArray calls = new AtomicLongArray(Kernel.values().length);
 
     Map<Kernel, Long> counts() {

@@ -1,0 +1,206 @@
+package io.jstark.prover;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.crypto.transcript.Transcript;
+import io.jstark.fri.FriKernels;
+import io.jstark.instrument.Span;
+import io.jstark.instrument.SpanLabels;
+import io.jstark.instrument.Spans;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.math.memory.Matrix;
+import io.jstark.protocol.LiftedDomain;
+import io.jstark.protocol.OodFrame;
+import io.jstark.prover.exec.TableTask;
+import io.jstark.prover.exec.TaskControl;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * {@link CpuBackend}'s side of one proof: each round a pass of {@link TableProver} steps over all tables on the
+ * settings' executor (k at once under the memory gate, admitted by their {@link TableBuffers}), the results in
+ * per-index cells so that they come back in table order whatever the schedule. Everything the query phase reads
+ * (every table's LDEs and trees) lives until {@link #close}.
+ */
+final class CpuProofSession implements ProofSession {
+    private final ProofContext context;
+    private final HostKernels kernels;
+    private final LiftedDomain domain;
+    private final List<TableTrace> traces;
+    private final List<TableProver> provers;
+    private final int count;
+    private final AtomicReferenceArray<HostCommitment> mains;
+    private final AtomicReferenceArray<AuxCommitment> auxes;
+    private final AtomicReferenceArray<HostCommitment> compositions;
+    private final AtomicReferenceArray<Matrix> deeps;
+    private Ext3[] lookup;
+
+    CpuProofSession(ProofContext context, HostKernels kernels) {
+        this.context = context;
+        this.kernels = kernels;
+        this.domain = context.domain();
+        this.traces = context.traces();
+        this.count = traces.size();
+        this.provers = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            provers.add(new TableProver(traces.get(i), context.options(), context.hasher(), context.settings(), kernels,
+                    context.preprocessed().get(i), context.memory().host().get(i)));
+        }
+        this.mains = new AtomicReferenceArray<>(count);
+        this.auxes = new AtomicReferenceArray<>(count);
+        this.compositions = new AtomicReferenceArray<>(count);
+        this.deeps = new AtomicReferenceArray<>(count);
+    }
+
+    @Override
+    public List<TableCommitment> commitMain() {
+        pass(SpanLabels.MAIN_COMMIT, TableBuffers.Pass.MAIN_COMMIT, (i, control) -> mains.set(i, provers.get(i).commitMain(control)));
+        List<TableCommitment> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(mains.get(i));
+        }
+        return out;
+    }
+
+    @Override
+    public AuxRound commitAux(Ext3[] lookupChallenges) {
+        this.lookup = lookupChallenges.clone();
+        pass(BatchedOpening.AUX_COMMIT, TableBuffers.Pass.AUX, (i, control) -> auxes.set(i, provers.get(i).commitAux(lookup)));
+        List<TableCommitment> commitments = new ArrayList<>(count);
+        List<Ext3> busSums = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            AuxCommitment aux = auxes.get(i);
+            commitments.add(aux == null ? null : aux.commitment());
+            busSums.add(aux == null ? null : aux.busSum());
+        }
+        return new AuxRound(commitments, busSums);
+    }
+
+    @Override
+    public List<TableCommitment> commitComposition(Ext3 alpha) {
+        pass(BatchedOpening.COMPOSITION, TableBuffers.Pass.COMPOSITION, (i, control) -> compositions.set(i,
+                provers.get(i).commitComposition(mains.get(i), auxes.get(i), lookup, alpha)));
+        List<TableCommitment> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(compositions.get(i));
+        }
+        return out;
+    }
+
+    @Override
+    public List<OodFrame> openOod(Ext3 z) {
+        OodFrame[] frames = new OodFrame[count];
+        pass(BatchedOpening.OOD, TableBuffers.Pass.OOD, (i, control) -> frames[i] = provers.get(i).openOod(mains.get(i), auxes.get(i),
+                compositions.get(i), domain.pointFor(i, z)));
+        return Arrays.asList(frames);
+    }
+
+    @Override
+    public Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z) {
+        pass(BatchedOpening.DEEP, TableBuffers.Pass.DEEP, (i, control) -> deeps.set(i, provers.get(i).deepCoefficients(mains.get(i),
+                auxes.get(i), compositions.get(i), frames.get(i), gamma, domain.pointFor(i, z))));
+        return liftedSum(mu);
+    }
+
+    /**
+     * D = sum_j mu^j DEEP_j(X^(2^s_j)) in coefficients: D[k * 2^s_j] += mu^j DEEP_j[k]; closes the tables' DEEP
+     * matrices (a one-table proof's D is its DEEP matrix, handed over).
+     */
+    private Matrix liftedSum(Ext3 mu) {
+        if (count == 1) {
+            // one table: the sum is its own DEEP polynomial (mu^0 = 1, no lift), so no copy of it is made
+            return deeps.getAndSet(0, null);
+        }
+        int n = 1 << domain.logMaxHeight();
+        Matrix sum = Matrix.allocate(context.settings().storage().allocatorForGlobal(traces, MatrixRole.DEEP), "lifted-deep", n, 3);
+        try (Span _ = Spans.open("lifted_sum", "tables", count)) {
+            long[][] acc = new long[3][n];
+            Ext3 power = Ext3.ONE;
+            for (int j = 0; j < count; j++) {
+                try (Matrix d = deeps.getAndSet(j, null)) {
+                    addLifted(acc, d, 1 << (domain.logMaxHeight() - domain.logHeight(j)), power);
+                }
+                power = power.mul(mu);
+            }
+            for (int limb = 0; limb < 3; limb++) {
+                sum.writeColumn(limb, 0, acc[limb], 0, n);
+            }
+            return sum;
+        } catch (RuntimeException | Error e) {
+            sum.close();
+            throw e;
+        }
+    }
+
+    /** acc[k * stride] += multiplier * d[k] for every coefficient k of {@code d}. */
+    private static void addLifted(long[][] acc, Matrix d, int stride, Ext3 multiplier) {
+        long[][] c = {d.columnToArray(0), d.columnToArray(1), d.columnToArray(2)};
+        long m0 = multiplier.c0(), m1 = multiplier.c1(), m2 = multiplier.c2();
+        for (int k = 0, rows = d.rows(); k < rows; k++) {
+            int at = k * stride;
+            long x0 = c[0][k], x1 = c[1][k], x2 = c[2][k];
+            acc[0][at] = Goldilocks.add(acc[0][at], Ext3.mul0(x0, x1, x2, m0, m1, m2));
+            acc[1][at] = Goldilocks.add(acc[1][at], Ext3.mul1(x0, x1, x2, m0, m1, m2));
+            acc[2][at] = Goldilocks.add(acc[2][at], Ext3.mul2(x0, x1, x2, m0, m1, m2));
+        }
+    }
+
+    /** Heap of {@link #liftedSum}: the three accumulator columns and one table's three DEEP columns at most. */
+    static long liftedSumScratchBytes(int logMaxHeight) {
+        return 2L * 3 * Long.BYTES << logMaxHeight;
+    }
+
+    @Override
+    public FriKernels globalKernels() {
+        return kernels;
+    }
+
+    @Override
+    public long grind(Transcript transcript, int bits) {
+        return transcript.grind(bits, context.settings().pool());
+    }
+
+    private interface Step {
+        void run(int index, TaskControl control) throws Exception;
+    }
+
+    /** One per-table pass: the step for every table (the executor's tasks are indexed by table), as the executor schedules it. */
+    private void pass(String label, TableBuffers.Pass pass, Step step) {
+        ProverSettings settings = context.settings();
+        List<TableTask<Boolean>> tasks = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int index = i;
+            TableTrace trace = traces.get(i);
+            long bytes = MemoryEstimates.passBytes(provers.get(i).buffers(), pass, settings.storage());
+            tasks.add(StarkProver.task(index, trace, bytes, control -> {
+                step.run(index, control);
+                settings.progress().tableFinished(label, trace.name(), trace.height());
+                return Boolean.TRUE;
+            }));
+        }
+        settings.progress().passStarted(label, tasks.size());
+        settings.executor().runAll(label, tasks);
+        settings.progress().passFinished(label);
+    }
+
+    @Override
+    public void close() {
+        List<AutoCloseable> all = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            add(all, mains.getAndSet(i, null));
+            AuxCommitment aux = auxes.getAndSet(i, null);
+            add(all, aux == null ? null : aux.commitment());
+            add(all, compositions.getAndSet(i, null));
+            add(all, deeps.getAndSet(i, null));
+        }
+        TableProver.closeAll(all);
+    }
+
+    private static void add(List<AutoCloseable> all, AutoCloseable c) {
+        if (c != null) {
+            all.add(c);
+        }
+    }
+}

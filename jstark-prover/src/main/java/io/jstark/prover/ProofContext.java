@@ -1,0 +1,23 @@
+package io.jstark.prover;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.protocol.LiftedDomain;
+import io.jstark.protocol.Preprocessing;
+import io.jstark.protocol.ProofOptions;
+import java.util.List;
+
+/**
+ * What a backend needs to begin a proof ({@link ProverBackend#open}).
+ *
+ * @param traces the tables in the proof's order, owned by the caller (read only)
+ * @param preprocessed per table its preprocessed commitment from the proving key, null without preprocessed
+ *     columns (public, computed once per key)
+ * @param memory what {@link ProverBackend#describe} said the backend holds for these tables
+ * @param domain the lifted domain of the tables' heights
+ * @param options the proof's options
+ * @param hasher the proof's hash
+ * @param settings how to run: the worker pool, the table executor, the storage policy, debug checks, progress
+ */
+public record ProofContext(List<TableTrace> traces, List<Preprocessing.Committed> preprocessed, BackendMemory memory, LiftedDomain domain,
+        ProofOptions options, Hasher hasher, ProverSettings settings) {}

@@ -1,0 +1,99 @@
+package io.jstark.prover;
+
+import io.jstark.crypto.transcript.Transcript;
+import io.jstark.fri.FriKernels;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.memory.Matrix;
+import io.jstark.protocol.OodFrame;
+import java.util.List;
+
+/**
+ * A backend's side of one proof ({@link ProverBackend#open}): it holds every table's data from its main commit
+ * to the queries and runs each round of the protocol as one call over all tables. The prover calls the rounds
+ * in this order, once each, on one thread, with the challenges its transcript drew between them; every list
+ * is in the proof's table order. What a round returns is the prover's (a {@link TableCommitment} it closes
+ * through {@link #close}, the others plain values).
+ *
+ * <p>A round that fails throws the table's typed error (for the CPU backend a
+ * {@link io.jstark.prover.exec.TableProvingException} naming the table, its cause the typed reason), and the
+ * prover then closes the session.
+ */
+public interface ProofSession extends AutoCloseable {
+    /**
+     * Round 1: every table's main trace extended to its LDE domain and committed.
+     *
+     * @return per table its main commitment
+     */
+    List<TableCommitment> commitMain();
+
+    /**
+     * The LogUp round: for every table with buses its aux trace built with the lookup challenges, extended and
+     * committed, with the table's bus sum.
+     *
+     * @param lookupChallenges the challenges drawn after the main phase tree's root
+     * @return per table its aux commitment and bus sum (both null for a table without buses)
+     */
+    AuxRound commitAux(Ext3[] lookupChallenges);
+
+    /**
+     * Round 2: every table's constraints combined by powers of {@code alpha}, divided by their zerofiers, split
+     * into parts of degree below the table's height, extended and committed.
+     *
+     * @param alpha the composition challenge
+     * @return per table its composition commitment
+     * @throws io.jstark.air.debug.ConstraintViolationException (as a table's failure's cause) when a table's trace
+     *     does not satisfy its constraints
+     */
+    List<TableCommitment> commitComposition(Ext3 alpha);
+
+    /**
+     * Round 3: every table's committed columns at its lifted out-of-domain point z^(2^s_j) (the trace columns also
+     * at the next row).
+     *
+     * @param z the out-of-domain point
+     * @return per table its frame
+     */
+    List<OodFrame> openOod(Ext3 z);
+
+    /**
+     * Round 4's input to FRI: each table's DEEP polynomial (with {@code gamma}'s powers over its columns, divided
+     * at its own points), lifted to the tallest height and summed with the powers of {@code mu}:
+     * D(X) = sum_j mu^j DEEP_j(X^(2^s_j)), in coefficients.
+     *
+     * @param frames the frames {@link #openOod} returned, as absorbed
+     * @param gamma the DEEP columns' challenge
+     * @param mu the tables' challenge
+     * @param z the out-of-domain point
+     * @return the lifted sum, 2^logMaxHeight rows x 3 (extension limbs) in natural order; the caller's to close
+     */
+    Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z);
+
+    /**
+     * The kernels of the global steps: the phase trees over the tables' block digests, and FRI's layers.
+     *
+     * @return the kernels, valid until the session closes
+     */
+    FriKernels globalKernels();
+
+    /**
+     * Grinding: finds the smallest nonce whose hash with the transcript's state has {@code bits} leading zero bits
+     * and absorbs it ({@link Transcript#grind}).
+     *
+     * @param transcript the proof's transcript, after FRI's final polynomial
+     * @param bits the grinding bits
+     * @return the nonce
+     */
+    long grind(Transcript transcript, int bits);
+
+    /** Releases everything the session still holds (every table's LDEs and trees), on every path. */
+    @Override
+    void close();
+
+    /**
+     * The LogUp round's result.
+     *
+     * @param commitments per table its aux commitment, null for a table without buses
+     * @param busSums per table its bus sum, null for a table without buses
+     */
+    record AuxRound(List<TableCommitment> commitments, List<Ext3> busSums) {}
+}
