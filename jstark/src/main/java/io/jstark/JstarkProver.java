@@ -261,7 +261,7 @@ public final class JstarkProver implements AutoCloseable {
         }
 
         /**
-         * Tables proven at once, k (default: the measured {@link SchedulerOptions#DEFAULT_TABLE_PARALLELISM}).
+         * Tables proven at once, k (default: the measured {@link io.jstark.prover.exec.TableParallelism#DEFAULT}).
          *
          * @param k tables at once, at least 1
          * @return this builder
@@ -278,7 +278,7 @@ public final class JstarkProver implements AutoCloseable {
          * off-heap buffers and its predicted heap; the JVM's own heap limit is -Xmx (see docs/memory.md for the
          * flags that go with a budget).
          *
-         * @param bytes the budget in bytes, positive ({@link RunSettings#UNLIMITED} for none)
+         * @param bytes the budget in bytes, positive ({@link io.jstark.instrument.ByteSize#UNLIMITED} for none)
          * @return this builder
          * @throws IllegalArgumentException when {@code bytes} is below 1
          */

@@ -470,7 +470,7 @@ public final class ProofFormat {
      */
     record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
         static SectionShape of(ProofOptions o, int logHeight) {
-            FriParameters fri = new FriParameters(o.logFoldingFactor(), o.logFinalDegree());
+            FriParameters fri = o.friParameters();
             return new SectionShape(o.queries(), o.logFoldingFactor(), Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
                     fri.committedLayers(logHeight), 1 << fri.logFinalCoefficients(logHeight));
         }

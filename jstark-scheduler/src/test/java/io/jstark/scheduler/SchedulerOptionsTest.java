@@ -3,6 +3,7 @@ package io.jstark.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jstark.instrument.ByteSize;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -17,7 +18,7 @@ class SchedulerOptionsTest {
     @Test
     void defaultsAreTheProvisionalKAndNoBudget() {
         SchedulerOptions defaults = SchedulerOptions.defaults();
-        assertThat(defaults.tableParallelism()).isEqualTo(SchedulerOptions.DEFAULT_TABLE_PARALLELISM);
+        assertThat(defaults.tableParallelism()).isEqualTo(io.jstark.prover.exec.TableParallelism.DEFAULT);
         assertThat(defaults.unlimitedBudget()).isTrue();
     }
 

@@ -86,7 +86,7 @@ final class BatchedVerification {
             }
         }
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-        FriParameters fri = new FriParameters(logF, options.logFinalDegree());
+        FriParameters fri = options.friParameters();
         Ext3[] betas;
         try {
             betas = FriVerifier.replayCommitPhase(proof.fri(), fri, domain.logMaxHeight(), t);

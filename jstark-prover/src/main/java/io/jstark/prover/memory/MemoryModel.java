@@ -11,6 +11,7 @@ import io.jstark.math.ntt.Twiddles;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.TableBuffers;
+import io.jstark.prover.exec.TableParallelism;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -65,7 +66,7 @@ public final class MemoryModel {
         }
         this.options = options;
         this.workerParallelism = workerParallelism;
-        this.fri = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
+        this.fri = options.friParameters();
         this.jvm = java.util.Objects.requireNonNull(jvm, "jvm");
     }
 
@@ -119,9 +120,7 @@ public final class MemoryModel {
      * @param placement which buffers spill
      */
     public MemoryPrediction predictFor(List<TableMemory> tables, int tableParallelism, long gateBudget, Placement placement) {
-        if (tableParallelism < 1) {
-            throw new IllegalArgumentException("table parallelism must be at least 1, got " + tableParallelism);
-        }
+        TableParallelism.require(tableParallelism);
         long inputs = 0;
         List<MemoryPrediction.TableLine> lines = new ArrayList<>(tables.size());
         List<TableDimensions> dims = new ArrayList<>(tables.size());
