@@ -42,8 +42,8 @@ public final class RunOptions {
     Path spillDir;
 
     /**
-     * Scripts written while format 2 was opt-in pass {@code --format 2}: it is what every proof is now, so it still
-     * works (hidden, it does nothing); any other version is refused by name.
+     * {@code --format 2} names the one proof format, so it is accepted (hidden, it changes nothing); any other
+     * version is refused by name.
      */
     @Option(names = "--format", hidden = true)
     Integer format;

@@ -49,7 +49,7 @@ import java.util.Optional;
 public final class ProofFormat {
     /**
      * The one version this release writes and reads: one opening for all tables ({@link ProofTranscript}).
-     * Version 1 (an opening per table) is refused with its version named.
+     * Any other version is refused with its version named.
      */
     public static final int VERSION = 2;
     static final byte[] MAGIC = {'J', 'S', 'T', 'K'};
@@ -450,13 +450,13 @@ public final class ProofFormat {
         return candidates;
     }
 
-    /** A table's entry in the header (both formats). */
+    /** A table's entry in the header. */
     static long headerEntryBytes(String name, Air air) {
         return 2 + utf8(name).length + 2 + utf8(air.name()).length + 1 + 2 + 8L * air.publicInputs().size() + 1
                 + (air.preprocessedWidth() > 0 ? DIGEST : 0);
     }
 
-    /** A table's out-of-domain frame as both formats write it: 7 counts and the extension values of {@link OodFrame}. */
+    /** A table's out-of-domain frame as the body writes it: 7 counts and the extension values of {@link OodFrame}. */
     static long frameBytes(Air air, int logHeight) {
         long values = 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeight);
         return 7 * 2 + Ext3.BYTES * values;
@@ -706,7 +706,7 @@ public final class ProofFormat {
         long versionAt = in.position();
         int version = in.u16("version");
         if (version != VERSION) {
-            // version 1 (an opening per table) came before this release: it is refused by name, not misread
+            // another version is refused by its number, never misread as this one
             throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
                     "proof format version " + version + " is not supported; this verifier reads version " + VERSION
                     + " (byte offset " + versionAt + ")");

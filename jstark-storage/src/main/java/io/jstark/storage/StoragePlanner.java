@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Decides, before any proving, where each table's buffers live (spec section 3).
+ * Decides, before any proving, where each table's buffers live.
  *
  * <p>The RAM limit is the memory budget less its safety margin (the budget is the machine's physical
  * memory when none is given). The memory gate's budget is what that limit leaves after everything held
@@ -182,10 +182,10 @@ public final class StoragePlanner {
         }
     }
 
-    /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
     /** What is planned: the tables with the options and parallelism their buffers' sizes and the gate depend on. */
     record Workload(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism, BackendMemory described) {}
 
+    /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
     private static Placed place(Workload workload, StorageOptions storage, JvmFootprint jvm) {
         MemoryModel model = new MemoryModel(workload.options(), workload.workerParallelism(), jvm);
         List<TableMemory> memories = model.tablesOf(workload.described().host());

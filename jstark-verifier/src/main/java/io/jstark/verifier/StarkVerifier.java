@@ -31,8 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Checks ({@link BatchedVerification}): every table's composition parts agree with its constraints at
  * its own out-of-domain point; the one FRI proves the lifted sum of the tables' DEEP compositions
  * low-degree, with its layer-0 values recomputed from Merkle-checked openings of every phase tree; the
- * grinding nonce is valid; the bus contributions of all tables sum to zero. A proof of format version 1 is
- * refused (UNSUPPORTED) naming its version.
+ * grinding nonce is valid; the bus contributions of all tables sum to zero. A proof of another format version
+ * is refused (UNSUPPORTED) naming its version.
  *
  * <p>What leaves these methods: a {@link ProofRejectedException} for anything the proof's bytes hold (the
  * last-resort guard turns any other failure while reading or checking them, an {@link OutOfMemoryError}
