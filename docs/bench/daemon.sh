@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The figures of docs/bench/daemon.txt (README "Start-up", the warm daemon): cold plain runs against runs through
+# The figures of docs/bench/daemon.txt (docs/bench/start-up.md, through the warm daemon): cold plain runs against runs through
 # a warm daemon (scripts/cold-start.sh, 5 interleaved runs of each, medians), then the warm in-process figure
 # (jstark bench scaling); and fib 2^20 with one worker thread against two. About 4 minutes on a quiet 2-core machine.
 #   docs/bench/daemon.sh > docs/bench/daemon.txt

@@ -1,5 +1,7 @@
 package io.jstark.cli;
 
+import io.jstark.air.debug.BusImbalanceException;
+import io.jstark.air.debug.ConstraintViolationException;
 import io.jstark.crypto.hash.UnknownHashException;
 import io.jstark.crypto.lanes.InvalidLanesSettingException;
 import io.jstark.examples.UnknownExampleException;
@@ -28,7 +30,8 @@ enum ExitCode {
     USAGE(2, "usage error: an unknown option, a bad value, options that do not fit together (e.g. too little security), an output "
             + "that is a directory or a key file that exists (keygen without --force)"),
     INPUT(3, "input or environment error: a file missing, unreadable or not what it should be (proof, key, statement, "
-            + "timeline), a statement naming a definition its key lacks, disk full, spill directory unusable, memory exhausted"),
+            + "timeline), a statement naming a definition its key lacks, a trace that breaks a constraint or a bus, disk full, "
+            + "spill directory unusable, memory exhausted"),
     INTERNAL(4, "internal error: a bug in jstark (JSTARK_STACKTRACE=1 prints the stack trace)");
 
     final int code;
@@ -63,6 +66,10 @@ enum ExitCode {
                 || e instanceof InvalidSchedulerSettingException || e instanceof InvalidLanesSettingException) {
             // settings the user gave: --storage, --memory-budget, their environment variables, -Djstark.crypto.lanes
             return USAGE;
+        }
+        if (e instanceof ConstraintViolationException || e instanceof BusImbalanceException) {
+            // the traces given do not satisfy the tables' constraints or their buses
+            return INPUT;
         }
         if (e instanceof StorageException) {
             // the spill directory or its space

@@ -47,10 +47,24 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     private static int execute(String... args) {
         oneLineLogMessages();
-        CommandLine cli = new CommandLine(new Main());
         // the command named first alone: picocli loads each registered command's options (their classes and what
         // their fields name), so 'verify' stays clear of the prover's classes; help, or anything else, gets them all
         String named = args.length > 0 && COMMANDS.contains(args[0]) ? args[0] : null;
+        CommandLine cli = commandLine(named);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands its handler Exceptions only; an Error unwinds to here, what it allocated garbage by now
+            return report(e, cli.getOut(), cli.getErr());
+        }
+    }
+
+    /**
+     * The {@code jstark} command line with the command {@code named} registered, or every command when it is null:
+     * the one specification that both runs commands and lists them.
+     */
+    static CommandLine commandLine(String named) {
+        CommandLine cli = new CommandLine(new Main());
         for (String name : COMMANDS) {
             if (named == null || named.equals(name)) {
                 cli.addSubcommand(command(name));
@@ -61,12 +75,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cli.registerConverter(java.nio.file.Path.class, Invocation::path);
         listExitCodes(cli);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
-        try {
-            return cli.execute(args);
-        } catch (OutOfMemoryError e) {
-            // picocli hands its handler Exceptions only; an Error unwinds to here, what it allocated garbage by now
-            return report(e, cli.getOut(), cli.getErr());
-        }
+        return cli;
     }
 
     /** A new instance of the command called {@code name}: each class is loaded only when its name is asked for. */

@@ -1,6 +1,6 @@
 package io.jstark.cli;
 
-import io.jstark.prover.memory.MemoryMeter;
+import io.jstark.storage.memory.MemoryMeter;
 import java.util.List;
 
 /**

@@ -138,8 +138,8 @@ public final class ProveCommand implements Callable<Integer> {
 
         /** The process's peak resident memory, measured against the plan's prediction (exact bytes for scripts too). */
         static String residentLine(JstarkProver.Result result) {
-            io.jstark.prover.memory.MemoryMeter.Phase peak = io.jstark.prover.memory.MemoryMeter.peak(result.memory());
-            io.jstark.prover.memory.MemoryPrediction predicted = result.plan().prediction();
+            io.jstark.storage.memory.MemoryMeter.Phase peak = io.jstark.storage.memory.MemoryMeter.peak(result.memory());
+            io.jstark.storage.memory.MemoryPrediction predicted = result.plan().prediction();
             if (peak.residentAnonymous() < 0) {
                 return "resident memory: not available on this system (predicted peak anonymous "
                         + ByteSize.format(predicted.peakRamBytes()) + ")";

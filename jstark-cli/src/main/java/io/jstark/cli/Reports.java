@@ -5,7 +5,7 @@ import io.jstark.examples.Workload;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
-import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.storage.memory.MemoryPrediction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -85,7 +85,7 @@ class ExitCodesTest {
         assertExit(2, "is a directory", "keygen", "--example", "fib", "-o", dir.toString());
     }
 
-    /** Review of issue 12, bug 6: every output is checked before the proof is made, not after (as -o always was). */
+    /** Every output (not only -o) is checked before the proof is made, not after. */
     @Test
     void everyOutputIsCheckedBeforeProving() {
         Path out = dir.resolve("outputs-first.bin");
@@ -99,7 +99,7 @@ class ExitCodesTest {
     }
 
     /**
-     * Review of issue 12, bug 5: keygen refuses what prove refuses (one check), a minimum no proof can reach,
+     * Keygen refuses what prove refuses (one check), a minimum no proof can reach,
      * an existing key file (unless --force), and has no silent example or file name.
      */
     @Test
@@ -121,8 +121,8 @@ class ExitCodesTest {
     }
 
     /**
-     * The statement rules run before the memory planner, so an impossible shape is a typed refusal naming the
-     * table and the rule, not the planner's internal text.
+     * The statement rules run before the memory planner, so an impossible shape is
+     * a typed refusal naming the table and the rule, not the planner's internal text.
      */
     @Test
     void theStatementRulesRunBeforeThePlanner() {
@@ -136,7 +136,6 @@ class ExitCodesTest {
                     .doesNotContain("Merkle");
         }
     }
-
 
 
     @Test
@@ -161,7 +160,7 @@ class ExitCodesTest {
     void fourForABugAndWrappedFailuresByTheirCause() {
         assertThat(ExitCode.of(new NullPointerException())).isEqualTo(ExitCode.INTERNAL);
         assertThat(ExitCode.of(new IllegalStateException("inconsistent"))).isEqualTo(ExitCode.INTERNAL);
-        // review of issue 12, bug 6: an IllegalArgumentException is a usage error only when it is a typed refusal of a setting
+        // an IllegalArgumentException is a usage error only when it is a typed refusal of a setting
         assertThat(ExitCode.of(new IllegalArgumentException("a Merkle tree has at least one leaf, got 0"))).isEqualTo(ExitCode.INTERNAL);
         assertThat(ExitCode.of(new io.jstark.protocol.InvalidOptionsException("blowup", "must be 2..32"))).isEqualTo(ExitCode.USAGE);
         assertThat(ExitCode.of(new io.jstark.protocol.InvalidStatementException("cpu", "too small"))).isEqualTo(ExitCode.USAGE);
@@ -177,6 +176,16 @@ class ExitCodesTest {
                 + "jstark; JSTARK_STACKTRACE=1 prints its stack trace");
         assertThat(ExitCode.of(new TableProvingException("main_commit", 0, "cpu", new SpillSpaceException("disk full", dir, 1, 0, null))))
                 .isEqualTo(ExitCode.INPUT);
+    }
+
+    @Test
+    void threeForATraceThatBreaksAConstraintOrABus() {
+        // the prover's typed findings, as they reach the command: a table's failure wrapping the constraint, or the refusal after the aux round
+        var violation = new io.jstark.air.debug.ConstraintViolationException("cpu", "pc_step", 7, "3");
+        assertThat(ExitCode.of(new TableProvingException("composition", 0, "cpu", violation))).isEqualTo(ExitCode.INPUT);
+        assertThat(ExitCode.of(new io.jstark.air.debug.ConstraintViolationException("cpu", "the composition polynomial is not of low degree")))
+                .isEqualTo(ExitCode.INPUT);
+        assertThat(ExitCode.of(new io.jstark.air.debug.BusImbalanceException("buses do not balance"))).isEqualTo(ExitCode.INPUT);
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Review of issue 12: what a hostile proof file makes the commands print and exit with, beyond the safe
+ * What a hostile proof file makes the commands print and exit with, beyond the safe
  * {@code verify --key --expect} path that {@link ForkedHostileVerifyTest} covers.
  */
 class HostileCliOutputTest {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Review of issue 12, bug 2: what the command line prints of a file's text cannot start a line or drive a terminal. */
+/** What the command line prints of a file's text cannot start a line or drive a terminal. */
 class SafeTextTest {
     @TempDir
     Path dir;

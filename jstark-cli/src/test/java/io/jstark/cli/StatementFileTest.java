@@ -41,7 +41,7 @@ class StatementFileTest {
     }
 
     /**
-     * Review of issue 12, bug 1: a field the file does not know is refused by name (a hoped-for "minSecurity"
+     * A field the file does not know is refused by name (a hoped-for "minSecurity"
      * would otherwise be ignored), public inputs are decimal strings of ASCII digits only, and Jackson's own
      * location text stays out of the message.
      */
@@ -70,7 +70,7 @@ class StatementFileTest {
     }
 
     /**
-     * Review of issue 12: a statement file is what a verifier trusts, so it must mean one thing. A field
+     * A statement file is what a verifier trusts, so it must mean one thing. A field
      * given twice (the last one wins in a map) or a second document after the first would let a file read
      * as one statement by a person or another parser and as another by jstark.
      */

@@ -135,7 +135,7 @@ class VerifyExpectTest {
     }
 
     /**
-     * Review of issue 12, bug 4: without a key, the proof must not choose what verifying it costs. A proof of
+     * Without a key, the proof must not choose what verifying it costs. A proof of
      * preprocessed tables (vm's range16) under options other than a preset's is refused after its header,
      * before any preprocessed commitment is computed; under a preset it verifies and says what it accepted.
      */

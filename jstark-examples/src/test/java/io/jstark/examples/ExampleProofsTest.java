@@ -163,7 +163,10 @@ class ExampleProofsTest {
             TableTrace range = w.table("range16");
             // the range table now claims to receive value 7 once more than the CPU and memory sent
             range.main().set(7, 0, range.main().get(7, 0) + 1);
-            Proof proof = prove(vm, w, ProverSettings.defaults());
+            assertThatThrownBy(() -> prove(vm, w, ProverSettings.defaults())).isInstanceOf(io.jstark.air.debug.BusImbalanceException.class)
+                    .hasMessageContaining("table 'range16'");
+            // forced through, the proof is rejected by the verifier on the balance
+            Proof proof = prove(vm, w, ProverSettings.defaults().withUnbalancedBusesRefused(false));
             assertThatThrownBy(() -> verify(key(vm), w, proof)).isInstanceOf(ProofRejectedException.class)
                     .hasMessageContaining("bus contributions do not cancel");
             assertThatThrownBy(() -> prove(vm, w, ProverSettings.defaults().withDebugChecks(true)))

@@ -85,4 +85,43 @@ class LiftedDomainTest {
         assertThat(d.pointFor(0, z)).isEqualTo(z);
         assertThat(d.pointFor(1, z)).isEqualTo(z.pow(8));
     }
+
+    /** A query opens whole blocks: the f lifted positions of its coset read exactly the rows of the block it names. */
+    @Property(tries = 100)
+    void aQueryReadsExactlyTheRowsOfItsBlockAndEveryBlockIsRead(@ForAll @IntRange(min = 1, max = 10) int tallest,
+            @ForAll @IntRange(min = 1, max = 10) int other) {
+        LiftedDomain d = LiftedDomain.of(OPTIONS, new int[] {tallest, other});
+        int f = OPTIONS.foldingFactor();
+        for (int j = 0; j < 2; j++) {
+            java.util.Set<Integer> blocks = new java.util.HashSet<>();
+            for (int q = 0; q < 1 << d.logQueryCosets(); q++) {
+                int block = d.block(j, q);
+                blocks.add(block);
+                java.util.Set<Integer> rows = new java.util.TreeSet<>();
+                for (int t = 0; t < f; t++) {
+                    rows.add(d.row(j, q * f + t));
+                }
+                java.util.Set<Integer> blockRows = new java.util.TreeSet<>();
+                for (int r = 0; r < d.rowsPerBlock(j); r++) {
+                    blockRows.add(block * d.rowsPerBlock(j) + r);
+                }
+                assertThat(rows).as("table %d, query %d", j, q).isEqualTo(blockRows);
+            }
+            assertThat(blocks).as("table %d: every block is read by some query", j).hasSize(1 << d.logBlocks(j));
+        }
+    }
+
+    @Test
+    void aTableFTimesShorterThanTheTallestAnswersAQueryWithOneRow() {
+        // folding factor 4: the tallest tables give 4 rows per query, a table half as tall 2, a quarter as tall or less 1
+        LiftedDomain d = LiftedDomain.of(OPTIONS, new int[] {10, 9, 8, 3, 10});
+        assertThat(d.logLde()).isEqualTo(13);
+        assertThat(d.logMaxHeight()).isEqualTo(10);
+        assertThat(d.logQueryCosets()).isEqualTo(11);
+        assertThat(new int[] {d.lift(0), d.lift(1), d.lift(2), d.lift(3), d.lift(4)}).containsExactly(0, 1, 2, 7, 0);
+        assertThat(new int[] {d.rowsPerBlock(0), d.rowsPerBlock(1), d.rowsPerBlock(2), d.rowsPerBlock(3), d.rowsPerBlock(4)})
+                .containsExactly(4, 2, 1, 1, 4);
+        assertThat(d.logBlocks(3)).isEqualTo(6);
+        assertThat(d.block(3, 0b10110_11111)).as("2^11 query cosets over 2^6 blocks").isEqualTo(0b10110);
+    }
 }

@@ -13,6 +13,12 @@ import java.util.List;
  *     each table holds in them per pass; empty for a backend that holds everything on this host
  */
 public record BackendMemory(List<TableBuffers> host, List<Resource> elsewhere) {
+    /**
+     * Copies both lists.
+     *
+     * @param host per table, its host buffers
+     * @param elsewhere the backend's own resources
+     */
     public BackendMemory {
         host = List.copyOf(host);
         elsewhere = List.copyOf(elsewhere);
@@ -24,7 +30,7 @@ public record BackendMemory(List<TableBuffers> host, List<Resource> elsewhere) {
      * @param name what it is, as reports print it (e.g. "device 0 memory", "worker host:port")
      * @param capacityBytes what it can hold at once
      * @param bytesPerPass per table (outer index, the proof's order), the bytes it holds there during each
-     *     {@link TableBuffers.Pass} (inner index: the pass's ordinal)
+     *     {@link ProofPhase} (inner index: the pass's ordinal)
      */
     public record Resource(String name, long capacityBytes, long[][] bytesPerPass) {}
 }

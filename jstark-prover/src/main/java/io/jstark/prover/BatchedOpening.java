@@ -26,37 +26,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The prover's phases after the prepass: each per-table round is one call to the backend's {@link ProofSession}
- * (which runs it over all tables), and between them the global steps run on the calling thread, each its own
- * phase:
- *
- * <ol>
- *   <li>{@code main_commit}: per table, main LDE and its tree of blocks;</li>
- *   <li>{@code main_tree}: the main phase tree; absorb its root, sample the lookup challenges;</li>
- *   <li>{@code aux}: per table with buses, the LogUp trace, its LDE and tree, the bus sum; the buses must
- *       balance;</li>
- *   <li>{@code aux_tree}: the aux phase tree; absorb it and the bus sums, sample alpha;</li>
- *   <li>{@code composition}: per table, its composition parts, extended and committed;</li>
- *   <li>{@code composition_tree}: the composition phase tree; absorb it, sample zeta;</li>
- *   <li>{@code ood}: per table, its frame at zeta^(2^s_j);</li>
- *   <li>{@code deep}: absorb the frames, sample gamma and mu; per table its DEEP polynomial, lifted and summed;</li>
- *   <li>{@code fri}: one FRI over the sum, grinding, the query cosets;</li>
- *   <li>{@code queries}: open every phase tree, the pinned preprocessed trees and FRI.</li>
- * </ol>
- *
- * The session holds every table's commitments until it is closed, after the proof is assembled;
- * {@link #close} releases the global trees whatever happened.
+ * The prover's phases after the prepass ({@link ProofPhase}, in its order): each per-table phase is one round of
+ * the backend's {@link ProofSession} over all tables, each global phase runs on the calling thread between them,
+ * and the transcript is touched only here, in {@code ProofTranscript}'s order. {@link #prove} reads as the
+ * numbered phases; the session holds every table's commitments until it is closed, after the proof is assembled,
+ * and {@link #close} releases the global trees whatever happened.
  */
 final class BatchedOpening implements AutoCloseable {
-    static final String MAIN_TREE = "main_tree";
-    static final String AUX_COMMIT = "aux";
-    static final String AUX_TREE = "aux_tree";
-    static final String COMPOSITION = "composition";
-    static final String COMPOSITION_TREE = "composition_tree";
-    static final String OOD = "ood";
-    static final String DEEP = "deep";
-    static final String FRI = "fri";
-
     private final LiftedDomain domain;
     private final List<TableTrace> traces;
     private final List<Preprocessing.Committed> preprocessed;
@@ -79,17 +55,24 @@ final class BatchedOpening implements AutoCloseable {
     }
 
     Proof prove(Phases phases, Transcript t) {
-        phases.next(SpanLabels.MAIN_COMMIT);
+        // 1. main_commit: every table's main trace extended and committed (the backend's round)
+        phases.next(ProofPhase.MAIN_COMMIT.label());
         List<TableCommitment> mains = session.commitMain();
-        phases.next(MAIN_TREE);
-        PhaseCommitment mainTree = phaseTree("main", mains);
-        byte[] mainRoot = mainTree.root();
-        Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, mainRoot);
 
-        phases.next(AUX_COMMIT);
+        // 2. main_tree: one phase tree over all tables' main blocks; absorb its root, draw the lookup challenges
+        phases.next(ProofPhase.MAIN_TREE.label());
+        PhaseCommitment mainTree = phaseTree("main", mains);
+        Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, mainTree.root());
+
+        // 3. aux: every table's LogUp trace built, extended and committed; the buses must balance
+        phases.next(ProofPhase.AUX.label());
         ProofSession.AuxRound aux = session.commitAux(lookup);
-        requireBalancedBuses(aux.busSums());
-        phases.next(AUX_TREE);
+        if (settings.refuseUnbalancedBuses()) {
+            requireBalancedBuses(aux.busSums());
+        }
+
+        // 4. aux_tree: the aux phase tree; absorb its root and the bus sums, draw the composition challenge
+        phases.next(ProofPhase.AUX_TREE.label());
         PhaseCommitment auxTree = null;
         if (aux.commitments().stream().anyMatch(c -> c != null)) {
             auxTree = phaseTree("aux", aux.commitments());
@@ -97,39 +80,54 @@ final class BatchedOpening implements AutoCloseable {
         }
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
 
-        phases.next(COMPOSITION);
+        // 5. composition: every table's constraints combined, split into parts, extended and committed
+        phases.next(ProofPhase.COMPOSITION.label());
         List<TableCommitment> compositions = session.commitComposition(alpha);
-        phases.next(COMPOSITION_TREE);
+
+        // 6. composition_tree: the composition phase tree; absorb its root, draw the out-of-domain point
+        phases.next(ProofPhase.COMPOSITION_TREE.label());
         PhaseCommitment compositionTree = phaseTree("composition", compositions);
         ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
         Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
 
-        phases.next(OOD);
+        // 7. ood: every table's frame at its lifted point
+        phases.next(ProofPhase.OOD.label());
         List<OodFrame> frames = session.openOod(z);
-        phases.next(DEEP);
+
+        // 8. deep: absorb the frames, draw gamma and mu; the tables' DEEP polynomials, lifted and summed
+        phases.next(ProofPhase.DEEP.label());
         ProofTranscript.absorbOodFrames(t, frames);
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
         Matrix lifted = session.liftedDeepPolynomial(frames, deepChallenges[0], deepChallenges[1], z);
 
-        phases.next(FRI);
-        FriProver fri;
-        try (lifted) {
-            fri = FriProver.commit("lifted", lifted, Preprocessing.shift(domain.logLde()), options.logBlowup(),
-                    new FriParameters(options.logFoldingFactor(), options.logFinalDegree()), t, hasher, settings.pool(),
-                    settings.storage().allocatorForGlobal(traces, MatrixRole.FRI_LAYER), session.globalKernels());
-            global.add(fri);
-        }
+        // 9. fri: one FRI over the sum, grinding, the query positions
+        phases.next(ProofPhase.FRI.label());
+        FriProver fri = commitFri(lifted, t);
         long nonce;
         try (Span _ = Spans.open(SpanLabels.GRINDING, "bits", options.grindingBits())) {
             nonce = session.grind(t, options.grindingBits());
         }
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
 
-        phases.next(SpanLabels.QUERIES, "queries", queries.length);
-        List<Proof.TreeOpening> preOpenings = preprocessedOpenings(queries);
-        Proof.PhaseOpening mainOpening = mainTree.open(queries);
-        Proof.PhaseOpening auxOpening = auxTree == null ? null : auxTree.open(queries);
-        Proof.PhaseOpening compositionOpening = compositionTree.open(queries);
+        // 10. queries: every phase tree, the pinned preprocessed trees and FRI opened at the queries
+        phases.next(ProofPhase.QUERIES.label(), "queries", queries.length);
+        return new Proof(options, headers(), mainTree.root(), auxTree == null ? null : auxTree.root(), aux.busSums(), compositionTree.root(),
+                frames, fri.proof(queries), nonce, preprocessedOpenings(queries), mainTree.open(queries),
+                auxTree == null ? null : auxTree.open(queries), compositionTree.open(queries));
+    }
+
+    /** FRI over the lifted sum, which it closes; the layers' kernels are the session's. */
+    private FriProver commitFri(Matrix lifted, Transcript t) {
+        try (lifted) {
+            FriProver fri = FriProver.commit("lifted", lifted, Preprocessing.shift(domain.logLde()), options.logBlowup(),
+                    new FriParameters(options.logFoldingFactor(), options.logFinalDegree()), t, hasher, settings.pool(),
+                    settings.storage().allocatorForGlobal(traces, MatrixRole.FRI_LAYER), session.globalKernels());
+            global.add(fri);
+            return fri;
+        }
+    }
+
+    private List<Proof.TableHeader> headers() {
         List<Proof.TableHeader> headers = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             TableTrace trace = traces.get(i);
@@ -137,8 +135,7 @@ final class BatchedOpening implements AutoCloseable {
             headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
                     pre == null ? null : pre.tree().root()));
         }
-        return new Proof(options, headers, mainRoot, auxTree == null ? null : auxTree.root(), aux.busSums(), compositionTree.root(),
-                frames, fri.proof(queries), nonce, preOpenings, mainOpening, auxOpening, compositionOpening);
+        return headers;
     }
 
     /** The pinned preprocessed trees (the proving key's, on this host) opened at each query's leaf. */

@@ -4,7 +4,6 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriKernels;
 import io.jstark.instrument.Span;
-import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
@@ -56,7 +55,7 @@ final class CpuProofSession implements ProofSession {
 
     @Override
     public List<TableCommitment> commitMain() {
-        pass(SpanLabels.MAIN_COMMIT, TableBuffers.Pass.MAIN_COMMIT, (i, control) -> mains.set(i, provers.get(i).commitMain(control)));
+        pass(ProofPhase.MAIN_COMMIT, (i, control) -> mains.set(i, provers.get(i).commitMain(control)));
         List<TableCommitment> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             out.add(mains.get(i));
@@ -67,7 +66,7 @@ final class CpuProofSession implements ProofSession {
     @Override
     public AuxRound commitAux(Ext3[] lookupChallenges) {
         this.lookup = lookupChallenges.clone();
-        pass(BatchedOpening.AUX_COMMIT, TableBuffers.Pass.AUX, (i, control) -> auxes.set(i, provers.get(i).commitAux(lookup)));
+        pass(ProofPhase.AUX, (i, control) -> auxes.set(i, provers.get(i).commitAux(lookup)));
         List<TableCommitment> commitments = new ArrayList<>(count);
         List<Ext3> busSums = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -80,7 +79,7 @@ final class CpuProofSession implements ProofSession {
 
     @Override
     public List<TableCommitment> commitComposition(Ext3 alpha) {
-        pass(BatchedOpening.COMPOSITION, TableBuffers.Pass.COMPOSITION, (i, control) -> compositions.set(i,
+        pass(ProofPhase.COMPOSITION, (i, control) -> compositions.set(i,
                 provers.get(i).commitComposition(mains.get(i), auxes.get(i), lookup, alpha)));
         List<TableCommitment> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -92,14 +91,14 @@ final class CpuProofSession implements ProofSession {
     @Override
     public List<OodFrame> openOod(Ext3 z) {
         OodFrame[] frames = new OodFrame[count];
-        pass(BatchedOpening.OOD, TableBuffers.Pass.OOD, (i, control) -> frames[i] = provers.get(i).openOod(mains.get(i), auxes.get(i),
+        pass(ProofPhase.OOD, (i, control) -> frames[i] = provers.get(i).openOod(mains.get(i), auxes.get(i),
                 compositions.get(i), domain.pointFor(i, z)));
         return Arrays.asList(frames);
     }
 
     @Override
     public Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z) {
-        pass(BatchedOpening.DEEP, TableBuffers.Pass.DEEP, (i, control) -> deeps.set(i, provers.get(i).deepCoefficients(mains.get(i),
+        pass(ProofPhase.DEEP, (i, control) -> deeps.set(i, provers.get(i).deepCoefficients(mains.get(i),
                 auxes.get(i), compositions.get(i), frames.get(i), gamma, domain.pointFor(i, z))));
         return liftedSum(mu);
     }
@@ -167,7 +166,8 @@ final class CpuProofSession implements ProofSession {
     }
 
     /** One per-table pass: the step for every table (the executor's tasks are indexed by table), as the executor schedules it. */
-    private void pass(String label, TableBuffers.Pass pass, Step step) {
+    private void pass(ProofPhase pass, Step step) {
+        String label = pass.label();
         ProverSettings settings = context.settings();
         List<TableTask<Boolean>> tasks = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

@@ -5,7 +5,6 @@ import io.jstark.air.logup.AuxTraceBuilder;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProver;
-import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
 import io.jstark.math.poly.Barycentric;
@@ -21,7 +20,7 @@ import java.util.function.UnaryOperator;
 /**
  * Every buffer one table's proof uses, described once: what it is, its bytes, the step that makes it and
  * the last step that reads it, and where it may live. {@link TableProver} allocates its matrices and trees
- * from this description, and the memory model ({@code io.jstark.prover.memory.MemoryModel}) sums it; a
+ * from this description, and the memory model ({@code io.jstark.storage.memory.MemoryModel}) sums it; a
  * change here changes both.
  *
  * <p>Steps run in list order; a buffer lives from the start of its first step to the end of its last.
@@ -32,42 +31,6 @@ import java.util.function.UnaryOperator;
  * thread; see {@link io.jstark.math.parallel.WorkerPool#concurrentTasks}).
  */
 public final class TableBuffers {
-    /**
-     * The passes of a proof, in the order they run, each with the phase the memory meter measures it in: a
-     * pass over all tables per step, with the global steps between ({@link #MAIN_TREE}, {@link #AUX_TREE},
-     * {@link #COMPOSITION_TREE}, {@link #FRI}: on the calling thread, measured in the phase of the pass before
-     * them). A buffer whose first and last steps are in different passes is held across them.
-     */
-    public enum Pass {
-        MAIN_COMMIT(SpanLabels.MAIN_COMMIT, true),
-        MAIN_TREE(SpanLabels.MAIN_COMMIT, false),
-        AUX(BatchedOpening.AUX_COMMIT, true),
-        AUX_TREE(BatchedOpening.AUX_COMMIT, false),
-        COMPOSITION(BatchedOpening.COMPOSITION, true),
-        COMPOSITION_TREE(BatchedOpening.COMPOSITION, false),
-        OOD(BatchedOpening.OOD, true),
-        DEEP(BatchedOpening.DEEP, true),
-        FRI(BatchedOpening.DEEP, false);
-
-        private final String phase;
-        private final boolean perTable;
-
-        Pass(String phase, boolean perTable) {
-            this.phase = phase;
-            this.perTable = perTable;
-        }
-
-        /** The phase this pass is measured in (the label of the per-table pass that starts it). */
-        public String phase() {
-            return phase;
-        }
-
-        /** Whether every table runs its own part under the memory gate (else one global step on the calling thread). */
-        public boolean perTable() {
-            return perTable;
-        }
-    }
-
     /** What a buffer is made of. */
     public enum Kind {
         /** An off-heap matrix ({@link Matrix}): rows x columns field elements. */
@@ -95,7 +58,7 @@ public final class TableBuffers {
     }
 
     /** One step of a table's proof, in the pass that runs it. */
-    public record Step(int index, String name, Pass pass) {}
+    public record Step(int index, String name, ProofPhase pass) {}
 
     /**
      * One buffer.
@@ -158,6 +121,32 @@ public final class TableBuffers {
 
     private TableBuffers(TableDimensions table) {
         this.table = table;
+    }
+
+    /**
+     * Bytes of the process-wide heap caches these tables' proofs leave behind: the twiddle tables of every
+     * transform size their descriptions run ({@link #transformSizes}), and per trace size the bit-reversed domain
+     * and the next-row table; what the caches hold after proving them from empty (tested).
+     *
+     * @param described the tables' descriptions
+     * @return the bytes
+     */
+    public static long heapCacheBytes(List<TableBuffers> described) {
+        java.util.Set<Integer> twiddleSizes = new java.util.HashSet<>();
+        java.util.Set<Integer> traceSizes = new java.util.HashSet<>();
+        for (TableBuffers b : described) {
+            traceSizes.add(b.table().logHeight());
+            twiddleSizes.addAll(b.transformSizes());
+        }
+        long bytes = 0;
+        for (int s : twiddleSizes) {
+            bytes += io.jstark.math.ntt.Twiddles.bytesFor(s);
+        }
+        for (int s : traceSizes) {
+            // Lde.traceDomainBitReversed (longs) and LdeDomain's next-row table (ints)
+            bytes += (long) (Long.BYTES + Integer.BYTES) << s;
+        }
+        return bytes;
     }
 
     /**
@@ -237,24 +226,24 @@ public final class TableBuffers {
         boolean summed = global != null && global.tables().size() > 1;
 
         // the steps, in the order BatchedOpening runs them
-        int lde = step("main_lde", Pass.MAIN_COMMIT);
-        int tree = step("main_tree", Pass.MAIN_COMMIT);
-        int[] mainClasses = global == null ? new int[0] : phaseSteps("main", Pass.MAIN_TREE, global.domain(), global.members(false));
-        int build = aux ? step("aux_build", Pass.AUX) : -1;
-        int auxExtend = aux ? step("aux_lde", Pass.AUX) : -1;
-        int auxCommit = aux ? step("aux_tree", Pass.AUX) : -1;
-        int[] auxClasses = global == null ? new int[0] : phaseSteps("aux", Pass.AUX_TREE, global.domain(), global.members(true));
-        Pass composition = Pass.COMPOSITION;
+        int lde = step("main_lde", ProofPhase.MAIN_COMMIT);
+        int tree = step("main_tree", ProofPhase.MAIN_COMMIT);
+        int[] mainClasses = global == null ? new int[0] : phaseSteps("main", ProofPhase.MAIN_TREE, global.domain(), global.members(false));
+        int build = aux ? step("aux_build", ProofPhase.AUX) : -1;
+        int auxExtend = aux ? step("aux_lde", ProofPhase.AUX) : -1;
+        int auxCommit = aux ? step("aux_tree", ProofPhase.AUX) : -1;
+        int[] auxClasses = global == null ? new int[0] : phaseSteps("aux", ProofPhase.AUX_TREE, global.domain(), global.members(true));
+        ProofPhase composition = ProofPhase.COMPOSITION;
         int evaluate = step("constraint_evaluation", composition);
         int interpolate = step("coset_interpolate", composition);
         int extend = step("lde_coefficients", composition);
         int compositionCommit = step("composition_tree", composition);
         int[] compositionClasses = global == null ? new int[0]
-                : phaseSteps("composition", Pass.COMPOSITION_TREE, global.domain(), global.members(false));
-        int ood = step("round3_ood", Pass.OOD);
-        int combine = step("round4_deep", Pass.DEEP);
-        int divide = step("deep_division", Pass.DEEP);
-        Pass friPass = Pass.FRI;
+                : phaseSteps("composition", ProofPhase.COMPOSITION_TREE, global.domain(), global.members(false));
+        int ood = step("round3_ood", ProofPhase.OOD);
+        int combine = step("round4_deep", ProofPhase.DEEP);
+        int divide = step("deep_division", ProofPhase.DEEP);
+        ProofPhase friPass = ProofPhase.FRI;
         // the lifted sum reads (and closes) every table's DEEP polynomial; one table has none
         int lifted = global != null && !summed ? -1 : step("lifted_sum", friPass);
         int[] fold = new int[folds + 1];
@@ -268,7 +257,7 @@ public final class TableBuffers {
             }
         }
         int last = logFri < 0 ? -1 : step("fri_final", friPass);
-        int queries = step("queries", friPass);
+        int queries = step("queries", ProofPhase.QUERIES);
 
         // the transforms the steps run, whose twiddle tables the process caches (Twiddles): the LDEs and the DEEP
         // interpolation on the trace size, the composition's interpolation, each committed FRI layer's LDE
@@ -367,7 +356,7 @@ public final class TableBuffers {
     }
 
     /** One step per class of a phase tree over {@code members} (none when one table is the phase). */
-    private int[] phaseSteps(String phase, Pass pass, LiftedDomain domain, int[] members) {
+    private int[] phaseSteps(String phase, ProofPhase pass, LiftedDomain domain, int[] members) {
         if (members.length == 0) {
             return new int[0];
         }
@@ -402,7 +391,7 @@ public final class TableBuffers {
         }
     }
 
-    private int step(String name, Pass pass) {
+    private int step(String name, ProofPhase pass) {
         steps.add(new Step(steps.size(), name, pass));
         return steps.size() - 1;
     }

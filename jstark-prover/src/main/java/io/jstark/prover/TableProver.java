@@ -87,7 +87,7 @@ final class TableProver {
         Matrix lde = allocate(buffers.mainLde());
         try {
             kernels.extend(trace.main(), logBlowup, shift, lde, settings.pool());
-            settings.progress().tableStep(SpanLabels.MAIN_COMMIT, table(), "lde");
+            settings.progress().tableStep(ProofPhase.MAIN_COMMIT.label(), table(), "lde");
             control.checkpoint();
             return new HostCommitment(lde, commit(lde, buffers.mainTree()));
         } catch (RuntimeException | Error e) {

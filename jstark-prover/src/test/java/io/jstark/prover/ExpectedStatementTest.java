@@ -67,7 +67,7 @@ class ExpectedStatementTest {
         VerifiedStatement statement = StarkVerifier.verify(key, expected, valid);
         assertThat(statement.tables()).extracting(VerifiedStatement.Table::name).containsExactly("sender", "bytes");
         assertThat(statement.table("sender").logHeight()).isEqualTo(5);
-        // review of issue 12: the object says which form returned it
+        // the object says which form returned it
         assertThat(statement.form()).isEqualTo(VerifiedStatement.Form.EXPECTED);
         assertThat(StarkVerifier.verifyAndDescribe(key, valid).form()).isEqualTo(VerifiedStatement.Form.DESCRIBED);
     }

@@ -6,7 +6,6 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.math.ntt.Twiddles;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.ProofOptions;
-import io.jstark.prover.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The heap caches a proof leaves behind (twiddle tables, bit-reversed domains, next-row tables), proven from
- * empty caches, are exactly what the memory model counts from the tables' descriptions.
+ * empty caches, are exactly what the tables' descriptions count.
  */
 class HeapCachesTest {
     @ParameterizedTest
@@ -34,7 +33,7 @@ class HeapCachesTest {
             long cached = Twiddles.cachedBytes() + LdeDomain.cachedBytes();
             assertThat(cached).isPositive();
             List<TableDimensions> dims = traces.stream().map(TableDimensions::of).toList();
-            assertThat(new MemoryModel(options, pool.parallelism()).heapCacheBytes(dims)).isEqualTo(cached);
+            assertThat(TableBuffers.heapCacheBytes(TableBuffers.forProof(dims, options, pool.parallelism()))).isEqualTo(cached);
         } finally {
             for (TableTrace t : traces) {
                 t.main().close();

@@ -192,8 +192,8 @@ class HostileProofTest {
     }
 
     /**
-     * An opening declaring leaves x elements-per-leaf x 8 = 2^64 + 64 bytes: a size check that overflowed would let
-     * the reader allocate exabytes (OutOfMemoryError).
+     * An opening declaring leaves x elements-per-leaf x 8 = 2^64 + 64 bytes: the reader's size check must not
+     * overflow, or the reader would allocate exabytes (OutOfMemoryError).
      */
     @Property(tries = 1)
     void anOpeningWhoseSizeOverflowsIsATypedRejection() {

@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Review of issue 12: the proof format's one name rule (no character that is not visible text, at most 255
+ * The proof format's one name rule (no character that is not visible text, at most 255
  * bytes) and one height range (2^1..2^28), applied by the prover, the reader, the expected statement and
  * the memory planner's table shapes alike.
  */

@@ -90,7 +90,7 @@ class VerifyingKeyTest {
     }
 
     /**
-     * Review of issue 12, bug 8: a special file reports size 0 and never ends; reading it as a key reads at
+     * A special file reports size 0 and never ends; reading it as a key reads at
      * most one byte past the largest key, then refuses it.
      */
     @Test

@@ -3,7 +3,7 @@ package io.jstark.storage;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.BackendMemory;
 import io.jstark.instrument.ByteSize;
-import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.storage.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import java.nio.file.Path;
 import java.util.ArrayList;

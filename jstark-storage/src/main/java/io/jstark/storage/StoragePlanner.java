@@ -2,9 +2,9 @@ package io.jstark.storage;
 
 import io.jstark.prover.MatrixRole;
 import io.jstark.instrument.ByteSize;
-import io.jstark.prover.memory.JvmFootprint;
-import io.jstark.prover.memory.MemoryModel;
-import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.storage.memory.JvmFootprint;
+import io.jstark.storage.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;

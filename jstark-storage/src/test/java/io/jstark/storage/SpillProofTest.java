@@ -14,8 +14,8 @@ import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
 import io.jstark.prover.exec.TableProvingException;
-import io.jstark.prover.memory.MemoryMeter;
-import io.jstark.prover.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryMeter;
+import io.jstark.storage.memory.MemoryModel;
 import io.jstark.prover.memory.Placement;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -90,7 +90,7 @@ class SpillProofTest {
                     StorageOptions.defaults().withSpillDirectory(spillDir).withMode(StorageMode.DISK));
             try (Storage storage = disk.open()) {
                 assertThatThrownBy(() -> prove(traces, storage, pool)).isInstanceOf(TableProvingException.class)
-                        .hasMessageContaining("'wide'").hasMessageContaining("not of low degree");
+                        .hasMessageContaining("'wide'").hasMessageContaining("fails at row 99");
                 assertThat(storage.spillAllocator().peakBytes()).as("it failed after spilling").isPositive();
                 assertThat(storage.spillAllocator().openBuffers()).as("the prover released what it had").isZero();
                 assertThat(storage.spillAllocator().liveBytes()).isZero();

@@ -8,10 +8,10 @@ import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import io.jstark.instrument.ByteSize;
-import io.jstark.prover.memory.HeapRule;
-import io.jstark.prover.memory.JvmFootprint;
-import io.jstark.prover.memory.MemoryModel;
-import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.storage.memory.HeapRule;
+import io.jstark.storage.memory.JvmFootprint;
+import io.jstark.storage.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
@@ -168,7 +168,7 @@ class StoragePlannerTest {
      * Where the launcher sizes a fixed heap from the budget (scripts/heap.sh's rule, passed to the JVM), the named
      * budget is the smallest whose own heap, by that rule, plans: the same from any refused budget, planning there
      * with the heap the launcher would give it, refused one MiB below. Budgets from below the heap's floor to just
-     * under the minimum (the review found 64M naming a budget that was itself refused, and 128M one 200 MiB too high).
+     * under the minimum (64M must not name a budget that is itself refused, nor 128M one 200 MiB too high).
      */
     @Test
     void theNamedBudgetIsTheSmallestThatPlansWithTheLaunchersHeap() {
@@ -329,8 +329,8 @@ class StoragePlannerTest {
 
     /**
      * A heap fixed by hand (no launcher rule) too small for the heap caches and scratch, under a budget too small for
-     * the rest as well: the heap is named first (a larger budget would not help it), with the heap as it is. Review:
-     * the memory refusal came first and said "No budget up to 1.0 PiB plans it" and "heap fixed at" the caches' size.
+     * the rest as well: the heap is named first (a larger budget would not help it), with the heap as it is, not
+     * "No budget up to 1.0 PiB plans it" nor "heap fixed at" the caches' size.
      */
     @Test
     void aHeapFixedByHandIsNamedFirst() {

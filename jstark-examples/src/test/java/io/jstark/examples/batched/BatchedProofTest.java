@@ -83,7 +83,7 @@ class BatchedProofTest {
         try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
             io.jstark.air.trace.TableTrace range = w.table("range16");
             range.main().set(7, 0, range.main().get(7, 0) + 1);
-            Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables());
+            Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults().withUnbalancedBusesRefused(false)).prove(w.tables());
             VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
             assertThatThrownBy(() -> StarkVerifier.verify(vk, Statement.ofTraces(w.tables()), ProofFormat.write(proof)))
                     .isInstanceOfSatisfying(ProofRejectedException.class,

@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Review of issue 16, a reproduction harness (not a test: what it shows depends on the machine's load). Proves
+ * A reproduction harness (not a test: what it shows depends on the machine's load). Proves
  * several examples at once, twice each, in one fresh JVM, so that the lanes' warm-up runs and switches kernels
  * while proofs are in flight; prints a short digest of each proof's bytes (compare with a
  * {@code -Djstark.crypto.lanes=scalar} run) and each hash's kernel state at the end. Arguments:

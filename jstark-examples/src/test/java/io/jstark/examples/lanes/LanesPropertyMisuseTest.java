@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A bad {@code -Djstark.crypto.lanes} (or {@code vector} without the module) is refused with a typed exception
  * naming the setting at every use, never an ExceptionInInitializerError then a bare NoClassDefFoundError; and
- * the verifier, which never hashes in lanes, does not read the setting at all (found by the review of issue 16).
+ * the verifier, which never hashes in lanes, does not read the setting at all.
  */
 class LanesPropertyMisuseTest {
     @TempDir

@@ -13,9 +13,9 @@ import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
-import io.jstark.prover.memory.MemoryMeter;
-import io.jstark.prover.memory.MemoryModel;
-import io.jstark.prover.memory.MemoryPrediction;
+import io.jstark.storage.memory.MemoryMeter;
+import io.jstark.storage.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
@@ -27,7 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5: with a memory-gate budget that admits only about half of the mix's tables' largest passes at once
+ * With a memory-gate budget that admits only about half of the mix's tables' largest passes at once
  * (and k = 8, so the gate, not k, is what limits), the measured off-heap peak stays under what must be held
  * anyway (traces, proving key, each table's LDEs and trees held to the queries) plus the budget. The
  * estimator's stated error for off-heap buffers is zero (the model counts every matrix and tree the prover

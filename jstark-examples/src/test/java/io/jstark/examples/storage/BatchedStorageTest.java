@@ -13,7 +13,7 @@ import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
-import io.jstark.prover.memory.MemoryMeter;
+import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;

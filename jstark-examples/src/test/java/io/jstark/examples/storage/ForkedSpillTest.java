@@ -3,7 +3,7 @@ package io.jstark.examples.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.examples.Examples;
-import io.jstark.prover.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.storage.StorageMode;
@@ -136,7 +136,7 @@ class ForkedSpillTest {
         Child child = fork("fail", spill, 10, StorageMode.DISK);
         assertThat(finish(child)).as(child.output()).isZero();
         String result = child.line("RESULT");
-        assertThat(result).as(child.output()).startsWith("RESULT failed").contains("table 'cpu'").contains("not of low degree");
+        assertThat(result).as(child.output()).startsWith("RESULT failed").contains("table 'cpu'").contains("fails at row");
         assertThat(field(result, "spillPeak")).as("it failed after spilling").isPositive();
         assertThat(field(result, "openBuffers")).as("every spilled buffer was released by the failing prover").isZero();
         assertThat(entries(spill)).isZero();

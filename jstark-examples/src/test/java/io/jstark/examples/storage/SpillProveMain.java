@@ -12,7 +12,7 @@ import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.exec.TableProvingException;
-import io.jstark.prover.memory.MemoryMeter;
+import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.storage.Storage;

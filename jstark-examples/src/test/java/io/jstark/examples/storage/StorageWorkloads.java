@@ -3,7 +3,7 @@ package io.jstark.examples.storage;
 import io.jstark.examples.Example;
 import io.jstark.examples.TableShape;
 import io.jstark.prover.MatrixRole;
-import io.jstark.prover.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
 import java.util.List;

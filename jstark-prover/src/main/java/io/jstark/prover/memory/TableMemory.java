@@ -1,5 +1,6 @@
 package io.jstark.prover.memory;
 
+import io.jstark.prover.ProofPhase;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.TableBuffers;
 import java.util.ArrayList;
@@ -31,13 +32,13 @@ public final class TableMemory {
     public record Scratch(String what, long bytes) implements Event {}
 
     /** An off-heap buffer held across passes: made in {@code first}, read last in {@code last}. */
-    private record Held(Allocation allocation, TableBuffers.Pass first, TableBuffers.Pass last) {}
+    private record Held(Allocation allocation, ProofPhase first, ProofPhase last) {}
 
     /** An off-heap buffer's passes and the bytes of it a step needs resident when it spills ({@link TableBuffers#residentWindowBytes}). */
-    private record Live(Allocation allocation, TableBuffers.Pass first, TableBuffers.Pass last, long window) {}
+    private record Live(Allocation allocation, ProofPhase first, ProofPhase last, long window) {}
 
     private final TableBuffers buffers;
-    private final Map<TableBuffers.Pass, List<Event>> events;
+    private final Map<ProofPhase, List<Event>> events;
     private final List<Held> held;
     private final List<Live> live;
 
@@ -49,7 +50,7 @@ public final class TableMemory {
         List<TableBuffers.Step> steps = buffers.steps();
         List<TableBuffers.Buffer> all = buffers.buffers();
         String name = buffers.table().name();
-        Map<TableBuffers.Pass, List<Event>> events = new EnumMap<>(TableBuffers.Pass.class);
+        Map<ProofPhase, List<Event>> events = new EnumMap<>(ProofPhase.class);
         List<Held> held = new ArrayList<>();
         List<Live> live = new ArrayList<>();
         for (TableBuffers.Buffer b : all) {
@@ -70,7 +71,7 @@ public final class TableMemory {
             out.add(new Scratch(step.name(), heap));
             for (TableBuffers.Buffer b : all) {
                 if (b.offHeap() && b.last() == step.index()) {
-                    TableBuffers.Pass first = steps.get(b.first()).pass();
+                    ProofPhase first = steps.get(b.first()).pass();
                     if (first == step.pass()) {
                         out.add(new Release(allocation(name, b)));
                     } else {
@@ -86,10 +87,10 @@ public final class TableMemory {
         return new Allocation(table, b.role(), b.what(), b.bytes());
     }
 
-    private TableMemory(TableBuffers buffers, Map<TableBuffers.Pass, List<Event>> events, List<Held> held, List<Live> live) {
+    private TableMemory(TableBuffers buffers, Map<ProofPhase, List<Event>> events, List<Held> held, List<Live> live) {
         this.live = List.copyOf(live);
         this.buffers = buffers;
-        Map<TableBuffers.Pass, List<Event>> copy = new EnumMap<>(TableBuffers.Pass.class);
+        Map<ProofPhase, List<Event>> copy = new EnumMap<>(ProofPhase.class);
         events.forEach((pass, list) -> copy.put(pass, List.copyOf(list)));
         this.events = java.util.Collections.unmodifiableMap(copy);
         this.held = List.copyOf(held);
@@ -109,18 +110,18 @@ public final class TableMemory {
     }
 
     /** The passes this table has steps in, in the order they run. */
-    public java.util.Set<TableBuffers.Pass> passes() {
+    public java.util.Set<ProofPhase> passes() {
         return events.keySet();
     }
 
     /** The events of one pass (none where the table has no step in it). */
-    public List<Event> events(TableBuffers.Pass pass) {
+    public List<Event> events(ProofPhase pass) {
         return events.getOrDefault(pass, List.of());
     }
 
     /** The main commit's events (the first pass). */
     public List<Event> mainCommit() {
-        return events(TableBuffers.Pass.MAIN_COMMIT);
+        return events(ProofPhase.MAIN_COMMIT);
     }
 
     /** Buffers made in one pass and read in a later one (every LDE and tree, read by the queries). */
@@ -136,7 +137,7 @@ public final class TableMemory {
      * Bytes held into {@code pass} from earlier passes, in RAM ({@code spilled} false) or in spill files
      * ({@code spilled} true).
      */
-    public long heldInto(TableBuffers.Pass pass, Placement placement, boolean spilled) {
+    public long heldInto(ProofPhase pass, Placement placement, boolean spilled) {
         long bytes = 0;
         for (Held h : held) {
             if (h.first().compareTo(pass) < 0 && h.last().compareTo(pass) >= 0 && placement.spills(h.allocation().table(),
@@ -148,7 +149,7 @@ public final class TableMemory {
     }
 
     /** Bytes made in {@code pass} and held beyond it (in RAM or in spill files). */
-    public long heldBeyond(TableBuffers.Pass pass, Placement placement, boolean spilled) {
+    public long heldBeyond(ProofPhase pass, Placement placement, boolean spilled) {
         long bytes = 0;
         for (Held h : held) {
             if (h.first() == pass && placement.spills(h.allocation().table(), h.allocation().role()) == spilled) {
@@ -161,7 +162,7 @@ public final class TableMemory {
     /** The most this table holds across passes at once (in RAM or in spill files): what other tables' work runs beside. */
     public long heldBytes(Placement placement, boolean spilled) {
         long most = 0;
-        for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
+        for (ProofPhase pass : ProofPhase.values()) {
             most = Math.max(most, heldInto(pass, placement, spilled) + heldBeyond(pass, placement, spilled));
         }
         return most;
@@ -175,7 +176,7 @@ public final class TableMemory {
      * The kernel counts these file-backed pages against a memory cgroup's limit beside the anonymous ones; with
      * fewer, the spilled pages fault in and out (thrashing).
      */
-    public long residentWindow(TableBuffers.Pass pass, Placement placement) {
+    public long residentWindow(ProofPhase pass, Placement placement) {
         long bytes = 0;
         for (Live l : live) {
             boolean read = pass.perTable() ? l.first().compareTo(pass) <= 0 && l.last().compareTo(pass) >= 0 : l.first() == pass;
@@ -194,22 +195,28 @@ public final class TableMemory {
      * @param pass the pass
      * @param placement which buffers spill
      */
-    public long gateBytes(TableBuffers.Pass pass, Placement placement) {
+    public long gateBytes(ProofPhase pass, Placement placement) {
         return usage(pass, placement).ram() + residentWindowOfStep(pass, placement);
     }
 
-    /** {@link #residentWindow} where the table has a step in {@code pass}, else 0. */
-    long residentWindowOfStep(TableBuffers.Pass pass, Placement placement) {
+    /**
+     * {@link #residentWindow} where the table has a step in {@code pass}, else 0.
+     *
+     * @param pass the pass
+     * @param placement which buffers spill
+     * @return the bytes
+     */
+    public long residentWindowOfStep(ProofPhase pass, Placement placement) {
         return passes().contains(pass) ? residentWindow(pass, placement) : 0;
     }
 
     /** The table's own usage in one pass: what it makes there (held buffers it makes included), above what it held before. */
-    public Usage usage(TableBuffers.Pass pass, Placement placement) {
+    public Usage usage(ProofPhase pass, Placement placement) {
         return usage(events(pass), placement);
     }
 
     public Usage mainCommitUsage(Placement placement) {
-        return usage(TableBuffers.Pass.MAIN_COMMIT, placement);
+        return usage(ProofPhase.MAIN_COMMIT, placement);
     }
 
     /** Bytes allocated for {@code role} over all passes (the sum of every allocation, not a peak). */

@@ -1,5 +1,11 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
 
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
+import io.jstark.prover.memory.Usage;
+
+import io.jstark.prover.ProofPhase;
 import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
 import io.jstark.crypto.merkle.MerkleTree;
@@ -7,13 +13,11 @@ import io.jstark.fri.FriParameters;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
-import io.jstark.math.ntt.Twiddles;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.TableBuffers;
 import io.jstark.prover.exec.TableParallelism;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +34,7 @@ import java.util.Set;
  * many pool tasks hold their buffers at once; the description assumes parallelism + 1).
  *
  * <p><b>Whole proof</b> ({@link #predict}): how the prover holds memory over time, pass by pass
- * ({@link TableBuffers.Pass}; a phase's peak is the largest of the passes measured in it):
+ * ({@link ProofPhase}; a phase's peak is the largest of the passes measured in it):
  * <ul>
  *   <li>prepass: the traces (owned by the caller) and the proving key's preprocessed LDEs and trees
  *       (kept in RAM by the key, shared by every proof);</li>
@@ -50,12 +54,19 @@ public final class MemoryModel {
     private final FriParameters fri;
     private final JvmFootprint jvm;
 
-    /** The model of the prover's buffers alone ({@link JvmFootprint#NONE}). */
+    /**
+     * The model of the prover's buffers alone ({@link JvmFootprint#NONE}).
+     *
+     * @param options the proof options (blowup, folding factor and final degree decide the sizes)
+     * @param workerParallelism the worker pool's parallelism (how many column buffers run at once)
+     */
     public MemoryModel(ProofOptions options, int workerParallelism) {
         this(options, workerParallelism, JvmFootprint.NONE);
     }
 
     /**
+     * The model of the whole process: the prover's buffers and what the JVM adds.
+     *
      * @param options the proof options (blowup, folding factor and final degree decide the sizes)
      * @param workerParallelism the worker pool's parallelism (how many column buffers run at once)
      * @param jvm what the JVM adds to resident memory ({@link JvmFootprint#measure} for the running one)
@@ -70,24 +81,38 @@ public final class MemoryModel {
         this.jvm = java.util.Objects.requireNonNull(jvm, "jvm");
     }
 
+    /** {@return what the JVM adds to resident memory} */
     public JvmFootprint jvm() {
         return jvm;
     }
 
+    /** {@return the proof options the sizes follow} */
     public ProofOptions options() {
         return options;
     }
 
+    /** {@return the worker pool's parallelism the scratch is sized for} */
     public int workerParallelism() {
         return workerParallelism;
     }
 
-    /** The event lists of one table proven alone, from the description its prover allocates from ({@link TableBuffers}). */
+    /**
+     * The event lists of one table proven alone, from the description its prover allocates from ({@link TableBuffers}).
+     *
+     * @param t the table's shape
+     * @return its events
+     */
     public TableMemory table(TableDimensions t) {
         return tables(List.of(t)).getFirst();
     }
 
-    /** The event lists of the tables of one proof (the global buffers are the tallest table's), from {@link TableBuffers#forProof}. */
+    /**
+     * The event lists of the tables of one proof (the global buffers are the tallest table's), from
+     * {@link TableBuffers#forProof}.
+     *
+     * @param tables the tables' shapes, in proof order
+     * @return per table, its events
+     */
     public List<TableMemory> tables(List<TableDimensions> tables) {
         return tablesOf(TableBuffers.forProof(tables, options, workerParallelism));
     }
@@ -107,7 +132,15 @@ public final class MemoryModel {
         return out;
     }
 
-    /** {@link #predict(List, int, long, Placement)} for the shapes. */
+    /**
+     * {@link #predictFor} for the shapes.
+     *
+     * @param tables the tables' shapes, in proof order
+     * @param tableParallelism k, the tables that run at once
+     * @param gateBudget the memory gate's budget, {@link Long#MAX_VALUE} for none
+     * @param placement which buffers spill
+     * @return the prediction
+     */
     public MemoryPrediction predict(List<TableDimensions> tables, int tableParallelism, long gateBudget, Placement placement) {
         return predictFor(tables(tables), tableParallelism, gateBudget, placement);
     }
@@ -115,16 +148,18 @@ public final class MemoryModel {
     /**
      * The whole proof's peaks per phase (see the class comment).
      *
+     * @param tables the tables' events, in proof order
      * @param tableParallelism k, the tables that run at once
      * @param gateBudget the memory gate's budget, {@link Long#MAX_VALUE} for none
      * @param placement which buffers spill
+     * @return the prediction
      */
     public MemoryPrediction predictFor(List<TableMemory> tables, int tableParallelism, long gateBudget, Placement placement) {
         TableParallelism.require(tableParallelism);
         long inputs = 0;
         List<MemoryPrediction.TableLine> lines = new ArrayList<>(tables.size());
         List<TableDimensions> dims = new ArrayList<>(tables.size());
-        java.util.SortedSet<TableBuffers.Pass> passes = new java.util.TreeSet<>();
+        java.util.SortedSet<ProofPhase> passes = new java.util.TreeSet<>();
         for (TableMemory t : tables) {
             TableDimensions d = t.table();
             dims.add(d);
@@ -136,11 +171,11 @@ public final class MemoryModel {
                     spilled.add(role);
                 }
             }
-            Usage first = t.usage(TableBuffers.Pass.MAIN_COMMIT, placement);
+            Usage first = t.usage(ProofPhase.MAIN_COMMIT, placement);
             // the rest of the table's work, above what it holds: its largest later pass
             Usage rest = Usage.NONE;
-            for (TableBuffers.Pass pass : t.passes()) {
-                if (pass != TableBuffers.Pass.MAIN_COMMIT && pass.perTable()) {
+            for (ProofPhase pass : t.passes()) {
+                if (pass != ProofPhase.MAIN_COMMIT && pass.perTable()) {
                     rest = rest.max(t.usage(pass, placement));
                 }
             }
@@ -156,7 +191,7 @@ public final class MemoryModel {
                 inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0, 0});
         // each pass: what every table holds into it or makes in it to keep, plus what the tables running together add
         // (the gate admits them by their usage in the pass); a global step is one table's (the tallest's) part
-        for (TableBuffers.Pass pass : passes) {
+        for (ProofPhase pass : passes) {
             int n = tables.size();
             long heldRam = 0;
             long heldSpill = 0;
@@ -192,7 +227,7 @@ public final class MemoryModel {
                     heapCaches + largestRunningTogether(heap, gate, tableParallelism, gateBudget),
                     fixedOffHeap + heldRam + heapCaches + running,
                     heldSpill + largestRunningTogether(spill, gate, tableParallelism, Long.MAX_VALUE), windows};
-            byPhase.merge(pass.phase(), peak, (a, b) -> {
+            byPhase.merge(pass.memoryPhase(), peak, (a, b) -> {
                 long[] m = new long[a.length];
                 for (int j = 0; j < m.length; j++) {
                     m[j] = Math.max(a[j], b[j]);
@@ -270,29 +305,20 @@ public final class MemoryModel {
     }
 
     /**
-     * Bytes of the process-wide heap caches these tables need: the twiddle tables of every transform size their
-     * descriptions run ({@link TableBuffers#transformSizes}), and per trace size the bit-reversed domain and the
-     * next-row table; what the caches hold after proving them from empty (tested).
+     * Bytes of the process-wide heap caches these tables need ({@link TableBuffers#heapCacheBytes}).
+     *
+     * @param tables the tables' shapes
+     * @return the bytes
      */
     public long heapCacheBytes(List<TableDimensions> tables) {
         return heapCacheBytesOf(tables(tables));
     }
 
     private static long heapCacheBytesOf(List<TableMemory> tables) {
-        Set<Integer> twiddleSizes = new HashSet<>();
-        Set<Integer> traceSizes = new HashSet<>();
+        List<TableBuffers> described = new ArrayList<>(tables.size());
         for (TableMemory t : tables) {
-            traceSizes.add(t.table().logHeight());
-            twiddleSizes.addAll(t.buffers().transformSizes());
+            described.add(t.buffers());
         }
-        long bytes = 0;
-        for (int s : twiddleSizes) {
-            bytes += Twiddles.bytesFor(s);
-        }
-        for (int s : traceSizes) {
-            // Lde.traceDomainBitReversed (longs) and LdeDomain's next-row table (ints)
-            bytes += (long) (Long.BYTES + Integer.BYTES) << s;
-        }
-        return bytes;
+        return TableBuffers.heapCacheBytes(described);
     }
 }

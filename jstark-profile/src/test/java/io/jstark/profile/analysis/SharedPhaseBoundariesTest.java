@@ -22,11 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Review of issue 10 (phases that share their boundaries). Each test states a promise of the change (javadoc of
- * {@link Phases}, the report's own lines, docs/profiling.md) and asserts it. At the time of the review every test
- * here FAILS: each one demonstrates a finding of the review; see the review report for the details.
+ * Phases that share their boundaries: each test states a promise of {@link Phases}' javadoc, of the timing report's
+ * own lines or of docs/profiling.md, and asserts it.
  */
-class Issue10ReviewTest {
+class SharedPhaseBoundariesTest {
     private SpanRecorder recorder = new SpanRecorder(null, MemorySampler.heapOnly());
 
     @AfterEach
@@ -40,8 +39,8 @@ class Issue10ReviewTest {
 
     /**
      * Phases is AutoCloseable and close() "ends the running phase ... and this sequence's span, at one clock
-     * reading", so a split phase naturally goes in a try-with-resources block. The parent's next phase then begins
-     * at a second, later clock reading: the parent is no longer tiled, and an honest run fails the self-check.
+     * reading", so a split phase naturally goes in a try-with-resources block; the parent's next phase must still
+     * begin at that same reading, so the parent stays tiled and an honest run passes the self-check.
      */
     @Test
     void aSplitPhaseClosedByTryWithResourcesStillTilesItsParent() {
@@ -60,8 +59,8 @@ class Issue10ReviewTest {
 
     /**
      * Two provers in one JVM recorded by one recorder (a server proving two requests at once): each proof's phases
-     * are contiguous, yet the report of one of them fails its self-check, because the timeline checks run over the
-     * whole timeline and the other proof's phases "overlap" this one's.
+     * are contiguous, so the report of each passes its self-check; the other proof's phases, running at the same
+     * time, do not count as overlapping this one's.
      */
     @Test
     void twoConcurrentProofsUnderOneRecorderEachPassTheirOwnSelfCheck() throws Exception {
@@ -92,9 +91,9 @@ class Issue10ReviewTest {
     }
 
     /**
-     * A sequence made inside a phase and closed after the outer sequence moved on: the thread's chain then names
-     * the root 'prove' as the current span while the outer phase 'B' runs, so work opened in B is parented to prove.
-     * (SpanRecorder's javadoc promises that closing out of order never corrupts the thread's chain.)
+     * A sequence made inside a phase and closed after the outer sequence moved on: the thread's chain still names
+     * the outer phase 'B' as the current span, so work opened in B is parented to B, not to the root 'prove'
+     * (SpanRecorder's javadoc promises that closing out of order never corrupts the thread's chain).
      */
     @Test
     void aNestedSequenceClosedLateDoesNotLoseTheRunningPhase() {
@@ -116,8 +115,8 @@ class Issue10ReviewTest {
 
     /**
      * docs/profiling.md: "A timeline recorded before phases shared their boundaries has gaps between its phases and
-     * fails the check". Such a timeline has no tiled_by_phases field, so nothing is checked and the report says
-     * "self-check: OK" over a 1 ms gap (main's docs/examples/vm-run1.json has gaps of 0.79 and 0.99 ms and passes).
+     * fails the check". Such a timeline has no tiled_by_phases field; a 1 ms gap between its phases must still fail
+     * the self-check rather than pass unchecked.
      */
     @Test
     void aTimelineWithAGapAndNoTilingMarkerFailsTheSelfCheck() {
@@ -131,8 +130,8 @@ class Issue10ReviewTest {
 
     /**
      * The report's line says the instrumentation rows include "the JFR capture's start and stop". When the captured
-     * phase begins with the sequence (prepass, its first phase, or prove itself), the capture starts in the opening
-     * boundary, which has no instrumentation span: its cost (0.15 to 0.3 s by the docs) is in no row.
+     * phase begins with the sequence (prepass, its first phase), the capture starts in the opening boundary, which
+     * must then be an instrumentation span of its own so that its cost (0.15 to 0.3 s by the docs) is in a row.
      */
     @Test
     void theCaptureOfTheFirstPhaseStartsInAnInstrumentationSpan(@TempDir Path dir) {
@@ -151,9 +150,8 @@ class Issue10ReviewTest {
 
     /**
      * "The instruments' own work ... is an explicit row of its own, never in a gap": with a memory sampler that
-     * sleeps 5 ms, every sleep should lie inside some recorded span. The root sequence's opening and closing
-     * boundaries lie before and after 'prove' and are recorded nowhere; in a cold JVM the opening one is the
-     * dearest (class loading and JFR event set-up: 108 to 248 ms measured before a 2^12 fib proof).
+     * sleeps 5 ms, every sleep must lie inside some recorded span, the root sequence's opening and closing
+     * boundaries included; in a cold JVM the opening one is the dearest (class loading and JFR event set-up).
      */
     @Test
     void everyBoundarysWorkLiesInSomeRecordedSpan() {
@@ -180,7 +178,7 @@ class Issue10ReviewTest {
                 .isGreaterThanOrEqualTo(slept.get());
     }
 
-    /** A library user wrapping the proof in a span of their own cannot get its report: 'prove' is no longer a root. */
+    /** A library user who wraps the proof in a span of their own still gets its report, though 'prove' is then no root. */
     @Test
     void aProofInsideTheCallersOwnSpanHasAReport() {
         Spans.start(recorder);

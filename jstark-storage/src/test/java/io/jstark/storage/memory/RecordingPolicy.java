@@ -1,4 +1,6 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
+
+import io.jstark.prover.memory.Placement;
 
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;

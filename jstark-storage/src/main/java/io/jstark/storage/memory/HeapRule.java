@@ -1,4 +1,5 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
+
 
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,7 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
+
+import io.jstark.prover.memory.TableMemory;
+import io.jstark.prover.memory.Usage;
 
 import io.jstark.instrument.ByteSize;
 import io.jstark.protocol.ProofOptions;

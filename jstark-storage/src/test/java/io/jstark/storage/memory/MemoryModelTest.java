@@ -1,5 +1,11 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
 
+import io.jstark.prover.memory.Allocation;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
+
+import io.jstark.prover.ProofPhase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -99,12 +105,12 @@ class MemoryModelTest {
                 assertThat(bytesByRole(recorded)).as("bytes per role of %s", table.name()).isEqualTo(table.allocatedBytesByRole());
                 assertThat(released(recorded)).as("everything of %s is closed", table.name()).isTrue();
                 // the main LDE is held into every later pass; into the global FRI and queries, every LDE
-                for (TableBuffers.Pass pass : List.of(TableBuffers.Pass.AUX, TableBuffers.Pass.COMPOSITION, TableBuffers.Pass.OOD,
-                        TableBuffers.Pass.DEEP)) {
+                for (ProofPhase pass : List.of(ProofPhase.AUX, ProofPhase.COMPOSITION, ProofPhase.OOD,
+                        ProofPhase.DEEP)) {
                     assertThat(table.heldInto(pass, Placement.RAM, false)).as("%s held into %s", table.name(), pass)
                             .isGreaterThanOrEqualTo(table.allocatedBytes(MatrixRole.MAIN_LDE));
                 }
-                assertThat(table.heldInto(TableBuffers.Pass.FRI, Placement.RAM, false)).as("%s held into the FRI", table.name())
+                assertThat(table.heldInto(ProofPhase.FRI, Placement.RAM, false)).as("%s held into the FRI", table.name())
                         .isGreaterThanOrEqualTo(table.allocatedBytes(MatrixRole.MAIN_LDE) + table.allocatedBytes(MatrixRole.AUX_LDE)
                                 + table.allocatedBytes(MatrixRole.COMPOSITION_LDE));
             }
@@ -155,7 +161,7 @@ class MemoryModelTest {
             TableBuffers described = TableBuffers.of(dims, options, 2);
             TableMemory before = TableMemory.of(described);
             MemoryModel model = new MemoryModel(options, 2);
-            for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
+            for (ProofPhase pass : ProofPhase.values()) {
                 assertThat(model.table(dims).events(pass)).as("%s", pass).isEqualTo(before.events(pass));
             }
 
@@ -177,11 +183,11 @@ class MemoryModelTest {
             int queries = described.steps().size() - 1;
             TableMemory longer = TableMemory.of(described.with("composition", b -> new TableBuffers.Buffer(b.what(), b.kind(), b.role(),
                     b.rows(), b.columns(), b.bytes(), b.first(), queries, b.rereads())));
-            TableBuffers.Pass pass = TableBuffers.Pass.COMPOSITION;
+            ProofPhase pass = ProofPhase.COMPOSITION;
             long delta = longer.usage(pass, Placement.RAM).ramOffHeap() - before.usage(pass, Placement.RAM).ramOffHeap();
             assertThat(delta).isPositive().isLessThanOrEqualTo(composition.bytes());
             assertThat(longer.events(pass)).hasSize(before.events(pass).size() - 1).isNotEqualTo(before.events(pass));
-            for (TableBuffers.Pass later : List.of(TableBuffers.Pass.OOD, TableBuffers.Pass.DEEP, TableBuffers.Pass.FRI)) {
+            for (ProofPhase later : List.of(ProofPhase.OOD, ProofPhase.DEEP, ProofPhase.FRI)) {
                 assertThat(longer.heldInto(later, Placement.RAM, false)).as("%s", later)
                         .isEqualTo(before.heldInto(later, Placement.RAM, false) + composition.bytes());
             }
@@ -204,8 +210,8 @@ class MemoryModelTest {
             Placement ldes = (t, role) -> role == MatrixRole.MAIN_LDE || role == MatrixRole.AUX_LDE;
             RecordingPolicy spilling = new RecordingPolicy(ldes);
             assertThat(MemoryEstimates.mainCommitBytes(trace, options, 4)).isEqualTo(table.mainCommitUsage(Placement.RAM).ram());
-            for (TableBuffers.Pass pass : List.of(TableBuffers.Pass.AUX, TableBuffers.Pass.COMPOSITION, TableBuffers.Pass.OOD,
-                    TableBuffers.Pass.DEEP)) {
+            for (ProofPhase pass : List.of(ProofPhase.AUX, ProofPhase.COMPOSITION, ProofPhase.OOD,
+                    ProofPhase.DEEP)) {
                 assertThat(MemoryEstimates.passBytes(trace, options, 4, pass, StoragePolicy.RAM)).as("%s", pass)
                         .isEqualTo(table.usage(pass, Placement.RAM).ram());
             }
@@ -214,9 +220,9 @@ class MemoryModelTest {
             assertThat(mainLde).isEqualTo(8L * (1024 * 8) * 2);
             assertThat(auxLde).isEqualTo(8L * (1024 * 8) * 3 * trace.air().auxWidth());
             // a spilled buffer leaves RAM but its steps keep a window of its file resident: the gate counts that window
-            long mainWindow = table.residentWindow(TableBuffers.Pass.MAIN_COMMIT, ldes);
+            long mainWindow = table.residentWindow(ProofPhase.MAIN_COMMIT, ldes);
             // the aux pass makes the aux LDE and reads the main LDE held into it
-            TableBuffers.Pass aux = TableBuffers.Pass.AUX;
+            ProofPhase aux = ProofPhase.AUX;
             long auxWindow = table.residentWindow(aux, ldes);
             assertThat(mainWindow).isPositive().isLessThanOrEqualTo(mainLde);
             assertThat(auxWindow).isGreaterThan(mainWindow).isLessThanOrEqualTo(mainLde + auxLde);
@@ -283,11 +289,11 @@ class MemoryModelTest {
 
     // ------------------------------------------------------------------ replay
 
-    /** The events of the table's passes measured in {@code phase} ({@link TableBuffers.Pass#phase}), in the order they run. */
+    /** The events of the table's passes measured in {@code phase} ({@link ProofPhase#memoryPhase}), in the order they run. */
     private static List<TableMemory.Event> eventsMeasuredIn(TableMemory table, String phase) {
         List<TableMemory.Event> out = new ArrayList<>();
-        for (TableBuffers.Pass pass : TableBuffers.Pass.values()) {
-            if (pass.phase().equals(phase)) {
+        for (ProofPhase pass : ProofPhase.values()) {
+            if (pass.memoryPhase().equals(phase)) {
                 out.addAll(table.events(pass));
             }
         }

@@ -1,4 +1,5 @@
-package io.jstark.prover.memory;
+package io.jstark.storage.memory;
+
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.jstark.instrument.ByteSize;
