@@ -136,12 +136,14 @@ final class Expectation implements ProofFormat.ReadChecks {
     private void requireWithinLimits(List<Proof.TableHeader> tables) throws ProofRejectedException {
         if (tables.size() > limits.maxTables()) {
             throw new ProofRejectedException(Reason.TOO_LARGE, null, "the proof has " + tables.size() + " tables; without an expected "
-                    + "statement a proof is read with " + limits + " (DescribeLimits; or verify against an expected statement)");
+                    + "statement a proof is read with " + limits + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify "
+                    + "against an expected statement)");
         }
         for (Proof.TableHeader h : tables) {
             if (h.logHeight() > limits.maxLogHeight()) {
                 throw new ProofRejectedException(Reason.TOO_LARGE, h.name(), "2^" + h.logHeight() + " rows; without an expected statement a "
-                        + "proof is read with " + limits + " (DescribeLimits; or verify against an expected statement)");
+                        + "proof is read with " + limits + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify against an "
+                        + "expected statement)");
             }
         }
     }
