@@ -1,6 +1,7 @@
 package io.jstark.cli;
 
 import io.jstark.examples.Example;
+import io.jstark.instrument.ByteSize;
 import io.jstark.profile.analysis.TextTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -147,7 +148,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 long max = Arrays.stream(times[k]).max().orElseThrow();
                 table.row(k, String.format(Locale.ROOT, "%.3f", medians[k] / 1e9), String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9),
                         String.format(Locale.ROOT, "%.1f", cvPercent(times[k])), String.format(Locale.ROOT, "%.2f", (double) medians[1] / medians[k]),
-                        mib(median(offHeap[k])), mib(median(heap[k])));
+                        ByteSize.mib(median(offHeap[k])), ByteSize.mib(median(heap[k])));
             }
             String body = table.render() + String.format(Locale.ROOT, "recommended default k = %d: the smallest k whose median is within %d%% of "
                     + "the fastest (%.3f s)%n", recommended, WITHIN_FASTEST_PERCENT, fastest / 1e9);
@@ -261,7 +262,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 long max = Arrays.stream(p.times()).max().orElseThrow();
                 table.row("2^" + p.logSize(), p.tables(), String.format("%,d", p.rows()), String.format("%,d", p.cells()),
                         String.format(Locale.ROOT, "%.3f", p.medianNanos() / 1e9),
-                        String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9), mib(p.offHeapBytes()), mib(p.heapBytes()));
+                        String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9), ByteSize.mib(p.offHeapBytes()), ByteSize.mib(p.heapBytes()));
             }
             System.out.print(table.render());
             List<Metric> metrics = List.of(
@@ -619,9 +620,5 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
 
     private static long min(long[] values) {
         return Arrays.stream(values).min().orElseThrow();
-    }
-
-    private static String mib(long bytes) {
-        return bytes < 0 ? "-" : String.format(Locale.ROOT, "%,.1f", bytes / MIB);
     }
 }

@@ -2,6 +2,7 @@ package io.jstark.cli;
 
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
+import io.jstark.examples.TableShape;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.ProcessCpuClock;
 import io.jstark.instrument.SpanRecord;
@@ -11,7 +12,8 @@ import io.jstark.math.parallel.WorkerPool;
 import io.jstark.profile.analysis.SpanTree;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.ProgressListener;
-import io.jstark.protocol.Security;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.protocol.StatementRules;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import java.util.List;
@@ -53,11 +55,7 @@ final class BenchWorkload implements AutoCloseable {
         this.logSize = logSize;
         this.options = options;
         this.run = run;
-        int logLargest = 0;
-        for (var shape : example.shapes(logSize)) {
-            logLargest = Math.max(logLargest, shape.logHeight() + options.logBlowup());
-        }
-        Security.require(options, logLargest);
+        StatementRules.requireProvable(TableDimensions.claims(TableShape.dimensions(example.shapes(logSize))), options);
         this.workload = example.generate(logSize, seed);
         int threads = run.settings().workerThreads();
         this.pool = threads == 0 ? WorkerPool.common() : WorkerPool.ofThreads(threads);

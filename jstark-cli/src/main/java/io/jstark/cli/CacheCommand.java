@@ -33,7 +33,7 @@ public final class CacheCommand implements Callable<Integer> {
         }
         PreprocessedCache.Usage usage = cache.usage();
         System.out.println("cache: " + SafeText.of(cache.directory().toString()));
-        System.out.printf("preprocessed commitments: %d entries, %s%n", usage.entries(), io.jstark.scheduler.ByteSize.format(usage.bytes()));
+        System.out.printf("preprocessed commitments: %d entries, %s%n", usage.entries(), io.jstark.instrument.ByteSize.format(usage.bytes()));
         return 0;
     }
 

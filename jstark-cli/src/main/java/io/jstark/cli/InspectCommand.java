@@ -34,13 +34,11 @@ public final class InspectCommand implements Callable<Integer> {
         for (io.jstark.protocol.OodFrame f : proof.frames()) {
             functions += f.size() + 1;
         }
-        Security.Report security = Security.ofBatched(o, logLargest, functions);
+        Security.Report security = Security.of(o, logLargest, functions);
         System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length,
                 ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
-        System.out.printf("security       %d conjectured bits (hash %d, queries %d, field %d; limited by %s), as the proof claims: inspect checks no"
-                + " value, run verify for that%n",
-                security.conjecturedBits(), security.hashBits(), security.queryBits(), security.fieldBits(), security.limitingTerm());
+        System.out.printf("security       %s, as the proof claims: inspect checks no value, run verify for that%n", security.summary());
         for (String term : Security.describe(o, logLargest, functions)) {
             System.out.println("  " + term);
         }

@@ -3,6 +3,7 @@ package io.jstark.cli;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.Workload;
+import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.CaptureRequest;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecorder;
@@ -89,10 +90,10 @@ public final class ProveCommand implements Callable<Integer> {
                 try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
                     out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
                             workload.size(), workload.mainCells(), options);
-                    out.printf("conjectured security: %d bits (limited by %s)%n", security.conjecturedBits(), security.limitingTerm());
+                    out.printf("security: %s%n", security.summary());
                     out.printf("k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
                             prover.settings().tableParallelism(), prover.pool().parallelism(), plan.budgetText(),
-                            io.jstark.scheduler.ByteSize.format(plan.gateBudgetBytes()));
+                            ByteSize.format(plan.gateBudgetBytes()));
                     VectorPathNote.line().ifPresent(out::println);
                     out.println(plan.lines().getFirst());
                     for (String note : plan.notes()) {
@@ -141,21 +142,21 @@ public final class ProveCommand implements Callable<Integer> {
             io.jstark.storage.memory.MemoryPrediction predicted = result.plan().prediction();
             if (peak.residentAnonymous() < 0) {
                 return "resident memory: not available on this system (predicted peak anonymous "
-                        + io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()) + ")";
+                        + ByteSize.format(predicted.peakRamBytes()) + ")";
             }
             if (!predicted.jvm().counted()) {
                 return "resident memory" + (Invocation.inDaemon() ? " of the warm daemon's process (it keeps the heap earlier commands grew;"
                         + " JSTARK_DAEMON=off: this command's own JVM)" : "") + ": peak anonymous "
-                        + io.jstark.prover.memory.Bytes.format(peak.residentAnonymous()) + " measured, file-backed "
-                        + io.jstark.prover.memory.Bytes.format(peak.residentFile()) + " measured"
+                        + ByteSize.format(peak.residentAnonymous()) + " measured, file-backed "
+                        + ByteSize.format(peak.residentFile()) + " measured"
                         + " (predicted only with --memory-budget, which fixes the JVM's heap; without one the JVM is not counted)";
             }
             return String.format(java.util.Locale.ROOT,
                     "resident memory: peak anonymous %s measured, %s predicted (%.1f%%); file-backed %s measured, at most %s predicted "
                             + "[bytes: anon %d %d, file %d %d]",
-                    io.jstark.prover.memory.Bytes.format(peak.residentAnonymous()), io.jstark.prover.memory.Bytes.format(predicted.peakRamBytes()),
-                    100.0 * peak.residentAnonymous() / predicted.peakRamBytes(), io.jstark.prover.memory.Bytes.format(peak.residentFile()),
-                    io.jstark.prover.memory.Bytes.format(predicted.peakResidentFileBytes()), peak.residentAnonymous(), predicted.peakRamBytes(),
+                    ByteSize.format(peak.residentAnonymous()), ByteSize.format(predicted.peakRamBytes()),
+                    100.0 * peak.residentAnonymous() / predicted.peakRamBytes(), ByteSize.format(peak.residentFile()),
+                    ByteSize.format(predicted.peakResidentFileBytes()), peak.residentAnonymous(), predicted.peakRamBytes(),
                     peak.residentFile(), predicted.peakResidentFileBytes());
         }
 

@@ -5,7 +5,6 @@ import io.jstark.RunSettings;
 import io.jstark.RunSettings.Setting;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.scheduler.InvalidSchedulerSettingException;
-import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.storage.InvalidStorageSettingException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -27,7 +26,7 @@ public final class RunOptions {
     boolean debug;
 
     @Option(names = {"-k", "--parallelism"}, description = "Tables proven at once (driver threads; default: $JSTARK_TABLE_PARALLELISM, else "
-            + SchedulerOptions.DEFAULT_TABLE_PARALLELISM + ").")
+            + io.jstark.prover.exec.TableParallelism.DEFAULT + ").")
     String parallelism;
 
     @Option(names = "--memory-budget", description = "RAM the whole proof may use, e.g. 512M, 8G: the storage planner spills "
@@ -43,8 +42,8 @@ public final class RunOptions {
     Path spillDir;
 
     /**
-     * Scripts written while format 2 was opt-in pass {@code --format 2}: it is what every proof is now, so it still
-     * works (hidden, it does nothing); any other version is refused by name.
+     * {@code --format 2} names the one proof format, so it is accepted (hidden, it changes nothing); any other
+     * version is refused by name.
      */
     @Option(names = "--format", hidden = true)
     Integer format;

@@ -9,6 +9,7 @@ import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
+import io.jstark.verifier.DescribeLimits;
 import io.jstark.verifier.StarkVerifier;
 import io.jstark.verifier.VerifiedStatement;
 import java.io.PrintStream;
@@ -52,6 +53,14 @@ public final class VerifyCommand implements Callable<Integer> {
             + "--key, " + VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS + ").")
     Integer minimumSecurity;
 
+    @Option(names = "--max-tables", paramLabel = "N", description = "Without --expect: the most tables a proof may state (default: "
+            + DescribeLimits.DEFAULT_MAX_TABLES + "); with the key's options and definitions it bounds the bytes read.")
+    Integer maxTables;
+
+    @Option(names = "--max-height", paramLabel = "2^K", description = "Without --expect: the most rows of any table a proof may state "
+            + "(default: 2^" + DescribeLimits.DEFAULT_MAX_LOG_HEIGHT + ").")
+    String maxHeight;
+
     @picocli.CommandLine.Mixin
     CacheOptions cache;
 
@@ -67,6 +76,11 @@ public final class VerifyCommand implements Callable<Integer> {
         if (keyFile != null && example != null) {
             throw new Main.UsageException("--example picks definitions from the proof's names; with --key the key names them");
         }
+        if (expectFile != null && (maxTables != null || maxHeight != null)) {
+            throw new Main.UsageException("--max-tables and --max-height bound a proof that states its own tables; with --expect the "
+                    + "expected statement bounds it");
+        }
+        DescribeLimits limits = describeLimits();
         ProofFiles.requireFile(file, "a proof");
         Statement expected = expectFile == null ? null : StatementFile.read(expectFile);
         VerifyingKey key = keyFile == null ? null : VerifyingKey.read(ProofFiles.requireFile(keyFile, "a verifying key"),
@@ -86,10 +100,10 @@ public final class VerifyCommand implements Callable<Integer> {
         VerifiedStatement statement;
         String source;
         if (key != null) {
-            statement = StarkVerifier.verifyAndDescribe(key, file);
+            statement = StarkVerifier.verifyAndDescribe(key, file, limits);
             source = "some statement (shown below) under key " + keyFile + " (id " + shortId(key) + ")";
         } else {
-            Guessed guessed = guessKeyAndVerify();
+            Guessed guessed = guessKeyAndVerify(limits);
             statement = guessed.statement();
             source = "some statement (shown below) of example '" + guessed.example().name() + "', accepting " + guessed.accepts();
         }
@@ -136,7 +150,7 @@ public final class VerifyCommand implements Callable<Integer> {
      * that implies ({@link KnownTables#implied}): only its header is read to choose, and nothing is computed
      * for options the proof names unless they are a preset's. The describing mode only.
      */
-    private Guessed guessKeyAndVerify() throws Exception {
+    private Guessed guessKeyAndVerify(DescribeLimits limits) throws Exception {
         ProofFormat.Header header = ProofFormat.readHeader(file);
         List<Example> candidates = KnownTables.candidates(header.tables(), example);
         if (candidates.isEmpty()) {
@@ -150,12 +164,23 @@ public final class VerifyCommand implements Callable<Integer> {
         for (Example e : candidates) {
             try {
                 KnownTables.ImpliedKey implied = KnownTables.implied(e, header.tables(), header.options(), bits, roots);
-                return new Guessed(e, StarkVerifier.verifyAndDescribe(implied.key(), file), implied.accepts());
+                return new Guessed(e, StarkVerifier.verifyAndDescribe(implied.key(), file, limits), implied.accepts());
             } catch (ProofRejectedException rejected) {
                 last = rejected;
             }
         }
         throw last;
+    }
+
+    /** The limits of the describing mode: the defaults, with what --max-tables and --max-height change. */
+    private DescribeLimits describeLimits() {
+        DescribeLimits defaults = DescribeLimits.defaults();
+        try {
+            return new DescribeLimits(maxTables != null ? maxTables : defaults.maxTables(),
+                    maxHeight != null ? Sizes.parseLog(maxHeight, "--max-height") : defaults.maxLogHeight());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException("--max-tables / --max-height: " + e.getMessage());
+        }
     }
 
     private static String shortId(VerifyingKey key) {

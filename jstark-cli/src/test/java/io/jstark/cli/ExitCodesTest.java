@@ -42,6 +42,17 @@ class ExitCodesTest {
     }
 
     @Test
+    void aDescribedProofIsReadWithinTheLimitsTheCallerSets() {
+        // the fib proof has one table of 2^5 rows
+        assertExit(0, "VALID", "verify", proof.toString(), "--key", key.toString(), "--max-tables", "1", "--max-height", "2^5");
+        assertExit(1, "REJECTED: table 'fib': 2^5 rows; without an expected statement a proof is read with at most 1 tables of at most "
+                + "2^4 rows", "verify", proof.toString(), "--key", key.toString(), "--max-tables", "1", "--max-height", "2^4");
+        assertExit(2, "--max-tables / --max-height: describe limits: at most 0 tables", "verify", proof.toString(), "--max-tables", "0");
+        assertExit(2, "with --expect the expected statement bounds it", "verify", proof.toString(), "--key", key.toString(), "--expect",
+                statement.toString(), "--max-tables", "2");
+    }
+
+    @Test
     void zeroForSuccess() {
         assertExit(0, "VALID", "verify", proof.toString(), "--key", key.toString(), "--expect", statement.toString());
         assertExit(0, "", "inspect", proof.toString());

@@ -53,6 +53,23 @@ class InspectTest {
     }
 
     @Test
+    void proveAndInspectPrintTheSameSecurityForTheSameProof() {
+        Path proof = dir.resolve("vm.bin");
+        CliTest.Result proved = cli("prove", "--example", "vm", "--size", "2^6", "--blowup", "4", "--queries", "60", "--no-report", "-o",
+                proof.toString());
+        assertThat(proved.code()).as(proved.err()).isZero();
+        CliTest.Result inspected = cli("inspect", proof.toString());
+        assertThat(inspected.code()).as(inspected.err()).isZero();
+        Pattern figure = Pattern.compile("\\d+ conjectured bits \\(hash \\d+, queries \\d+, field \\d+; limited by [^)]+\\)");
+        Matcher atProve = figure.matcher(proved.out());
+        Matcher atInspect = figure.matcher(inspected.out());
+        assertThat(atProve.find()).as(proved.out()).isTrue();
+        assertThat(atInspect.find()).as(inspected.out()).isTrue();
+        // the field term included: it pays for batching the tables into one FRI, which a formula for one table would not
+        assertThat(atProve.group()).isEqualTo(atInspect.group());
+    }
+
+    @Test
     void aVersionOneProofIsRefusedNamingTheVersion() throws Exception {
         Path proof = dir.resolve("fib.bin");
         assertThat(cli("prove", "--example", "fib", "--size", "2^5", "--no-report", "-o", proof.toString()).code()).isZero();

@@ -38,6 +38,21 @@ class FacadeTest {
     }
 
     @Test
+    void aTableWhoseLdeDomainExceedsTheFieldIsRefusedBeforeThePlanner() {
+        Example fib = Examples.byName("fib");
+        List<io.jstark.prover.memory.TableDimensions> tall = List.of(new io.jstark.prover.memory.TableDimensions("fib", fib.airs().get(0), 28));
+        try (JstarkProver prover = Jstark.prover(fib.airs()).options(SMALL.withBlowup(32)).build()) {
+            for (org.assertj.core.api.ThrowableAssert.ThrowingCallable check : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                    () -> prover.checkStatement(tall), () -> prover.plan(tall))) {
+                assertThatThrownBy(check).isInstanceOfSatisfying(InvalidStatementException.class,
+                        e -> assertThat(e.remedy()).hasValueSatisfying(o -> assertThat(o.blowup()).isEqualTo(16)))
+                        .hasMessage("table 'fib': 2^28 rows at blowup 32 need an LDE domain of 2^33 points, and the field's two-adic "
+                                + "domains have at most 2^32: lower --blowup to 16 or the height to 2^27");
+            }
+        }
+    }
+
+    @Test
     void twoTablesWithOneNameAreRefused() {
         Example fib = Examples.byName("fib");
         try (Workload a = fib.generate(4, 1); Workload b = fib.generate(5, 2);

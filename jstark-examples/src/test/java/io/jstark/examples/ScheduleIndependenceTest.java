@@ -14,7 +14,7 @@ import io.jstark.verifier.StarkVerifier;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC section 2: the proof bytes of the zkVM-like mix are identical for every table parallelism k, every
+ * The proof bytes of the zkVM-like mix are identical for every table parallelism k, every
  * memory budget (from "each table alone" to unlimited) and every worker-pool size.
  */
 class ScheduleIndependenceTest {

@@ -20,10 +20,6 @@ public final class SpanLabels {
     public static final String ABSORB_STATEMENT = "absorb_statement";
     /** Every table's main-trace LDE and Merkle tree. */
     public static final String MAIN_COMMIT = "main_commit";
-    /** The main roots absorbed in table order and the LogUp challenges sampled: the one barrier between tables. */
-    public static final String LOOKUP_CHALLENGES = "lookup_challenges";
-    /** Per table: aux trace, composition, out-of-domain openings, DEEP, FRI, grinding and queries, fused. */
-    public static final String TABLE_CHAIN = "aux_and_rounds_2_4";
     /** The proof object. */
     public static final String ASSEMBLE = "assemble";
 

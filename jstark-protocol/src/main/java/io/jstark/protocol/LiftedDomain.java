@@ -4,7 +4,7 @@ import io.jstark.math.field.Ext3;
 import java.util.List;
 
 /**
- * The geometry of a format-2 proof: every table is read as lifted to the tallest LDE domain. With K the
+ * The geometry of a proof: every table is read as lifted to the tallest LDE domain. With K the
  * log2 size of the tallest LDE (2^K points on the coset {@link Preprocessing#shift}(K)) and K_j table j's,
  * table j's lift is s_j = K - K_j: position m of the lifted domain (bit-reversed order) is row m &gt;&gt; s_j
  * of table j's LDE, and its point there is the lifted point raised to 2^s_j (the shift schedule makes both

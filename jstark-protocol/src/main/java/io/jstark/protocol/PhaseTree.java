@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * How one Merkle tree of format 2 commits a phase (main, aux or composition) of every table in it, tables
+ * How one Merkle tree of a proof commits a phase (main, aux or composition) of every table in it, tables
  * of all heights. Each table first commits its own rows in its own tree of blocks ({@link LiftedDomain}:
  * the rows one query opens per leaf), whose leaf hashes d_j are its block digests. Then:
  *

@@ -211,7 +211,7 @@ public final class PreprocessedCache {
     static byte[] key(Air air, Matrix natural, ProofOptions options, Hasher hasher) {
         MessageDigest md = sha256();
         ByteBuffer fixed = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
-        // the LDE's coset shift ({@link Preprocessing#shift}): entries made under the older constant shift miss
+        // the LDE's coset shift ({@link Preprocessing#shift}): an entry made under another shift misses
         int logLde = Integer.numberOfTrailingZeros(natural.rows()) + options.logBlowup();
         fixed.put(MAGIC).putInt(FORMAT_VERSION).putInt(ProofFormat.VERSION).putLong(Preprocessing.shift(logLde))
                 .putInt(options.logBlowup()).putInt(options.foldingFactor()).putInt(natural.rows()).putInt(natural.columns());

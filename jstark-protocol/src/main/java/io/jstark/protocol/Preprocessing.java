@@ -19,7 +19,7 @@ public final class Preprocessing {
      * The coset shift of every LDE domain of 2^logSize points: sigma_k = g^(2^(32 - k)), g the multiplicative
      * generator (so sigma_32 = g). Then sigma_k^2 = sigma_(k-1): the 2^s-th power of a domain's points is the
      * domain of 2^(k-s) points with its own shift, which lets a shorter table be read as a lifted one
-     * (format 2) and makes every FRI layer's coset the schedule's own. sigma_k^(2^k) = g^(2^32) is not 1 (the
+     * and makes every FRI layer's coset the schedule's own. sigma_k^(2^k) = g^(2^32) is not 1 (the
      * odd part of p - 1 is 2^32 - 1), so the coset is disjoint from the subgroup of 2^k points and from every
      * trace domain inside it. The schedule does not depend on the statement, so a pinned preprocessed
      * commitment is the same whatever else a proof holds.

@@ -261,11 +261,34 @@ final class ProofBody {
      * fewer siblings or FRI layers) and each table opening at most min(queries * f, rows) rows per phase.
      */
     static long maxBytes(ProofOptions o, List<ProofFormat.TableLayout> tables) {
-        int f = o.foldingFactor();
         int logMaxHeight = 0;
         for (ProofFormat.TableLayout t : tables) {
             logMaxHeight = Math.max(logMaxHeight, t.maxLogHeight());
         }
+        long total = sharedMaxBytes(o, logMaxHeight);
+        for (ProofFormat.TableLayout t : tables) {
+            total += tableMaxBytes(o, t.name(), t.definition(), t.minLogHeight(), t.maxLogHeight());
+        }
+        return total;
+    }
+
+    /**
+     * The most bytes of a proof of at most {@code maxTables} tables, each of any of {@code definitions}, any name and
+     * at most 2^maxLogHeight rows: the parts of no one table at the tallest height, plus every table at the most
+     * any definition at any height can hold (a sum of per-table parts is at most their count times the largest).
+     */
+    static long maxBytesOfAny(ProofOptions o, List<Air> definitions, int maxTables, int maxLogHeight) {
+        String longestName = "n".repeat(ProofFormat.MAX_NAME_BYTES);
+        long widest = 0;
+        for (Air air : definitions) {
+            widest = Math.max(widest, tableMaxBytes(o, longestName, air, 1, maxLogHeight));
+        }
+        return sharedMaxBytes(o, maxLogHeight) + maxTables * widest;
+    }
+
+    /** The parts of no one table: the prefix, the roots, FRI, the phase openings' siblings. */
+    private static long sharedMaxBytes(ProofOptions o, int logMaxHeight) {
+        int f = o.foldingFactor();
         ProofFormat.SectionShape top = ProofFormat.SectionShape.of(o, logMaxHeight);
         long phaseSiblings = 4 + (long) DIGEST * top.maxSiblings(top.logCosets());
         long total = ProofFormat.PREFIX_BYTES;
@@ -274,16 +297,15 @@ final class ProofBody {
         for (int layer = 1; layer <= top.committedLayers(); layer++) {
             total += top.maxOpeningBytes(top.logFriLeaves(layer), 3L * f);
         }
-        total += 2 + phaseSiblings + 1 + 2 + phaseSiblings + 2 + phaseSiblings;
-        for (ProofFormat.TableLayout t : tables) {
-            Air air = t.definition();
-            long most = 0;
-            for (int logHeight = t.minLogHeight(); logHeight <= t.maxLogHeight(); logHeight++) {
-                most = Math.max(most, maxTableBytes(o, t.name(), air, logHeight));
-            }
-            total += most;
+        return total + 2 + phaseSiblings + 1 + 2 + phaseSiblings + 2 + phaseSiblings;
+    }
+
+    private static long tableMaxBytes(ProofOptions o, String name, Air air, int minLogHeight, int maxLogHeight) {
+        long most = 0;
+        for (int logHeight = minLogHeight; logHeight <= maxLogHeight; logHeight++) {
+            most = Math.max(most, maxTableBytes(o, name, air, logHeight));
         }
-        return total;
+        return most;
     }
 
     private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {

@@ -49,13 +49,13 @@ import java.util.Optional;
 public final class ProofFormat {
     /**
      * The one version this release writes and reads: one opening for all tables ({@link ProofTranscript}).
-     * Version 1 (an opening per table) is refused with its version named.
+     * Any other version is refused with its version named.
      */
     public static final int VERSION = 2;
     static final byte[] MAGIC = {'J', 'S', 'T', 'K'};
     static final int DIGEST = Hasher.DIGEST_BYTES;
-    /** Bounds that no honest proof comes near; they keep hostile lengths from meaning anything. */
-    static final int MAX_TABLES = 1 << 12;
+    /** The most tables a proof may hold: no honest proof comes near it; it keeps a hostile count from meaning anything. */
+    public static final int MAX_TABLES = 1 << 12;
     /** No proof within the format's bounds comes near this; readers refuse larger inputs unread. */
     public static final long MAX_PROOF_BYTES = 1L << 30;
     /** The tallest table a proof may hold: 2^28 rows. */
@@ -398,32 +398,65 @@ public final class ProofFormat {
      * @return the bound, in bytes, at most {@link #MAX_PROOF_BYTES}
      */
     public static long maxBytes(AcceptedOptions accepted, List<TableLayout> tables) {
-        List<ProofOptions> candidates = accepted.exactly();
-        if (!accepted.isExact()) {
-            candidates = new ArrayList<>();
-            for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
-                for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
-                    for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
-                        candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal,
-                                accepted.hashes().getFirst(), 0));
-                    }
-                }
-            }
-        }
         long most = 0;
-        for (ProofOptions o : candidates) {
+        for (ProofOptions o : sizeCandidates(accepted)) {
             most = Math.max(most, maxBytes(o, tables));
         }
         return Math.min(most, MAX_PROOF_BYTES);
     }
 
-    /** A table's entry in the header (both formats). */
+    /**
+     * The most bytes a proof can have under any option set {@code accepted} holds when nothing is known of its
+     * statement but its bounds: at most {@code maxTables} tables, each of one of {@code definitions} (any name, any
+     * order) and at most 2^maxLogHeight rows; at most {@link #MAX_PROOF_BYTES}. A proof that describes its own
+     * statement is bounded by it before its first byte is read.
+     *
+     * @param accepted the options a verifier accepts
+     * @param definitions the table definitions a verifier knows (a verifying key's)
+     * @param maxTables the most tables, 1..{@value #MAX_TABLES}
+     * @param maxLogHeight log2 of the most rows of any table, 1..{@value #MAX_LOG_HEIGHT}
+     * @return the bound, in bytes
+     * @throws IllegalArgumentException when a bound is outside its range or there are no definitions
+     */
+    public static long maxBytes(AcceptedOptions accepted, List<Air> definitions, int maxTables, int maxLogHeight) {
+        if (maxTables < 1 || maxTables > MAX_TABLES || heightViolation(1, maxLogHeight).isPresent() || definitions.isEmpty()) {
+            throw new IllegalArgumentException("no proof bound for " + maxTables + " tables of at most 2^" + maxLogHeight + " rows of "
+                    + definitions.size() + " definitions (1.." + MAX_TABLES + " tables, 2^1..2^" + MAX_LOG_HEIGHT + " rows)");
+        }
+        long most = 0;
+        for (ProofOptions o : sizeCandidates(accepted)) {
+            most = Math.max(most, ProofBody.maxBytesOfAny(o, definitions, maxTables, maxLogHeight));
+        }
+        return Math.min(most, MAX_PROOF_BYTES);
+    }
+
+    /**
+     * The option sets whose largest proof bounds every proof {@code accepted} admits: exactly its sets, or for
+     * "any options" every shape of a proof (blowup, folding factor, final degree) at the most queries; grinding,
+     * the hash and the claimed security change no count of {@link #maxBytes(ProofOptions, List)}.
+     */
+    private static List<ProofOptions> sizeCandidates(AcceptedOptions accepted) {
+        if (accepted.isExact()) {
+            return accepted.exactly();
+        }
+        List<ProofOptions> candidates = new ArrayList<>();
+        for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
+            for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
+                for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
+                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(), 0));
+                }
+            }
+        }
+        return candidates;
+    }
+
+    /** A table's entry in the header. */
     static long headerEntryBytes(String name, Air air) {
         return 2 + utf8(name).length + 2 + utf8(air.name()).length + 1 + 2 + 8L * air.publicInputs().size() + 1
                 + (air.preprocessedWidth() > 0 ? DIGEST : 0);
     }
 
-    /** A table's out-of-domain frame as both formats write it: 7 counts and the extension values of {@link OodFrame}. */
+    /** A table's out-of-domain frame as the body writes it: 7 counts and the extension values of {@link OodFrame}. */
     static long frameBytes(Air air, int logHeight) {
         long values = 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeight);
         return 7 * 2 + Ext3.BYTES * values;
@@ -437,7 +470,7 @@ public final class ProofFormat {
      */
     record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
         static SectionShape of(ProofOptions o, int logHeight) {
-            FriParameters fri = new FriParameters(o.logFoldingFactor(), o.logFinalDegree());
+            FriParameters fri = o.friParameters();
             return new SectionShape(o.queries(), o.logFoldingFactor(), Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
                     fri.committedLayers(logHeight), 1 << fri.logFinalCoefficients(logHeight));
         }
@@ -673,7 +706,7 @@ public final class ProofFormat {
         long versionAt = in.position();
         int version = in.u16("version");
         if (version != VERSION) {
-            // version 1 (an opening per table) came before this release: it is refused by name, not misread
+            // another version is refused by its number, never misread as this one
             throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
                     "proof format version " + version + " is not supported; this verifier reads version " + VERSION
                     + " (byte offset " + versionAt + ")");

@@ -1,5 +1,6 @@
 package io.jstark.protocol;
 
+import io.jstark.fri.FriParameters;
 import java.util.Locale;
 
 /**
@@ -117,6 +118,11 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     /** {@return the FRI folding factor, 2^logFoldingFactor: 2, 4 or 8} */
     public int foldingFactor() {
         return 1 << logFoldingFactor;
+    }
+
+    /** {@return the FRI parameters these options give: the folding factor and the final degree bound} */
+    public FriParameters friParameters() {
+        return new FriParameters(logFoldingFactor, logFinalDegree);
     }
 
     /**

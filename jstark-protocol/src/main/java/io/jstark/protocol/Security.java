@@ -1,22 +1,24 @@
 package io.jstark.protocol;
 
 import io.jstark.air.Air;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Conjectured security of a proof under the ethSTARK conjecture:
  *
  * <pre>
- *   bits = min( hash collision bits,                       = digest bits / 2 = 128
- *               queries * log2(blowup) + grinding bits,    query soundness plus proof of work
- *               field bits - log2(largest LDE domain) - 1) extension field: 3 * 64 = 192 bits
+ *   bits = min( hash collision bits,                          = digest bits / 2 = 128
+ *               queries * log2(blowup) + grinding bits,       query soundness plus proof of work
+ *               field bits - log2(lifted LDE domain)
+ *                          - ceil(log2(combined functions)))  extension field: 3 * 64 = 192 bits
  * </pre>
  *
  * The first term bounds what any Merkle commitment can give; the second is the FRI query phase under
  * the conjecture that each query of a rate-1/blowup code gives log2(blowup) bits, plus the grinding bits
  * (counted in full, always: Winterfell counts them only once the queries alone reach 80 bits, which is
  * more conservative for grinding-heavy settings); the third accounts for the out-of-domain point and the
- * random combinations drawn from the extension field.
+ * random combinations drawn from the extension field ({@link #of(ProofOptions, int, long)}).
  */
 public final class Security {
     /** Collision resistance of a 256-bit digest. */
@@ -47,45 +49,51 @@ public final class Security {
             }
             return bits == hashBits ? "hash collision resistance" : "extension field size";
         }
+
+        /** {@return the figure with its terms, as {@code jstark prove} and {@code jstark inspect} print it} */
+        public String summary() {
+            return conjecturedBits() + " conjectured bits (hash " + hashBits + ", queries " + queryBits + ", field " + fieldBits
+                    + "; limited by " + limitingTerm() + ")";
+        }
     }
 
     /**
-     * Security of {@code options} for a format-1 proof.
+     * The security of a proof ({@link ProofTranscript}) of these tables under {@code options}: the one formula the
+     * prover, the planner, the CLI and the verifier use.
      *
      * @param options the options
-     * @param logLargestLde log2 of the points of the proof's largest LDE domain (tallest table's rows times blowup)
+     * @param tables the statement's tables (definitions and heights), in its order
      * @return the three terms
      */
-    public static Report of(ProofOptions options, int logLargestLde) {
+    public static Report of(ProofOptions options, List<StatementRules.Claim> tables) {
+        return of(options, logTallest(tables) + options.logBlowup(), combinedFunctions(tables));
+    }
+
+    /**
+     * The security of a proof from its counts alone, for a reader without the tables' definitions ({@code inspect}):
+     * the arithmetic of {@link #of(ProofOptions, List)}. Its field term pays for batching every table into one FRI.
+     * The DEEP sum over all tables, sum_j mu^j sum_k gamma^k q_(j,k), is a polynomial in the two challenges of
+     * degree below {@code combinedFunctions} (the frame values of all tables plus one per table), so a word far from
+     * low degree passes for a combination close to one with probability at most combinedFunctions * |D| / |F| over
+     * the lifted domain D of 2^logLargestLde points: field = 192 - logLargestLde - ceil(log2(combinedFunctions)). The
+     * out-of-domain point of a table lifted by 2^s is zeta^(2^s), which takes each value at most 2^s times: its term,
+     * tables * degree * tallest height / |F|, lies below this one.
+     *
+     * @param options the options
+     * @param logLargestLde log2 of the points of the lifted domain (the tallest table's rows times the blowup)
+     * @param combinedFunctions the functions the DEEP sum combines: every table's out-of-domain frame values plus one
+     *     per table
+     * @return the three terms
+     */
+    public static Report of(ProofOptions options, int logLargestLde, long combinedFunctions) {
         int query = options.queries() * options.logBlowup() + options.grindingBits();
-        int field = EXTENSION_FIELD_BITS - logLargestLde - 1;
+        int batching = 64 - Long.numberOfLeadingZeros(Math.max(1, combinedFunctions - 1));
+        int field = EXTENSION_FIELD_BITS - logLargestLde - Math.max(1, batching);
         return new Report(HASH_COLLISION_BITS, query, field);
     }
 
     /**
-     * Security of a proof ({@link ProofTranscript}): its field term also pays for batching every
-     * table into one FRI. The DEEP sum over all tables, sum_j mu^j sum_k gamma^k q_(j,k), is a polynomial in
-     * the two challenges of degree below {@code combinedFunctions} (the frame values of all tables plus one
-     * per table), so a word far from low degree passes for a combination close to one with probability at most
-     * combinedFunctions * |D| / |F| over the lifted domain D of 2^logLargestLde points:
-     * field = 192 - logLargestLde - ceil(log2(combinedFunctions)). The out-of-domain point of a table lifted
-     * by 2^s is zeta^(2^s), which takes each value at most 2^s times: its term, tables * degree * tallest
-     * height / |F|, lies below this one.
-     *
-     * @param options the options
-     * @param logLargestLde log2 of the points of the lifted domain
-     * @param combinedFunctions the functions the DEEP sum combines ({@link #combinedFunctions})
-     * @return the three terms
-     */
-    public static Report ofBatched(ProofOptions options, int logLargestLde, long combinedFunctions) {
-        Report one = of(options, logLargestLde);
-        int batching = 64 - Long.numberOfLeadingZeros(Math.max(1, combinedFunctions - 1));
-        int field = EXTENSION_FIELD_BITS - logLargestLde - Math.max(1, batching);
-        return new Report(one.hashBits(), one.queryBits(), field);
-    }
-
-    /**
-     * The terms of {@link #ofBatched} with their arithmetic, one line each (for {@code inspect}): the hash,
+     * The terms of {@link #of(ProofOptions, int, long)} with their arithmetic, one line each (for {@code inspect}): the hash,
      * the queries with the grinding bits they include, and the field term, which holds the batching
      * challenges (gamma and mu, drawn from the 192-bit extension) as the log2 of the functions they combine.
      *
@@ -95,7 +103,7 @@ public final class Security {
      * @return one line per term, ready to print
      */
     public static List<String> describe(ProofOptions options, int logLargestLde, long combinedFunctions) {
-        Report r = ofBatched(options, logLargestLde, combinedFunctions);
+        Report r = of(options, logLargestLde, combinedFunctions);
         int batching = EXTENSION_FIELD_BITS - logLargestLde - r.fieldBits();
         return List.of(
                 String.format("hash      %3d bits  collision resistance of a %d-bit digest", r.hashBits(), 2 * HASH_COLLISION_BITS),
@@ -112,48 +120,44 @@ public final class Security {
     }
 
     /**
-     * {@return the values of a format-2 proof's frames plus one per table: what {@link #ofBatched} counts}
+     * {@return what {@link #of(ProofOptions, int, long)} counts for these tables: their out-of-domain frame values
+     * plus one per table}
      *
-     * @param definitions the tables' definitions, in the proof's order
-     * @param logHeights log2 of each table's rows, in the same order
+     * @param tables the statement's tables
      */
-    public static long combinedFunctions(List<Air> definitions, int[] logHeights) {
+    static long combinedFunctions(List<StatementRules.Claim> tables) {
         long functions = 0;
-        for (int j = 0; j < logHeights.length; j++) {
-            Air air = definitions.get(j);
-            functions += 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeights[j]) + 1;
+        for (StatementRules.Claim t : tables) {
+            Air air = t.definition();
+            functions += 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(t.logHeight()) + 1;
         }
         return functions;
     }
 
+    private static int logTallest(List<StatementRules.Claim> tables) {
+        int logTallest = 0;
+        for (StatementRules.Claim t : tables) {
+            logTallest = Math.max(logTallest, t.logHeight());
+        }
+        return logTallest;
+    }
+
     /**
-     * The options' security, refused when below what they require.
+     * The security of these tables under {@code options}, refused when below what the options require.
      *
      * @param options the options
-     * @param logLargestLde log2 of the points of the proof's largest LDE domain
+     * @param tables the statement's tables, in its order
      * @return the three terms, at least {@link ProofOptions#requiredSecurityBits()} conjectured bits
      * @throws InsufficientSecurityException when {@code options} reach less than their required bits, with
      *     the changes that would reach them ({@link InsufficientSecurityException#remedies()}), each within
      *     its option's range
      */
-    public static Report require(ProofOptions options, int logLargestLde) {
-        return require(options, of(options, logLargestLde), logLargestLde);
-    }
-
-    /**
-     * {@link #require(ProofOptions, int)} of a given report (format 2's, {@link #ofBatched}); the remedies are format 1's.
-     *
-     * @param options the options
-     * @param report their security, as computed for the proof's format
-     * @param logLargestLde log2 of the points of the proof's largest LDE domain, for the remedies
-     * @return {@code report}, when it reaches the required bits
-     * @throws InsufficientSecurityException when it does not, with the changes that would reach them
-     */
-    public static Report require(ProofOptions options, Report report, int logLargestLde) {
+    public static Report require(ProofOptions options, List<StatementRules.Claim> tables) {
+        Report report = of(options, tables);
         int required = options.requiredSecurityBits();
         if (report.conjecturedBits() < required) {
             throw new InsufficientSecurityException(report.conjecturedBits(), required, report.limitingTerm(),
-                    remedies(options, logLargestLde - options.logBlowup()));
+                    remedies(options, logTallest(tables), combinedFunctions(tables)));
         }
         return report;
     }
@@ -163,23 +167,23 @@ public final class Security {
      * has 2^logTallest rows (a larger blowup also grows the LDE domain, which the field term sees): more
      * queries, more grinding, a larger blowup, or grinding at its maximum with the queries that then
      * suffice. When none can (the hash or the field limits), lowering the requirement to what the
-     * options reach is the one remedy.
+     * options reach is the one remedy. The functions the DEEP sum combines do not depend on the options.
      */
-    static java.util.List<InsufficientSecurityException.Remedy> remedies(ProofOptions options, int logTallest) {
+    private static List<InsufficientSecurityException.Remedy> remedies(ProofOptions options, int logTallest, long functions) {
         int required = options.requiredSecurityBits();
-        java.util.List<InsufficientSecurityException.Remedy> remedies = new java.util.ArrayList<>();
-        Report report = of(options, logTallest + options.logBlowup());
+        List<InsufficientSecurityException.Remedy> remedies = new ArrayList<>();
+        Report report = of(options, logTallest + options.logBlowup(), functions);
         int missing = required - report.queryBits();
         if (missing > 0) {
             int queries = options.queries() + ceilDiv(missing, options.logBlowup());
-            addIfReaching(remedies, "raise --queries to " + queries, logTallest,
+            addIfReaching(remedies, "raise --queries to " + queries, logTallest, functions,
                     queries <= ProofOptions.MAX_QUERIES ? options.withQueries(queries) : null);
             int grinding = options.grindingBits() + missing;
-            addIfReaching(remedies, "raise --grinding to " + grinding, logTallest,
+            addIfReaching(remedies, "raise --grinding to " + grinding, logTallest, functions,
                     grinding <= ProofOptions.MAX_GRINDING_BITS ? options.withGrindingBits(grinding) : null);
             for (int logBlowup = options.logBlowup() + 1; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
                 ProofOptions larger = options.withBlowup(1 << logBlowup);
-                if (reaches(larger, logTallest)) {
+                if (reaches(larger, logTallest, functions)) {
                     remedies.add(new InsufficientSecurityException.Remedy("raise --blowup to " + larger.blowup(), larger));
                     break;
                 }
@@ -187,7 +191,7 @@ public final class Security {
             if (remedies.isEmpty()) {
                 int grinding32 = ProofOptions.MAX_GRINDING_BITS;
                 int queries32 = ceilDiv(Math.max(0, required - grinding32), options.logBlowup());
-                addIfReaching(remedies, "set --grinding to " + grinding32 + " and --queries to " + queries32, logTallest,
+                addIfReaching(remedies, "set --grinding to " + grinding32 + " and --queries to " + queries32, logTallest, functions,
                         queries32 <= ProofOptions.MAX_QUERIES ? options.withGrindingBits(grinding32).withQueries(Math.max(1, queries32)) : null);
             }
         }
@@ -199,18 +203,18 @@ public final class Security {
             remedies.add(new InsufficientSecurityException.Remedy(why + ": lower the required security to " + reachable + " (--security "
                     + reachable + ")", options.withRequiredSecurityBits(reachable)));
         }
-        return java.util.List.copyOf(remedies);
+        return List.copyOf(remedies);
     }
 
-    private static void addIfReaching(java.util.List<InsufficientSecurityException.Remedy> remedies, String advice, int logTallest,
+    private static void addIfReaching(List<InsufficientSecurityException.Remedy> remedies, String advice, int logTallest, long functions,
             ProofOptions changed) {
-        if (changed != null && reaches(changed, logTallest)) {
+        if (changed != null && reaches(changed, logTallest, functions)) {
             remedies.add(new InsufficientSecurityException.Remedy(advice, changed));
         }
     }
 
-    private static boolean reaches(ProofOptions options, int logTallest) {
-        return of(options, logTallest + options.logBlowup()).conjecturedBits() >= options.requiredSecurityBits();
+    private static boolean reaches(ProofOptions options, int logTallest, long functions) {
+        return of(options, logTallest + options.logBlowup(), functions).conjecturedBits() >= options.requiredSecurityBits();
     }
 
     private static int ceilDiv(int a, int b) {

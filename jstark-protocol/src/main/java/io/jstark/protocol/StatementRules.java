@@ -1,6 +1,7 @@
 package io.jstark.protocol;
 
 import io.jstark.air.Air;
+import io.jstark.math.field.Goldilocks;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -38,7 +39,7 @@ public final class StatementRules {
 
     /**
      * What the prover checks before any work, planning included: the statement rules, then the options'
-     * security at the statement's largest LDE domain.
+     * security for the statement ({@link Security#of(ProofOptions, List)}).
      *
      * @param tables the statement's tables, in its order
      * @param options the proof options
@@ -47,24 +48,43 @@ public final class StatementRules {
      * @throws InsufficientSecurityException when the options reach less than their required bits
      */
     public static Security.Report requireProvable(List<Claim> tables, ProofOptions options) {
-        return Security.require(options, check(tables, options));
+        check(tables, options);
+        return Security.require(options, tables);
     }
 
     /**
-     * Checks the statement rules alone (names, heights, shapes, folding), without the security requirement.
+     * Why a table of 2^logHeight rows cannot be proven under {@code options} because its LDE domain does not
+     * fit the field, or empty when it fits: every LDE domain is a coset of a two-adic subgroup, and Goldilocks
+     * has them up to 2^{@value Goldilocks#TWO_ADICITY} points, so log2(rows) + log2(blowup) is at most that.
+     * A height within the format's range can break it at a large blowup (2^28 rows at blowup 32).
+     *
+     * @param logHeight log2 of the table's rows, within the format's range (at most 2^{@value ProofFormat#MAX_LOG_HEIGHT})
+     * @param options the options whose blowup the domain has
+     * @return the rule the height and blowup break, with the heights and blowups that fit, or empty
+     */
+    public static Optional<String> domainViolation(int logHeight, ProofOptions options) {
+        int logDomain = logHeight + options.logBlowup();
+        if (logDomain <= Goldilocks.TWO_ADICITY) {
+            return Optional.empty();
+        }
+        return Optional.of("2^" + logHeight + " rows at blowup " + options.blowup() + " need an LDE domain of 2^" + logDomain
+                + " points, and the field's two-adic domains have at most 2^" + Goldilocks.TWO_ADICITY + ": lower --blowup to "
+                + (1 << (Goldilocks.TWO_ADICITY - logHeight)) + " or the height to 2^" + (Goldilocks.TWO_ADICITY - options.logBlowup()));
+    }
+
+    /**
+     * Checks the statement rules alone (names, heights, shapes, the LDE domain, folding), without the security requirement.
      *
      * @param tables the statement's tables, in its order
      * @param options the proof options
-     * @return log2 of the largest LDE domain of the statement (the field term of {@link Security} depends on it)
      * @throws InvalidStatementException naming the first table that breaks a rule, and the rule
      * @throws IllegalArgumentException for a statement without tables
      */
-    public static int check(List<Claim> tables, ProofOptions options) {
+    public static void check(List<Claim> tables, ProofOptions options) {
         if (tables.isEmpty()) {
             throw new IllegalArgumentException("a statement needs at least one table");
         }
         Set<String> names = new HashSet<>();
-        int logLargestLde = 0;
         for (Claim t : tables) {
             if (!names.add(t.name())) {
                 throw new InvalidStatementException(t.name(), "two tables have this name; every table of a proof needs its own");
@@ -75,6 +95,11 @@ public final class StatementRules {
                     .or(() -> t.definition().shapeViolation(t.logHeight(), t.publicInputCount()));
             if (violation.isPresent()) {
                 throw new InvalidStatementException(t.name(), violation.get());
+            }
+            Optional<String> domain = domainViolation(t.logHeight(), options);
+            if (domain.isPresent()) {
+                // the height is at most 2^28 here, so the blowup that fits is at least 16
+                throw new InvalidStatementException(t.name(), domain.get(), options.withBlowup(1 << (Goldilocks.TWO_ADICITY - t.logHeight())));
             }
             if (t.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
                 throw new InvalidStatementException(t.name(), "a table of 2^" + t.logHeight() + " rows is too small for folding factor "
@@ -93,8 +118,6 @@ public final class StatementRules {
                         + ": lower the constraint degree (at most " + (1 << ProofOptions.MAX_LOG_BLOWUP) + " composition parts; split a "
                         + "high-degree product with an intermediate column)", null);
             }
-            logLargestLde = Math.max(logLargestLde, t.logHeight() + options.logBlowup());
         }
-        return logLargestLde;
     }
 }

@@ -272,8 +272,8 @@ public final class VerifyingKey {
         try {
             int version = in.getShort() & 0xFFFF;
             int proofVersion = in.getShort() & 0xFFFF;
-            // the pinned roots follow the coset-shift schedule that came with proof format 2: a key for proof format 1
-            // pins roots of the older constant shift, and format-1 proofs are refused anyway
+            // the pinned roots follow this proof format's coset-shift schedule: a key for another proof format pins
+            // roots its proofs do not have
             if (version != FORMAT_VERSION || proofVersion != ProofFormat.VERSION) {
                 throw new InvalidVerifyingKeyException("verifying key format " + version + " for proof format " + proofVersion
                         + " is not supported (this verifier reads key format " + FORMAT_VERSION + " for proof format "

@@ -9,31 +9,47 @@ import io.jstark.air.expr.Expr;
 import java.util.List;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.GenerationMode;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /** The advice of every refusal works when applied: the changed options pass, and every value stays in its range. */
 class SecurityAdviceTest {
+    /** A table of two columns and one degree-2 constraint. */
+    static final Air SQUARE = square();
+
+    private static Air square() {
+        AirBuilder b = Air.builder("square");
+        Expr.MainCell x = b.main("x");
+        Expr.MainCell y = b.main("y");
+        b.transition("x' = x * y", x.next().sub(x.mul(y)));
+        return b.build();
+    }
+
+    /** One square table of 2^logHeight rows. */
+    static List<StatementRules.Claim> squareOf(int logHeight) {
+        return List.of(StatementRules.Claim.declared("square", SQUARE, logHeight));
+    }
 
     @Property(tries = 3000)
     void everySecurityRemedyReachesTheRequiredBitsWhenApplied(@ForAll @IntRange(min = 1, max = 5) int logBlowup,
             @ForAll @IntRange(min = 1, max = 255) int queries, @ForAll @IntRange(min = 0, max = 32) int grinding,
             @ForAll @IntRange(min = 0, max = 192) int required, @ForAll @IntRange(min = 1, max = 40) int logTallest) {
         ProofOptions options = new ProofOptions(logBlowup, queries, grinding, 2, 3, "sha256", required);
-        Security.Report report = Security.of(options, logTallest + logBlowup);
+        Security.Report report = Security.of(options, squareOf(logTallest));
         if (report.conjecturedBits() >= required) {
-            Security.require(options, logTallest + logBlowup);
+            Security.require(options, squareOf(logTallest));
             return;
         }
         InsufficientSecurityException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(InsufficientSecurityException.class,
-                () -> Security.require(options, logTallest + logBlowup));
+                () -> Security.require(options, squareOf(logTallest)));
         assertThat(refusal.remedies()).isNotEmpty();
         boolean reachable = report.hashBits() >= required && report.fieldBits() >= required;
         for (InsufficientSecurityException.Remedy remedy : refusal.remedies()) {
             assertThat(refusal.getMessage()).contains(remedy.advice());
             // ProofOptions' constructor refuses values out of range: that remedy.options() exists is the range check
             ProofOptions applied = remedy.options();
-            Security.require(applied, logTallest + applied.logBlowup());
+            Security.require(applied, squareOf(logTallest));
             if (applied.requiredSecurityBits() != required) {
                 assertThat(reachable).as("lowering the requirement is advised only where no option reaches it: " + remedy).isFalse();
                 assertThat(refusal.remedies()).hasSize(1);
@@ -48,7 +64,7 @@ class SecurityAdviceTest {
     @Example
     void fiveQueriesAreNotToldToGrindTo32() {
         ProofOptions options = ProofOptions.fast100().withQueries(5);
-        assertThatThrownBy(() -> Security.require(options, 10 + options.logBlowup()))
+        assertThatThrownBy(() -> Security.require(options, squareOf(10)))
                 .isInstanceOf(InsufficientSecurityException.class)
                 .hasMessageContaining("raise --queries to 28")
                 .hasMessageNotContaining("--grinding");
@@ -91,5 +107,26 @@ class SecurityAdviceTest {
                 .isInstanceOf(InvalidStatementException.class)
                 .hasMessageNotContaining("64")
                 .hasMessageContaining("the largest blowup is 32");
+    }
+
+    @Property(generation = GenerationMode.EXHAUSTIVE)
+    void aTablesLdeDomainMustFitTheFieldsTwoAdicSubgroupsAndTheAdviceFits(@ForAll @IntRange(min = 1, max = 28) int logHeight,
+            @ForAll @IntRange(min = 1, max = 5) int logBlowup) {
+        ProofOptions options = ProofOptions.fast100().withBlowup(1 << logBlowup).withFoldingFactor(2);
+        List<StatementRules.Claim> claims = squareOf(logHeight);
+        if (logHeight + logBlowup <= 32) {
+            assertThat(StatementRules.domainViolation(logHeight, options)).isEmpty();
+            StatementRules.check(claims, options);
+            return;
+        }
+        InvalidStatementException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(InvalidStatementException.class,
+                () -> StatementRules.check(claims, options));
+        assertThat(refusal.table()).isEqualTo("square");
+        assertThat(refusal.rule()).isEqualTo(StatementRules.domainViolation(logHeight, options).orElseThrow())
+                .contains("need an LDE domain of 2^" + (logHeight + logBlowup) + " points").contains("at most 2^32");
+        ProofOptions applied = refusal.remedy().orElseThrow();
+        assertThat(refusal.rule()).contains("lower --blowup to " + applied.blowup());
+        StatementRules.check(claims, applied);
+        assertThat(logHeight + applied.logBlowup()).isEqualTo(32);
     }
 }

@@ -11,7 +11,7 @@ public interface ProgressListener {
     /**
      * A pass starts.
      *
-     * @param phase the pass's name, as its span in the timing report ("main_commit", "aux_and_rounds_2_4", ...)
+     * @param phase the pass's name, as its span in the timing report ("main_commit", "aux", "composition", ...)
      * @param tables how many tables it works on
      */
     default void passStarted(String phase, int tables) {}
@@ -26,8 +26,8 @@ public interface ProgressListener {
     default void tableFinished(String phase, String table, long rows) {}
 
     /**
-     * One table finished a step of its part of a pass (main_commit: "lde"; the chain: "aux", "composition",
-     * "ood", "fri", "grinding"), so that a long table shows progress between its start and its end.
+     * One table finished a step of its part of a pass (main_commit: "lde"), so that a long table shows progress
+     * between its start and its end.
      *
      * @param phase the pass
      * @param table the table's name in the statement

@@ -4,9 +4,12 @@ import io.jstark.air.Air;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.InvalidStatementException;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.Security;
+import io.jstark.protocol.StatementRules;
 import io.jstark.protocol.VerifyingKey;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,6 +88,27 @@ public final class ProvingKey implements AutoCloseable {
      */
     public Air air(String name) {
         return byName.get(name);
+    }
+
+    /**
+     * The one check of a statement before any work, with or without traces: every table's definition is this key's,
+     * the statement rules hold under {@code options}, and the options reach their required security for these tables.
+     *
+     * @param tables the statement's tables, in its order
+     * @param options the proof options
+     * @return the security the options reach for these tables ({@link Security#of(ProofOptions, List)})
+     * @throws InvalidStatementException naming the first table whose definition is not this key's, or that breaks a rule
+     * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than their required bits
+     */
+    public Security.Report checkStatement(List<StatementRules.Claim> tables, ProofOptions options) {
+        for (StatementRules.Claim t : tables) {
+            Air known = air(t.definition().name());
+            if (known != t.definition()) {
+                throw new InvalidStatementException(t.name(), "table definition '" + t.definition().name() + (known == null
+                        ? "' is not in the proving key" : "' differs from the one in the proving key"));
+            }
+        }
+        return StatementRules.requireProvable(tables, options);
     }
 
     /**

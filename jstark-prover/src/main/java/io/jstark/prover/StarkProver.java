@@ -24,7 +24,6 @@ import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
 import io.jstark.protocol.StatementRules;
 import io.jstark.prover.exec.TableTask;
 import io.jstark.prover.exec.TaskControl;
@@ -132,13 +131,6 @@ public final class StarkProver {
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
             Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, preprocessed);
             LiftedDomain domain = liftedDomain(traces);
-            List<Air> definitions = new ArrayList<>();
-            int[] heights = new int[traces.size()];
-            for (int i = 0; i < heights.length; i++) {
-                definitions.add(traces.get(i).air());
-                heights[i] = traces.get(i).logHeight();
-            }
-            Security.require(options, Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(definitions, heights)), domain.logLde());
             BackendMemory memory = described != null ? described : settings.backend().describe(dimensions(traces), options, settings.pool().parallelism());
             if (memory.host().size() != traces.size()) {
                 throw new IllegalArgumentException("the backend's description has " + memory.host().size() + " tables, the proof " + traces.size());
@@ -194,19 +186,13 @@ public final class StarkProver {
         return ProofTranscript.start(hasher, options, statements);
     }
 
-    /** Table definitions known to the key, the statement rules under the options, options secure enough. */
+    /** The key's statement check ({@link ProvingKey#checkStatement}), then every cell canonical. */
     private void checkStatement(List<TableTrace> traces) {
         List<StatementRules.Claim> claims = new ArrayList<>(traces.size());
         for (TableTrace trace : traces) {
-            Air air = trace.air();
-            Air known = key.air(air.name());
-            if (known != air) {
-                throw new InvalidTraceException(trace.name(), known == null ? "table definition '" + air.name() + "' is not in the proving key"
-                        : "table definition '" + air.name() + "' differs from the one in the proving key");
-            }
-            claims.add(new StatementRules.Claim(trace.name(), air, trace.logHeight(), trace.publicInputs().length));
+            claims.add(new StatementRules.Claim(trace.name(), trace.air(), trace.logHeight(), trace.publicInputs().length));
         }
-        StatementRules.requireProvable(claims, options);
+        key.checkStatement(claims, options);
         for (TableTrace trace : traces) {
             requireCanonicalCells(trace);
         }

@@ -84,8 +84,79 @@ class HostileProofTest {
      * internal exception), so no internal exception text reaches the caller.
      */
     static void assertNamedRejection(org.assertj.core.api.ThrowableAssert.ThrowingCallable verification) {
+        long guardBefore = StarkVerifier.lastResortRejections();
         assertThatThrownBy(verification).isInstanceOf(ProofRejectedException.class).hasNoCause()
                 .hasMessageNotContaining("Exception");
+        assertThat(StarkVerifier.lastResortRejections()).as("the last-resort guard's rejections").isEqualTo(guardBefore);
+    }
+
+    /** A proof's prefix and {@code tables} table headers of fib, each of 2^logHeight rows. */
+    static Out fibHeader(ProofOptions options, int tables, int logHeight) {
+        Out p = new Out();
+        p.write('J');
+        p.write('S');
+        p.write('T');
+        p.write('K');
+        p.u16(ProofFormat.VERSION).write(ProofFormat.encodeOptions(options), 0, ProofFormat.OPTIONS_BYTES);
+        p.u16(tables);
+        for (int t = 0; t < tables; t++) {
+            p.str("fib" + t).str("fib").u8(logHeight).u16(2).u64(0).u64(0).u8(0);
+        }
+        return p;
+    }
+
+    @Property(tries = 1)
+    void aTableWhoseLdeDomainExceedsTheFieldIsAStatementRejectionOnBothPaths() {
+        // 2^28 rows (the format's tallest) at blowup 32 (its largest) need 2^33 points: each is within its own range
+        byte[] hostile = fibHeader(new ProofOptions(5, 4, 0, 1, 0, "sha256", 0), 1, 28).zeros(4096).toByteArray();
+        VerifyingKey fibKey = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
+        Statement tall = Statement.of(Statement.table("fib0", TestAirs.FIB, 28, 0, 0));
+        for (org.assertj.core.api.ThrowableAssert.ThrowingCallable verification : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                () -> StarkVerifier.verify(fibKey, tall, hostile),
+                () -> StarkVerifier.verifyAndDescribe(fibKey, hostile, new io.jstark.verifier.DescribeLimits(1, 28)))) {
+            assertNamedRejection(verification);
+            assertThatThrownBy(verification).isInstanceOfSatisfying(ProofRejectedException.class, e -> {
+                assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.STATEMENT);
+                assertThat(e.table()).isEqualTo("fib0");
+                assertThat(e).hasMessageContaining("2^28 rows at blowup 32 need an LDE domain of 2^33 points")
+                        .hasMessageContaining("at most 2^32");
+            });
+        }
+    }
+
+    @Property(tries = 1)
+    void aDescribedProofIsBoundedByTheKeyAndTheLimitsNotByItsOwnHeaders() {
+        VerifyingKey fibKey = VerifyingKey.builder(List.of(TestAirs.FIB)).accept(OPTIONS).minimumSecurityBits(0).build();
+        io.jstark.verifier.DescribeLimits limits = io.jstark.verifier.DescribeLimits.defaults();
+        long bound = StarkVerifier.maxDescribedProofBytes(fibKey, limits);
+        // the format alone would read a gigabyte; the key's one option set and 64 tables of fib allow far less
+        assertThat(bound).isLessThan(ProofFormat.MAX_PROOF_BYTES / 100);
+        assertThat(StarkVerifier.maxDescribedProofBytes(fibKey, new io.jstark.verifier.DescribeLimits(2 * limits.maxTables(),
+                limits.maxLogHeight()))).isGreaterThan(bound);
+        // longer input is refused by its length, unread
+        byte[] oneOver = fibHeader(OPTIONS, 1, 3).zeros((int) bound).toByteArray();
+        assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, oneOver));
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, oneOver)).isInstanceOfSatisfying(ProofRejectedException.class,
+                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE)).hasMessageContaining(bound + " of the largest");
+        // the 4,096 tables of 2^28 rows the format allows: their headers alone are longer than the bound
+        byte[] most = fibHeader(OPTIONS, ProofFormat.MAX_TABLES, ProofFormat.MAX_LOG_HEIGHT).toByteArray();
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, most)).isInstanceOfSatisfying(ProofRejectedException.class,
+                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE)).hasMessageContaining(bound + " of the largest");
+        // one table more than the limit, within the bound's bytes: refused right after its table headers, naming the limit
+        byte[] many = fibHeader(OPTIONS, limits.maxTables() + 1, 3).toByteArray();
+        assertThat((long) many.length).isLessThan(bound);
+        assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, many));
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, many)).isInstanceOfSatisfying(ProofRejectedException.class,
+                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
+                .hasMessageContaining("the proof has 65 tables").hasMessageContaining("at most 64 tables of at most 2^24 rows");
+        byte[] tall = fibHeader(OPTIONS, 1, limits.maxLogHeight() + 1).toByteArray();
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall)).isInstanceOfSatisfying(ProofRejectedException.class,
+                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
+                .hasMessageContaining("table 'fib0': 2^25 rows").hasMessageContaining("at most 64 tables of at most 2^24 rows");
+        // the same proofs within wider limits reach the statement's own checks
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, new io.jstark.verifier.DescribeLimits(1, 28)))
+                .isInstanceOfSatisfying(ProofRejectedException.class, e -> assertThat(e.reason()).isNotEqualTo(
+                        ProofRejectedException.Reason.TOO_LARGE));
     }
 
     /** Little-endian writer for hand-made proofs. */
@@ -126,13 +197,7 @@ class HostileProofTest {
      */
     @Property(tries = 1)
     void anOpeningWhoseSizeOverflowsIsATypedRejection() {
-        Out p = new Out();
-        p.write('J');
-        p.write('S');
-        p.write('T');
-        p.write('K');
-        p.u16(ProofFormat.VERSION).u8(1).u8(4).u8(0).u8(1).u8(0).u8(io.jstark.crypto.hash.Hashers.byName("sha256").id()).u8(0);
-        p.u16(1).str("fib").str("fib").u8(3).u16(2).u64(0).u64(0).u8(0);
+        Out p = fibHeader(new ProofOptions(1, 4, 0, 1, 0, "sha256", 0), 1, 3);
         // main root, no aux, no bus sum, composition root, an empty frame, no FRI layers or final coefficients, the nonce,
         // no preprocessed opening; then the main phase: one member table whose block count times its width overflows
         p.zeros(32).u8(0).u8(0).zeros(32);

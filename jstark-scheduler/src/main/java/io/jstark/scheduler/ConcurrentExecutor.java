@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Runs the tables of a pass on k driver threads under a memory budget (spec section 2).
+ * Runs the tables of a pass on k driver threads under a memory budget.
  *
  * <p>Each {@link #runAll} starts its own driver threads ({@value #DRIVER_THREAD_PREFIX}0, 1, ...) and
  * its own {@link MemoryGate}, and returns only after every driver has ended, on every path: no thread

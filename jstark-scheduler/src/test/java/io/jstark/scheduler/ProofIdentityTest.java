@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.air.Air;
 import io.jstark.air.trace.TableTrace;
+import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;

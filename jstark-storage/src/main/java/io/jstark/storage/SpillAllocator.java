@@ -1,5 +1,6 @@
 package io.jstark.storage;
 
+import io.jstark.instrument.ByteSize;
 import io.jstark.math.memory.AllocationCounter;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.OffHeapBuffer;
@@ -200,7 +201,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     private SpillSpaceException noSpace(String label, long bytes, Exception cause) {
         long usable = usableSpace(spillDirectory);
         return new SpillSpaceException("spill directory '" + spillDirectory + "' is full: '" + label + "' needs "
-                + io.jstark.prover.memory.Bytes.format(bytes) + ", " + io.jstark.prover.memory.Bytes.format(Math.max(usable, 0))
+                + ByteSize.format(bytes) + ", " + ByteSize.format(Math.max(usable, 0))
                 + " usable; free space there, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
                 + ") at a larger filesystem, or raise --memory-budget so that less spills", spillDirectory, bytes, usable, cause);
     }
@@ -424,8 +425,8 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         }
 
         private static SpillSpaceException spaceFor(Path dir, long bytes, long usable, Throwable cause) {
-            return new SpillSpaceException("spilling needs " + io.jstark.prover.memory.Bytes.format(bytes) + " in '" + dir + "' ("
-                    + fileSystemType(dir) + "), but only " + io.jstark.prover.memory.Bytes.format(Math.max(usable, 0))
+            return new SpillSpaceException("spilling needs " + ByteSize.format(bytes) + " in '" + dir + "' ("
+                    + fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
                     + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
                     + ") at a larger filesystem, or raise --memory-budget so that less spills", dir, bytes, usable, cause);
         }

@@ -1,5 +1,6 @@
 package io.jstark.storage;
 
+import io.jstark.instrument.ByteSize;
 import java.nio.file.Path;
 
 /**
@@ -8,7 +9,7 @@ import java.nio.file.Path;
  * @param mode auto (default), ram or disk
  * @param spillDirectory where spill files go; null for the default (the system temp directory)
  * @param memoryBudgetBytes RAM the whole proof may use (off-heap buffers and heap scratch, traces and
- *     proving key included); {@link #UNLIMITED} means the machine's physical memory
+ *     proving key included); {@link ByteSize#UNLIMITED} means the machine's physical memory
  * @param safetyMargin the fraction of the budget the prediction must leave free, in [0, 1)
  */
 public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryBudgetBytes, double safetyMargin) {
@@ -16,8 +17,6 @@ public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryB
     public static final String ENV_STORAGE = "JSTARK_STORAGE";
     /** The spill directory's variable. */
     public static final String ENV_SPILL_DIR = "JSTARK_SPILL_DIR";
-    /** The memory budget meaning none given: the planner uses the machine's physical memory. */
-    public static final long UNLIMITED = Long.MAX_VALUE;
     /** The default safety margin: 10% of the budget left free. */
     public static final double DEFAULT_SAFETY_MARGIN = 0.10;
 
@@ -40,7 +39,7 @@ public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryB
 
     /** {@return auto storage in the temp directory, no budget, the default margin} */
     public static StorageOptions defaults() {
-        return new StorageOptions(StorageMode.AUTO, null, UNLIMITED, DEFAULT_SAFETY_MARGIN);
+        return new StorageOptions(StorageMode.AUTO, null, ByteSize.UNLIMITED, DEFAULT_SAFETY_MARGIN);
     }
 
     /**
@@ -64,7 +63,7 @@ public record StorageOptions(StorageMode mode, Path spillDirectory, long memoryB
     /**
      * {@return these options with another memory budget}
      *
-     * @param bytes the budget in bytes, at least 1 ({@link #UNLIMITED} for none)
+     * @param bytes the budget in bytes, at least 1 ({@link ByteSize#UNLIMITED} for none)
      */
     public StorageOptions withMemoryBudget(long bytes) {
         return new StorageOptions(mode, spillDirectory, bytes, safetyMargin);

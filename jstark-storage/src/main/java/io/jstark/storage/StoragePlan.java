@@ -2,7 +2,7 @@ package io.jstark.storage;
 
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.BackendMemory;
-import io.jstark.prover.memory.Bytes;
+import io.jstark.instrument.ByteSize;
 import io.jstark.storage.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import java.nio.file.Path;
@@ -73,7 +73,7 @@ public final class StoragePlan implements Placement {
 
     /** {@return the budget in force, as text: "2.0 GiB", or "15.6 GiB (physical memory, none given)"} */
     public String budgetText() {
-        return Bytes.format(budgetBytes) + (explicitBudget ? "" : " (physical memory, none given)");
+        return ByteSize.format(budgetBytes) + (explicitBudget ? "" : " (physical memory, none given)");
     }
 
     /** {@return the budget less the safety margin: what the predicted RAM peak must stay under} */
@@ -137,14 +137,14 @@ public final class StoragePlan implements Placement {
             case RAM -> "RAM (forced)";
             case DISK -> "every table buffer on disk (forced)";
             case AUTO -> prediction.peakSpillBytes() == 0 ? "RAM (the prediction fits the budget)"
-                    : "spill " + Bytes.format(prediction.peakSpillBytes()) + " at peak (the rest does not fit the budget)";
+                    : "spill " + ByteSize.format(prediction.peakSpillBytes()) + " at peak (the rest does not fit the budget)";
         };
         out.add(String.format(Locale.ROOT, "storage plan: %s; memory budget %s, RAM limit %s after the safety margin, gate budget %s",
-                decision, budgetText(), Bytes.format(ramLimitBytes),
-                Bytes.format(gateBudgetBytes)));
+                decision, budgetText(), ByteSize.format(ramLimitBytes),
+                ByteSize.format(gateBudgetBytes)));
         if (spillsAnything()) {
             out.add("spill directory: " + spillDirectory + " (" + SpillAllocator.fileSystemType(spillDirectory) + ", "
-                    + Bytes.format(Math.max(0, SpillAllocator.usableSpace(spillDirectory))) + " usable)");
+                    + ByteSize.format(Math.max(0, SpillAllocator.usableSpace(spillDirectory))) + " usable)");
         }
         out.addAll(prediction.lines());
         out.addAll(notes);

@@ -1,7 +1,7 @@
 package io.jstark.storage;
 
 import io.jstark.prover.MatrixRole;
-import io.jstark.prover.memory.Bytes;
+import io.jstark.instrument.ByteSize;
 import io.jstark.storage.memory.JvmFootprint;
 import io.jstark.storage.memory.MemoryModel;
 import io.jstark.storage.memory.MemoryPrediction;
@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Decides, before any proving, where each table's buffers live (spec section 3).
+ * Decides, before any proving, where each table's buffers live.
  *
  * <p>The RAM limit is the memory budget less its safety margin (the budget is the machine's physical
  * memory when none is given). The memory gate's budget is what that limit leaves after everything held
@@ -114,7 +114,7 @@ public final class StoragePlanner {
         MemoryPrediction prediction = placed.current.prediction;
         List<String> notes = new ArrayList<>(BackendResources.check(workload.described(), tables));
         if (!placed.explicitBudget) {
-            notes.add("memory budget: none given, so the machine's physical memory (" + Bytes.format(placed.budget) + ")");
+            notes.add("memory budget: none given, so the machine's physical memory (" + ByteSize.format(placed.budget) + ")");
         }
         // a heap too small for the caches and scratch is the first thing to change: no budget helps a heap fixed by hand
         if (!placed.heapFits()) {
@@ -122,8 +122,8 @@ public final class StoragePlanner {
         }
         if (!placed.fits()) {
             if (storage.mode() == StorageMode.RAM) {
-                notes.add("WARNING: storage forced to RAM, but the predicted peak " + Bytes.format(prediction.peakResidentInUseBytes())
-                        + " exceeds the memory budget less its margin (" + Bytes.format(placed.limit) + ")");
+                notes.add("WARNING: storage forced to RAM, but the predicted peak " + ByteSize.format(prediction.peakResidentInUseBytes())
+                        + " exceeds the memory budget less its margin (" + ByteSize.format(placed.limit) + ")");
             } else {
                 throw refusal(placed, workload, storage, jvm);
             }
@@ -136,8 +136,8 @@ public final class StoragePlanner {
             String type = SpillAllocator.fileSystemType(spillDirectory);
             long needed = SpillAllocator.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
             if (usable >= 0 && usable < needed) {
-                throw new SpillSpaceException("spilling needs " + Bytes.format(needed) + " in '" + spillDirectory
-                        + "' (" + type + "), but only " + Bytes.format(usable) + " is usable there: free space, point --spill-dir (or "
+                throw new SpillSpaceException("spilling needs " + ByteSize.format(needed) + " in '" + spillDirectory
+                        + "' (" + type + "), but only " + ByteSize.format(usable) + " is usable there: free space, point --spill-dir (or "
                         + StorageOptions.ENV_SPILL_DIR + ") at a larger filesystem, or raise --memory-budget so that less spills",
                         spillDirectory, needed, usable, null);
             }
@@ -159,7 +159,7 @@ public final class StoragePlanner {
      * (JSTARK_JAVA_OPTS may replace the heap scripts/jstark derives, and the rule still comes with its flags).
      */
     private static JvmFootprint followingItsRule(JvmFootprint jvm, StorageOptions storage) {
-        if (jvm.heapRule() == null || storage.memoryBudgetBytes() == StorageOptions.UNLIMITED) {
+        if (jvm.heapRule() == null || storage.memoryBudgetBytes() == ByteSize.UNLIMITED) {
             return jvm;
         }
         long byRule = jvm.atBudget(storage.memoryBudgetBytes()).maxHeapBytes();
@@ -182,15 +182,15 @@ public final class StoragePlanner {
         }
     }
 
-    /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
     /** What is planned: the tables with the options and parallelism their buffers' sizes and the gate depend on. */
     record Workload(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism, BackendMemory described) {}
 
+    /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
     private static Placed place(Workload workload, StorageOptions storage, JvmFootprint jvm) {
         MemoryModel model = new MemoryModel(workload.options(), workload.workerParallelism(), jvm);
         List<TableMemory> memories = model.tablesOf(workload.described().host());
         int tableParallelism = workload.tableParallelism();
-        boolean explicitBudget = storage.memoryBudgetBytes() != StorageOptions.UNLIMITED;
+        boolean explicitBudget = storage.memoryBudgetBytes() != ByteSize.UNLIMITED;
         long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();
         long limit = (long) Math.floor(budget * (1 - storage.safetyMargin()));
         SpillSet spilled = new SpillSet(storage.mode());
@@ -264,14 +264,14 @@ public final class StoragePlanner {
             StorageOptions storage) {
         List<String> out = new ArrayList<>();
         if (maxHeap != Long.MAX_VALUE && prediction.peakHeapBytes() > maxHeap * (1 - storage.safetyMargin())) {
-            out.add("WARNING: predicted heap " + Bytes.format(prediction.peakHeapBytes()) + " is close to or above the heap live objects can use ("
-                    + Bytes.format(maxHeap) + "); heap scratch cannot spill: raise -Xmx or lower -k");
+            out.add("WARNING: predicted heap " + ByteSize.format(prediction.peakHeapBytes()) + " is close to or above the heap live objects can use ("
+                    + ByteSize.format(maxHeap) + "); heap scratch cannot spill: raise -Xmx or lower -k");
         }
         if (explicitBudget && !jvm.fixedHeap() && maxHeap != Long.MAX_VALUE
                 && prediction.peakOffHeapBytes() + maxHeap + jvm.nativeBytes() > budget) {
-            out.add("WARNING: the JVM's heap may grow to -Xmx " + Bytes.format(maxHeap) + " (-Xms is lower), which with the predicted "
-                    + Bytes.format(prediction.peakOffHeapBytes()) + " off-heap can take the process past the memory budget "
-                    + Bytes.format(budget) + ": run with -Xms = -Xmx (at most " + Bytes.format(Math.max(0, budget - prediction.peakOffHeapBytes() - jvm.nativeBytes()))
+            out.add("WARNING: the JVM's heap may grow to -Xmx " + ByteSize.format(maxHeap) + " (-Xms is lower), which with the predicted "
+                    + ByteSize.format(prediction.peakOffHeapBytes()) + " off-heap can take the process past the memory budget "
+                    + ByteSize.format(budget) + ": run with -Xms = -Xmx (at most " + ByteSize.format(Math.max(0, budget - prediction.peakOffHeapBytes() - jvm.nativeBytes()))
                     + " here; scripts/jstark sets both from --memory-budget, see docs/memory.md)");
         }
         return out;
@@ -353,15 +353,15 @@ public final class StoragePlanner {
             }
         }
         long needed = smallestBudget(placed.budget, workload, storage, jvm);
-        String given = placed.explicitBudget ? "the memory budget " + Bytes.format(placed.budget) : "this machine's " + Bytes.format(placed.budget)
+        String given = placed.explicitBudget ? "the memory budget " + ByteSize.format(placed.budget) : "this machine's " + ByteSize.format(placed.budget)
                 + " of memory";
         String message = String.format(Locale.ROOT,
                 "%s is too small for this proof: even with every table buffer spilled to disk and one table at a time, its peak phase (%s) "
                         + "needs %s (%s), more than the %s the budget leaves after its %.0f%% safety margin. %s",
-                given, peak.phase(), Bytes.format(peak.residentInUse()), parts(alone, peak, jvm), Bytes.format(placed.limit),
+                given, peak.phase(), ByteSize.format(peak.residentInUse()), parts(alone, peak, jvm), ByteSize.format(placed.limit),
                 100 * storage.safetyMargin(), placed.explicitBudget
                         ? remedy(needed, workload, storage, jvm)
-                        : needed < 0 ? "Prove smaller tables." : "It needs a machine with at least " + Bytes.format(needed)
+                        : needed < 0 ? "Prove smaller tables." : "It needs a machine with at least " + ByteSize.format(needed)
                                 + " of memory (or a container of that size), or smaller tables.");
         return new InsufficientMemoryException(message, needed, placed.budget);
     }
@@ -370,21 +370,21 @@ public final class StoragePlanner {
     private static String parts(MemoryPrediction p, MemoryPrediction.PhasePeak peak, JvmFootprint jvm) {
         long otherOffHeap = peak.ramOffHeap() - p.inputBytes() - p.provingKeyBytes();
         String heap = jvm.fixedHeap() && jvm.maxHeapBytes() > 0
-                ? "heap fixed at " + Bytes.format(jvm.residentHeap(peak.heap())) + " (-Xms = -Xmx; caches and scratch " + Bytes.format(peak.heap())
+                ? "heap fixed at " + ByteSize.format(jvm.residentHeap(peak.heap())) + " (-Xms = -Xmx; caches and scratch " + ByteSize.format(peak.heap())
                         + " of it)"
-                : "heap caches and scratch " + Bytes.format(peak.heap());
-        StringBuilder s = new StringBuilder().append("traces ").append(Bytes.format(p.inputBytes())).append(", proving key ")
-                .append(Bytes.format(p.provingKeyBytes()));
+                : "heap caches and scratch " + ByteSize.format(peak.heap());
+        StringBuilder s = new StringBuilder().append("traces ").append(ByteSize.format(p.inputBytes())).append(", proving key ")
+                .append(ByteSize.format(p.provingKeyBytes()));
         if (otherOffHeap > 0) {
-            s.append(", table buffers in RAM ").append(Bytes.format(otherOffHeap));
+            s.append(", table buffers in RAM ").append(ByteSize.format(otherOffHeap));
         }
         s.append(", ").append(heap);
         if (jvm.counted()) {
-            s.append(", JVM native ").append(Bytes.format(jvm.nativeBytes())).append(", JVM files ").append(Bytes.format(jvm.fileBytes()));
+            s.append(", JVM native ").append(ByteSize.format(jvm.nativeBytes())).append(", JVM files ").append(ByteSize.format(jvm.fileBytes()));
         }
         long windows = peak.residentWindow() - jvm.fileBytes();
         if (windows > 0) {
-            s.append(", pages of the spilled buffers its steps use at once ").append(Bytes.format(windows));
+            s.append(", pages of the spilled buffers its steps use at once ").append(ByteSize.format(windows));
         }
         return s.toString();
     }
@@ -392,7 +392,7 @@ public final class StoragePlanner {
     /** The sentence that names the budget to give (with room for the JVM's varying native memory), or says none was found. */
     private static String remedy(long needed, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         if (needed < 0) {
-            return "No budget up to " + Bytes.format(MAX_SEARCHED_BUDGET) + " plans it: prove smaller tables.";
+            return "No budget up to " + ByteSize.format(MAX_SEARCHED_BUDGET) + " plans it: prove smaller tables.";
         }
         String heap = jvm.heapRule() != null && jvm.fixedHeap() ? ", with the heap scripts/jstark gives each (" + jvm.heapRule().describe()
                 + ")" : "";
@@ -403,13 +403,13 @@ public final class StoragePlanner {
             long roomy = smallestBudget(needed - (1 << 20), workload, storage,
                     jvm.withNativeBytes(jvm.nativeBytes() + jvm.nativeBytes() / 4));
             if (roomy > needed) {
-                return "Give it --memory-budget " + Bytes.asOption(roomy) + " (JSTARK_MEMORY_BUDGET=" + Bytes.asOption(roomy)
+                return "Give it --memory-budget " + ByteSize.asOption(roomy) + " (JSTARK_MEMORY_BUDGET=" + ByteSize.asOption(roomy)
                         + "): that leaves a quarter of the JVM's native memory again as room, since that memory varies from run to run; "
-                        + "the smallest budget that plans with the JVM as measured now is " + Bytes.asOption(needed) + heap
+                        + "the smallest budget that plans with the JVM as measured now is " + ByteSize.asOption(needed) + heap
                         + ". Or prove smaller tables.";
             }
         }
-        return "Give it --memory-budget " + Bytes.asOption(needed) + " (JSTARK_MEMORY_BUDGET=" + Bytes.asOption(needed)
+        return "Give it --memory-budget " + ByteSize.asOption(needed) + " (JSTARK_MEMORY_BUDGET=" + ByteSize.asOption(needed)
                 + "), the smallest budget that plans" + heap + ". Or prove smaller tables.";
     }
 
@@ -471,11 +471,11 @@ public final class StoragePlanner {
                 "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s; "
                         + "live objects can use %s of it): %srun with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, "
                         + "or prove smaller tables",
-                Bytes.format(neededHeap), Bytes.format(jvm.maxHeapBytes()), placed.explicitBudget ? ", " + Bytes.format(placed.budget) + " budget" : "",
-                Bytes.format(jvm.usableHeapBytes()),
-                needed > 0 ? "give it --memory-budget " + Bytes.asOption(needed) + " (the smallest budget that plans with the collector's "
+                ByteSize.format(neededHeap), ByteSize.format(jvm.maxHeapBytes()), placed.explicitBudget ? ", " + ByteSize.format(placed.budget) + " budget" : "",
+                ByteSize.format(jvm.usableHeapBytes()),
+                needed > 0 ? "give it --memory-budget " + ByteSize.asOption(needed) + " (the smallest budget that plans with the collector's "
                         + Math.round(100 * storage.safetyMargin()) + "% room in the heap scripts/jstark gives it: "
-                        + Bytes.format(jvm.atBudget(needed).maxHeapBytes()) + "), or " : "", neededMib, neededMib);
+                        + ByteSize.format(jvm.atBudget(needed).maxHeapBytes()) + "), or " : "", neededMib, neededMib);
         return new InsufficientMemoryException(message, needed, placed.budget);
     }
 

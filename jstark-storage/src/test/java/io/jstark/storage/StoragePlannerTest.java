@@ -7,7 +7,7 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
-import io.jstark.prover.memory.Bytes;
+import io.jstark.instrument.ByteSize;
 import io.jstark.storage.memory.HeapRule;
 import io.jstark.storage.memory.JvmFootprint;
 import io.jstark.storage.memory.MemoryModel;
@@ -183,7 +183,7 @@ class StoragePlannerTest {
             InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
                     () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(given), jvm), "budget " + given);
             assertThat(refused.neededBytes()).as("named from %d MiB", given >> 20).isEqualTo(named);
-            assertThat(refused).hasMessageContaining("the smallest budget that plans with the JVM as measured now is " + Bytes.asOption(named))
+            assertThat(refused).hasMessageContaining("the smallest budget that plans with the JVM as measured now is " + ByteSize.asOption(named))
                     .hasMessageContaining("3/8 of the budget");
         }
         long minimum = named;
@@ -210,7 +210,7 @@ class StoragePlannerTest {
         StoragePlan ram = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(small).withMode(StorageMode.RAM));
         assertThat(ram.spillsAnything()).isFalse();
         assertThat(ram.notes()).anySatisfy(n -> assertThat(n).startsWith("WARNING: storage forced to RAM"));
-        StoragePlan disk = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(StorageOptions.UNLIMITED).withMode(StorageMode.DISK));
+        StoragePlan disk = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(ByteSize.UNLIMITED).withMode(StorageMode.DISK));
         for (TableDimensions t : tables) {
             for (MatrixRole role : MatrixRole.values()) {
                 assertThat(disk.spills(t.name(), role)).isTrue();
@@ -235,7 +235,7 @@ class StoragePlannerTest {
 
     @Test
     void spillDirectoryProblemsAreFoundWhenPlanning() throws Exception {
-        StorageOptions disk = auto(StorageOptions.UNLIMITED).withMode(StorageMode.DISK);
+        StorageOptions disk = auto(ByteSize.UNLIMITED).withMode(StorageMode.DISK);
         assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(spillDir.resolve("missing"))))
                 .isInstanceOf(SpillDirectoryException.class).hasMessageContaining("does not exist");
         Path mount = Files.createDirectory(spillDir.resolve("tiny"));
@@ -323,7 +323,7 @@ class StoragePlannerTest {
         assertThat(ruled.atBudget(named).maxHeapBytes()).isGreaterThanOrEqualTo(inRam().peakHeapBytes());
         assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(named - mib), ruled.atBudget(named - mib)))
                 .isInstanceOf(InsufficientMemoryException.class).hasMessageContaining("of heap");
-        assertThat(byRule).hasMessageContaining("give it --memory-budget " + Bytes.asOption(byRule.neededBytes()));
+        assertThat(byRule).hasMessageContaining("give it --memory-budget " + ByteSize.asOption(byRule.neededBytes()));
         StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(byRule.neededBytes()), ruled.atBudget(byRule.neededBytes()));
     }
 

@@ -26,7 +26,6 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.Security;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,7 +52,7 @@ final class BatchedVerification {
         this.proof = proof;
         this.options = proof.options();
         this.hasher = Hashers.byName(options.hash());
-        this.airs = expectation.airs();
+        this.airs = expectation.accepted().airs();
         this.tables = proof.tables();
         this.domain = LiftedDomain.of(options, tables);
         this.count = tables.size();
@@ -62,17 +61,8 @@ final class BatchedVerification {
 
     VerifiedStatement verify() throws ProofRejectedException {
         checkShape();
-        int[] heights = new int[count];
-        for (int j = 0; j < count; j++) {
-            heights[j] = tables.get(j).logHeight();
-        }
-        int bits = Math.min(expectation.conjecturedBits(),
-                Security.ofBatched(options, domain.logLde(), Security.combinedFunctions(airs, heights)).conjecturedBits());
-        if (bits < options.requiredSecurityBits() || bits < expectation.minimumSecurityBits()) {
-            throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "the proof's options give " + bits + " conjectured bits "
-                    + "in format 2, below the " + Math.max(options.requiredSecurityBits(), expectation.minimumSecurityBits()) + " required");
-        }
-        Transcript t = ProofTranscript.start(hasher, options, expectation.statements());
+        int bits = expectation.accepted().conjecturedBits();
+        Transcript t = ProofTranscript.start(hasher, options, expectation.accepted().statements());
         Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
         if (proof.auxRoot() != null) {
             ProofTranscript.absorbAux(t, proof.auxRoot(), proof.busSums());
@@ -96,7 +86,7 @@ final class BatchedVerification {
             }
         }
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-        FriParameters fri = new FriParameters(logF, options.logFinalDegree());
+        FriParameters fri = options.friParameters();
         Ext3[] betas;
         try {
             betas = FriVerifier.replayCommitPhase(proof.fri(), fri, domain.logMaxHeight(), t);
@@ -188,7 +178,7 @@ final class BatchedVerification {
             wanted[q] = domain.preprocessedLeaf(j, queries[q]);
         }
         int[] leaves = MerkleTree.openedLeaves(wanted);
-        long[][] values = TableChecks.checkOpening(hasher, tables.get(j).name(), "preprocessed", expectation.statements().get(j).preprocessedRoot(),
+        long[][] values = TableChecks.checkOpening(hasher, tables.get(j).name(), "preprocessed", expectation.accepted().statements().get(j).preprocessedRoot(),
                 opening, leaves, 1 << (domain.logLde(j) - logF), (1 << logF) * width);
         return new Opened(leaves, values, logF, width);
     }

@@ -19,32 +19,43 @@ import java.util.List;
 
 /**
  * What one verification accepts, checked while the proof is read: its largest size before the first byte,
- * its options right after them, its statement (against the expected one and the statement rules), its
- * security and its pinned commitments right after the table headers. All of it is arithmetic and
- * comparisons: nothing here evaluates or commits anything.
+ * its options right after them, its statement (against the expected one, or the describe limits, and the
+ * statement rules), its security and its pinned commitments right after the table headers. All of it is
+ * arithmetic and comparisons: nothing here evaluates or commits anything. What the table headers' check
+ * accepts is its result, {@link Accepted}.
  */
 final class Expectation implements ProofFormat.ReadChecks {
     private final VerifyingKey key;
     private final Statement expected;
+    private final DescribeLimits limits;
     private final long maxBytes;
-    private List<Air> airs;
-    private List<ProofTranscript.TableStatement> statements;
-    private int conjecturedBits;
+    private Accepted accepted;
 
-    private Expectation(VerifyingKey key, Statement expected, long maxBytes) {
+    /**
+     * What the table headers' check accepted: the definitions and the transcript's view of the proof's tables, and
+     * the security its options reach for them.
+     *
+     * @param airs the definitions of the proof's tables, in table order
+     * @param statements what the transcript absorbs of each table
+     * @param conjecturedBits the conjectured security of the proof's options for its tables
+     */
+    record Accepted(List<Air> airs, List<ProofTranscript.TableStatement> statements, int conjecturedBits) {}
+
+    private Expectation(VerifyingKey key, Statement expected, DescribeLimits limits, long maxBytes) {
         this.key = key;
         this.expected = expected;
+        this.limits = limits;
         this.maxBytes = maxBytes;
     }
 
     /** Exactly {@code expected} under {@code key}. */
     static Expectation of(VerifyingKey key, Statement expected) {
-        return new Expectation(key, expected, maxProofBytes(key, expected));
+        return new Expectation(key, expected, null, maxProofBytes(key, expected));
     }
 
-    /** Any statement of the key's definitions: bounded by the format until the tables are read. */
-    static Expectation describing(VerifyingKey key) {
-        return new Expectation(key, null, ProofFormat.MAX_PROOF_BYTES);
+    /** Any statement of the key's definitions within {@code limits}. */
+    static Expectation describing(VerifyingKey key, DescribeLimits limits) {
+        return new Expectation(key, null, limits, ProofFormat.maxBytes(key.accepted(), key.airs(), limits.maxTables(), limits.maxLogHeight()));
     }
 
     /**
@@ -82,6 +93,8 @@ final class Expectation implements ProofFormat.ReadChecks {
     public long checkTables(ProofOptions options, List<Proof.TableHeader> tables) throws ProofRejectedException {
         if (expected != null) {
             compareWithExpected(tables);
+        } else {
+            requireWithinLimits(tables);
         }
         List<Air> resolved = new ArrayList<>(tables.size());
         List<StatementRules.Claim> claims = new ArrayList<>(tables.size());
@@ -93,13 +106,12 @@ final class Expectation implements ProofFormat.ReadChecks {
             resolved.add(air);
             claims.add(new StatementRules.Claim(h.name(), air, h.logHeight(), h.publicInputs().length));
         }
-        int logLargestLde;
         try {
-            logLargestLde = StatementRules.check(claims, options);
+            StatementRules.check(claims, options);
         } catch (InvalidStatementException e) {
             throw new ProofRejectedException(Reason.STATEMENT, e.table(), e.rule());
         }
-        int bits = Security.of(options, logLargestLde).conjecturedBits();
+        int bits = Security.of(options, claims).conjecturedBits();
         if (bits < options.requiredSecurityBits()) {
             throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof claims " + options.requiredSecurityBits()
                     + " bits of security but its options give " + bits);
@@ -117,10 +129,23 @@ final class Expectation implements ProofFormat.ReadChecks {
             out.add(new ProofTranscript.TableStatement(h.name(), h.airName(), key.digest(air.name()), h.logHeight(), h.publicInputs(), pinned));
             layouts.add(ProofFormat.TableLayout.of(h.name(), air, h.logHeight()));
         }
-        this.airs = List.copyOf(resolved);
-        this.statements = List.copyOf(out);
-        this.conjecturedBits = bits;
+        this.accepted = new Accepted(List.copyOf(resolved), List.copyOf(out), bits);
         return ProofFormat.maxBytes(options, layouts);
+    }
+
+    private void requireWithinLimits(List<Proof.TableHeader> tables) throws ProofRejectedException {
+        if (tables.size() > limits.maxTables()) {
+            throw new ProofRejectedException(Reason.TOO_LARGE, null, "the proof has " + tables.size() + " tables; without an expected "
+                    + "statement a proof is read with " + limits + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify "
+                    + "against an expected statement)");
+        }
+        for (Proof.TableHeader h : tables) {
+            if (h.logHeight() > limits.maxLogHeight()) {
+                throw new ProofRejectedException(Reason.TOO_LARGE, h.name(), "2^" + h.logHeight() + " rows; without an expected statement a "
+                        + "proof is read with " + limits + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify against an "
+                        + "expected statement)");
+            }
+        }
     }
 
     private void compareWithExpected(List<Proof.TableHeader> tables) throws ProofRejectedException {
@@ -175,14 +200,12 @@ final class Expectation implements ProofFormat.ReadChecks {
         return pinned;
     }
 
-    /** The definitions of the proof's tables, in table order (after {@link #checkTables}). */
-    List<Air> airs() {
-        return airs;
-    }
-
-    /** What the transcript absorbs of each table (after {@link #checkTables}). */
-    List<ProofTranscript.TableStatement> statements() {
-        return statements;
+    /** {@return what the table headers' check accepted: set while the proof is read, before its body} */
+    Accepted accepted() {
+        if (accepted == null) {
+            throw new IllegalStateException("the proof's table headers have not been checked");
+        }
+        return accepted;
     }
 
     /** Whether the statement was compared with an expected one. */
@@ -192,9 +215,5 @@ final class Expectation implements ProofFormat.ReadChecks {
 
     int minimumSecurityBits() {
         return key.minimumSecurityBits();
-    }
-
-    int conjecturedBits() {
-        return conjecturedBits;
     }
 }

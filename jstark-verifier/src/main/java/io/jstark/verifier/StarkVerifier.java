@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Verifies jstark proofs. Every byte of a proof is treated as hostile: any malformed, tampered or
@@ -24,13 +25,14 @@ import java.nio.file.Path;
  * does not accept right after reading them, and a statement other than the expected one right after the
  * table headers, all before any cryptographic work; it never computes a preprocessed commitment (the key
  * pins them). {@link #verifyAndDescribe} checks a proof against the key alone and returns what it proves:
- * a caller who ignores that result has checked only that some statement holds.
+ * a caller who ignores that result has checked only that some statement holds. Its size and work are bounded by
+ * the key and {@link DescribeLimits} (the most tables, the tallest), not by what the proof claims.
  *
  * <p>Checks ({@link BatchedVerification}): every table's composition parts agree with its constraints at
  * its own out-of-domain point; the one FRI proves the lifted sum of the tables' DEEP compositions
  * low-degree, with its layer-0 values recomputed from Merkle-checked openings of every phase tree; the
- * grinding nonce is valid; the bus contributions of all tables sum to zero. A proof of format version 1 is
- * refused (UNSUPPORTED) naming its version.
+ * grinding nonce is valid; the bus contributions of all tables sum to zero. A proof of another format version
+ * is refused (UNSUPPORTED) naming its version.
  *
  * <p>What leaves these methods: a {@link ProofRejectedException} for anything the proof's bytes hold (the
  * last-resort guard turns any other failure while reading or checking them, an {@link OutOfMemoryError}
@@ -48,6 +50,8 @@ import java.nio.file.Path;
  * statement, which is what a proof proves, is unaffected. Do not use a proof's bytes as its identity.
  */
 public final class StarkVerifier {
+    private static final AtomicLong LAST_RESORT_REJECTIONS = new AtomicLong();
+
     private StarkVerifier() {}
 
     /**
@@ -138,34 +142,90 @@ public final class StarkVerifier {
     /**
      * Verifies {@code proofBytes} against the key alone and says what it proves. The prover chose that
      * statement: compare it with what you expect, or call {@link #verify(VerifyingKey, Statement, byte[])}.
-     * The proof's size is bounded by its own table headers.
+     * The proof is read within {@link DescribeLimits#defaults()}.
      *
      * @param key the verifying key
      * @param proofBytes the whole proof
      * @return the statement the proof proves, in the {@link VerifiedStatement.Form#DESCRIBED} form
-     * @throws ProofRejectedException for an invalid proof or one of a definition the key does not hold
+     * @throws ProofRejectedException for an invalid proof, one of a definition the key does not hold, or one beyond the
+     *     default limits (TOO_LARGE, naming the limit)
      */
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
-        Expectation expectation = Expectation.describing(key);
+        return verifyAndDescribe(key, proofBytes, DescribeLimits.defaults());
+    }
+
+    /**
+     * {@link #verifyAndDescribe(VerifyingKey, byte[])} within the caller's limits: a proof longer than the largest of
+     * at most {@code limits.maxTables()} tables of the key's definitions, of at most 2^limits.maxLogHeight() rows,
+     * under the options the key accepts ({@link #maxDescribedProofBytes}) is refused unread, one naming more or taller
+     * tables right after its table headers.
+     *
+     * @param key the verifying key
+     * @param proofBytes the whole proof
+     * @param limits the most tables and the tallest table a described proof may have
+     * @return the statement the proof proves, in the {@link VerifiedStatement.Form#DESCRIBED} form
+     * @throws ProofRejectedException for an invalid proof, one of a definition the key does not hold, or one beyond
+     *     {@code limits} (TOO_LARGE, naming the limit)
+     */
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes, DescribeLimits limits) throws ProofRejectedException {
+        Expectation expectation = Expectation.describing(key, limits);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
             return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
         }
     }
 
     /**
-     * {@link #verifyAndDescribe(VerifyingKey, byte[])} of a proof file, read as a stream.
+     * {@link #verifyAndDescribe(VerifyingKey, byte[])} of a proof file, read as a stream within the default limits.
      *
      * @param key the verifying key
      * @param file the proof file
      * @return the statement the proof proves, in the {@link VerifiedStatement.Form#DESCRIBED} form
-     * @throws ProofRejectedException for an invalid proof or one of a definition the key does not hold
+     * @throws ProofRejectedException for an invalid proof, one of a definition the key does not hold, or one beyond the
+     *     default limits
      * @throws IOException when the file cannot be read
      */
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file) throws ProofRejectedException, IOException {
-        Expectation expectation = Expectation.describing(key);
+        return verifyAndDescribe(key, file, DescribeLimits.defaults());
+    }
+
+    /**
+     * {@link #verifyAndDescribe(VerifyingKey, byte[], DescribeLimits)} of a proof file, read as a stream: a file
+     * longer than {@link #maxDescribedProofBytes} is refused by its size, unopened.
+     *
+     * @param key the verifying key
+     * @param file the proof file
+     * @param limits the most tables and the tallest table a described proof may have
+     * @return the statement the proof proves, in the {@link VerifiedStatement.Form#DESCRIBED} form
+     * @throws ProofRejectedException for an invalid proof, one of a definition the key does not hold, or one beyond
+     *     {@code limits}
+     * @throws IOException when the file cannot be read
+     */
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file, DescribeLimits limits)
+            throws ProofRejectedException, IOException {
+        Expectation expectation = Expectation.describing(key, limits);
         try (Span _ = Spans.open("verify")) {
             return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
         }
+    }
+
+    /**
+     * The size bound of a verification without an expected statement: longer input is refused unread.
+     *
+     * @param key the verifying key: its definitions and accepted options
+     * @param limits the most tables and the tallest table a described proof may have
+     * @return the largest proof of at most that many tables of the key's definitions, that tall, in bytes
+     */
+    public static long maxDescribedProofBytes(VerifyingKey key, DescribeLimits limits) {
+        return Expectation.describing(key, limits).maxBytes();
+    }
+
+    /**
+     * {@return how many rejections the last-resort guard has made in this JVM: a failure no named check caught,
+     * turned into MALFORMED. Every shape a proof can have is meant to meet a named check first, so this stays zero;
+     * a test over hostile proofs reads it}
+     */
+    public static long lastResortRejections() {
+        return LAST_RESORT_REJECTIONS.get();
     }
 
     private static VerifiedStatement run(Expectation expectation, Proof proof) throws ProofRejectedException {
@@ -189,7 +249,9 @@ public final class StarkVerifier {
             return check.run();
         } catch (RuntimeException | StackOverflowError e) {
             // A hostile proof must never surface as an unchecked exception, and its rejection must not carry
-            // internal text: every shape a proof can have is meant to meet a named check first.
+            // internal text: every shape a proof can have is meant to meet a named check first, so the count of
+            // these (lastResortRejections) is a defect count.
+            LAST_RESORT_REJECTIONS.incrementAndGet();
             throw new ProofRejectedException(Reason.MALFORMED, null, "the proof is inconsistent in a way no specific check names", e);
         } catch (OutOfMemoryError e) {
             // The reader maps its own; this is the checking after it (the proof's arrays are garbage once this unwinds).

@@ -16,7 +16,7 @@ import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import java.util.List;
 
-/** The checks of one table both formats make: the frame's shape, the constraints at the out-of-domain point, a tree's opening. */
+/** The checks of one table: the frame's shape, the constraints at its out-of-domain point, a tree's opening. */
 final class TableChecks {
     private TableChecks() {}
 

@@ -50,7 +50,7 @@ class BackendSeamTest {
     }
 
     private static FriParameters fri() {
-        return new FriParameters(OPTIONS.logFoldingFactor(), OPTIONS.logFinalDegree());
+        return OPTIONS.friParameters();
     }
 
     /** Per table: trace LDEs, its trees, composition, OOD, DEEP; then the phase trees' class steps and the one FRI of the tallest height. */

@@ -1,5 +1,6 @@
 package io.jstark.profile.report;
 
+import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
@@ -52,7 +53,6 @@ import java.util.Set;
 public final class TimingReport {
     /** Tables below this share of the root wall (all passes together) are lumped together. */
     private static final double SMALL_TABLE_SHARE = 0.01;
-    private static final double MIB = 1024.0 * 1024.0;
 
     /** What the caller knows of a table: its kind (definition name) and its rows. */
     public record TableInfo(String kind, long rows) {}
@@ -466,7 +466,7 @@ public final class TimingReport {
     }
 
     private static String mib(Object bytes) {
-        return bytes instanceof Long b && b >= 0 ? String.format(Locale.ROOT, "%,.1f", b / MIB) : "-";
+        return bytes instanceof Long b ? ByteSize.mib(b) : "-";
     }
 
     private String selfCheck() {

@@ -1,8 +1,8 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Bytes;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.ResidentMemory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -202,8 +202,8 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
         if (!counted()) {
             return "JVM not counted";
         }
-        return "heap -Xmx " + Bytes.format(maxHeapBytes) + (fixedHeap ? " fixed (-Xms = -Xmx)" : " (grows as the collector decides)")
+        return "heap -Xmx " + ByteSize.format(maxHeapBytes) + (fixedHeap ? " fixed (-Xms = -Xmx)" : " (grows as the collector decides)")
                 + (preTouched ? ", pre-touched" : "") + (heapRule != null ? " (the launcher's " + heapRule.describe() + ")" : "")
-                + "; JVM native " + Bytes.format(nativeBytes) + "; JVM files " + Bytes.format(fileBytes);
+                + "; JVM native " + ByteSize.format(nativeBytes) + "; JVM files " + ByteSize.format(fileBytes);
     }
 }

@@ -1,9 +1,9 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Bytes;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.GcInfo;
+import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.ResidentMemory;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;
@@ -284,18 +284,18 @@ public final class MemoryMeter {
         long predictedOffHeap = ramOffHeap + spill;
         long measuredOffHeap = m.ramOffHeap() + m.spill();
         String ratio = predictedOffHeap == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * measuredOffHeap / predictedOffHeap);
-        String heapMeasured = (m.heapAfterGc() < 0 ? "-" : Bytes.format(m.heapAfterGc())) + " / " + Bytes.format(m.heap());
-        return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, Bytes.format(m.ramOffHeap())), pair(spill, Bytes.format(m.spill())),
+        String heapMeasured = (m.heapAfterGc() < 0 ? "-" : ByteSize.format(m.heapAfterGc())) + " / " + ByteSize.format(m.heap());
+        return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, ByteSize.format(m.ramOffHeap())), pair(spill, ByteSize.format(m.spill())),
                 pair(heap, heapMeasured), ratio, pair(anonymous, resident(m.residentAnonymous())), pair(file, resident(m.residentFile())));
     }
 
     private static String resident(long bytes) {
-        return bytes < 0 ? "not available" : Bytes.format(bytes);
+        return bytes < 0 ? "not available" : ByteSize.format(bytes);
     }
 
     /** A negative prediction is one not made: "-". */
     private static String pair(long predicted, String measured) {
-        return (predicted < 0 ? "-" : Bytes.format(predicted)) + " / " + measured;
+        return (predicted < 0 ? "-" : ByteSize.format(predicted)) + " / " + measured;
     }
 
     private static Phase find(List<Phase> measured, String phase) {

@@ -1,6 +1,5 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Bytes;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
@@ -17,6 +16,7 @@ import io.jstark.math.ntt.Lde;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.TableBuffers;
+import io.jstark.prover.exec.TableParallelism;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,7 +77,7 @@ public final class MemoryModel {
         }
         this.options = options;
         this.workerParallelism = workerParallelism;
-        this.fri = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
+        this.fri = options.friParameters();
         this.jvm = java.util.Objects.requireNonNull(jvm, "jvm");
     }
 
@@ -155,9 +155,7 @@ public final class MemoryModel {
      * @return the prediction
      */
     public MemoryPrediction predictFor(List<TableMemory> tables, int tableParallelism, long gateBudget, Placement placement) {
-        if (tableParallelism < 1) {
-            throw new IllegalArgumentException("table parallelism must be at least 1, got " + tableParallelism);
-        }
+        TableParallelism.require(tableParallelism);
         long inputs = 0;
         List<MemoryPrediction.TableLine> lines = new ArrayList<>(tables.size());
         List<TableDimensions> dims = new ArrayList<>(tables.size());

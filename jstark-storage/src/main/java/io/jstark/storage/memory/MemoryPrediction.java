@@ -1,9 +1,9 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Bytes;
 import io.jstark.prover.memory.TableMemory;
 import io.jstark.prover.memory.Usage;
 
+import io.jstark.instrument.ByteSize;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import java.util.ArrayList;
@@ -183,12 +183,12 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
     /**
      * The prediction as text lines: per table, shared memory, per phase, the peak.
      *
-     * @return the lines, without line terminators, sizes as {@link Bytes#format} writes them
+     * @return the lines, without line terminators, sizes as {@link ByteSize#format} writes them
      */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "memory prediction: %d tables, k = %d at once%s, %d worker threads, blowup %d, folding %d",
-                tables.size(), tableParallelism, gateBudget == Long.MAX_VALUE ? "" : " (gate budget " + Bytes.format(gateBudget) + ")",
+                tables.size(), tableParallelism, gateBudget == Long.MAX_VALUE ? "" : " (gate budget " + ByteSize.format(gateBudget) + ")",
                 workerParallelism, options.blowup(), options.foldingFactor()));
         int nameWidth = "table".length();
         for (TableLine t : tables) {
@@ -197,13 +197,13 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         String row = "%-" + nameWidth + "s  %5s  %11s  %11s  %11s  %11s  %11s  %s";
         out.add(String.format(Locale.ROOT, row, "table", "rows", "held", "main commit", "later +", "later heap", "spill", "spilled"));
         for (TableLine t : tables) {
-            out.add(String.format(Locale.ROOT, row, t.name(), "2^" + t.logHeight(), Bytes.format(t.heldRam() + t.heldSpill()),
-                    Bytes.format(t.mainCommit().ram() + t.mainCommit().spill()),
-                    Bytes.format(t.later().ram() + t.later().spill()), Bytes.format(t.later().heap()),
-                    Bytes.format(t.heldSpill() + t.later().spill()), t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
+            out.add(String.format(Locale.ROOT, row, t.name(), "2^" + t.logHeight(), ByteSize.format(t.heldRam() + t.heldSpill()),
+                    ByteSize.format(t.mainCommit().ram() + t.mainCommit().spill()),
+                    ByteSize.format(t.later().ram() + t.later().spill()), ByteSize.format(t.later().heap()),
+                    ByteSize.format(t.heldSpill() + t.later().spill()), t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
         }
-        out.add("shared: traces " + Bytes.format(inputBytes) + " (off-heap, the caller's), proving key " + Bytes.format(provingKeyBytes)
-                + " (preprocessed LDEs + trees, off-heap), heap caches " + Bytes.format(heapCacheBytes)
+        out.add("shared: traces " + ByteSize.format(inputBytes) + " (off-heap, the caller's), proving key " + ByteSize.format(provingKeyBytes)
+                + " (preprocessed LDEs + trees, off-heap), heap caches " + ByteSize.format(heapCacheBytes)
                 + " (twiddles, domains, next-row tables)");
         if (jvm.counted()) {
             out.add("JVM: " + jvm.describe());
@@ -212,15 +212,15 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
         out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill", "resident anon", "resident file",
                 "file in use"));
         for (PhasePeak p : phases) {
-            out.add(String.format(Locale.ROOT, phaseRow, p.phase(), Bytes.format(p.ramOffHeap()), Bytes.format(p.heap()),
-                    Bytes.format(p.ram()), Bytes.format(p.spill()), Bytes.format(p.residentAnonymous()), Bytes.format(p.residentFile()),
-                    Bytes.format(p.residentWindow())));
+            out.add(String.format(Locale.ROOT, phaseRow, p.phase(), ByteSize.format(p.ramOffHeap()), ByteSize.format(p.heap()),
+                    ByteSize.format(p.ram()), ByteSize.format(p.spill()), ByteSize.format(p.residentAnonymous()), ByteSize.format(p.residentFile()),
+                    ByteSize.format(p.residentWindow())));
         }
         out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s%s",
-                Bytes.format(peakRamBytes()), Bytes.format(peakOffHeapBytes()), Bytes.format(peakHeapBytes()),
-                jvm.counted() ? ", with the JVM: resident anonymous" : "", Bytes.format(peakSpillBytes()), Bytes.format(peakResidentFileBytes()),
+                ByteSize.format(peakRamBytes()), ByteSize.format(peakOffHeapBytes()), ByteSize.format(peakHeapBytes()),
+                jvm.counted() ? ", with the JVM: resident anonymous" : "", ByteSize.format(peakSpillBytes()), ByteSize.format(peakResidentFileBytes()),
                 peakResidentWindowBytes() == 0 ? "" : ", with the file pages in use (spilled windows, the JVM's files) "
-                        + Bytes.format(peakResidentInUseBytes())));
+                        + ByteSize.format(peakResidentInUseBytes())));
         return out;
     }
 

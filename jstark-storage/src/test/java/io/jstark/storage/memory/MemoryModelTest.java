@@ -1,7 +1,6 @@
 package io.jstark.storage.memory;
 
 import io.jstark.prover.memory.Allocation;
-import io.jstark.prover.memory.Bytes;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
@@ -11,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
@@ -282,9 +282,9 @@ class MemoryModelTest {
     void tableShapesAreChecked() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", TestAirs.BYTES, 5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height 2^8");
-        assertThat(Bytes.format(1536)).isEqualTo("1.5 KiB");
-        assertThat(Bytes.format(3L << 30)).isEqualTo("3.0 GiB");
-        assertThat(Bytes.format(Long.MAX_VALUE)).isEqualTo("unlimited");
+        assertThat(ByteSize.format(1536)).isEqualTo("1.5 KiB");
+        assertThat(ByteSize.format(3L << 30)).isEqualTo("3.0 GiB");
+        assertThat(ByteSize.format(Long.MAX_VALUE)).isEqualTo("unlimited");
     }
 
     // ------------------------------------------------------------------ replay

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.RunSettings.Setting;
+import io.jstark.instrument.ByteSize;
 import io.jstark.scheduler.InvalidSchedulerSettingException;
-import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.storage.InvalidStorageSettingException;
 import io.jstark.storage.StorageMode;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class RunSettingsTest {
     @Test
     void defaultsAreBuiltInAndBlankVariablesChangeNothing() {
         RunSettings defaults = RunSettings.defaults();
-        assertThat(defaults).isEqualTo(new RunSettings(SchedulerOptions.DEFAULT_TABLE_PARALLELISM, RunSettings.UNLIMITED, StorageMode.AUTO,
+        assertThat(defaults).isEqualTo(new RunSettings(io.jstark.prover.exec.TableParallelism.DEFAULT, ByteSize.UNLIMITED, StorageMode.AUTO,
                 null, 0));
         assertThat(defaults.hasBudget()).isFalse();
         assertThat(defaults.withEnvironment(Map.of())).isEqualTo(defaults);

@@ -10,7 +10,6 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
-import io.jstark.protocol.StatementRules;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverBackend;
@@ -99,18 +98,20 @@ public final class JstarkProver implements AutoCloseable {
     }
 
     /**
-     * The refusals that need no trace, for tables of these shapes: the statement rules under this prover's
-     * options, then their security (what {@link #plan} and {@link #prove} check first).
+     * The refusals that need no trace, for tables of these shapes: the proving key's statement check
+     * ({@link ProvingKey#checkStatement}: the definitions are the key's, the statement rules under this prover's
+     * options, then their security), what {@link #plan} and {@link #prove} check first.
      *
      * @param tables the shapes of the tables to prove, in the proof's order
-     * @return the options' conjectured security at these heights
-     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a rule
+     * @return the options' conjectured security for these tables, the figure the proof's {@code inspect} prints
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table of a definition this prover was not
+     *     built with, or that breaks a rule
      * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
      * @throws ProverClosedException after {@link #close()}
      */
     public Security.Report checkStatement(List<TableDimensions> tables) {
         requireOpen("checkStatement");
-        return StatementRules.requireProvable(TableDimensions.claims(tables), options);
+        return key.checkStatement(TableDimensions.claims(tables), options);
     }
 
     /**
@@ -139,9 +140,10 @@ public final class JstarkProver implements AutoCloseable {
      *
      * @param traces one filled trace per table, each of a definition this prover was built with
      * @return the proof, its bytes and what was measured making it
-     * @throws io.jstark.air.trace.InvalidTraceException for a table of an unknown definition or a cell that is
-     *         not a canonical field element, naming the table (and the row and column)
-     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a statement rule
+     * @throws io.jstark.air.trace.InvalidTraceException for a cell that is not a canonical field element, naming the
+     *         table, the row and the column
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table of an unknown definition or that
+     *         breaks a statement rule
      * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than they require
      * @throws io.jstark.storage.StorageException when the tables cannot fit the memory budget or the spill
      *         directory (its subclasses name which)
@@ -259,7 +261,7 @@ public final class JstarkProver implements AutoCloseable {
         }
 
         /**
-         * Tables proven at once, k (default: the measured {@link SchedulerOptions#DEFAULT_TABLE_PARALLELISM}).
+         * Tables proven at once, k (default: the measured {@link io.jstark.prover.exec.TableParallelism#DEFAULT}).
          *
          * @param k tables at once, at least 1
          * @return this builder
@@ -276,7 +278,7 @@ public final class JstarkProver implements AutoCloseable {
          * off-heap buffers and its predicted heap; the JVM's own heap limit is -Xmx (see docs/memory.md for the
          * flags that go with a budget).
          *
-         * @param bytes the budget in bytes, positive ({@link RunSettings#UNLIMITED} for none)
+         * @param bytes the budget in bytes, positive ({@link io.jstark.instrument.ByteSize#UNLIMITED} for none)
          * @return this builder
          * @throws IllegalArgumentException when {@code bytes} is below 1
          */

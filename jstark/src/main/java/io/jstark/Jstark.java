@@ -52,12 +52,28 @@ public final class Jstark {
      * Verifies {@code proof} under {@code key} and returns what it proves, which the prover chose: compare it
      * with your claim, or use {@link #verify}.
      *
+     * The proof is read within {@link io.jstark.verifier.DescribeLimits#defaults()}.
+     *
      * @param key the verifying key
      * @param proof the proof's bytes
      * @return the statement the proof proves, as the prover chose it
-     * @throws ProofRejectedException for an invalid proof
+     * @throws ProofRejectedException for an invalid proof, or one beyond the default limits (TOO_LARGE)
      */
     public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proof) throws ProofRejectedException {
         return StarkVerifier.verifyAndDescribe(key, proof);
+    }
+
+    /**
+     * {@link #verifyAndDescribe(VerifyingKey, byte[])} within the caller's limits on the proof's tables.
+     *
+     * @param key the verifying key
+     * @param proof the proof's bytes
+     * @param limits the most tables and the tallest table a described proof may have
+     * @return the statement the proof proves, as the prover chose it
+     * @throws ProofRejectedException for an invalid proof, or one beyond {@code limits} (TOO_LARGE)
+     */
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proof, io.jstark.verifier.DescribeLimits limits)
+            throws ProofRejectedException {
+        return StarkVerifier.verifyAndDescribe(key, proof, limits);
     }
 }

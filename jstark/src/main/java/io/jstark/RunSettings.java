@@ -1,8 +1,8 @@
 package io.jstark;
 
-import io.jstark.scheduler.ByteSize;
+import io.jstark.instrument.ByteSize;
+import io.jstark.prover.exec.TableParallelism;
 import io.jstark.scheduler.InvalidSchedulerSettingException;
-import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.storage.InvalidStorageSettingException;
 import io.jstark.storage.StorageMode;
 import io.jstark.storage.StorageOptions;
@@ -18,15 +18,13 @@ import java.util.Map;
  * in the storage plan, never here.
  *
  * @param tableParallelism k, tables proven at once (driver threads), at least 1
- * @param memoryBudgetBytes RAM the whole proof may use; {@link #UNLIMITED} for none given (the planner then
+ * @param memoryBudgetBytes RAM the whole proof may use; {@link ByteSize#UNLIMITED} for none given (the planner then
  *     uses the machine's physical memory)
  * @param storage where large buffers live: auto, ram or disk
  * @param spillDirectory where spill files go; null for the system temp directory
  * @param workerThreads threads of a worker pool of its own; 0 for the shared pool (one per core)
  */
 public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageMode storage, Path spillDirectory, int workerThreads) {
-    /** The memory budget when none is given: the planner then uses the machine's physical memory. */
-    public static final long UNLIMITED = Long.MAX_VALUE;
 
     /** One setting: its environment variable and the command-line flag that sets it. */
     public enum Setting {
@@ -66,9 +64,7 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
      * @throws IllegalArgumentException when a value is out of its range or {@code storage} is null
      */
     public RunSettings {
-        if (tableParallelism < 1) {
-            throw new IllegalArgumentException("table parallelism must be at least 1, got " + tableParallelism);
-        }
+        TableParallelism.require(tableParallelism);
         if (memoryBudgetBytes < 1) {
             throw new IllegalArgumentException("memory budget must be at least 1 byte, got " + memoryBudgetBytes);
         }
@@ -82,7 +78,7 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
 
     /** {@return the built-in defaults: the measured default k, no budget, auto storage, the temp directory, the shared pool} */
     public static RunSettings defaults() {
-        return new RunSettings(SchedulerOptions.DEFAULT_TABLE_PARALLELISM, UNLIMITED, StorageMode.AUTO, null, 0);
+        return new RunSettings(TableParallelism.DEFAULT, ByteSize.UNLIMITED, StorageMode.AUTO, null, 0);
     }
 
     /**
@@ -160,9 +156,9 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
         return bytes;
     }
 
-    /** {@return whether a memory budget was given (not {@link #UNLIMITED})} */
+    /** {@return whether a memory budget was given (not {@link ByteSize#UNLIMITED})} */
     public boolean hasBudget() {
-        return memoryBudgetBytes != UNLIMITED;
+        return memoryBudgetBytes != ByteSize.UNLIMITED;
     }
 
     /**
@@ -178,7 +174,7 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
     /**
      * {@return these settings with this memory budget}
      *
-     * @param bytes RAM the whole proof may use, in bytes, at least 1 ({@link #UNLIMITED} for none)
+     * @param bytes RAM the whole proof may use, in bytes, at least 1 ({@link ByteSize#UNLIMITED} for none)
      * @throws IllegalArgumentException when {@code bytes} is below 1
      */
     public RunSettings withMemoryBudget(long bytes) {
