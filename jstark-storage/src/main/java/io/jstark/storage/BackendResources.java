@@ -2,7 +2,7 @@ package io.jstark.storage;
 
 import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProofPhase;
-import io.jstark.prover.memory.Bytes;
+import io.jstark.instrument.ByteSize;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +34,8 @@ final class BackendResources {
                 for (int t = 0; t < tables.size(); t++) {
                     long bytes = r.bytesPerPass()[t][phase.ordinal()];
                     if (bytes > r.capacityBytes()) {
-                        throw new InsufficientMemoryException("table '" + tables.get(t).name() + "' needs " + Bytes.format(bytes) + " of "
-                                + r.name() + " in phase " + phase.label() + ", more than its whole capacity (" + Bytes.format(r.capacityBytes())
+                        throw new InsufficientMemoryException("table '" + tables.get(t).name() + "' needs " + ByteSize.format(bytes) + " of "
+                                + r.name() + " in phase " + phase.label() + ", more than its whole capacity (" + ByteSize.format(r.capacityBytes())
                                 + "): prove it with smaller tables, or on a backend with more", -1, r.capacityBytes());
                     }
                     held += bytes;
@@ -45,8 +45,8 @@ final class BackendResources {
                     peakPhase = phase.label();
                 }
             }
-            notes.add(r.name() + ": every table at once would hold " + Bytes.format(peak) + (peakPhase == null ? "" : " (in " + peakPhase + ")")
-                    + " of its " + (r.capacityBytes() == Long.MAX_VALUE ? "unbounded capacity" : Bytes.format(r.capacityBytes()))
+            notes.add(r.name() + ": every table at once would hold " + ByteSize.format(peak) + (peakPhase == null ? "" : " (in " + peakPhase + ")")
+                    + " of its " + (r.capacityBytes() == ByteSize.UNLIMITED ? "unbounded capacity" : ByteSize.format(r.capacityBytes()))
                     + "; the backend gates it while it proves");
         }
         return notes;

@@ -79,7 +79,7 @@ class BackendResourcesTest {
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, 1, 2, StorageOptions.defaults(), JvmFootprint.NONE,
                 device(2L << 20, perTable));
         assertThat(plan.notes()).anyMatch(n -> n.startsWith("device 0 memory: every table at once would hold "
-                + io.jstark.prover.memory.Bytes.format((long) tables.size() << 20)));
+                + io.jstark.instrument.ByteSize.format((long) tables.size() << 20)));
         assertThat(plan.described().elsewhere()).hasSize(1);
     }
 }
