@@ -29,7 +29,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
 
     /**
      * The presets' hash: BLAKE3, the fastest of the three for whole proofs where its Merkle trees are hashed in
-     * vector lanes (the README gives the measurements); every proof records the hash that made it.
+     * vector lanes (docs/merkle-kernels.md gives the measurements); every proof records the hash that made it.
      */
     public static final String DEFAULT_HASH = "blake3";
 
