@@ -197,6 +197,6 @@ final class BatchedOpening implements AutoCloseable {
 
     @Override
     public void close() {
-        TableProver.closeAll(global);
+        Resources.closeAll(global);
     }
 }

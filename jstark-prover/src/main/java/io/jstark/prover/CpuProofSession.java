@@ -195,7 +195,7 @@ final class CpuProofSession implements ProofSession {
             add(all, compositions.getAndSet(i, null));
             add(all, deeps.getAndSet(i, null));
         }
-        TableProver.closeAll(all);
+        Resources.closeAll(all);
     }
 
     private static void add(List<AutoCloseable> all, AutoCloseable c) {

@@ -287,22 +287,4 @@ final class TableProver {
         }
         return kernels.evaluateColumns(atZ, lde, domain.nextRow, settings.pool());
     }
-
-    static void closeAll(List<AutoCloseable> resources) {
-        RuntimeException failure = null;
-        for (int i = resources.size() - 1; i >= 0; i--) {
-            try {
-                resources.get(i).close();
-            } catch (Exception e) {
-                if (failure == null) {
-                    failure = new IllegalStateException("could not release " + resources.get(i), e);
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
 }

@@ -112,7 +112,7 @@ public final class StoragePlanner {
                 backend.describe(tables, options, workerParallelism));
         Placed placed = place(workload, storage, jvm);
         MemoryPrediction prediction = placed.current.prediction;
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(BackendResources.check(workload.described(), tables));
         if (!placed.explicitBudget) {
             notes.add("memory budget: none given, so the machine's physical memory (" + ByteSize.format(placed.budget) + ")");
         }
