@@ -1,5 +1,7 @@
 package io.jstark.protocol;
 
+import io.jstark.instrument.ByteSize;
+
 /**
  * The verifier's typed rejection: the proof is malformed, tampered with, or proves something else.
  * The message says what failed, naming the table and, for parse errors, the byte offset.
@@ -74,7 +76,7 @@ public final class ProofRejectedException extends Exception {
      */
     public static ProofRejectedException beyondHeap() {
         return new ProofRejectedException(Reason.TOO_LARGE, null, "the proof needs more memory than this JVM has ("
-                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB of heap): give it more heap (-Xmx), or verify it against a "
+                + ByteSize.format(Runtime.getRuntime().maxMemory()) + " of heap): give it more heap (-Xmx), or verify it against a "
                 + "narrower expected statement");
     }
 

@@ -148,13 +148,17 @@ class HostileProofTest {
         assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, many));
         assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, many)).isInstanceOfSatisfying(ProofRejectedException.class,
                 e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
-                .hasMessageContaining("the proof has 65 tables").hasMessageContaining("at most 64 tables of at most 2^24 rows");
-        byte[] tall = fibHeader(OPTIONS, 1, limits.maxLogHeight() + 1).toByteArray();
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall)).isInstanceOfSatisfying(ProofRejectedException.class,
+                .hasMessageContaining("the proof has 65 tables").hasMessageContaining("at most 64 tables of at most 2^28 rows");
+        // a table taller than the caller's limit
+        io.jstark.verifier.DescribeLimits lower = new io.jstark.verifier.DescribeLimits(limits.maxTables(), 24);
+        assertThat(StarkVerifier.maxDescribedProofBytes(fibKey, lower)).isLessThan(bound);
+        byte[] tall = fibHeader(OPTIONS, 1, 25).toByteArray();
+        assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, lower));
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, lower)).isInstanceOfSatisfying(ProofRejectedException.class,
                 e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
                 .hasMessageContaining("table 'fib0': 2^25 rows").hasMessageContaining("at most 64 tables of at most 2^24 rows");
-        // the same proofs within wider limits reach the statement's own checks
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, new io.jstark.verifier.DescribeLimits(1, 28)))
+        // the same proof within the default limits reaches the statement's own checks
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall))
                 .isInstanceOfSatisfying(ProofRejectedException.class, e -> assertThat(e.reason()).isNotEqualTo(
                         ProofRejectedException.Reason.TOO_LARGE));
     }
