@@ -12,6 +12,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.VerifyingKey;
 import io.jstark.prover.ProgressListener;
+import io.jstark.prover.CheckedStatement;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
@@ -111,7 +112,7 @@ public final class JstarkProver implements AutoCloseable {
      */
     public Security.Report checkStatement(List<TableDimensions> tables) {
         requireOpen("checkStatement");
-        return key.checkStatement(TableDimensions.claims(tables), options);
+        return key.checkStatement(TableDimensions.claims(tables), options).security();
     }
 
     /**
@@ -128,6 +129,11 @@ public final class JstarkProver implements AutoCloseable {
     public StoragePlan plan(List<TableDimensions> tables) {
         requireOpen("plan");
         checkStatement(tables);
+        return planChecked(tables);
+    }
+
+    /** The plan of a statement already checked. */
+    private StoragePlan planChecked(List<TableDimensions> tables) {
         // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
         JvmFootprint jvm = settings.hasBudget() ? JvmFootprint.measure(RamAllocator.shared().liveBytes()) : JvmFootprint.NONE;
         return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm, backend);
@@ -159,7 +165,9 @@ public final class JstarkProver implements AutoCloseable {
         for (TableTrace t : traces) {
             dims.add(TableDimensions.of(t));
         }
-        StoragePlan plan = plan(dims);
+        // the statement is checked once, before the plan, and the prover is told so
+        CheckedStatement checked = key.checkStatement(StarkProver.claims(traces), options);
+        StoragePlan plan = planChecked(dims);
         List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
         try (Storage opened = plan.open()) {
             ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()),
@@ -171,7 +179,7 @@ public final class JstarkProver implements AutoCloseable {
             try {
                 long start = System.nanoTime();
                 StarkProver prover = new StarkProver(key, options, settings);
-                Proof proof = prover.prove(traces, plan.described());
+                Proof proof = prover.prove(traces, checked, plan.described());
                 byte[] bytes = ProofFormat.write(proof);
                 long nanos = System.nanoTime() - start;
                 memory = meter.finish();

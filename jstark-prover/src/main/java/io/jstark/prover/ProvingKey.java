@@ -96,11 +96,12 @@ public final class ProvingKey implements AutoCloseable {
      *
      * @param tables the statement's tables, in its order
      * @param options the proof options
-     * @return the security the options reach for these tables ({@link Security#of(ProofOptions, List)})
+     * @return the checked statement, with the security the options reach for these tables
+     *     ({@link Security#of(ProofOptions, List)})
      * @throws InvalidStatementException naming the first table whose definition is not this key's, or that breaks a rule
      * @throws io.jstark.protocol.InsufficientSecurityException when the options reach less than their required bits
      */
-    public Security.Report checkStatement(List<StatementRules.Claim> tables, ProofOptions options) {
+    public CheckedStatement checkStatement(List<StatementRules.Claim> tables, ProofOptions options) {
         for (StatementRules.Claim t : tables) {
             Air known = air(t.definition().name());
             if (known != t.definition()) {
@@ -108,7 +109,7 @@ public final class ProvingKey implements AutoCloseable {
                         ? "' is not in the proving key" : "' differs from the one in the proving key"));
             }
         }
-        return StatementRules.requireProvable(tables, options);
+        return new CheckedStatement(tables, options, StatementRules.requireProvable(tables, options));
     }
 
     /**

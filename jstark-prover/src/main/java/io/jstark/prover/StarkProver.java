@@ -84,20 +84,24 @@ public final class StarkProver {
      * @throws io.jstark.prover.exec.TableProvingException naming the table whose proving failed
      */
     public Proof prove(List<TableTrace> traces) {
-        return prove(traces, null);
+        return prove(traces, null, null);
     }
 
     /**
-     * Proves the tables with the backend's description of what it holds for them, as the storage planner planned
-     * with it (so that the prover allocates and the gate admits by the plan's own figures, not a second derivation).
+     * Proves the tables of a statement already checked, with the backend's description of what it holds for them as
+     * the storage planner planned with it: the statement is not checked again (only that the traces are its tables,
+     * and that every cell is a field element), and the prover allocates and the gate admits by the plan's own figures.
      *
      * @param traces the tables, in the proof's order, owned by the caller
+     * @param checked what {@link ProvingKey#checkStatement} returned for these tables under these options; null to
+     *     check here
      * @param described what {@code settings.backend().describe} returned for these tables under these options and
      *     the pool's parallelism; null to ask the backend here
      * @return the proof
+     * @throws IllegalArgumentException when {@code checked} is of other tables or other options
      */
-    public Proof prove(List<TableTrace> traces, BackendMemory described) {
-        return counted((completedBefore, runningAtStart) -> provePhases(traces, described, completedBefore, runningAtStart));
+    public Proof prove(List<TableTrace> traces, CheckedStatement checked, BackendMemory described) {
+        return counted((completedBefore, runningAtStart) -> provePhases(traces, checked, described, completedBefore, runningAtStart));
     }
 
     private interface CountedProof<P> {
@@ -125,11 +129,12 @@ public final class StarkProver {
         }
     }
 
-    private Proof provePhases(List<TableTrace> traces, BackendMemory described, long completedBefore, long runningAtStart) {
+    private Proof provePhases(List<TableTrace> traces, CheckedStatement checked, BackendMemory described, long completedBefore,
+            long runningAtStart) {
         try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options, "format", ProofFormat.VERSION,
                 SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
-            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, preprocessed);
+            Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, checked, preprocessed);
             LiftedDomain domain = liftedDomain(traces);
             BackendMemory memory = described != null ? described : settings.backend().describe(dimensions(traces), options, settings.pool().parallelism());
             if (memory.host().size() != traces.size()) {
@@ -159,12 +164,12 @@ public final class StarkProver {
     }
 
     /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
-    private Transcript prepass(Phases prepass, List<TableTrace> traces, List<Preprocessing.Committed> preprocessed) {
+    private Transcript prepass(Phases prepass, List<TableTrace> traces, CheckedStatement checked, List<Preprocessing.Committed> preprocessed) {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
         prepass.next(SpanLabels.CHECK_STATEMENT, "tables", traces.size());
-        checkStatement(traces);
+        checkStatement(traces, checked);
         // the Merkle trees' vector kernel (if any) compiles in the background while the first LDEs run
         LaneHashing.prepare(hasher, mainTraceLdeBytes(traces));
         if (settings.debugChecks()) {
@@ -187,15 +192,30 @@ public final class StarkProver {
     }
 
     /** The key's statement check ({@link ProvingKey#checkStatement}), then every cell canonical. */
-    private void checkStatement(List<TableTrace> traces) {
+    private void checkStatement(List<TableTrace> traces, CheckedStatement checked) {
+        if (checked == null) {
+            key.checkStatement(claims(traces), options);
+        } else if (!checked.options().equals(options) || !checked.isOf(traces)) {
+            throw new IllegalArgumentException("the statement checked is not of these tables under these options: check the traces' "
+                    + "statement (ProvingKey.checkStatement(StarkProver.claims(traces), options)) and prove those traces");
+        }
+        for (TableTrace trace : traces) {
+            requireCanonicalCells(trace);
+        }
+    }
+
+    /**
+     * The traces as the statement's claims: name, definition, height and public inputs as they are.
+     *
+     * @param traces the tables, in the proof's order
+     * @return one claim per table
+     */
+    public static List<StatementRules.Claim> claims(List<TableTrace> traces) {
         List<StatementRules.Claim> claims = new ArrayList<>(traces.size());
         for (TableTrace trace : traces) {
             claims.add(new StatementRules.Claim(trace.name(), trace.air(), trace.logHeight(), trace.publicInputs().length));
         }
-        key.checkStatement(claims, options);
-        for (TableTrace trace : traces) {
-            requireCanonicalCells(trace);
-        }
+        return claims;
     }
 
     /**

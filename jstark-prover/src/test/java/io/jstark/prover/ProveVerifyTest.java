@@ -77,6 +77,28 @@ class ProveVerifyTest {
     }
 
     @Test
+    void aStatementCheckedOnceIsNotCheckedAgainButMustBeOfTheTracesProven() throws Exception {
+        try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
+            TableTrace trace = TestAirs.fibTrace(4, 3);
+            TableTrace other = TestAirs.fibTrace(5, 3);
+            try {
+                CheckedStatement checked = key.checkStatement(StarkProver.claims(List.of(trace)), SMALL);
+                byte[] once = ProofFormat.write(new StarkProver(key, SMALL, ProverSettings.defaults()).prove(List.of(trace), checked, null));
+                assertThat(once).isEqualTo(prove(key, SMALL, List.of(trace)));
+                assertThatThrownBy(() -> new StarkProver(key, SMALL, ProverSettings.defaults()).prove(List.of(other), checked, null))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the statement checked is not of these tables");
+                ProofOptions more = new ProofOptions(SMALL.logBlowup(), SMALL.queries() + 1, SMALL.grindingBits(), SMALL.logFoldingFactor(),
+                        SMALL.logFinalDegree(), SMALL.hash(), SMALL.requiredSecurityBits());
+                assertThatThrownBy(() -> new StarkProver(key, more, ProverSettings.defaults()).prove(List.of(trace), checked, null))
+                        .isInstanceOf(IllegalArgumentException.class);
+            } finally {
+                trace.main().close();
+                other.main().close();
+            }
+        }
+    }
+
+    @Test
     void tamperedProofIsRejected() {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
             TableTrace trace = TestAirs.fibTrace(4, 3);
