@@ -3,6 +3,7 @@ package io.jstark.cli;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.PermutationExample;
+import io.jstark.examples.Poseidon2Example;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +19,15 @@ public final class ExampleOptions {
     String example;
 
     @Option(names = {"--size", "--rows"}, description = "Size as 2^k or a power of two: trace rows for fib/periodic, CPU steps "
-            + "for vm, rows of the tallest table for mix, trace rows for keccak (default: the example's).")
+            + "for vm, rows of the tallest table for mix, trace rows for keccak and poseidon2 (default: the example's).")
     String size;
 
-    @Option(names = "--hashes", description = "Permutations to prove, for the hash examples (keccak): the trace is the fewest "
-            + "rows that hold them; instead of --size.")
+    @Option(names = "--hashes", description = "Permutations to prove, for the hash examples (keccak, poseidon2): the trace is the "
+            + "fewest rows that hold them; instead of --size.")
     Integer hashes;
+
+    @Option(names = "--width", description = "State width of poseidon2: 8 (default) or 12.")
+    Integer width;
 
     @Option(names = "--seed", description = "Seed of the generated traces (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     long seed;
@@ -40,6 +44,17 @@ public final class ExampleOptions {
             named = Examples.byName(DEFAULT_EXAMPLE);
         } else {
             named = Examples.byName(example);
+        }
+        if (width != null) {
+            if (!(named instanceof Poseidon2Example poseidon2)) {
+                throw new Main.UsageException("--width: only example '" + Poseidon2Example.NAME + "' has a state width to choose, not '"
+                        + named.name() + "'");
+            }
+            try {
+                named = poseidon2.withWidth(width);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException("--width " + width + ": " + e.getMessage());
+            }
         }
         if (hashes == null) {
             return named;
