@@ -26,7 +26,9 @@ phases() { awk '/^proving |^proved in|^proof written/ {print; next} /^Timing rep
       echo
       echo "-- cold JVM: JSTARK_DAEMON=off scripts/jstark prove --example keccak --hashes $n ${options[$set]} --threads $threads -o proof.bin"
       echo "   load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-      JSTARK_DAEMON=off "$jstark" prove --example keccak --hashes "$n" ${options[$set]} --threads "$threads" -o "$tmp/k.bin" 2>/dev/null | phases
+      JSTARK_DAEMON=off "$jstark" prove --example keccak --hashes "$n" ${options[$set]} --threads "$threads" -o "$tmp/k.bin" \
+        >"$tmp/out" 2>"$tmp/err" || { echo "failed:"; tail -5 "$tmp/err"; }
+      phases <"$tmp/out"
       echo "   load after: $(cut -d' ' -f1-3 /proc/loadavg)"
     done
   done
@@ -35,8 +37,9 @@ phases() { awk '/^proving |^proved in|^proof written/ {print; next} /^Timing rep
       echo
       echo "-- warm: JSTARK_DAEMON=off scripts/jstark bench scaling --example keccak --sizes 2^$log2_rows --runs 3 --warmup 1 ${options[$set]} --threads $threads --plot none"
       echo "   load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-      JSTARK_DAEMON=off "$jstark" bench scaling --example keccak --sizes "2^$log2_rows" --runs 3 --warmup 1 ${options[$set]} --threads "$threads" --plot none 2>/dev/null \
-        | awk '/^bench scaling|^  size|^size|^-|^2\^/'
+      JSTARK_DAEMON=off "$jstark" bench scaling --example keccak --sizes "2^$log2_rows" --runs 3 --warmup 1 ${options[$set]} \
+        --threads "$threads" --plot none >"$tmp/out" 2>"$tmp/err" || { echo "failed:"; tail -5 "$tmp/err"; }
+      awk '/^bench scaling|^  size|^size|^-|^2\^/' "$tmp/out"
       echo "   load after: $(cut -d' ' -f1-3 /proc/loadavg)"
     done
   done
