@@ -2,6 +2,7 @@ package io.jstark.examples.hash;
 
 import io.jstark.air.Air;
 import io.jstark.air.AirBuilder;
+import io.jstark.air.Bus;
 import io.jstark.air.expr.Expr;
 
 /**
@@ -53,8 +54,21 @@ public final class KeccakAir {
     /** Columns of the table: 2,633. */
     public static final int WIDTH = A_PRIME_PRIME_PRIME_0_0 + LIMBS;
 
+    /**
+     * The bus on which {@link #PRECOMPILE} receives its calls: the 100 input limbs then the 100 output limbs of a
+     * permutation, lane 5y + x, limb 0 first.
+     */
+    public static final Bus CALLS = Bus.of("keccak-f-calls", 2 * KeccakF.LANES * LIMBS);
+
     /** The table definition, named "keccak-f". */
-    public static final Air AIR = air();
+    public static final Air AIR = air("keccak-f", null);
+
+    /**
+     * The same table as a precompile, named "keccak-f-precompile": each permutation with {@code export} 1
+     * receives its (input, output) on {@link #CALLS} once, so that other tables (a CPU's hash instruction) send
+     * their calls there instead of proving the permutation themselves.
+     */
+    public static final Air PRECOMPILE = air("keccak-f-precompile", CALLS);
 
     private KeccakAir() {}
 
@@ -83,8 +97,8 @@ public final class KeccakAir {
         return limb(PREIMAGE, lane, limb);
     }
 
-    private static Air air() {
-        AirBuilder b = Air.builder("keccak-f");
+    private static Air air(String name, Bus calls) {
+        AirBuilder b = Air.builder(name);
         Expr.MainCell[] cells = new Expr.MainCell[WIDTH];
         declare(b, cells);
         constrainFlags(b, cells);
@@ -108,6 +122,17 @@ public final class KeccakAir {
                 b.transition("round output is the next round's input " + limbName(lane, k),
                         notLast.mul(out.sub(cells[limb(A, lane, k)].next())));
             }
+        }
+        if (calls != null) {
+            Expr[] call = new Expr[calls.arity()];
+            for (int lane = 0; lane < KeccakF.LANES; lane++) {
+                for (int k = 0; k < LIMBS; k++) {
+                    call[lane * LIMBS + k] = cells[inputLimb(lane, k)];
+                    call[KeccakF.LANES * LIMBS + lane * LIMBS + k] = cells[outputLimb(lane, k)];
+                }
+            }
+            // on a permutation's last row the preimage is still its input and the round's output is its output
+            b.receive(calls, export, call);
         }
         return b.build();
     }
