@@ -16,7 +16,7 @@ import java.util.Map;
  * into the expressions, so the state between committed values costs no column.
  *
  * <p>Width 8: 180 columns and 172 constraints per permutation (1,440 and 1,376 at 8 per row); width 12:
- * 248 and 248 (1,984 at 8 per row).
+ * 248 and 236 (1,984 and 1,888 at 8 per row).
  */
 public final class Poseidon2Air {
     /** Plonky3's example packs 8 permutations per row. */
