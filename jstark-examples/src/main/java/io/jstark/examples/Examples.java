@@ -5,7 +5,8 @@ import java.util.List;
 
 /** The registry of example workloads, by name. */
 public final class Examples {
-    private static final List<Example> ALL = List.of(new Fibonacci(), new PeriodicMimc(), new Vm(), new MixExample());
+    private static final List<Example> ALL = List.of(new Fibonacci(), new PeriodicMimc(), new Vm(), new MixExample(), new KeccakExample(),
+            new Poseidon2Example());
 
     private Examples() {}
 

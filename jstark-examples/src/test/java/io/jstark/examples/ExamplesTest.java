@@ -19,7 +19,9 @@ class ExamplesTest {
             "fib", new int[] {3, 6, 10},
             "periodic", new int[] {6, 7, 10},
             "vm", new int[] {1, 3, 8},
-            "mix", new int[] {3, 6, 9});
+            "mix", new int[] {3, 6, 9},
+            "keccak", new int[] {5, 6, 8},
+            "poseidon2", new int[] {3, 4, 6});
 
     static List<Arguments> examplesAndSizes() {
         return Examples.all().stream()
@@ -29,7 +31,7 @@ class ExamplesTest {
 
     @Test
     void registryListsTheExamplesInOrder() {
-        assertThat(Examples.names()).containsExactly("fib", "periodic", "vm", "mix");
+        assertThat(Examples.names()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2");
         for (String name : Examples.names()) {
             assertThat(Examples.byName(name).name()).isEqualTo(name);
             assertThat(SIZES).containsKey(name);
@@ -41,8 +43,8 @@ class ExamplesTest {
         assertThatThrownBy(() -> Examples.byName("fibonaci"))
                 .isInstanceOf(UnknownExampleException.class)
                 .hasMessageContaining("'fibonaci'")
-                .hasMessageContaining("fib, periodic, vm, mix")
-                .satisfies(e -> assertThat(((UnknownExampleException) e).known()).containsExactly("fib", "periodic", "vm", "mix"));
+                .hasMessageContaining("fib, periodic, vm, mix, keccak, poseidon2")
+                .satisfies(e -> assertThat(((UnknownExampleException) e).known()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2"));
     }
 
     @Test
