@@ -131,10 +131,10 @@ public final class StoragePlanner {
         notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, placed.budget, placed.explicitBudget, storage));
         Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
         if (prediction.peakSpillBytes() > 0) {
-            SpillAllocator.checkDirectory(spillDirectory);
-            long usable = SpillAllocator.usableSpace(spillDirectory);
-            String type = SpillAllocator.fileSystemType(spillDirectory);
-            long needed = SpillAllocator.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
+            SpillDirectory.checkDirectory(spillDirectory);
+            long usable = SpillDirectory.usableSpace(spillDirectory);
+            String type = SpillDirectory.fileSystemType(spillDirectory);
+            long needed = SpillDirectory.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
             if (usable >= 0 && usable < needed) {
                 throw new SpillSpaceException("spilling needs " + Bytes.format(needed) + " in '" + spillDirectory
                         + "' (" + type + "), but only " + Bytes.format(usable) + " is usable there: free space, point --spill-dir (or "
