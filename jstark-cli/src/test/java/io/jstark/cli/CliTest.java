@@ -224,22 +224,22 @@ public class CliTest {
 
     @Test
     void theNLogNFitRecoversAKnownCurveAndTheGrowthTableShowsTheRatios() {
-        List<BenchCommand.Scaling.Point> points = new java.util.ArrayList<>();
+        List<BenchScaling.Point> points = new java.util.ArrayList<>();
         for (int log = 10; log <= 16; log += 2) {
             long rows = 1L << log;
             double x = (double) rows * log;
             long nanos = Math.round((3e-9 * x + 0.05) * 1e9); // 3 ns per row x log2(rows), 50 ms fixed
-            points.add(new BenchCommand.Scaling.Point(log, 1, rows, x, rows * 2, new long[] {nanos}, nanos, 0, 0));
+            points.add(new BenchScaling.Point(log, 1, rows, x, rows * 2, new long[] {nanos}, nanos, 0, 0));
         }
-        LinearFit fit = LinearFit.relative(points.stream().mapToDouble(BenchCommand.Scaling.Point::rowsLog2Rows).toArray(),
-                points.stream().mapToDouble(BenchCommand.Scaling.Point::seconds).toArray());
+        LinearFit fit = LinearFit.relative(points.stream().mapToDouble(BenchScaling.Point::rowsLog2Rows).toArray(),
+                points.stream().mapToDouble(BenchScaling.Point::seconds).toArray());
         assertThat(fit.slope()).isCloseTo(3e-9, org.assertj.core.api.Assertions.within(1e-15));
         assertThat(fit.intercept()).isCloseTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(BenchCommand.Scaling.nLogNFit(points, fit)).contains("a = 3.000 ns per row x log2(rows)").contains("b = 0.0500 s")
+        assertThat(BenchScaling.nLogNFit(points, fit)).contains("a = 3.000 ns per row x log2(rows)").contains("b = 0.0500 s")
                 .containsPattern("\n2\\^16 +[0-9.]+ +[0-9.]+ +[+-]0\\.0\n").contains("misses the measured time by up to 0.0%")
                 .doesNotContain("<= 0");
         // 4x rows from 2^10 to 2^12: n log2 n grows 4.8x
-        assertThat(BenchCommand.Scaling.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
+        assertThat(BenchScaling.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
     }
 
     @Test

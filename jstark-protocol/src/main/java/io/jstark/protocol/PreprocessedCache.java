@@ -14,8 +14,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -210,12 +210,18 @@ public final class PreprocessedCache {
     /** SHA-256 of everything the commitment depends on (see the class comment). */
     static byte[] key(Air air, Matrix natural, ProofOptions options, Hasher hasher) {
         MessageDigest md = sha256();
-        ByteBuffer fixed = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+        LittleEndianWriter fixed = new LittleEndianWriter();
+        fixed.bytes(MAGIC);
+        fixed.u32(FORMAT_VERSION);
+        fixed.u32(ProofFormat.VERSION);
         // the LDE's coset shift ({@link Preprocessing#shift}): an entry made under another shift misses
         int logLde = Integer.numberOfTrailingZeros(natural.rows()) + options.logBlowup();
-        fixed.put(MAGIC).putInt(FORMAT_VERSION).putInt(ProofFormat.VERSION).putLong(Preprocessing.shift(logLde))
-                .putInt(options.logBlowup()).putInt(options.foldingFactor()).putInt(natural.rows()).putInt(natural.columns());
-        md.update(fixed.flip());
+        fixed.u64(Preprocessing.shift(logLde));
+        fixed.u32(options.logBlowup());
+        fixed.u32(options.foldingFactor());
+        fixed.u32(natural.rows());
+        fixed.u32(natural.columns());
+        md.update(fixed.toByteArray());
         updateString(md, hasher.name());
         updateString(md, air.name());
         md.update(AirDigest.of(air));
@@ -225,7 +231,9 @@ public final class PreprocessedCache {
 
     private static void updateString(MessageDigest md, String s) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-        md.update(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(bytes.length).flip());
+        LittleEndianWriter length = new LittleEndianWriter();
+        length.u32(bytes.length);
+        md.update(length.toByteArray());
         md.update(bytes);
     }
 
@@ -241,19 +249,19 @@ public final class PreprocessedCache {
             MemorySegment bytes = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
             MessageDigest md = sha256();
             update(md, bytes.asSlice(0, size - DIGEST));
-            byte[] stored = bytes.asSlice(size - DIGEST).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-            ByteBuffer header = bytes.asSlice(0, HEADER_BYTES).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
-            byte[] magic = new byte[MAGIC.length];
-            header.get(magic);
-            int version = header.getInt();
-            byte[] entryKey = new byte[DIGEST];
-            header.get(entryKey);
-            int rows = header.getInt();
-            int columns = header.getInt();
-            int rowsPerLeaf = header.getInt();
-            int lanes = header.getInt();
-            long ldeBytes = header.getLong();
-            long nodeBytes = header.getLong();
+            byte[] stored = bytes.asSlice(size - DIGEST).toArray(ValueLayout.JAVA_BYTE);
+            // the size is checked above: the header is there, whatever it holds
+            LittleEndianReader<IllegalStateException, RuntimeException> header = LittleEndianReader.of(
+                    bytes.asSlice(0, HEADER_BYTES).toArray(ValueLayout.JAVA_BYTE), 0, HEADER_BYTES, IllegalStateException::new);
+            byte[] magic = header.bytes(MAGIC.length, "magic");
+            int version = header.u32("version");
+            byte[] entryKey = header.bytes(DIGEST, "key");
+            int rows = header.u32("LDE rows");
+            int columns = header.u32("columns");
+            int rowsPerLeaf = header.u32("rows per leaf");
+            int lanes = header.u32("node lanes");
+            long ldeBytes = header.u64("LDE bytes");
+            long nodeBytes = header.u64("node bytes");
             boolean intact = MessageDigest.isEqual(md.digest(), stored) && Arrays.equals(magic, MAGIC) && version == FORMAT_VERSION
                     && Arrays.equals(entryKey, key) && rows == natural.rows() << options.logBlowup() && columns == natural.columns()
                     && rowsPerLeaf == options.foldingFactor() && lanes > 0 && Integer.bitCount(lanes) == 1
@@ -290,12 +298,19 @@ public final class PreprocessedCache {
             temporary = Files.createTempFile(file.getParent(), "entry", ".tmp");
             MemorySegment lde = c.lde().segment();
             MemorySegment nodes = c.tree().nodeStorage();
-            ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-            header.put(MAGIC).putInt(FORMAT_VERSION).put(key).putInt(c.lde().rows()).putInt(c.lde().columns())
-                    .putInt(c.tree().rowsPerLeaf()).putInt(c.tree().storageLanes()).putLong(lde.byteSize()).putLong(nodes.byteSize());
+            LittleEndianWriter header = new LittleEndianWriter();
+            header.bytes(MAGIC);
+            header.u32(FORMAT_VERSION);
+            header.bytes(key);
+            header.u32(c.lde().rows());
+            header.u32(c.lde().columns());
+            header.u32(c.tree().rowsPerLeaf());
+            header.u32(c.tree().storageLanes());
+            header.u64(lde.byteSize());
+            header.u64(nodes.byteSize());
             MessageDigest md = sha256();
             try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                for (MemorySegment part : new MemorySegment[] {MemorySegment.ofBuffer(header.flip()), lde, nodes}) {
+                for (MemorySegment part : new MemorySegment[] {MemorySegment.ofArray(header.toByteArray()), lde, nodes}) {
                     update(md, part);
                     for (long at = 0; at < part.byteSize(); at += CHUNK) {
                         writeFully(out, part.asSlice(at, Math.min(CHUNK, part.byteSize() - at)).asByteBuffer());

@@ -5,16 +5,10 @@ import io.jstark.air.AirDigest;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -56,9 +50,6 @@ public final class VerifyingKey {
     public static final int FORMAT_VERSION = 1;
     /** No key of the format's bounds comes near this; {@link #read(Path, List)} refuses larger files unread. */
     public static final int MAX_KEY_BYTES = 1 << 20;
-    private static final byte[] MAGIC = {'J', 'S', 'V', 'K'};
-    private static final int DIGEST = 32;
-    private static final int MAX_DEFINITIONS = 1 << 12;
 
     private final Map<String, Air> airs;
     private final Map<String, byte[]> digests;
@@ -173,42 +164,20 @@ public final class VerifyingKey {
         return roots == null || index < 0 || airs.get(air.name()) != air ? null : roots.get(index).clone();
     }
 
-    // ------------------------------------------------------------------ bytes
+    /** {@return the pinned roots of the definition called {@code airName}, one per exact option set (none without preprocessed columns)} */
+    List<byte[]> pinnedRoots(String airName) {
+        return pinnedRoots.getOrDefault(airName, List.of());
+    }
 
     /** {@return the key file's bytes (see the class comment)} */
     public byte[] toBytes() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(MAGIC);
-        u16(out, FORMAT_VERSION);
-        u16(out, ProofFormat.VERSION);
-        out.write(accepted.minimumSecurityBits());
-        out.write(accepted.hashes().size());
-        for (String hash : accepted.hashes()) {
-            out.write(Hashers.byName(hash).id());
-        }
-        out.write(accepted.exactly().size());
-        for (ProofOptions o : accepted.exactly()) {
-            out.writeBytes(ProofFormat.encodeOptions(o));
-        }
-        u16(out, airs.size());
-        for (Air air : airs.values()) {
-            byte[] name = air.name().getBytes(StandardCharsets.UTF_8);
-            out.write(name.length);
-            out.writeBytes(name);
-            out.writeBytes(digests.get(air.name()));
-            u16(out, air.preprocessedWidth());
-            for (byte[] root : pinnedRoots.getOrDefault(air.name(), List.of())) {
-                out.writeBytes(root);
-            }
-        }
-        out.writeBytes(sha256(out.toByteArray(), out.size()));
-        return out.toByteArray();
+        return VerifyingKeyCodec.write(this);
     }
 
     /** {@return the key's identity: the SHA-256 digest its bytes end with} */
     public byte[] id() {
         byte[] bytes = toBytes();
-        return Arrays.copyOfRange(bytes, bytes.length - DIGEST, bytes.length);
+        return Arrays.copyOfRange(bytes, bytes.length - VerifyingKeyCodec.DIGEST, bytes.length);
     }
 
     /** {@return {@link #id()} in hex, for messages and file listings} */
@@ -260,98 +229,11 @@ public final class VerifyingKey {
      *     definition it names is missing or differs from the one it was made for
      */
     public static VerifyingKey read(byte[] bytes, List<Air> definitions) throws InvalidVerifyingKeyException {
-        if (bytes.length < MAGIC.length + 4 + DIGEST || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-            throw new InvalidVerifyingKeyException("not a jstark verifying key: it does not start with \"JSVK\"");
-        }
-        int body = bytes.length - DIGEST;
-        if (!MessageDigest.isEqual(sha256(bytes, body), Arrays.copyOfRange(bytes, body, bytes.length))) {
-            throw new InvalidVerifyingKeyException("the verifying key is damaged: its bytes do not match the SHA-256 digest they end with");
-        }
-        ByteBuffer in = ByteBuffer.wrap(bytes, 0, body).order(ByteOrder.LITTLE_ENDIAN);
-        in.position(MAGIC.length);
-        try {
-            int version = in.getShort() & 0xFFFF;
-            int proofVersion = in.getShort() & 0xFFFF;
-            // the pinned roots follow this proof format's coset-shift schedule: a key for another proof format pins
-            // roots its proofs do not have
-            if (version != FORMAT_VERSION || proofVersion != ProofFormat.VERSION) {
-                throw new InvalidVerifyingKeyException("verifying key format " + version + " for proof format " + proofVersion
-                        + " is not supported (this verifier reads key format " + FORMAT_VERSION + " for proof format "
-                        + ProofFormat.VERSION + ")");
-            }
-            int minimum = in.get() & 0xFF;
-            List<String> hashes = new ArrayList<>();
-            for (int i = in.get() & 0xFF; i > 0; i--) {
-                hashes.add(Hashers.byId(in.get() & 0xFF).name());
-            }
-            List<ProofOptions> exact = new ArrayList<>();
-            byte[] encoded = new byte[ProofFormat.OPTIONS_BYTES];
-            for (int i = in.get() & 0xFF; i > 0; i--) {
-                in.get(encoded);
-                exact.add(ProofFormat.decodeOptions(encoded, 0));
-            }
-            AcceptedOptions accepted = new AcceptedOptions(exact, minimum, hashes);
-            int count = in.getShort() & 0xFFFF;
-            if (count == 0 || count > MAX_DEFINITIONS) {
-                throw new InvalidVerifyingKeyException("the verifying key names " + count + " table definitions, expected 1.." + MAX_DEFINITIONS);
-            }
-            Map<String, Air> airs = new LinkedHashMap<>();
-            Map<String, byte[]> digests = new LinkedHashMap<>();
-            Map<String, List<byte[]>> roots = new LinkedHashMap<>();
-            for (int d = 0; d < count; d++) {
-                byte[] name = new byte[in.get() & 0xFF];
-                in.get(name);
-                String airName = new String(name, StandardCharsets.UTF_8);
-                byte[] digest = new byte[DIGEST];
-                in.get(digest);
-                int width = in.getShort() & 0xFFFF;
-                Air air = matching(definitions, airName, digest);
-                if (air.preprocessedWidth() != width) {
-                    throw new InvalidVerifyingKeyException("table definition '" + airName + "' has " + air.preprocessedWidth()
-                            + " preprocessed columns, the key says " + width);
-                }
-                if (airs.put(airName, air) != null) {
-                    throw new InvalidVerifyingKeyException("the verifying key names table definition '" + airName + "' twice");
-                }
-                digests.put(airName, digest);
-                if (width > 0) {
-                    List<byte[]> pinned = new ArrayList<>(exact.size());
-                    for (int i = 0; i < exact.size(); i++) {
-                        byte[] root = new byte[DIGEST];
-                        in.get(root);
-                        pinned.add(root);
-                    }
-                    roots.put(airName, List.copyOf(pinned));
-                }
-            }
-            if (in.hasRemaining()) {
-                throw new InvalidVerifyingKeyException("the verifying key has " + in.remaining() + " unexpected bytes before its digest");
-            }
-            return checked(airs, digests, accepted, roots);
-        } catch (java.nio.BufferUnderflowException e) {
-            throw new InvalidVerifyingKeyException("the verifying key is truncated");
-        } catch (IllegalArgumentException e) {
-            // an unknown hash id or options out of range
-            throw new InvalidVerifyingKeyException("the verifying key holds invalid options: " + e.getMessage());
-        }
-    }
-
-    private static Air matching(List<Air> definitions, String name, byte[] digest) throws InvalidVerifyingKeyException {
-        boolean named = false;
-        for (Air air : definitions) {
-            if (air.name().equals(name)) {
-                named = true;
-                if (Arrays.equals(AirDigest.of(air), digest)) {
-                    return air;
-                }
-            }
-        }
-        throw new InvalidVerifyingKeyException(named ? "table definition '" + name + "' differs from the one the verifying key was made for "
-                + "(its digest does not match)" : "the verifying key names table definition '" + name + "', which is not among the given ones");
+        return VerifyingKeyCodec.read(bytes, definitions);
     }
 
     /** The invariants every key holds, whether built or read. */
-    private static VerifyingKey checked(Map<String, Air> airs, Map<String, byte[]> digests, AcceptedOptions accepted,
+    static VerifyingKey checked(Map<String, Air> airs, Map<String, byte[]> digests, AcceptedOptions accepted,
             Map<String, List<byte[]>> roots) throws InvalidVerifyingKeyException {
         for (Air air : airs.values()) {
             if (air.preprocessedWidth() > 0 && !accepted.isExact()) {
@@ -360,21 +242,6 @@ public final class VerifyingKey {
             }
         }
         return new VerifyingKey(airs, digests, accepted, roots);
-    }
-
-    private static void u16(ByteArrayOutputStream out, int v) {
-        out.write(v);
-        out.write(v >>> 8);
-    }
-
-    private static byte[] sha256(byte[] bytes, int length) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(bytes, 0, length);
-            return md.digest();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK provides SHA-256", e);
-        }
     }
 
     /** {@return the definitions' names and the accepted options, for messages} */

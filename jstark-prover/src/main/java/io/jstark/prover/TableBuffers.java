@@ -1,20 +1,14 @@
 package io.jstark.prover;
 
-import io.jstark.air.Air;
-import io.jstark.air.logup.AuxTraceBuilder;
-import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.fri.FriParameters;
-import io.jstark.fri.FriProver;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.Lde;
-import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.LiftedDomain;
-import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -103,24 +97,21 @@ public final class TableBuffers {
     public static final long COLUMN_WINDOW_BYTES = 64L << 10;
 
     private final TableDimensions table;
-    private int parallelism = 1;
-    private int logBlowup;
-    private final java.util.SortedSet<Integer> transformSizes = new java.util.TreeSet<>();
-    private final List<Step> steps = new ArrayList<>();
-    private final List<Buffer> buffers = new ArrayList<>();
-    private Buffer mainLde;
-    private Buffer mainTree;
-    private Buffer auxLde;
-    private Buffer auxTree;
-    private Buffer compositionEvaluations;
-    private Buffer compositionParts;
-    private Buffer compositionLde;
-    private Buffer compositionTree;
-    private Buffer deepCombined;
-    private Buffer deepCoefficients;
+    private final int parallelism;
+    private final int logBlowup;
+    private final SortedSet<Integer> transformSizes;
+    private final List<Step> steps;
+    private final List<Buffer> buffers;
 
-    private TableBuffers(TableDimensions table) {
+    /** A description as {@link BufferDescription} makes it: steps in the order they run, buffers in the order they are made. */
+    TableBuffers(TableDimensions table, int parallelism, int logBlowup, SortedSet<Integer> transformSizes, List<Step> steps,
+            List<Buffer> buffers) {
         this.table = table;
+        this.parallelism = parallelism;
+        this.logBlowup = logBlowup;
+        this.transformSizes = Collections.unmodifiableSortedSet(new TreeSet<>(transformSizes));
+        this.steps = List.copyOf(steps);
+        this.buffers = List.copyOf(buffers);
     }
 
     /**
@@ -179,245 +170,10 @@ public final class TableBuffers {
         }
         LiftedDomain domain = LiftedDomain.of(options, heights);
         for (int i = 0; i < heights.length; i++) {
-            TableBuffers b = new TableBuffers(tables.get(i));
-            b.describe(options, workerParallelism, domain.rowsPerBlock(i), i == tallest ? new Global(domain, tables) : null);
-            out.add(b);
+            out.add(BufferDescription.describe(tables.get(i), options, workerParallelism, domain.rowsPerBlock(i),
+                    i == tallest ? new BufferDescription.Global(domain, tables) : null));
         }
         return out;
-    }
-
-    /** What the global steps depend on: the lifted domain and which tables have aux traces. */
-    private record Global(LiftedDomain domain, List<TableDimensions> tables) {
-        int[] members(boolean auxOnly) {
-            List<Integer> in = new ArrayList<>();
-            for (int i = 0; i < tables.size(); i++) {
-                if (!auxOnly || tables.get(i).air().auxWidth() > 0) {
-                    in.add(i);
-                }
-            }
-            int[] out = new int[in.size()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = in.get(i);
-            }
-            return out;
-        }
-    }
-
-    /**
-     * @param rowsPerLeaf rows per leaf of the table's main, aux and composition trees (its block of a lifted query)
-     * @param global the proof's global buffers, described with this table's (null: none here)
-     */
-    private void describe(ProofOptions options, int p, int rowsPerLeaf, Global global) {
-        this.parallelism = p;
-        this.logBlowup = options.logBlowup();
-        Air air = table.air();
-        int logN = table.logHeight();
-        int n = table.rows();
-        int logBlowup = options.logBlowup();
-        long bigN = (long) n << logBlowup;
-        int mainWidth = air.mainWidth();
-        boolean aux = air.auxWidth() > 0;
-        FriParameters fri = new FriParameters(options.logFoldingFactor(), options.logFinalDegree());
-        int logF = options.logFoldingFactor();
-        // the lifted sum's FRI, run with the tallest table's buffers
-        int logFri = global == null ? -1 : global.domain().logMaxHeight();
-        int folds = logFri < 0 ? 0 : fri.foldCount(logFri);
-        // CpuProofSession.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made
-        boolean summed = global != null && global.tables().size() > 1;
-
-        // the steps, in the order BatchedOpening runs them
-        int lde = step("main_lde", ProofPhase.MAIN_COMMIT);
-        int tree = step("main_tree", ProofPhase.MAIN_COMMIT);
-        int[] mainClasses = global == null ? new int[0] : phaseSteps("main", ProofPhase.MAIN_TREE, global.domain(), global.members(false));
-        int build = aux ? step("aux_build", ProofPhase.AUX) : -1;
-        int auxExtend = aux ? step("aux_lde", ProofPhase.AUX) : -1;
-        int auxCommit = aux ? step("aux_tree", ProofPhase.AUX) : -1;
-        int[] auxClasses = global == null ? new int[0] : phaseSteps("aux", ProofPhase.AUX_TREE, global.domain(), global.members(true));
-        ProofPhase composition = ProofPhase.COMPOSITION;
-        int evaluate = step("constraint_evaluation", composition);
-        int interpolate = step("coset_interpolate", composition);
-        int extend = step("lde_coefficients", composition);
-        int compositionCommit = step("composition_tree", composition);
-        int[] compositionClasses = global == null ? new int[0]
-                : phaseSteps("composition", ProofPhase.COMPOSITION_TREE, global.domain(), global.members(false));
-        int ood = step("round3_ood", ProofPhase.OOD);
-        int combine = step("round4_deep", ProofPhase.DEEP);
-        int divide = step("deep_division", ProofPhase.DEEP);
-        ProofPhase friPass = ProofPhase.FRI;
-        // the lifted sum reads (and closes) every table's DEEP polynomial; one table has none
-        int lifted = global != null && !summed ? -1 : step("lifted_sum", friPass);
-        int[] fold = new int[folds + 1];
-        int[] layerExtend = new int[folds];
-        int[] layerCommit = new int[folds];
-        for (int i = 1; i <= folds; i++) {
-            fold[i] = step("fri_fold_" + i, friPass);
-            if (i < folds) {
-                layerExtend[i] = step("fri_layer_" + i, friPass);
-                layerCommit[i] = step("fri_tree_" + i, friPass);
-            }
-        }
-        int last = logFri < 0 ? -1 : step("fri_final", friPass);
-        int queries = step("queries", ProofPhase.QUERIES);
-
-        // the transforms the steps run, whose twiddle tables the process caches (Twiddles): the LDEs and the DEEP
-        // interpolation on the trace size, the composition's interpolation, each committed FRI layer's LDE
-        transformSizes.add(logN);
-        transformSizes.add(Long.numberOfTrailingZeros(TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n)));
-        for (int i = 1; i < folds; i++) {
-            transformSizes.add(logFri - i * logF);
-        }
-        for (io.jstark.air.PeriodicColumn c : air.periodicColumns()) {
-            int logM = Integer.numberOfTrailingZeros(c.values().length);
-            transformSizes.add(logM);
-            transformSizes.add(logM + logBlowup);
-        }
-
-        // pass 1: the main LDE and its tree, held until the queries
-        mainLde = matrix("main-lde", MatrixRole.MAIN_LDE, bigN, mainWidth, lde, queries, Rereads.COEFFICIENT_BLOCK);
-        heap("lde scratch", Lde.extendScratchBytes(n, mainWidth, logBlowup, p), lde, lde);
-        mainTree = tree("main-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, tree, queries);
-        heap("merkle scratch", MerkleTree.scratchBytes(bigN, mainWidth, rowsPerLeaf, p), tree, tree);
-        if (global != null) {
-            phaseBuffers("main", mainClasses, global.domain(), global.members(false), queries, p);
-        }
-
-        // aux (LogUp): the natural columns live until the aux tree is built
-        if (aux) {
-            int auxColumns = AuxTraceBuilder.columns(air);
-            if (air.preprocessedWidth() > 0) {
-                matrix("preprocessed", MatrixRole.AUX_TRACE, n, air.preprocessedWidth(), build, build);
-            }
-            matrix("aux", MatrixRole.AUX_TRACE, n, auxColumns, build, auxCommit);
-            heap("aux build scratch", AuxTraceBuilder.scratchBytes(air, n, p), build, build);
-            auxLde = matrix("aux-lde", MatrixRole.AUX_LDE, bigN, auxColumns, auxExtend, queries, Rereads.COEFFICIENT_BLOCK);
-            heap("lde scratch", Lde.extendScratchBytes(n, auxColumns, logBlowup, p), auxExtend, auxExtend);
-            auxTree = tree("aux-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, auxCommit, queries);
-            heap("merkle scratch", MerkleTree.scratchBytes(bigN, auxColumns, rowsPerLeaf, p), auxCommit, auxCommit);
-        }
-        if (global != null) {
-            phaseBuffers("aux", auxClasses, global.domain(), global.members(true), queries, p);
-        }
-
-        // round 2: the composition on the first 2 * parts * n rows (or all N), interpolated, split, extended
-        int parts = air.compositionParts(logN);
-        long evaluationRows = TableProver.compositionEvaluationRows(bigN, parts, n);
-        heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup), evaluate, extend);
-        compositionEvaluations = matrix("composition", MatrixRole.COMPOSITION_SCRATCH, evaluationRows, 3, evaluate, extend);
-        heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(air, logN, evaluationRows, p), evaluate, evaluate);
-        compositionParts = matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, n, 3L * parts, interpolate, extend,
-                Rereads.WHOLE_BUFFER_WHEN_WIDE);
-        heap("interpolation scratch", Lde.interpolateScratchBytes((int) evaluationRows, 3, p), interpolate, interpolate);
-        compositionLde = matrix("composition-lde", MatrixRole.COMPOSITION_LDE, bigN, 3L * parts, extend, queries);
-        heap("lde scratch", Lde.extendScratchBytes(n, 3 * parts, logBlowup, p), extend, extend);
-        compositionTree = tree("composition-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, compositionCommit, queries);
-        heap("merkle scratch", MerkleTree.scratchBytes(bigN, 3L * parts, rowsPerLeaf, p), compositionCommit, compositionCommit);
-        if (global != null) {
-            phaseBuffers("composition", compositionClasses, global.domain(), global.members(false), queries, p);
-        }
-
-        // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their permutation
-        heap("barycentric weights and next-row columns", Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p), ood, ood);
-
-        // round 4: DeepQuotient combines A and B on block 0 (n x 6), interpolates them in place, divides into n x 3
-        deepCombined = matrix("deep-combined", MatrixRole.DEEP, n, 6, combine, divide);
-        heap("deep scratch", DeepQuotient.combineScratchBytes(n, p) + Lde.interpolateScratchBytes(n, 6, p), combine, combine);
-        // the lifted sum reads it and closes it; a one-table proof's is FRI's input, closed once FRI has committed
-        deepCoefficients = matrix("deep-coefficients", MatrixRole.DEEP, n, 3, divide, lifted < 0 ? last : lifted);
-        heap("division scratch", DeepQuotient.divideScratchBytes(n), divide, divide);
-        if (logFri < 0) {
-            buffers.sort(Comparator.comparingInt(Buffer::first));
-            return;
-        }
-        if (summed) {
-            // CpuProofSession.liftedSum: the n_max x 3 sum (FRI's input, closed once FRI has committed) and its accumulators
-            matrix("lifted-deep", MatrixRole.DEEP, 1L << logFri, 3, lifted, last);
-            heap("lifted sum accumulators", CpuProofSession.liftedSumScratchBytes(logFri), lifted, lifted);
-        }
-
-        // FriProver.commit: each fold's coefficients live until the next fold has read them (the last until fri_final);
-        // every folded layer but the last is extended to its domain and committed, held until the queries
-        long coefficientRows = 1L << logFri;
-        int f = 1 << logF;
-        for (int i = 1; i <= folds; i++) {
-            coefficientRows >>= logF;
-            matrix("fri-coefficients-" + i, MatrixRole.FRI_LAYER, coefficientRows, 3, fold[i], i < folds ? fold[i + 1] : last);
-            heap("fold scratch", FriProver.foldScratchBytes(coefficientRows, f, p), fold[i], fold[i]);
-            if (i < folds) {
-                long layerRows = coefficientRows << logBlowup;
-                matrix("fri-layer-" + i, MatrixRole.FRI_LAYER, layerRows, 3, layerExtend[i], queries);
-                heap("lde scratch", Lde.extendScratchBytes((int) coefficientRows, 3, logBlowup, p), layerExtend[i], layerExtend[i]);
-                tree("fri-tree-" + i, MatrixRole.FRI_LAYER, layerRows, f, layerCommit[i], queries);
-                heap("merkle scratch", MerkleTree.scratchBytes(layerRows, 3, f, p), layerCommit[i], layerCommit[i]);
-            }
-        }
-        heap("final coefficients", FriProver.finalCoefficientBytes(coefficientRows), last, last);
-        // in the order they are made (a stable sort keeps the order of one step's buffers)
-        buffers.sort(Comparator.comparingInt(Buffer::first));
-    }
-
-    /** One step per class of a phase tree over {@code members} (none when one table is the phase). */
-    private int[] phaseSteps(String phase, ProofPhase pass, LiftedDomain domain, int[] members) {
-        if (members.length == 0) {
-            return new int[0];
-        }
-        PhaseTree rule = new PhaseTree(domain, members);
-        if (rule.single()) {
-            return new int[0];
-        }
-        int[] steps = new int[rule.classes().size()];
-        for (int c = 0; c < steps.length; c++) {
-            steps[c] = step(phase + "_phase_class_" + c, pass);
-        }
-        return steps;
-    }
-
-    /**
-     * PhaseCommitment.commit's buffers: per class its rows (previous class value, the class's block digests) and
-     * their tree, each live until the next class's are made; the top class's until the queries.
-     */
-    private void phaseBuffers(String phase, int[] steps, LiftedDomain domain, int[] members, int queries, int p) {
-        if (steps.length == 0) {
-            return;
-        }
-        PhaseTree rule = new PhaseTree(domain, members);
-        for (int c = 0; c < steps.length; c++) {
-            int last = c + 1 < steps.length ? steps[c + 1] : queries;
-            long leaves = 1L << rule.logBlocksOfClass(c);
-            int columns = PhaseCommitment.classColumns(c > 0, rule.classes().get(c).length);
-            matrix(phase + "-class-" + c, MatrixRole.MERKLE_TREE, leaves, columns, steps[c], last);
-            heap("class rows scratch", PhaseCommitment.classRowsScratchBytes(leaves, columns, p), steps[c], steps[c]);
-            tree(phase + "-class-tree-" + c, MatrixRole.MERKLE_TREE, leaves, 1, steps[c], last);
-            heap("merkle scratch", MerkleTree.scratchBytes(leaves, columns, 1, p), steps[c], steps[c]);
-        }
-    }
-
-    private int step(String name, ProofPhase pass) {
-        steps.add(new Step(steps.size(), name, pass));
-        return steps.size() - 1;
-    }
-
-    private Buffer add(Buffer b) {
-        buffers.add(b);
-        return b;
-    }
-
-    private Buffer matrix(String what, MatrixRole role, long rows, long columns, int first, int last) {
-        return matrix(what, role, rows, columns, first, last, Rereads.NOTHING);
-    }
-
-    private Buffer matrix(String what, MatrixRole role, long rows, long columns, int first, int last, Rereads rereads) {
-        return add(new Buffer(what, Kind.MATRIX, role, rows, columns, Matrix.bytesFor(rows, columns), first, last, rereads));
-    }
-
-    private Buffer tree(String what, MatrixRole role, long rows, int rowsPerLeaf, int first, int last) {
-        long leaves = rows / rowsPerLeaf;
-        return add(new Buffer(what, Kind.MERKLE_TREE, role, leaves, rowsPerLeaf, MerkleTree.bytesFor(leaves), first, last));
-    }
-
-    private void heap(String what, long bytes, int first, int last) {
-        if (bytes > 0) {
-            add(new Buffer(what, Kind.HEAP, null, 0, 0, bytes, first, last));
-        }
     }
 
     public TableDimensions table() {
@@ -428,18 +184,18 @@ public final class TableBuffers {
      * log2 of the transform sizes the steps run: each has a twiddle table in the process-wide cache
      * ({@code Twiddles}); the trace size also has the bit-reversed domain and the next-row table.
      */
-    public java.util.SortedSet<Integer> transformSizes() {
-        return java.util.Collections.unmodifiableSortedSet(transformSizes);
+    public SortedSet<Integer> transformSizes() {
+        return transformSizes;
     }
 
     /** The steps, in the order they run. */
     public List<Step> steps() {
-        return List.copyOf(steps);
+        return steps;
     }
 
     /** Every buffer, in the order they are made. */
     public List<Buffer> buffers() {
-        return List.copyOf(buffers);
+        return buffers;
     }
 
     /**
@@ -471,63 +227,69 @@ public final class TableBuffers {
      * memory model (its prediction follows); the prover allocates from {@link #forProof} only.
      */
     public TableBuffers with(String what, UnaryOperator<Buffer> change) {
-        TableBuffers copy = new TableBuffers(table);
-        copy.parallelism = parallelism;
-        copy.logBlowup = logBlowup;
-        copy.steps.addAll(steps);
-        copy.transformSizes.addAll(transformSizes);
+        List<Buffer> changed = new ArrayList<>(buffers.size());
         boolean found = false;
         for (Buffer b : buffers) {
             if (b.what().equals(what)) {
-                copy.buffers.add(change.apply(b));
+                changed.add(change.apply(b));
                 found = true;
             } else {
-                copy.buffers.add(b);
+                changed.add(b);
             }
         }
         if (!found) {
             throw new IllegalArgumentException("table '" + table.name() + "' has no buffer '" + what + "'");
         }
-        return copy;
+        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, changed);
     }
 
     Buffer mainLde() {
-        return mainLde;
+        return named("main-lde");
     }
 
     Buffer mainTree() {
-        return mainTree;
+        return named("main-tree");
     }
 
     Buffer auxLde() {
-        return auxLde;
+        return named("aux-lde");
     }
 
     Buffer auxTree() {
-        return auxTree;
+        return named("aux-tree");
     }
 
     Buffer compositionEvaluations() {
-        return compositionEvaluations;
+        return named("composition");
     }
 
     Buffer compositionParts() {
-        return compositionParts;
+        return named("composition-parts");
     }
 
     Buffer compositionLde() {
-        return compositionLde;
+        return named("composition-lde");
     }
 
     Buffer compositionTree() {
-        return compositionTree;
+        return named("composition-tree");
     }
 
     Buffer deepCombined() {
-        return deepCombined;
+        return named("deep-combined");
     }
 
     Buffer deepCoefficients() {
-        return deepCoefficients;
+        return named("deep-coefficients");
+    }
+
+    /** The buffer named {@code what} (null: the table has none, as a table without aux has no aux LDE). */
+    private Buffer named(String what) {
+        for (Buffer b : buffers) {
+            if (b.what().equals(what)) {
+                return b;
+            }
+        }
+        return null;
     }
 }

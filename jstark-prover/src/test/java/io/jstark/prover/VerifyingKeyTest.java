@@ -89,6 +89,30 @@ class VerifyingKeyTest {
                 .isInstanceOf(InvalidVerifyingKeyException.class);
     }
 
+    /** A key re-digested after it was cut short, or after bytes were added, is refused naming the byte offset. */
+    @Test
+    void aWellDigestedKeyOfTheWrongLengthIsRefusedAtTheByteOffset() throws Exception {
+        byte[] bytes = provingKey.verifyingKey(OPTIONS, WorkerPool.common()).toBytes();
+        int body = bytes.length - 32;
+        byte[] cut = java.util.Arrays.copyOf(bytes, body - 5);
+        assertThatThrownBy(() -> VerifyingKey.read(digested(cut), List.of(TestAirs.SENDER, TestAirs.BYTES)))
+                .isInstanceOf(InvalidVerifyingKeyException.class)
+                .hasMessage("the verifying key is malformed: truncated: a pinned root need 32 bytes, 27 remain (byte offset " + (body - 32) + ")");
+        byte[] longer = java.util.Arrays.copyOf(bytes, body + 1);
+        assertThatThrownBy(() -> VerifyingKey.read(digested(longer), List.of(TestAirs.SENDER, TestAirs.BYTES)))
+                .isInstanceOf(InvalidVerifyingKeyException.class)
+                .hasMessage("the verifying key is malformed: 1 unexpected bytes after its last definition, before its digest (byte offset "
+                        + body + ")");
+    }
+
+    /** {@code body} followed by its SHA-256, as a key file ends. */
+    private static byte[] digested(byte[] body) throws Exception {
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(body);
+        byte[] out = java.util.Arrays.copyOf(body, body.length + digest.length);
+        System.arraycopy(digest, 0, out, body.length, digest.length);
+        return out;
+    }
+
     /**
      * A special file reports size 0 and never ends; reading it as a key reads at
      * most one byte past the largest key, then refuses it.

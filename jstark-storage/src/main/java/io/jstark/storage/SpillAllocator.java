@@ -9,8 +9,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -37,7 +35,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * (directories of processes that no longer run).
  */
 public final class SpillAllocator implements BufferAllocator, AutoCloseable {
-    static final String SESSION_PREFIX = "jstark-spill-";
     private static final int ZERO_CHUNK = 1 << 20;
 
     private final Path directory;
@@ -57,7 +54,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         this.spillDirectory = spillDirectory;
         this.directory = directory;
         this.reservation = reservation;
-        this.blockSize = blockSizeOf(spillDirectory);
+        this.blockSize = SpillDirectory.blockSizeOf(spillDirectory);
         this.shutdownHook = Thread.ofPlatform().name("jstark-spill-cleanup").unstarted(this::removeDirectory);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -73,11 +70,11 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
      */
     public static SpillAllocator open(Path spillDirectory, long reserveBytes) {
         Path dir = spillDirectory.toAbsolutePath().normalize();
-        checkDirectory(dir);
-        removeStaleSessions(dir);
+        SpillDirectory.checkDirectory(dir);
+        SpillDirectory.removeStaleSessions(dir);
         Path session;
         try {
-            session = Files.createTempDirectory(dir, SESSION_PREFIX + ProcessHandle.current().pid() + "-");
+            session = Files.createTempDirectory(dir, SpillDirectory.SESSION_PREFIX + ProcessHandle.current().pid() + "-");
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             throw new SpillDirectoryException("cannot create spill files in '" + dir + "' (" + e.getMessage()
                     + "): make it writable, or point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory",
@@ -91,7 +88,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             if (reservation != null) {
                 reservation.close();
             }
-            deleteQuietly(session);
+            SpillDirectory.deleteQuietly(session);
             throw e;
         }
     }
@@ -138,16 +135,16 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         } catch (IOException e) {
             arena.close();
             reservation.giveBack(occupied);
-            deleteQuietly(file);
+            SpillDirectory.deleteQuietly(file);
             throw new StorageException("cannot map spill file '" + file + "' for '" + label + "' (" + e.getMessage() + ")", e);
         } catch (RuntimeException | Error e) {
             arena.close();
             reservation.giveBack(occupied);
-            deleteQuietly(file);
+            SpillDirectory.deleteQuietly(file);
             throw e;
         } finally {
             // the mapping keeps the blocks; with no name left, nothing survives the process
-            deleteQuietly(file);
+            SpillDirectory.deleteQuietly(file);
         }
         counter.allocated(bytes);
         OffHeapBuffer[] self = new OffHeapBuffer[1];
@@ -199,7 +196,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     }
 
     private SpillSpaceException noSpace(String label, long bytes, Exception cause) {
-        long usable = usableSpace(spillDirectory);
+        long usable = SpillDirectory.usableSpace(spillDirectory);
         return new SpillSpaceException("spill directory '" + spillDirectory + "' is full: '" + label + "' needs "
                 + ByteSize.format(bytes) + ", " + ByteSize.format(Math.max(usable, 0))
                 + " usable; free space there, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
@@ -253,111 +250,11 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     }
 
     private void removeDirectory() {
-        deleteTree(directory);
+        SpillDirectory.deleteTree(directory);
     }
-
-    // ------------------------------------------------------------------ directories
-
-    static void checkDirectory(Path dir) {
-        if (!Files.exists(dir)) {
-            throw new SpillDirectoryException("spill directory '" + dir + "' does not exist: create it, or point --spill-dir (or "
-                    + StorageOptions.ENV_SPILL_DIR + ") at an existing directory", dir, null);
-        }
-        if (!Files.isDirectory(dir)) {
-            throw new SpillDirectoryException("spill directory '" + dir + "' is not a directory: point --spill-dir (or "
-                    + StorageOptions.ENV_SPILL_DIR + ") at a directory", dir, null);
-        }
-        if (!Files.isWritable(dir)) {
-            throw new SpillDirectoryException("spill directory '" + dir + "' is not writable: make it writable, or point --spill-dir (or "
-                    + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", dir, null);
-        }
-    }
-
-    /** Bytes usable in {@code dir}'s filesystem, or -1 when it cannot be asked. */
-    /**
-     * Spill bytes a plan must find free beyond its predicted peak: every spilled buffer occupies whole
-     * filesystem blocks, so up to one block more than its size; this covers that many buffers at once.
-     */
-    static final int BUFFERS_ROUNDED_UP = 256;
-
-    /** The plan's predicted spill peak plus the block rounding of its buffers. */
-    static long spaceNeeded(Path dir, long predictedSpillBytes) {
-        return predictedSpillBytes + BUFFERS_ROUNDED_UP * blockSizeOf(dir);
-    }
-
-    static long blockSizeOf(Path dir) {
-        try {
-            long size = Files.getFileStore(dir).getBlockSize();
-            return size > 0 ? size : DEFAULT_BLOCK;
-        } catch (IOException | UnsupportedOperationException e) {
-            return DEFAULT_BLOCK;
-        }
-    }
-
-    private static final long DEFAULT_BLOCK = 4096;
 
     private static long roundUp(long value, long multiple) {
         return (value + multiple - 1) / multiple * multiple;
-    }
-
-    static long usableSpace(Path dir) {
-        try {
-            return Files.getFileStore(dir).getUsableSpace();
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
-    static String fileSystemType(Path dir) {
-        try {
-            FileStore store = Files.getFileStore(dir);
-            return store.type();
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
-
-    /** Session directories left by processes that no longer run (killed with no chance to clean up). */
-    static void removeStaleSessions(Path dir) {
-        try (DirectoryStream<Path> sessions = Files.newDirectoryStream(dir, SESSION_PREFIX + "*")) {
-            for (Path session : sessions) {
-                String rest = session.getFileName().toString().substring(SESSION_PREFIX.length());
-                int dash = rest.indexOf('-');
-                if (dash <= 0) {
-                    continue;
-                }
-                long pid;
-                try {
-                    pid = Long.parseLong(rest.substring(0, dash));
-                } catch (NumberFormatException e) {
-                    continue;
-                }
-                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isEmpty()) {
-                    deleteTree(session);
-                }
-            }
-        } catch (IOException e) {
-            // nothing to clean, or not allowed to look: not this session's problem
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path p : entries) {
-                deleteQuietly(p);
-            }
-        } catch (IOException e) {
-            // gone already, or unreadable
-        }
-        deleteQuietly(dir);
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // left for the stale-session cleanup
-        }
     }
 
     private static String safeName(String label) {
@@ -397,7 +294,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             if (bytes <= 0) {
                 return r;
             }
-            long usable = usableSpace(spillDirectory);
+            long usable = SpillDirectory.usableSpace(spillDirectory);
             if (usable >= 0 && usable < bytes) {
                 throw spaceFor(spillDirectory, bytes, usable, null);
             }
@@ -410,13 +307,13 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
                 throw new SpillDirectoryException("cannot create spill files in '" + spillDirectory + "' (" + e.getMessage()
                         + "): point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", spillDirectory, e);
             }
-            deleteQuietly(r.path);
+            SpillDirectory.deleteQuietly(r.path);
             try {
                 NativeFiles.allocate(r.fd, bytes, r.path);
             } catch (NativeFiles.NativeError e) {
                 r.close();
                 if (e.noSpace()) {
-                    throw spaceFor(spillDirectory, bytes, usableSpace(spillDirectory), e);
+                    throw spaceFor(spillDirectory, bytes, SpillDirectory.usableSpace(spillDirectory), e);
                 }
                 throw new StorageException("cannot reserve " + bytes + " bytes in '" + spillDirectory + "': " + e.getMessage(), e);
             }
@@ -426,7 +323,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
 
         private static SpillSpaceException spaceFor(Path dir, long bytes, long usable, Throwable cause) {
             return new SpillSpaceException("spilling needs " + ByteSize.format(bytes) + " in '" + dir + "' ("
-                    + fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
+                    + SpillDirectory.fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
                     + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
                     + ") at a larger filesystem, or raise --memory-budget so that less spills", dir, bytes, usable, cause);
         }

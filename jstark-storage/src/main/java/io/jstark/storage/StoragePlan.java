@@ -126,7 +126,7 @@ public final class StoragePlan implements Placement {
         if (!spillsAnything()) {
             return new Storage(this, null);
         }
-        return new Storage(this, SpillAllocator.open(spillDirectory, SpillAllocator.spaceNeeded(spillDirectory,
+        return new Storage(this, SpillAllocator.open(spillDirectory, SpillDirectory.spaceNeeded(spillDirectory,
                 prediction.peakSpillBytes())));
     }
 
@@ -143,8 +143,8 @@ public final class StoragePlan implements Placement {
                 decision, budgetText(), ByteSize.format(ramLimitBytes),
                 ByteSize.format(gateBudgetBytes)));
         if (spillsAnything()) {
-            out.add("spill directory: " + spillDirectory + " (" + SpillAllocator.fileSystemType(spillDirectory) + ", "
-                    + ByteSize.format(Math.max(0, SpillAllocator.usableSpace(spillDirectory))) + " usable)");
+            out.add("spill directory: " + spillDirectory + " (" + SpillDirectory.fileSystemType(spillDirectory) + ", "
+                    + ByteSize.format(Math.max(0, SpillDirectory.usableSpace(spillDirectory))) + " usable)");
         }
         out.addAll(prediction.lines());
         out.addAll(notes);

@@ -94,7 +94,7 @@ class SpillAllocatorTest {
     @Test
     void mapsBuffersLargerThanTwoGibibytes() {
         long bytes = (2L << 30) + (256L << 20);
-        assumeTrue(SpillAllocator.usableSpace(dir) > 4 * bytes, "less than " + 4 * bytes + " bytes free under " + dir);
+        assumeTrue(SpillDirectory.usableSpace(dir) > 4 * bytes, "less than " + 4 * bytes + " bytes free under " + dir);
         try (SpillAllocator spill = SpillAllocator.open(dir, bytes); OffHeapBuffer b = spill.allocate("t/huge", bytes)) {
             MemorySegment s = b.segment();
             assertThat(s.byteSize()).isEqualTo(bytes);
@@ -112,7 +112,7 @@ class SpillAllocatorTest {
         p.waitFor();
         long deadPid = p.pid();
         assumeTrue(ProcessHandle.of(deadPid).isEmpty(), "pid " + deadPid + " was reused");
-        Path stale = Files.createDirectory(dir.resolve(SpillAllocator.SESSION_PREFIX + deadPid + "-123"));
+        Path stale = Files.createDirectory(dir.resolve(SpillDirectory.SESSION_PREFIX + deadPid + "-123"));
         Files.writeString(stale.resolve("reservation"), "left by a kill -9");
         Path other = Files.createDirectory(dir.resolve("unrelated"));
         try (SpillAllocator spill = SpillAllocator.open(dir, 0)) {
@@ -157,10 +157,10 @@ class SpillAllocatorTest {
     void theSpillPeakIsReservedBeforeAnyAllocation() throws IOException {
         Path mount = Files.createDirectory(dir.resolve("reserve"));
         try (Tmpfs tmpfs = Tmpfs.mount(mount, "size=64m")) {
-            long free = SpillAllocator.usableSpace(mount);
+            long free = SpillDirectory.usableSpace(mount);
             try (SpillAllocator spill = SpillAllocator.open(mount, 32 * MIB)) {
                 assertThat(spill.reservedBytes()).isEqualTo(32 * MIB);
-                assertThat(SpillAllocator.usableSpace(mount)).isLessThanOrEqualTo(free - 32 * MIB);
+                assertThat(SpillDirectory.usableSpace(mount)).isLessThanOrEqualTo(free - 32 * MIB);
                 // someone else fills the disk: the reserved space is still there for the proof
                 Path hog = mount.resolve("other-process");
                 try (var out = Files.newOutputStream(hog)) {
@@ -178,7 +178,7 @@ class SpillAllocatorTest {
                 assertThat(spill.reservedBytes()).isEqualTo(32 * MIB);
                 Files.delete(hog);
             }
-            assertThat(SpillAllocator.usableSpace(mount)).isEqualTo(free);
+            assertThat(SpillDirectory.usableSpace(mount)).isEqualTo(free);
         }
     }
 

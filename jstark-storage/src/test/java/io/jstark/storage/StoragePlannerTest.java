@@ -361,7 +361,7 @@ class StoragePlannerTest {
     @Test
     void theSearchFromAHugeRefusedBudgetEnds() {
         long refused = 8_000_000L << 40;
-        assertThat(StoragePlanner.smallestBudget(refused, new StoragePlanner.Workload(tables, OPTIONS, 1, THREADS,
+        assertThat(PlanRefusal.smallestBudget(refused, new StoragePlanner.Workload(tables, OPTIONS, 1, THREADS,
                 io.jstark.prover.ProverBackend.cpu().describe(tables, OPTIONS, THREADS)), auto(refused),
                 JvmFootprint.NONE)).isEqualTo(-1);
     }
