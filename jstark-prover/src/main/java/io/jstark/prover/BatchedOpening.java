@@ -14,12 +14,15 @@ import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
+import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.prover.exec.TableProvingException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,8 +59,7 @@ final class BatchedOpening implements AutoCloseable {
 
     Proof prove(Phases phases, Transcript t) {
         // 1. main_commit: every table's main trace extended and committed (the backend's round)
-        phases.next(ProofPhase.MAIN_COMMIT.label());
-        List<TableCommitment> mains = session.commitMain();
+        List<TableCommitment> mains = round(phases, ProofPhase.MAIN_COMMIT, session::commitMain);
 
         // 2. main_tree: one phase tree over all tables' main blocks; absorb its root, draw the lookup challenges
         phases.next(ProofPhase.MAIN_TREE.label());
@@ -65,8 +67,7 @@ final class BatchedOpening implements AutoCloseable {
         Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, mainTree.root());
 
         // 3. aux: every table's LogUp trace built, extended and committed; the buses must balance
-        phases.next(ProofPhase.AUX.label());
-        ProofSession.AuxRound aux = session.commitAux(lookup);
+        ProofSession.AuxRound aux = round(phases, ProofPhase.AUX, () -> session.commitAux(lookup));
         if (settings.refuseUnbalancedBuses()) {
             requireBalancedBuses(aux.busSums());
         }
@@ -81,8 +82,7 @@ final class BatchedOpening implements AutoCloseable {
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
 
         // 5. composition: every table's constraints combined, split into parts, extended and committed
-        phases.next(ProofPhase.COMPOSITION.label());
-        List<TableCommitment> compositions = session.commitComposition(alpha);
+        List<TableCommitment> compositions = round(phases, ProofPhase.COMPOSITION, () -> session.commitComposition(alpha));
 
         // 6. composition_tree: the composition phase tree; absorb its root, draw the out-of-domain point
         phases.next(ProofPhase.COMPOSITION_TREE.label());
@@ -90,22 +90,26 @@ final class BatchedOpening implements AutoCloseable {
         ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
         Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
 
-        // 7. ood: every table's frame at its lifted point
-        phases.next(ProofPhase.OOD.label());
-        List<OodFrame> frames = session.openOod(z);
+        // 7. ood: every table's frame at its lifted point, checked against its constraints there as the verifier will
+        List<OodFrame> frames = round(phases, ProofPhase.OOD, () -> session.openOod(z));
+        requireConsistentFrames(frames, lookup, aux.busSums(), alpha, z);
 
         // 8. deep: absorb the frames, draw gamma and mu; the tables' DEEP polynomials, lifted and summed
         phases.next(ProofPhase.DEEP.label());
         ProofTranscript.absorbOodFrames(t, frames);
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-        Matrix lifted = session.liftedDeepPolynomial(frames, deepChallenges[0], deepChallenges[1], z);
+        Matrix lifted = round(null, ProofPhase.DEEP, () -> session.liftedDeepPolynomial(frames, deepChallenges[0], deepChallenges[1], z));
 
         // 9. fri: one FRI over the sum, grinding, the query positions
         phases.next(ProofPhase.FRI.label());
         FriProver fri = commitFri(lifted, t);
         long nonce;
         try (Span _ = Spans.open(SpanLabels.GRINDING, "bits", options.grindingBits())) {
-            nonce = session.grind(t, options.grindingBits());
+            nonce = session.grind(t.copy(), options.grindingBits());
+        }
+        if (!t.verifyGrinding(options.grindingBits(), nonce)) {
+            throw new IllegalStateException("the backend's grinding nonce " + nonce + " does not have " + options.grindingBits()
+                    + " leading zero bits (a bug in the backend " + settings.backend() + ")");
         }
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
 
@@ -114,6 +118,37 @@ final class BatchedOpening implements AutoCloseable {
         return new Proof(options, headers(), mainTree.root(), auxTree == null ? null : auxTree.root(), aux.busSums(), compositionTree.root(),
                 frames, fri.proof(queries), nonce, preprocessedOpenings(queries), mainTree.open(queries),
                 auxTree == null ? null : auxTree.open(queries), compositionTree.open(queries));
+    }
+
+    /**
+     * One per-table round: its phase begun (unless it began already), the progress events around it, whatever the
+     * backend (the progress bars and the memory meter follow them).
+     */
+    private <R> R round(Phases phases, ProofPhase phase, java.util.function.Supplier<R> work) {
+        if (phases != null) {
+            phases.next(phase.label());
+        }
+        settings.progress().passStarted(phase.label(), count);
+        R result = work.get();
+        settings.progress().passFinished(phase.label());
+        return result;
+    }
+
+    /**
+     * Every table's frame must satisfy its constraints at its point (the verifier's round-3 check): where it does not,
+     * the table's trace breaks a constraint (named by the row check) or the backend's values are wrong.
+     */
+    private void requireConsistentFrames(List<OodFrame> frames, Ext3[] lookup, List<Ext3> busSums, Ext3 alpha, Ext3 z) {
+        for (int i = 0; i < count; i++) {
+            TableTrace trace = traces.get(i);
+            int logN = trace.logHeight();
+            io.jstark.air.Air air = trace.air();
+            if (!OutOfDomainCheck.holds(air, CompositionLayout.of(air, logN), logN, trace.publicInputs(), lookup, busSums.get(i), alpha,
+                    domain.pointFor(i, z), frames.get(i), air.compositionParts(logN))) {
+                throw new TableProvingException(ProofPhase.OOD.label(), i, trace.name(), UnsatisfiedConstraints.of(trace, settings.storage(),
+                        "the composition does not match the constraints at the out-of-domain point", null));
+            }
+        }
     }
 
     /** FRI over the lifted sum, which it closes; the layers' kernels are the session's. */

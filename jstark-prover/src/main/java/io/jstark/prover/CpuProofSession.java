@@ -180,9 +180,7 @@ final class CpuProofSession implements ProofSession {
                 return Boolean.TRUE;
             }));
         }
-        settings.progress().passStarted(label, tasks.size());
         settings.executor().runAll(label, tasks);
-        settings.progress().passFinished(label);
     }
 
     @Override

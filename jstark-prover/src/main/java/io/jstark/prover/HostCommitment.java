@@ -5,7 +5,7 @@ import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.math.memory.Matrix;
 
 /** A table's committed matrix held in this JVM: its LDE and the Merkle tree over the LDE's rows. */
-final class HostCommitment implements TableCommitment {
+final class HostCommitment implements TableCommitment, AutoCloseable {
     private final Matrix lde;
     private final MerkleTree tree;
 

@@ -11,8 +11,11 @@ import java.util.List;
  * A backend's side of one proof ({@link ProverBackend#open}): it holds every table's data from its main commit
  * to the queries and runs each round of the protocol as one call over all tables. The prover calls the rounds
  * in this order, once each, on one thread, with the challenges its transcript drew between them; every list
- * is in the proof's table order. What a round returns is the prover's (a {@link TableCommitment} it closes
- * through {@link #close}, the others plain values).
+ * is in the proof's table order. The {@link TableCommitment}s a round returns stay the session's: the prover reads
+ * them until the queries and never releases them; closing the session releases them. The prover may call a handle
+ * from several threads at once (the phase trees read block digests in parallel ranges), so a handle must be safe for
+ * concurrent reads. The prover sends the progress events of each round ({@link ProgressListener#passStarted},
+ * {@link ProgressListener#passFinished}); a backend may send the tables' own ({@link ProgressListener#tableFinished}).
  *
  * <p>A round that fails throws the table's typed error (for the CPU backend a
  * {@link io.jstark.prover.exec.TableProvingException} naming the table, its cause the typed reason), and the
@@ -76,10 +79,12 @@ public interface ProofSession extends AutoCloseable {
     FriKernels globalKernels();
 
     /**
-     * Grinding: finds the smallest nonce whose hash with the transcript's state has {@code bits} leading zero bits
-     * and absorbs it ({@link Transcript#grind}).
+     * Grinding: the smallest nonce whose hash with the transcript's state has {@code bits} leading zero bits
+     * ({@link Transcript#grind}; the smallest, so that the bytes do not depend on who searched). The prover checks
+     * the nonce and absorbs it into the proof's transcript itself ({@link Transcript#verifyGrinding}).
      *
-     * @param transcript the proof's transcript, after FRI's final polynomial
+     * @param transcript a copy of the proof's transcript after FRI's final polynomial, the session's to use up
+     *     (what it absorbs is discarded)
      * @param bits the grinding bits
      * @return the nonce
      */

@@ -7,9 +7,10 @@ package io.jstark.prover;
  * the tree may live in this JVM, on a device or on another machine.
  *
  * <p>Its values are exactly those of {@code MerkleTree.commit} over the LDE's rows with the proof's hash: the
- * root, each leaf's hash and elements, and {@code MerkleTree.openBatch}'s siblings.
+ * root, each leaf's hash and elements, and {@code MerkleTree.openBatch}'s siblings. It is read until the queries,
+ * possibly from several threads at once; the session that returned it releases it when the session closes.
  */
-public interface TableCommitment extends AutoCloseable {
+public interface TableCommitment {
     /** {@return the tree's root, the proof's hash of the table's whole matrix} */
     byte[] root();
 
@@ -43,8 +44,4 @@ public interface TableCommitment extends AutoCloseable {
      * @return the siblings
      */
     byte[][] openBatch(int[] leaves);
-
-    /** Releases what the backend holds for this matrix (its LDE and tree). */
-    @Override
-    void close();
 }

@@ -3,7 +3,6 @@ package io.jstark.prover;
 import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
 import io.jstark.air.debug.ConstraintChecker;
-import io.jstark.air.debug.ConstraintViolationException;
 import io.jstark.air.logup.AuxTraceBuilder;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
@@ -165,7 +164,7 @@ final class TableProver {
                     try {
                         kernels.interpolateCoset(evaluations, shift, coefficients, pool);
                     } catch (IllegalArgumentException e) {
-                        throw unsatisfiedConstraints(uniforms, e);
+                        throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree", e);
                     }
                     compositionLde = allocate(buffers.compositionLde());
                     try {
@@ -183,26 +182,6 @@ final class TableProver {
                 throw e;
             }
         }
-    }
-
-    /**
-     * The composition polynomial is not of low degree, so the trace breaks a constraint: the user constraints are
-     * checked row by row to name the first failing one (what debug checks would find); where they all hold, the
-     * LogUp columns' constraints fail, which debug checks find by replaying the buses.
-     */
-    private ConstraintViolationException unsatisfiedConstraints(Uniforms uniforms, IllegalArgumentException degree) {
-        try (Matrix preNatural = air.preprocessedWidth() == 0 ? null
-                : io.jstark.air.trace.Preprocessed.generate(air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE))) {
-            ConstraintChecker.check(table(), air, trace.main(), preNatural, null, uniforms);
-        } catch (ConstraintViolationException found) {
-            found.addSuppressed(degree);
-            return found;
-        }
-        ConstraintViolationException e = new ConstraintViolationException(table(), "the composition polynomial is not of low degree, so the "
-                + "trace does not satisfy its constraints; every user constraint holds on every row, so a bus's LogUp constraints fail: "
-                + "run with debug checks (--debug) to find the unbalanced tuples");
-        e.initCause(degree);
-        return e;
     }
 
     /** Round 3: every committed column at {@code z}, the trace columns also at z * w (the next row). */

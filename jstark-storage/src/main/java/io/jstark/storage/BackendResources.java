@@ -23,10 +23,21 @@ final class BackendResources {
      * @param tables the tables' shapes, in proof order (for names)
      * @return one line per resource
      * @throws InsufficientMemoryException naming the table, the phase and the resource where one table alone exceeds it
+     * @throws IllegalArgumentException when a resource's figures are not one per table and phase (a backend's bug)
      */
     static List<String> check(BackendMemory described, List<TableDimensions> tables) {
         List<String> notes = new ArrayList<>();
         for (BackendMemory.Resource r : described.elsewhere()) {
+            if (r.bytesPerPass().length != tables.size()) {
+                throw new IllegalArgumentException("the backend describes " + r.name() + " for " + r.bytesPerPass().length + " tables, the proof has "
+                        + tables.size());
+            }
+            for (long[] perPhase : r.bytesPerPass()) {
+                if (perPhase.length != ProofPhase.values().length) {
+                    throw new IllegalArgumentException("the backend describes " + r.name() + " for " + perPhase.length + " phases, the prover has "
+                            + ProofPhase.values().length + " (ProofPhase)");
+                }
+            }
             long peak = 0;
             String peakPhase = null;
             for (ProofPhase phase : ProofPhase.values()) {

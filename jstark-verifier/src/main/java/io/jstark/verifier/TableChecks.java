@@ -1,16 +1,13 @@
 package io.jstark.verifier;
 
 import io.jstark.air.Air;
-import io.jstark.air.PeriodicColumn;
-import io.jstark.air.expr.Expr;
-import io.jstark.air.expr.PointEvaluator;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.InvalidMerkleProofException;
 import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.math.field.Ext3;
 import io.jstark.protocol.CompositionLayout;
-import io.jstark.protocol.Limbs;
 import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
@@ -34,35 +31,7 @@ final class TableChecks {
     /** C(z) from the constraints must equal sum_j z^(j n) H_j(z) from the opened parts (z: the table's own point). */
     static void checkOutOfDomain(Proof.TableHeader header, Air air, CompositionLayout layout, Ext3[] lookup, Ext3 busSum, Ext3 alpha,
             Ext3 z, OodFrame f, int parts) throws ProofRejectedException {
-        Ext3[] coefficients = layout.coefficients(alpha);
-        List<PeriodicColumn> columns = air.periodicColumns();
-        int logN = header.logHeight();
-        Ext3[] periodic = new Ext3[columns.size()];
-        for (int i = 0; i < periodic.length; i++) {
-            periodic[i] = columns.get(i).evaluateAt(z, logN);
-        }
-        long[] publicInputs = header.publicInputs();
-        PointEvaluator evaluator = new PointEvaluator(leaf -> switch (leaf) {
-            case Expr.Const c -> Ext3.of(c.value());
-            case Expr.MainCell c -> (c.rowOffset() == 0 ? f.mainAtZ() : f.mainAtZNext())[c.column()];
-            case Expr.PreprocessedCell c -> (c.rowOffset() == 0 ? f.preprocessedAtZ() : f.preprocessedAtZNext())[c.column()];
-            case Expr.AuxCell c -> Limbs.combine(c.rowOffset() == 0 ? f.auxAtZ() : f.auxAtZNext(), 3 * c.column());
-            case Expr.Periodic p -> periodic[p.index()];
-            case Expr.PublicInput p -> Ext3.of(publicInputs[p.index()]);
-            case Expr.Challenge c -> lookup[c.index()];
-            case Expr.BusSum b -> busSum;
-            case Expr.Coefficient c -> coefficients[c.index()];
-            case Expr.Divisor d -> layout.divisorInverseAt(layout.groups().get(d.group()), z);
-        });
-        Ext3 expected = evaluator.evaluate(layout.expression());
-        Ext3 zToN = z.pow(1L << logN);
-        Ext3 actual = Ext3.ZERO;
-        Ext3 power = Ext3.ONE;
-        for (int j = 0; j < parts; j++) {
-            actual = actual.add(power.mul(Limbs.combine(f.compositionAtZ(), 3 * j)));
-            power = power.mul(zToN);
-        }
-        if (!expected.equals(actual)) {
+        if (!OutOfDomainCheck.holds(air, layout, header.logHeight(), header.publicInputs(), lookup, busSum, alpha, z, f, parts)) {
             throw new ProofRejectedException(Reason.OUT_OF_DOMAIN, header.name(),
                     "the composition polynomial does not match the constraints at the out-of-domain point");
         }

@@ -86,7 +86,8 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
         for (int i = 0; i < tables.size(); i++) {
             TableMemory memory = TableMemory.of(cpu.host().get(i));
             for (ProofPhase pass : ProofPhase.values()) {
-                perPass[i][pass.ordinal()] = pass.perTable() ? memory.gateBytes(pass, (table, role) -> false) : 0;
+                // what the table holds on the device through the phase: what it keeps from before, and what it makes there
+                perPass[i][pass.ordinal()] = memory.heldInto(pass, (table, role) -> false, false) + memory.usage(pass, (table, role) -> false).ram();
             }
         }
         return new BackendMemory(cpu.host(), List.of(new BackendMemory.Resource("isolated device memory", Long.MAX_VALUE, perPass)));
@@ -279,11 +280,6 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
             byte[][] siblings = run(() -> onDevice.openBatch(leaves.clone()));
             downloadedBytes.addAndGet(32L * siblings.length);
             return siblings;
-        }
-
-        @Override
-        public void close() {
-            // the device session releases its commitments when it closes
         }
     }
 }

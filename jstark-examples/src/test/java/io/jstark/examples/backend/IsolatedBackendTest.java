@@ -31,13 +31,23 @@ class IsolatedBackendTest {
     @ValueSource(strings = {"fib", "vm", "mix"})
     void aBackendReachedOnlyThroughItsHandlesGivesTheCpuBackendsBytes(String name) throws Exception {
         Example example = Examples.byName(name);
+        java.util.List<String> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (IsolatedBackend isolated = new IsolatedBackend();
                 Workload w = example.generate(example.minLogSize() + 1, 13);
                 JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).build();
-                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).build()) {
+                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).progress(new io.jstark.prover.ProgressListener() {
+                    @Override
+                    public void passStarted(String phase, int tables) {
+                        passes.add(phase);
+                    }
+                }).build()) {
             byte[] reference = cpu.prove(w.tables()).bytes();
-            byte[] bytes = other.prove(w.tables()).bytes();
+            JstarkProver.Result result = other.prove(w.tables());
+            byte[] bytes = result.bytes();
             assertThat(bytes).isEqualTo(reference);
+            // the progress bars and the memory meter follow the prover's rounds, whatever the backend
+            assertThat(passes).containsExactly("main_commit", "aux", "composition", "ood", "deep");
+            assertThat(result.memory()).extracting(io.jstark.storage.memory.MemoryMeter.Phase::phase).contains("main_commit", "deep");
             Jstark.verify(other.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
             assertThat(isolated.deviceThreads()).isEqualTo(Set.of(IsolatedBackend.DEVICE_THREAD));
             assertThat(isolated.downloadedBytes()).isPositive();
