@@ -61,11 +61,12 @@ final class LittleEndianReader<E extends Exception, X extends Exception> {
     }
 
     /**
-     * A reader of {@code data[from, to)}, its offsets those of {@code data}.
+     * A reader of {@code data[from, to)}, its offsets those of {@code data}. It never reads a source, so {@code X} is
+     * the caller's choice: a format that reads arrays and streams holds one reader type for both.
      *
      * @param refusal what a value past {@code to} is refused with
      */
-    static <E extends Exception> LittleEndianReader<E, RuntimeException> of(byte[] data, int from, int to, Refusal<E> refusal) {
+    static <E extends Exception, X extends Exception> LittleEndianReader<E, X> of(byte[] data, int from, int to, Refusal<E> refusal) {
         if (from < 0 || from > to || to > data.length) {
             throw new IndexOutOfBoundsException("region [" + from + ", " + to + ") of " + data.length + " bytes");
         }

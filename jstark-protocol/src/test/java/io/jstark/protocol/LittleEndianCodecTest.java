@@ -120,7 +120,8 @@ class LittleEndianCodecTest {
     @Test
     void bytesAfterTheEndAreRefusedCountedWhereTheLengthIsKnown() throws Refused, IOException {
         byte[] bytes = new byte[7];
-        LittleEndianReader<Refused, RuntimeException> known = LittleEndianReader.of(bytes, 0, 7, Refused::new);
+        // an array reader has the stream reader's type, so that a format reading both holds one
+        LittleEndianReader<Refused, IOException> known = LittleEndianReader.of(bytes, 0, 7, Refused::new);
         known.u32("a");
         assertThatThrownBy(() -> known.requireEnd("the last part")).isInstanceOf(Refused.class)
                 .hasMessage("3 unexpected bytes after the last part (byte offset 4)");
