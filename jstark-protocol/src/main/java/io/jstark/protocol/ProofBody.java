@@ -1,6 +1,5 @@
 package io.jstark.protocol;
 
-import io.jstark.air.Air;
 import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
@@ -32,7 +31,7 @@ final class ProofBody {
 
     private ProofBody() {}
 
-    static void writeBody(ProofFormat.Out out, Proof p, ProofFormat.ProofSizes sizes) {
+    static void writeBody(ProofOutput out, Proof p, ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.bytes(p.mainRoot());
         out.u8(p.auxRoot() == null ? 0 : 1);
@@ -74,7 +73,7 @@ final class ProofBody {
         sizes.add(null, "fri roots, final polynomial, nonce", out.size() - mark);
         for (int i = 0; i < p.preprocessed().size(); i++) {
             mark = out.size();
-            ProofFormat.optionalOpening(out, p.preprocessed().get(i));
+            ProofWriter.optionalOpening(out, p.preprocessed().get(i));
             sizes.add(p.tables().get(i).name(), "preprocessed opening", out.size() - mark);
         }
         writePhase(out, p, p.main(), "main", sizes);
@@ -86,12 +85,12 @@ final class ProofBody {
         writePhase(out, p, p.composition(), "composition", sizes);
         mark = out.size();
         for (FriProof.LayerOpening layer : fri.openings()) {
-            ProofFormat.opening(out, new Proof.TreeOpening(layer.leafValues(), layer.siblings()));
+            ProofWriter.opening(out, new Proof.TreeOpening(layer.leafValues(), layer.siblings()));
         }
         sizes.add(null, "fri openings", out.size() - mark);
     }
 
-    private static void writePhase(ProofFormat.Out out, Proof p, Proof.PhaseOpening phase, String name,
+    private static void writePhase(ProofOutput out, Proof p, Proof.PhaseOpening phase, String name,
             ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.u16(phase.blocks().size());
@@ -117,7 +116,7 @@ final class ProofBody {
         sizes.add(null, name + " phase siblings", out.size() - mark);
     }
 
-    static Proof readBody(ProofFormat.In in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
+    static Proof readBody(ProofInput in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
             throws ProofRejectedException, IOException {
         LiftedDomain domain = LiftedDomain.of(options, tables);
         int count = tables.size();
@@ -129,7 +128,7 @@ final class ProofBody {
             busSums.add(in.flag("bus sum flag") ? in.ext("bus sum") : null);
         }
         byte[] compositionRoot = in.bytes(DIGEST, "composition root");
-        ProofFormat.record(sizes, null, "phase roots and bus sums", in.position() - mark);
+        sizes.add(null, "phase roots and bus sums", in.position() - mark);
         List<OodFrame> frames = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             mark = in.position();
@@ -138,10 +137,10 @@ final class ProofBody {
                 ood[k] = in.exts(in.u16("out-of-domain value count"), "out-of-domain values");
             }
             frames.add(new OodFrame(ood[0], ood[1], ood[2], ood[3], ood[4], ood[5], ood[6]));
-            ProofFormat.record(sizes, tables.get(i).name(), "out-of-domain values", in.position() - mark);
+            sizes.add(tables.get(i).name(), "out-of-domain values", in.position() - mark);
         }
         mark = in.position();
-        ProofFormat.SectionShape shape = ProofFormat.SectionShape.of(options, domain.logMaxHeight());
+        SectionShape shape = SectionShape.of(options, domain.logMaxHeight());
         int layers = in.u8("FRI layer count");
         if (layers > shape.committedLayers()) {
             throw in.malformed("the proof has " + layers + " committed FRI layers, at most " + shape.committedLayers()
@@ -158,40 +157,40 @@ final class ProofBody {
         }
         Ext3[] finalCoefficients = in.exts(finalCount, "final coefficients");
         long nonce = in.u64("grinding nonce");
-        ProofFormat.record(sizes, null, "fri roots, final polynomial, nonce", in.position() - mark);
+        sizes.add(null, "fri roots, final polynomial, nonce", in.position() - mark);
         List<Proof.TreeOpening> preprocessed = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             mark = in.position();
             String table = tables.get(i).name();
-            ProofFormat.SectionShape own = ProofFormat.SectionShape.of(options, domain.logHeight(i));
-            preprocessed.add(in.flag("preprocessed opening flag") ? ProofFormat.readOpening(in, "preprocessed of table '" + table + "'",
+            SectionShape own = SectionShape.of(options, domain.logHeight(i));
+            preprocessed.add(in.flag("preprocessed opening flag") ? ProofReader.readOpening(in, "preprocessed of table '" + table + "'",
                     own, own.logCosets()) : null);
-            ProofFormat.record(sizes, table, "preprocessed opening", in.position() - mark);
+            sizes.add(table, "preprocessed opening", in.position() - mark);
         }
         Proof.PhaseOpening main = readPhase(in, "main", options, domain, tables, busSums, sizes);
         boolean hasAux = in.flag("aux opening flag");
-        ProofFormat.record(sizes, null, "aux phase values", 1);
+        sizes.add(null, "aux phase values", 1);
         Proof.PhaseOpening aux = hasAux ? readPhase(in, "aux", options, domain, tables, busSums, sizes) : null;
         Proof.PhaseOpening composition = readPhase(in, "composition", options, domain, tables, busSums, sizes);
         mark = in.position();
         List<FriProof.LayerOpening> friOpenings = new ArrayList<>(layers);
         for (int l = 1; l <= layers; l++) {
-            Proof.TreeOpening o = ProofFormat.readOpening(in, "FRI layer " + l, shape, shape.logFriLeaves(l));
+            Proof.TreeOpening o = ProofReader.readOpening(in, "FRI layer " + l, shape, shape.logFriLeaves(l));
             friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
         }
-        ProofFormat.record(sizes, null, "fri openings", in.position() - mark);
+        sizes.add(null, "fri openings", in.position() - mark);
         return new Proof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
                 new FriProof(layerRoots, finalCoefficients, friOpenings), nonce, preprocessed, main, aux, composition);
     }
 
-    private static Proof.PhaseOpening readPhase(ProofFormat.In in, String what, ProofOptions options, LiftedDomain domain,
+    private static Proof.PhaseOpening readPhase(ProofInput in, String what, ProofOptions options, LiftedDomain domain,
             List<Proof.TableHeader> tables, List<Ext3> busSums, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
         long mark = in.position();
         int members = in.u16(what + " phase table count");
         if (members == 0 || members > tables.size()) {
             throw in.malformed(what + " phase opens " + members + (members == 1 ? " table" : " tables") + ", the proof has " + tables.size());
         }
-        ProofFormat.record(sizes, null, what + " phase values", in.position() - mark);
+        sizes.add(null, what + " phase values", in.position() - mark);
         List<String> names = members(what, tables, busSums, members);
         int queries = options.queries();
         List<long[][]> blocks = new ArrayList<>(members);
@@ -219,7 +218,7 @@ final class ProofBody {
                 values[b] = block;
             }
             blocks.add(values);
-            ProofFormat.record(sizes, names.get(m), what + " phase values", in.position() - mark);
+            sizes.add(names.get(m), what + " phase values", in.position() - mark);
         }
         mark = in.position();
         int siblings = in.u32(what + " sibling count");
@@ -233,7 +232,7 @@ final class ProofBody {
         for (int s = 0; s < siblings; s++) {
             nodes[s] = in.bytes(DIGEST, what + " sibling");
         }
-        ProofFormat.record(sizes, null, what + " phase siblings", in.position() - mark);
+        sizes.add(null, what + " phase siblings", in.position() - mark);
         return new Proof.PhaseOpening(blocks, nodes);
     }
 
@@ -253,69 +252,5 @@ final class ProofBody {
             names = new ArrayList<>(java.util.Collections.nCopies(count, (String) null));
         }
         return names;
-    }
-
-    /**
-     * The most bytes a proof of these tables can have under {@code options}: every count at its
-     * most, with the lifted domain at the tallest height any table may have (a taller domain never opens
-     * fewer siblings or FRI layers) and each table opening at most min(queries * f, rows) rows per phase.
-     */
-    static long maxBytes(ProofOptions o, List<ProofFormat.TableLayout> tables) {
-        int logMaxHeight = 0;
-        for (ProofFormat.TableLayout t : tables) {
-            logMaxHeight = Math.max(logMaxHeight, t.maxLogHeight());
-        }
-        long total = sharedMaxBytes(o, logMaxHeight);
-        for (ProofFormat.TableLayout t : tables) {
-            total += tableMaxBytes(o, t.name(), t.definition(), t.minLogHeight(), t.maxLogHeight());
-        }
-        return total;
-    }
-
-    /**
-     * The most bytes of a proof of at most {@code maxTables} tables, each of any of {@code definitions}, any name and
-     * at most 2^maxLogHeight rows: the parts of no one table at the tallest height, plus every table at the most
-     * any definition at any height can hold (a sum of per-table parts is at most their count times the largest).
-     */
-    static long maxBytesOfAny(ProofOptions o, List<Air> definitions, int maxTables, int maxLogHeight) {
-        String longestName = "n".repeat(ProofFormat.MAX_NAME_BYTES);
-        long widest = 0;
-        for (Air air : definitions) {
-            widest = Math.max(widest, tableMaxBytes(o, longestName, air, 1, maxLogHeight));
-        }
-        return sharedMaxBytes(o, maxLogHeight) + maxTables * widest;
-    }
-
-    /** The parts of no one table: the prefix, the roots, FRI, the phase openings' siblings. */
-    private static long sharedMaxBytes(ProofOptions o, int logMaxHeight) {
-        int f = o.foldingFactor();
-        ProofFormat.SectionShape top = ProofFormat.SectionShape.of(o, logMaxHeight);
-        long phaseSiblings = 4 + (long) DIGEST * top.maxSiblings(top.logCosets());
-        long total = ProofFormat.PREFIX_BYTES;
-        total += DIGEST + 1 + DIGEST + DIGEST;
-        total += 1 + (long) DIGEST * top.committedLayers() + 2 + (long) Ext3.BYTES * top.finalCoefficients() + 8;
-        for (int layer = 1; layer <= top.committedLayers(); layer++) {
-            total += top.maxOpeningBytes(top.logFriLeaves(layer), 3L * f);
-        }
-        return total + 2 + phaseSiblings + 1 + 2 + phaseSiblings + 2 + phaseSiblings;
-    }
-
-    private static long tableMaxBytes(ProofOptions o, String name, Air air, int minLogHeight, int maxLogHeight) {
-        long most = 0;
-        for (int logHeight = minLogHeight; logHeight <= maxLogHeight; logHeight++) {
-            most = Math.max(most, maxTableBytes(o, name, air, logHeight));
-        }
-        return most;
-    }
-
-    private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
-        int f = o.foldingFactor();
-        ProofFormat.SectionShape own = ProofFormat.SectionShape.of(o, logHeight);
-        // a table opens at most one block of at most f rows per query, and no more rows than it has
-        long rows = Math.min((long) o.queries() * f, 1L << (logHeight + o.logBlowup()));
-        long phaseWidths = air.mainWidth() + 3L * air.auxWidth() + 3L * air.compositionParts(logHeight);
-        long bytes = ProofFormat.headerEntryBytes(name, air) + 1 + Ext3.BYTES + ProofFormat.frameBytes(air, logHeight);
-        bytes += 1 + (air.preprocessedWidth() > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth()) : 0);
-        return bytes + 3 * 8 + 8L * rows * phaseWidths;
     }
 }

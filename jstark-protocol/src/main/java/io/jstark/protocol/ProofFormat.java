@@ -1,24 +1,12 @@
 package io.jstark.protocol;
 
-import io.jstark.crypto.hash.Hasher;
-import io.jstark.crypto.hash.Hashers;
-import io.jstark.crypto.hash.UnknownHashException;
-import io.jstark.math.field.Ext3;
-import io.jstark.math.field.Goldilocks;
 import io.jstark.air.Air;
-import io.jstark.crypto.merkle.MerkleVerifier;
-import io.jstark.fri.FriParameters;
-import java.io.ByteArrayOutputStream;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.hash.UnknownHashException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +50,6 @@ public final class ProofFormat {
     public static final int MAX_LOG_HEIGHT = 28;
     /** The longest table or definition name, in UTF-8 bytes. */
     public static final int MAX_NAME_BYTES = 255;
-    private static final String HEIGHT_RANGE = "2^1..2^" + MAX_LOG_HEIGHT;
     /** "JSTK", the version, the options and the table count. */
     static final int PREFIX_BYTES = 4 + 2 + 7 + 2;
 
@@ -80,19 +67,7 @@ public final class ProofFormat {
      * @return the rule the name breaks, in words (without the name itself), or empty
      */
     public static Optional<String> nameViolation(String name) {
-        int bytes = utf8(name).length;
-        if (bytes > MAX_NAME_BYTES) {
-            return Optional.of("the name has " + bytes + " bytes of UTF-8, at most " + MAX_NAME_BYTES + " are allowed");
-        }
-        for (int i = 0; i < name.length(); ) {
-            int c = name.codePointAt(i);
-            if (isInvisible(c)) {
-                return Optional.of(String.format("the name holds the character U+%04X at index %d (control, format and line "
-                        + "separator characters are not allowed in names)", c, i));
-            }
-            i += Character.charCount(c);
-        }
-        return Optional.empty();
+        return NameAndHeightRules.nameViolation(name);
     }
 
     /**
@@ -103,10 +78,7 @@ public final class ProofFormat {
      * @return true when names may not hold it
      */
     public static boolean isInvisible(int codePoint) {
-        return switch (Character.getType(codePoint)) {
-            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SURROGATE -> true;
-            default -> false;
-        };
+        return NameAndHeightRules.isInvisible(codePoint);
     }
 
     /**
@@ -118,11 +90,7 @@ public final class ProofFormat {
      * @return why the heights are out of range (or the range is empty), in words, or empty
      */
     public static Optional<String> heightViolation(int minLogHeight, int maxLogHeight) {
-        if (minLogHeight >= 1 && maxLogHeight <= MAX_LOG_HEIGHT && minLogHeight <= maxLogHeight) {
-            return Optional.empty();
-        }
-        return Optional.of(minLogHeight == maxLogHeight ? "height 2^" + minLogHeight + " is outside " + HEIGHT_RANGE
-                : "heights 2^" + minLogHeight + "..2^" + maxLogHeight + " are not within " + HEIGHT_RANGE);
+        return NameAndHeightRules.heightViolation(minLogHeight, maxLogHeight);
     }
 
     // ------------------------------------------------------------------ writing
@@ -154,54 +122,7 @@ public final class ProofFormat {
      * @throws IllegalArgumentException when a table's name or definition name breaks {@link #nameViolation}
      */
     public static Written writeWithSizes(Proof proof) {
-        Out out = new Out();
-        ProofSizes sizes = new ProofSizes();
-        writeHeader(out, VERSION, proof.options(), proof.tables());
-        sizes.add(null, "header", out.size());
-        ProofBody.writeBody(out, proof, sizes);
-        return new Written(out.toByteArray(), sizes);
-    }
-
-    static void writeHeader(Out out, int version, ProofOptions o, List<Proof.TableHeader> tables) {
-        out.bytes(MAGIC);
-        out.u16(version);
-        out.bytes(encodeOptions(o));
-        out.u16(tables.size());
-        for (Proof.TableHeader t : tables) {
-            out.string(t.name());
-            out.string(t.airName());
-            out.u8(t.logHeight());
-            out.u16(t.publicInputs().length);
-            for (long v : t.publicInputs()) {
-                out.u64(v);
-            }
-            out.u8(t.preprocessedRoot() == null ? 0 : 1);
-            if (t.preprocessedRoot() != null) {
-                out.bytes(t.preprocessedRoot());
-            }
-        }
-    }
-
-    static void optionalOpening(Out out, Proof.TreeOpening opening) {
-        out.u8(opening == null ? 0 : 1);
-        if (opening != null) {
-            opening(out, opening);
-        }
-    }
-
-    static void opening(Out out, Proof.TreeOpening opening) {
-        long[][] leaves = opening.leafValues();
-        out.u32(leaves.length);
-        out.u32(leaves.length == 0 ? 0 : leaves[0].length);
-        for (long[] leaf : leaves) {
-            for (long v : leaf) {
-                out.u64(v);
-            }
-        }
-        out.u32(opening.siblings().length);
-        for (byte[] s : opening.siblings()) {
-            out.bytes(s);
-        }
+        return ProofWriter.write(proof);
     }
 
     /**
@@ -259,50 +180,6 @@ public final class ProofFormat {
         }
     }
 
-    /** A growable little-endian byte buffer. */
-    static final class Out extends ByteArrayOutputStream {
-        void u8(int v) {
-            write(v);
-        }
-
-        void u16(int v) {
-            write(v);
-            write(v >>> 8);
-        }
-
-        void u32(int v) {
-            for (int i = 0; i < 4; i++) {
-                write(v >>> (8 * i));
-            }
-        }
-
-        void u64(long v) {
-            for (int i = 0; i < 8; i++) {
-                write((int) (v >>> (8 * i)));
-            }
-        }
-
-        void ext(Ext3 v) {
-            u64(v.c0());
-            u64(v.c1());
-            u64(v.c2());
-        }
-
-        void bytes(byte[] b) {
-            write(b, 0, b.length);
-        }
-
-        void string(String s) {
-            Optional<String> violation = nameViolation(s);
-            if (violation.isPresent()) {
-                throw new IllegalArgumentException("a name the proof format cannot hold: " + violation.get());
-            }
-            byte[] b = utf8(s);
-            u16(b.length);
-            bytes(b);
-        }
-    }
-
     // ------------------------------------------------------------------ options
 
     /** Bytes of encoded options. */
@@ -316,8 +193,7 @@ public final class ProofFormat {
      * @return their {@value #OPTIONS_BYTES} bytes
      */
     public static byte[] encodeOptions(ProofOptions o) {
-        return new byte[] {(byte) o.logBlowup(), (byte) o.queries(), (byte) o.grindingBits(), (byte) o.logFoldingFactor(),
-                (byte) o.logFinalDegree(), (byte) Hashers.byName(o.hash()).id(), (byte) o.requiredSecurityBits()};
+        return OptionsCodec.encode(o);
     }
 
     /**
@@ -330,9 +206,7 @@ public final class ProofFormat {
      * @throws InvalidOptionsException for a value out of range
      */
     public static ProofOptions decodeOptions(byte[] bytes, int offset) {
-        Hasher hasher = Hashers.byId(bytes[offset + 5] & 0xFF);
-        return new ProofOptions(bytes[offset] & 0xFF, bytes[offset + 1] & 0xFF, bytes[offset + 2] & 0xFF, bytes[offset + 3] & 0xFF,
-                bytes[offset + 4] & 0xFF, hasher.name(), bytes[offset + 6] & 0xFF);
+        return OptionsCodec.decode(bytes, offset);
     }
 
     // ------------------------------------------------------------------ the largest proof
@@ -384,7 +258,7 @@ public final class ProofFormat {
      * @return the bound, in bytes (a proof of these tables is never longer)
      */
     public static long maxBytes(ProofOptions options, List<TableLayout> tables) {
-        return ProofBody.maxBytes(options, tables);
+        return ProofSizeBound.maxBytes(options, tables);
     }
 
     /**
@@ -398,11 +272,7 @@ public final class ProofFormat {
      * @return the bound, in bytes, at most {@link #MAX_PROOF_BYTES}
      */
     public static long maxBytes(AcceptedOptions accepted, List<TableLayout> tables) {
-        long most = 0;
-        for (ProofOptions o : sizeCandidates(accepted)) {
-            most = Math.max(most, maxBytes(o, tables));
-        }
-        return Math.min(most, MAX_PROOF_BYTES);
+        return ProofSizeBound.maxBytes(accepted, tables);
     }
 
     /**
@@ -419,83 +289,7 @@ public final class ProofFormat {
      * @throws IllegalArgumentException when a bound is outside its range or there are no definitions
      */
     public static long maxBytes(AcceptedOptions accepted, List<Air> definitions, int maxTables, int maxLogHeight) {
-        if (maxTables < 1 || maxTables > MAX_TABLES || heightViolation(1, maxLogHeight).isPresent() || definitions.isEmpty()) {
-            throw new IllegalArgumentException("no proof bound for " + maxTables + " tables of at most 2^" + maxLogHeight + " rows of "
-                    + definitions.size() + " definitions (1.." + MAX_TABLES + " tables, 2^1..2^" + MAX_LOG_HEIGHT + " rows)");
-        }
-        long most = 0;
-        for (ProofOptions o : sizeCandidates(accepted)) {
-            most = Math.max(most, ProofBody.maxBytesOfAny(o, definitions, maxTables, maxLogHeight));
-        }
-        return Math.min(most, MAX_PROOF_BYTES);
-    }
-
-    /**
-     * The option sets whose largest proof bounds every proof {@code accepted} admits: exactly its sets, or for
-     * "any options" every shape of a proof (blowup, folding factor, final degree) at the most queries; grinding,
-     * the hash and the claimed security change no count of {@link #maxBytes(ProofOptions, List)}.
-     */
-    private static List<ProofOptions> sizeCandidates(AcceptedOptions accepted) {
-        if (accepted.isExact()) {
-            return accepted.exactly();
-        }
-        List<ProofOptions> candidates = new ArrayList<>();
-        for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
-            for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
-                for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
-                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(), 0));
-                }
-            }
-        }
-        return candidates;
-    }
-
-    /** A table's entry in the header. */
-    static long headerEntryBytes(String name, Air air) {
-        return 2 + utf8(name).length + 2 + utf8(air.name()).length + 1 + 2 + 8L * air.publicInputs().size() + 1
-                + (air.preprocessedWidth() > 0 ? DIGEST : 0);
-    }
-
-    /** A table's out-of-domain frame as the body writes it: 7 counts and the extension values of {@link OodFrame}. */
-    static long frameBytes(Air air, int logHeight) {
-        long values = 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeight);
-        return 7 * 2 + Ext3.BYTES * values;
-    }
-
-    /**
-     * What the trees and the FRI of a domain of 2^logHeight rows may hold at most, from the options and the
-     * height alone: the reader refuses counts beyond these, and {@link #maxBytes} adds them up.
-     *
-     * @param logCosets log2 of the leaves of a tree over query cosets (cosets of the first FRI layer)
-     */
-    record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
-        static SectionShape of(ProofOptions o, int logHeight) {
-            FriParameters fri = o.friParameters();
-            return new SectionShape(o.queries(), o.logFoldingFactor(), Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
-                    fri.committedLayers(logHeight), 1 << fri.logFinalCoefficients(logHeight));
-        }
-
-        /** log2 of the leaves of the tree over FRI layer {@code layer} (1-based, f points per leaf). */
-        int logFriLeaves(int layer) {
-            return Math.max(0, logCosets - layer * logFoldingFactor);
-        }
-
-        /** Every opened leaf is a distinct query (and a leaf of the tree). */
-        int maxLeaves(int logLeaves) {
-            return (int) Math.min(queries, 1L << logLeaves);
-        }
-
-        long maxSiblings(int logLeaves) {
-            return MerkleVerifier.maxSiblings(maxLeaves(logLeaves), logLeaves);
-        }
-
-        long maxOpeningBytes(int logLeaves, long elementsPerLeaf) {
-            return 4 + 4 + 8L * maxLeaves(logLeaves) * elementsPerLeaf + 4 + (long) DIGEST * maxSiblings(logLeaves);
-        }
-    }
-
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+        return ProofSizeBound.maxBytes(accepted, definitions, maxTables, maxLogHeight);
     }
 
     // ------------------------------------------------------------------ reading
@@ -584,7 +378,7 @@ public final class ProofFormat {
      */
     public static Proof read(byte[] bytes, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException {
         try {
-            return read(null, bytes, bytes.length, checks, sizes);
+            return ProofReader.read(null, bytes, bytes.length, checks, sizes);
         } catch (IOException e) {
             throw new UncheckedIOException("an array cannot fail to read", e);
         }
@@ -602,11 +396,7 @@ public final class ProofFormat {
      * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
     public static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
-        long length = Files.size(file);
-        refuseLength(length, checks.maxBytes());
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, null, length, checks, sizes);
-        }
+        return ProofReader.read(file, checks, sizes);
     }
 
     /**
@@ -624,45 +414,7 @@ public final class ProofFormat {
      * @throws IOException when the stream fails: the environment, not the proof
      */
     public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
-        return read(in, null, length, checks, sizes);
-    }
-
-    private static void refuseLength(long length, long most) throws ProofRejectedException {
-        if (length > most) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.TOO_LARGE, null, "the proof has " + length
-                    + " bytes, more than the " + most + " of the largest proof accepted here");
-        }
-    }
-
-    private static Proof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
-            throws ProofRejectedException, IOException {
-        try {
-            return parse(stream, array, length, checks, sizes);
-        } catch (OutOfMemoryError e) {
-            // Within generous checks (the format's own limits, wide expected heights) a proof may hold more than
-            // this heap: its arrays are garbage once this unwinds, and the caller gets a rejection, not an Error.
-            throw ProofRejectedException.beyondHeap();
-        }
-    }
-
-    private static Proof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
-            throws ProofRejectedException, IOException {
-        if (length >= 0) {
-            refuseLength(length, checks.maxBytes());
-        }
-        In in = array != null ? new In(array) : new In(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
-        Header head = readHeader(in, checks);
-        ProofOptions options = head.options();
-        List<Proof.TableHeader> tables = head.tables();
-        long mostWithTables = checks.checkTables(options, tables);
-        if (length >= 0) {
-            refuseLength(length, mostWithTables);
-        }
-        in.limit(mostWithTables);
-        record(sizes, null, "header", in.position());
-        Proof proof = ProofBody.readBody(in, options, tables, sizes);
-        in.requireEnd();
-        return proof;
+        return ProofReader.read(in, null, length, checks, sizes);
     }
 
     /**
@@ -688,301 +440,6 @@ public final class ProofFormat {
      * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
     public static Header readHeader(Path file) throws ProofRejectedException, IOException {
-        long length = Files.size(file);
-        refuseLength(length, MAX_PROOF_BYTES);
-        try (InputStream in = Files.newInputStream(file)) {
-            return readHeader(new In(in, length, true), FORMAT_LIMITS);
-        } catch (OutOfMemoryError e) {
-            throw ProofRejectedException.beyondHeap();
-        }
-    }
-
-    private static Header readHeader(In in, ReadChecks checks) throws ProofRejectedException, IOException {
-        byte[] magic = in.bytes(4, "magic");
-        if (!java.util.Arrays.equals(magic, MAGIC)) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
-                    "not a jstark proof: the file does not start with \"JSTK\" (byte offset 0)");
-        }
-        long versionAt = in.position();
-        int version = in.u16("version");
-        if (version != VERSION) {
-            // another version is refused by its number, never misread as this one
-            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
-                    "proof format version " + version + " is not supported; this verifier reads version " + VERSION
-                    + " (byte offset " + versionAt + ")");
-        }
-        ProofOptions options = readOptions(in);
-        checks.checkOptions(options);
-        int tableCount = in.u16("table count");
-        if (tableCount == 0 || tableCount > MAX_TABLES) {
-            throw in.malformed("table count " + tableCount + " out of range 1.." + MAX_TABLES);
-        }
-        List<Proof.TableHeader> tables = new ArrayList<>(tableCount);
-        for (int i = 0; i < tableCount; i++) {
-            String name = in.string("table " + i + " name");
-            String air = in.string("table " + i + " air name");
-            int logHeight = in.u8("table " + i + " height");
-            Optional<String> height = heightViolation(logHeight, logHeight);
-            if (height.isPresent()) {
-                throw in.malformed("table '" + name + "': " + height.get());
-            }
-            int publicCount = in.u16("public input count");
-            in.require((long) publicCount * 8, "public inputs of table '" + name + "'");
-            long[] publicInputs = new long[publicCount];
-            for (int k = 0; k < publicCount; k++) {
-                publicInputs[k] = in.field("public input");
-            }
-            byte[] preprocessed = in.flag("preprocessed flag") ? in.bytes(DIGEST, "preprocessed root") : null;
-            tables.add(new Proof.TableHeader(name, air, logHeight, publicInputs, preprocessed));
-        }
-        return new Header(options, tables);
-    }
-
-    private static ProofOptions readOptions(In in) throws ProofRejectedException, IOException {
-        long at = in.position();
-        byte[] encoded = in.bytes(OPTIONS_BYTES, "options");
-        try {
-            return decodeOptions(encoded, 0);
-        } catch (UnknownHashException e) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null, "unknown hash id " + (encoded[5] & 0xFF)
-                    + " at byte offset " + (at + 5));
-        } catch (InvalidOptionsException e) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "options at byte offset " + at + ": "
-                    + e.getMessage());
-        }
-    }
-
-    static void record(ProofSizes sizes, String table, String part, long bytes) {
-        if (sizes != null) {
-            sizes.add(table, part, bytes);
-        }
-    }
-
-    static Proof.TreeOpening readOpening(In in, String what, SectionShape shape, int logLeaves)
-            throws ProofRejectedException, IOException {
-        int leaves = in.u32(what + " opened leaf count");
-        int perLeaf = in.u32(what + " elements per leaf");
-        if (leaves < 0 || perLeaf < 0) {
-            throw in.malformed(what + " opening has a negative count");
-        }
-        int mostLeaves = shape.maxLeaves(logLeaves);
-        if (leaves > mostLeaves) {
-            // every opened leaf is a distinct query and a leaf of the tree
-            throw in.malformed(what + " opening has " + leaves + " leaves, at most " + mostLeaves + " are possible ("
-                    + shape.queries() + " queries, a tree of 2^" + logLeaves + " leaves)");
-        }
-        if (perLeaf == 0 && leaves != 0) {
-            // an empty leaf costs no bytes, so the length check below could not bound the leaf count
-            throw in.malformed(what + " opening has " + leaves + " leaves of no elements");
-        }
-        in.require(8L * leaves * perLeaf, what + " opened leaves (" + leaves + " x " + perLeaf + " elements)");
-        long[][] values = new long[leaves][];
-        String element = what + " leaf element";
-        for (int l = 0; l < leaves; l++) {
-            long[] leaf = new long[perLeaf];
-            for (int e = 0; e < perLeaf; e++) {
-                leaf[e] = in.field(element);
-            }
-            values[l] = leaf;
-        }
-        int siblings = in.u32(what + " sibling count");
-        long mostSiblings = shape.maxSiblings(logLeaves);
-        if (siblings < 0 || siblings > mostSiblings) {
-            throw in.malformed(what + " opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + mostSiblings
-                    + " are possible");
-        }
-        in.require((long) siblings * DIGEST, what + " siblings");
-        byte[][] nodes = new byte[siblings][];
-        String sibling = what + " sibling";
-        for (int s = 0; s < siblings; s++) {
-            nodes[s] = in.bytes(DIGEST, sibling);
-        }
-        return new Proof.TreeOpening(values, nodes);
-    }
-
-    /**
-     * A bounds-checked little-endian reader that reports byte offsets. It reads through a small buffer (or
-     * the caller's array) and knows the most bytes the input may still hold: its limit.
-     */
-    static final class In {
-        private static final int BUFFER = 1 << 16;
-        private final InputStream source;
-        private final boolean lengthKnown;
-        private final byte[] buffer;
-        /** Stream offset of buffer[0]. */
-        private long base;
-        private int pos;
-        private int end;
-        private long limit;
-
-        /** Over a whole array. */
-        In(byte[] data) {
-            this.source = null;
-            this.lengthKnown = true;
-            this.buffer = data;
-            this.end = data.length;
-            this.limit = data.length;
-        }
-
-        /** Over a stream of at most {@code limit} bytes ({@code lengthKnown}: exactly that many). */
-        In(InputStream source, long limit, boolean lengthKnown) {
-            this.source = source;
-            this.lengthKnown = lengthKnown;
-            this.buffer = new byte[BUFFER];
-            this.limit = limit;
-        }
-
-        long position() {
-            return base + pos;
-        }
-
-        long remaining() {
-            return limit - position();
-        }
-
-        /** From here on the input may hold at most {@code most} bytes in all. */
-        void limit(long most) {
-            limit = Math.min(limit, most);
-        }
-
-        ProofRejectedException malformed(String message) {
-            return new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, message + " (byte offset " + position() + ")");
-        }
-
-        /** {@code bytes} more must fit in what the input may still hold. */
-        void require(long bytes, String what) throws ProofRejectedException {
-            if (bytes < 0 || bytes > remaining()) {
-                throw malformed("truncated: " + what + " need " + bytes + " bytes, " + (lengthKnown ? "" : "at most ") + remaining()
-                        + " remain");
-            }
-        }
-
-        /** {@code n} (at most one buffer) checked bytes are in the buffer. */
-        private void ensure(int n) throws ProofRejectedException, IOException {
-            if (end - pos >= n) {
-                return;
-            }
-            if (source == null) {
-                throw malformed("truncated: the input ends");
-            }
-            System.arraycopy(buffer, pos, buffer, 0, end - pos);
-            base += pos;
-            end -= pos;
-            pos = 0;
-            while (end < n) {
-                int read = source.read(buffer, end, buffer.length - end);
-                if (read < 0) {
-                    throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "truncated: the input ends at byte offset "
-                            + (base + end));
-                }
-                end += read;
-            }
-        }
-
-        /** Nothing may follow the last table. */
-        void requireEnd() throws ProofRejectedException, IOException {
-            boolean more = lengthKnown ? remaining() > 0 : end > pos || source.read() >= 0;
-            if (more) {
-                throw malformed((lengthKnown ? remaining() + " unexpected bytes" : "unexpected bytes") + " after the proof's last part");
-            }
-        }
-
-        int u8(String what) throws ProofRejectedException, IOException {
-            require(1, what);
-            ensure(1);
-            return buffer[pos++] & 0xFF;
-        }
-
-        boolean flag(String what) throws ProofRejectedException, IOException {
-            int v = u8(what);
-            if (v > 1) {
-                pos--;
-                throw malformed(what + " must be 0 or 1, found " + v);
-            }
-            return v == 1;
-        }
-
-        int u16(String what) throws ProofRejectedException, IOException {
-            require(2, what);
-            ensure(2);
-            int v = (buffer[pos] & 0xFF) | (buffer[pos + 1] & 0xFF) << 8;
-            pos += 2;
-            return v;
-        }
-
-        int u32(String what) throws ProofRejectedException, IOException {
-            require(4, what);
-            ensure(4);
-            int v = 0;
-            for (int i = 3; i >= 0; i--) {
-                v = (v << 8) | (buffer[pos + i] & 0xFF);
-            }
-            pos += 4;
-            return v;
-        }
-
-        long u64(String what) throws ProofRejectedException, IOException {
-            require(8, what);
-            ensure(8);
-            long v = Goldilocks.decodeRaw(buffer, pos);
-            pos += 8;
-            return v;
-        }
-
-        long field(String what) throws ProofRejectedException, IOException {
-            long at = position();
-            long v = u64(what);
-            if (!Goldilocks.isCanonical(v)) {
-                throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, what + " is not a canonical field element"
-                        + " (byte offset " + at + ")");
-            }
-            return v;
-        }
-
-        Ext3 ext(String what) throws ProofRejectedException, IOException {
-            return new Ext3(field(what), field(what), field(what));
-        }
-
-        Ext3[] exts(int count, String what) throws ProofRejectedException, IOException {
-            require((long) count * Ext3.BYTES, what);
-            Ext3[] out = new Ext3[count];
-            for (int j = 0; j < count; j++) {
-                out[j] = ext(what);
-            }
-            return out;
-        }
-
-        byte[] bytes(int n, String what) throws ProofRejectedException, IOException {
-            require(n, what);
-            ensure(n);
-            byte[] out = java.util.Arrays.copyOfRange(buffer, pos, pos + n);
-            pos += n;
-            return out;
-        }
-
-        String string(String what) throws ProofRejectedException, IOException {
-            long at = position();
-            int length = u16(what);
-            if (length > MAX_NAME_BYTES) {
-                throw malformed(what + " has " + length + " bytes, at most " + MAX_NAME_BYTES + " are allowed");
-            }
-            require(length, what);
-            ensure(length);
-            String s;
-            try {
-                s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(buffer, pos, length)).toString();
-            } catch (CharacterCodingException e) {
-                throw malformed(what + " is not valid UTF-8");
-            }
-            Optional<String> violation = nameViolation(s);
-            if (violation.isPresent()) {
-                // the name itself stays out of the message: it is what the rule refuses to print
-                throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, what + " at byte offset " + at + ": "
-                        + violation.get());
-            }
-            pos += length;
-            return s;
-        }
+        return ProofReader.readHeader(file);
     }
 }
