@@ -16,7 +16,7 @@ final class OptionsCodec {
 
     static byte[] encode(ProofOptions o) {
         return new byte[] {(byte) o.logBlowup(), (byte) o.queries(), (byte) o.grindingBits(), (byte) o.logFoldingFactor(),
-                (byte) o.logFinalDegree(), (byte) Hashers.byName(o.hash()).id(), (byte) o.requiredSecurityBits()};
+                (byte) o.logFinalDegree(), Hashers.byName(o.hash()).id(), (byte) o.requiredSecurityBits()};
     }
 
     static ProofOptions decode(byte[] bytes, int offset) {

@@ -20,7 +20,7 @@ final class ProofReader {
 
     /**
      * The proof in {@code stream}, or in {@code array} where that is not null, of {@code length} bytes (-1 where a
-     * stream's length is unknown).
+     * stream's length is unknown); its parts are counted into {@code sizes}, or into a throwaway where that is null.
      */
     static Proof read(InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
             throws ProofRejectedException, IOException {
