@@ -57,6 +57,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     private final Recipe recipe;
     private final Duration deadline;
     private final Traffic traffic = new Traffic();
+    private final java.util.concurrent.atomic.AtomicInteger failovers = new java.util.concurrent.atomic.AtomicInteger();
     private final ExecutorService calls = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "cluster-call");
         t.setDaemon(true);
@@ -113,6 +114,15 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     /** {@return the bytes sent and received per phase since this backend was made} */
     public Traffic traffic() {
         return traffic;
+    }
+
+    /** {@return how many times a lost worker's tables were moved to another worker, over this backend's proofs} */
+    public int failovers() {
+        return failovers.get();
+    }
+
+    void countFailover() {
+        failovers.incrementAndGet();
     }
 
     /** {@return the workers, in the order placement breaks ties by} */
@@ -207,40 +217,16 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
             dimensions.add(TableDimensions.of(t));
         }
         Plan plan = plan(dimensions, context.options(), context.settings().pool().parallelism());
-        String proofId = UUID.randomUUID().toString();
-        List<RemoteSession.Placed> placed = new ArrayList<>();
-        for (int w = 0; w < addresses.size(); w++) {
-            List<Integer> mine = new ArrayList<>();
-            for (int i = 0; i < traces.size(); i++) {
-                if (plan.worker()[i] == w) {
-                    mine.add(i);
-                }
-            }
-            if (!mine.isEmpty()) {
-                placed.add(new RemoteSession.Placed(w, mine.stream().mapToInt(Integer::intValue).toArray()));
-            }
+        OpenRequest.Builder request = OpenRequest.newBuilder().setExample(example).setOptions(Wire.options(context.options()));
+        if (recipe != null) {
+            request.setRecipe(recipe);
         }
-        RemoteSession session = new RemoteSession(this, context, proofId, placed);
+        for (TableTrace t : traces) {
+            request.addStatement(Wire.claim(t));
+        }
+        RemoteSession session = new RemoteSession(this, context, request, plan, UUID.randomUUID().toString());
         try {
-            OpenRequest.Builder common = OpenRequest.newBuilder().setProofId(proofId).setExample(example).setOptions(Wire.options(context.options()));
-            if (recipe != null) {
-                common.setRecipe(recipe);
-            }
-            for (TableTrace t : traces) {
-                common.addStatement(Wire.claim(t));
-            }
-            session.onEachPlaced(p -> {
-                OpenRequest request = common.clone().addAllTables(java.util.Arrays.stream(p.tables()).boxed().toList()).build();
-                traffic.sent("open", request.getSerializedSize());
-                stub(p.worker()).open(request);
-                session.opened(p);
-                if (recipe == null) {
-                    for (int i : p.tables()) {
-                        upload(p.worker(), proofId, i, traces.get(i));
-                    }
-                }
-                return null;
-            }, "open");
+            session.open();
             return session;
         } catch (RuntimeException | Error e) {
             session.close();
@@ -249,7 +235,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     }
 
     /** Streams one table's trace to its worker in chunks of {@link Wire#CHUNK_ROWS} rows, column by column within a chunk. */
-    private void upload(int worker, String proofId, int table, TableTrace trace) {
+    void upload(int worker, String proofId, int table, TableTrace trace) {
         CompletableFuture<UploadReply> done = new CompletableFuture<>();
         StreamObserver<TraceChunk> out = asyncStub(worker).uploadTrace(new StreamObserver<>() {
             @Override

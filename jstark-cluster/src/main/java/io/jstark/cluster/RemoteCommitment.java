@@ -17,9 +17,8 @@ import java.util.Iterator;
  * two reads of the same leaves share).
  */
 final class RemoteCommitment implements TableCommitment {
+    private final RemoteSession session;
     private final RemoteBackend backend;
-    private final int worker;
-    private final String proofId;
     private final int table;
     private final Phase phase;
     private final byte[] root;
@@ -28,10 +27,9 @@ final class RemoteCommitment implements TableCommitment {
     private int[] openedLeaves;
     private OpenLeavesReply opened;
 
-    RemoteCommitment(RemoteBackend backend, int worker, String proofId, int table, Phase phase, byte[] root, int leaves, String treeLabel) {
+    RemoteCommitment(RemoteSession session, RemoteBackend backend, int table, Phase phase, byte[] root, int leaves, String treeLabel) {
+        this.session = session;
         this.backend = backend;
-        this.worker = worker;
-        this.proofId = proofId;
         this.table = table;
         this.phase = phase;
         this.root = root;
@@ -51,45 +49,47 @@ final class RemoteCommitment implements TableCommitment {
 
     @Override
     public void leafHashes(int from, int to, byte[] out, int offset) {
-        LeafHashesRequest request = LeafHashesRequest.newBuilder().setProofId(proofId).setTable(table).setPhase(phase).setFrom(from).setTo(to)
+        byte[] hashes = session.withFailover(session.home(table), p -> fetchLeafHashes(p, from, to), "leaf hashes of table " + table + " (" + phase + ")");
+        System.arraycopy(hashes, 0, out, offset, hashes.length);
+    }
+
+    private byte[] fetchLeafHashes(RemoteSession.Placed p, int from, int to) {
+        LeafHashesRequest request = LeafHashesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase).setFrom(from).setTo(to)
                 .setChunkLeaves(Wire.CHUNK_LEAVES).build();
         backend.trafficCounter().sent(treeLabel, request.getSerializedSize());
-        int at = offset;
-        try {
-            Iterator<HashChunk> chunks = backend.stub(worker).leafHashes(request);
-            while (chunks.hasNext()) {
-                HashChunk c = chunks.next();
-                backend.trafficCounter().received(treeLabel, c.getSerializedSize());
-                int n = c.getHashes().size();
-                if (at + n > offset + (to - from) * 32) {
-                    throw new ClusterException("worker sent more leaf hashes than leaves [" + from + ", " + to + ")");
-                }
-                c.getHashes().copyTo(out, at);
-                at += n;
+        byte[] hashes = new byte[(to - from) * 32];
+        int at = 0;
+        Iterator<HashChunk> chunks = backend.stub(p.worker()).leafHashes(request);
+        while (chunks.hasNext()) {
+            HashChunk c = chunks.next();
+            backend.trafficCounter().received(treeLabel, c.getSerializedSize());
+            int n = c.getHashes().size();
+            if (at + n > hashes.length) {
+                throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent more leaf hashes than leaves [" + from + ", " + to
+                        + ") of table " + table);
             }
-        } catch (RuntimeException e) {
-            throw backend.failed(worker, "leaf hashes of table " + table + " (" + phase + ") of proof " + proofId, e);
+            c.getHashes().copyTo(hashes, at);
+            at += n;
         }
-        if (at != offset + (to - from) * 32) {
-            throw new ClusterException("worker " + backend.workers().get(worker) + " sent " + (at - offset) + " bytes of leaf hashes for leaves ["
-                    + from + ", " + to + ") of table " + table + ", not " + (to - from) * 32);
+        if (at != hashes.length) {
+            throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent " + at + " bytes of leaf hashes for leaves [" + from
+                    + ", " + to + ") of table " + table + ", not " + hashes.length);
         }
+        return hashes;
     }
 
     private synchronized OpenLeavesReply open(int[] wanted) {
         if (opened == null || !Arrays.equals(openedLeaves, wanted)) {
-            OpenLeavesRequest.Builder b = OpenLeavesRequest.newBuilder().setProofId(proofId).setTable(table).setPhase(phase);
-            for (int leaf : wanted) {
-                b.addLeaves(leaf);
-            }
-            OpenLeavesRequest request = b.build();
             String label = ProofPhase.QUERIES.label();
-            backend.trafficCounter().sent(label, request.getSerializedSize());
-            try {
-                opened = backend.stub(worker).openLeaves(request);
-            } catch (RuntimeException e) {
-                throw backend.failed(worker, "openings of table " + table + " (" + phase + ") of proof " + proofId, e);
-            }
+            opened = session.withFailover(session.home(table), p -> {
+                OpenLeavesRequest.Builder b = OpenLeavesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase);
+                for (int leaf : wanted) {
+                    b.addLeaves(leaf);
+                }
+                OpenLeavesRequest request = b.build();
+                backend.trafficCounter().sent(label, request.getSerializedSize());
+                return backend.stub(p.worker()).openLeaves(request);
+            }, "openings of table " + table + " (" + phase + ")");
             backend.trafficCounter().received(label, opened.getSerializedSize());
             openedLeaves = wanted.clone();
         }
