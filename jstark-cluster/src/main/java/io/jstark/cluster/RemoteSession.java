@@ -20,11 +20,9 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
-import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.OodFrame;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
-import io.jstark.prover.MatrixRole;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
@@ -441,23 +439,13 @@ final class RemoteSession implements ProofSession {
             }
             return partial;
         });
-        LiftedDomain domain = context.domain();
-        int n = 1 << domain.logMaxHeight();
-        Matrix sum = Matrix.allocate(context.settings().storage().allocatorForGlobal(context.traces(), MatrixRole.DEEP), "lifted-deep", n, 3);
-        try {
-            long[][] acc = new long[3][n];
+        int n = 1 << context.domain().logMaxHeight();
+        return LiftedSum.sum(context, acc -> {
             for (long[][] partial : partials) {
                 int rows = partial[0].length;
                 LiftedSum.add(acc, partial, rows, n / rows, Ext3.ONE);
             }
-            for (int limb = 0; limb < 3; limb++) {
-                sum.writeColumn(limb, 0, acc[limb], 0, n);
-            }
-            return sum;
-        } catch (RuntimeException | Error e) {
-            sum.close();
-            throw e;
-        }
+        });
     }
 
     @Override

@@ -273,7 +273,7 @@ final class WorkerSession implements AutoCloseable {
                 weight = weight.mul(mu);
             }
             try (Matrix d = sessions[l].liftedDeepPolynomial(List.of(frames[l]), gamma, mu, domain.pointFor(j, z))) {
-                LiftedSum.add(acc, new long[][] {d.columnToArray(0), d.columnToArray(1), d.columnToArray(2)}, d.rows(),
+                LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(),
                         1 << (partialLogRows() - domain.logHeight(j)), weight);
             }
         }

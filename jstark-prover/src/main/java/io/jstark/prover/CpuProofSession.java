@@ -111,25 +111,16 @@ final class CpuProofSession implements ProofSession {
             // one table: the sum is its own DEEP polynomial (mu^0 = 1, no lift), so no copy of it is made
             return deeps.getAndSet(0, null);
         }
-        int n = 1 << domain.logMaxHeight();
-        Matrix sum = Matrix.allocate(context.settings().storage().allocatorForGlobal(traces, MatrixRole.DEEP), "lifted-deep", n, 3);
         try (Span _ = Spans.open("lifted_sum", "tables", count)) {
-            long[][] acc = new long[3][n];
-            Ext3 power = Ext3.ONE;
-            for (int j = 0; j < count; j++) {
-                try (Matrix d = deeps.getAndSet(j, null)) {
-                    LiftedSum.add(acc, new long[][] {d.columnToArray(0), d.columnToArray(1), d.columnToArray(2)}, d.rows(),
-                            1 << (domain.logMaxHeight() - domain.logHeight(j)), power);
+            return LiftedSum.sum(context, acc -> {
+                Ext3 power = Ext3.ONE;
+                for (int j = 0; j < count; j++) {
+                    try (Matrix d = deeps.getAndSet(j, null)) {
+                        LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(), 1 << (domain.logMaxHeight() - domain.logHeight(j)), power);
+                    }
+                    power = power.mul(mu);
                 }
-                power = power.mul(mu);
-            }
-            for (int limb = 0; limb < 3; limb++) {
-                sum.writeColumn(limb, 0, acc[limb], 0, n);
-            }
-            return sum;
-        } catch (RuntimeException | Error e) {
-            sum.close();
-            throw e;
+            });
         }
     }
 

@@ -2,6 +2,7 @@ package io.jstark.prover;
 
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
+import io.jstark.math.memory.Matrix;
 
 /**
  * The lifted sum of round 4, D(X) = sum_j mu^j DEEP_j(X^(2^s_j)) in coefficients, added one polynomial at a time:
@@ -10,6 +11,50 @@ import io.jstark.math.field.Goldilocks;
  */
 public final class LiftedSum {
     private LiftedSum() {}
+
+    /** Adds terms into the sum's three limb columns. */
+    @FunctionalInterface
+    public interface Terms {
+        /**
+         * Adds every term ({@link #add}).
+         *
+         * @param acc the sum's three limb columns, 2^logMaxHeight coefficients each, zero at first
+         */
+        void addTo(long[][] acc);
+    }
+
+    /**
+     * The lifted sum of a proof as the prover reads it: a matrix of 2^logMaxHeight rows x 3 limbs in natural order,
+     * allocated where the storage policy puts the proof's DEEP buffers.
+     *
+     * @param context the proof
+     * @param terms adds the terms
+     * @return the sum, the caller's to close
+     */
+    public static Matrix sum(ProofContext context, Terms terms) {
+        int n = 1 << context.domain().logMaxHeight();
+        Matrix sum = Matrix.allocate(context.settings().storage().allocatorForGlobal(context.traces(), MatrixRole.DEEP), "lifted-deep", n, 3);
+        try {
+            long[][] acc = new long[3][n];
+            terms.addTo(acc);
+            for (int limb = 0; limb < 3; limb++) {
+                sum.writeColumn(limb, 0, acc[limb], 0, n);
+            }
+            return sum;
+        } catch (RuntimeException | Error e) {
+            sum.close();
+            throw e;
+        }
+    }
+
+    /**
+     * {@return a polynomial's three limb columns, copied to the heap}
+     *
+     * @param p n x 3 coefficients
+     */
+    public static long[][] limbs(Matrix p) {
+        return new long[][] {p.columnToArray(0), p.columnToArray(1), p.columnToArray(2)};
+    }
 
     /**
      * acc[limb][k * stride] += multiplier * p[k] for every coefficient k of {@code p}.
