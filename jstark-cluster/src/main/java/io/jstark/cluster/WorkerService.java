@@ -237,8 +237,9 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
         answer(out, () -> {
             WorkerSession s = sessions.remove(request.getProofId());
             if (s != null) {
-                s.close();
-                LOG.log(System.Logger.Level.INFO, "proof {0}: closed, {1} bytes released", request.getProofId(), s.reservedBytes());
+                long peak = s.closeAndPeak();
+                LOG.log(System.Logger.Level.INFO, "proof {0}: closed, {1} bytes released; this process''s peak resident anonymous memory "
+                        + "while it was open: {2} bytes (memory budget {3})", request.getProofId(), s.reservedBytes(), peak, memoryBudget);
             }
             return CloseReply.getDefaultInstance();
         });

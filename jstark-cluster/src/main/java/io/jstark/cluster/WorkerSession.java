@@ -9,6 +9,7 @@ import io.jstark.crypto.hash.Hashers;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
+import io.jstark.instrument.ResidentMemory;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
@@ -51,6 +52,8 @@ final class WorkerSession implements AutoCloseable {
     private final TableCommitment[][] commitments;
     private final OodFrame[] frames;
     private final long reservedBytes;
+    /** The process's resident memory while this proof's tables live here, for the worker's log. */
+    private final ResidentMemory.PeakSampler resident = ResidentMemory.PeakSampler.start(50);
 
     private WorkerSession(String proofId, ProofOptions options, LiftedDomain domain, int[] tables, TableTrace[] traces,
             List<TableBuffers> buffers, Preprocessing.Committed[] preprocessed, Workload workload, long reservedBytes) {
@@ -298,8 +301,20 @@ final class WorkerSession implements AutoCloseable {
         return c;
     }
 
+    /**
+     * Frees the tables and stops sampling.
+     *
+     * @return the process's peak resident anonymous memory while the session was open, -1 where it cannot be read
+     */
+    synchronized long closeAndPeak() {
+        long peak = resident.takePeaks().anonymous();
+        close();
+        return peak;
+    }
+
     @Override
     public synchronized void close() {
+        resident.close();
         for (int l = 0; l < sessions.length; l++) {
             if (sessions[l] != null) {
                 sessions[l].close();
