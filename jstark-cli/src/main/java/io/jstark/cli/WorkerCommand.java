@@ -2,7 +2,7 @@ package io.jstark.cli;
 
 import io.jstark.cluster.WorkerAddress;
 import io.jstark.cluster.WorkerServer;
-import io.jstark.scheduler.ByteSize;
+import io.jstark.instrument.ByteSize;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

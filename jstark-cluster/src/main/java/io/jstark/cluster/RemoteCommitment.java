@@ -119,9 +119,4 @@ final class RemoteCommitment implements TableCommitment {
         }
         return out;
     }
-
-    @Override
-    public void close() {
-        // the worker releases the table's matrices when the proof's session closes
-    }
 }

@@ -320,11 +320,10 @@ final class RemoteSession implements ProofSession {
         };
     }
 
-    /** Progress as the CPU backend reports it: a pass begins, each worker's tables finish as its answer arrives. */
+    /** One round on every worker; each worker's tables finish as its answer arrives (the prover sends the pass's start and end). */
     private <R> List<R> pass(ProofPhase phase, long requestBytes, PlacedCall<R> call) {
         ProgressListener progress = context.settings().progress();
         String label = phase.label();
-        progress.passStarted(label, count);
         backend.trafficCounter().sent(label, requestBytes * placed.size());
         List<R> out = onEachPlaced(p -> {
             R reply = call.call(p);
@@ -334,7 +333,6 @@ final class RemoteSession implements ProofSession {
             }
             return reply;
         }, label);
-        progress.passFinished(label);
         return out;
     }
 

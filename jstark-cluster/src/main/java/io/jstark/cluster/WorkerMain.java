@@ -1,6 +1,6 @@
 package io.jstark.cluster;
 
-import io.jstark.scheduler.ByteSize;
+import io.jstark.instrument.ByteSize;
 import java.io.File;
 
 /**
