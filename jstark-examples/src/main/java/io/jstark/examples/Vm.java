@@ -192,9 +192,20 @@ public final class Vm implements Example {
 
     /** The table shapes of a run of {@code steps} steps. */
     public static List<TableShape> shapesForSteps(int steps) {
+        return shapesForSteps(steps, 0);
+    }
+
+    /** The table shapes of a run of {@code steps} steps with a hash every {@code hashEvery} (0: none). */
+    public static List<TableShape> shapesForSteps(int steps, int hashEvery) {
         requireSteps(steps);
-        return List.of(new TableShape(CPU_TABLE, CPU, cpuLogHeight(steps)), new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)),
-                new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
+        List<TableShape> shapes = List.of(new TableShape(CPU_TABLE, hashEvery == 0 ? CPU : CPU_WITH_HASH, cpuLogHeight(steps)),
+                new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)), new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
+        if (hashEvery == 0) {
+            return shapes;
+        }
+        List<TableShape> withKeccak = new java.util.ArrayList<>(shapes);
+        withKeccak.add(new TableShape(KECCAK_TABLE, KeccakAir.PRECOMPILE, keccakLogHeight(steps, hashEvery)));
+        return List.copyOf(withKeccak);
     }
 
     /** One row per step, at least 2. */

@@ -15,6 +15,8 @@ public final class VmKeccak implements Example {
     public static final String NAME = "vm-keccak";
     /** A hash call every this many steps. */
     public static final int HASH_EVERY = 8;
+    /** The machine without the hash instruction: its sizes are this example's. */
+    private static final Vm VM = new Vm();
 
     @Override
     public String name() {
@@ -38,12 +40,12 @@ public final class VmKeccak implements Example {
 
     @Override
     public int minLogSize() {
-        return 1;
+        return VM.minLogSize();
     }
 
     @Override
     public int maxLogSize() {
-        return 15;
+        return VM.maxLogSize();
     }
 
     @Override
@@ -54,11 +56,7 @@ public final class VmKeccak implements Example {
     @Override
     public List<TableShape> shapes(int logSize) {
         requireLogSize(logSize);
-        int steps = 1 << logSize;
-        return List.of(new TableShape(Vm.CPU_TABLE, Vm.CPU_WITH_HASH, Vm.cpuLogHeight(steps)),
-                new TableShape(Vm.MEMORY_TABLE, Vm.MEMORY, Vm.memoryLogHeight(steps)),
-                new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT),
-                new TableShape(Vm.KECCAK_TABLE, KeccakAir.PRECOMPILE, Vm.keccakLogHeight(steps, HASH_EVERY)));
+        return Vm.shapesForSteps(1 << logSize, HASH_EVERY);
     }
 
     @Override
