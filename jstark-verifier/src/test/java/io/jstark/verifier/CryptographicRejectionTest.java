@@ -1,0 +1,189 @@
+package io.jstark.verifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jstark.fri.FriProof;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.ProofRejectedException.Reason;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The checks after the table headers, each reached by a hand-built proof ({@link HandBuiltProof}) that is valid up to
+ * the one part a test changes: the constraints at the out-of-domain point, the grinding nonce, the Merkle openings,
+ * FRI, and last the bus balance.
+ */
+class CryptographicRejectionTest {
+    @Test
+    void handBuiltProofsOfEachTinyTableAreAccepted() throws ProofRejectedException {
+        for (HandBuiltProof built : List.of(TinyTables.counterProof(), TinyTables.stampedProof(), TinyTables.senderProof(true))) {
+            VerifiedStatement verified = StarkVerifier.verify(built.key(), built.statement(), built.bytes());
+            assertThat(verified.tables()).singleElement().satisfies(t -> {
+                assertThat(t.name()).isEqualTo(built.air().name());
+                assertThat(t.logHeight()).isEqualTo(TinyTables.LOG_HEIGHT);
+            });
+            assertThat(StarkVerifier.verifyAndDescribe(built.key(), built.bytes()).form()).isEqualTo(VerifiedStatement.Form.DESCRIBED);
+        }
+    }
+
+    @Test
+    void aFrameValueOtherThanTheTracesIsRejectedOutOfDomainNamingTheTable() {
+        HandBuiltProof built = TinyTables.counterProof();
+        Proof p = built.proof();
+        OodFrame f = p.frames().getFirst();
+        Ext3[] main = f.mainAtZNext().clone();
+        main[0] = main[0].add(1);
+        OodFrame changed = new OodFrame(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), main, f.auxAtZNext(),
+                f.compositionAtZ());
+
+        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
+                p.compositionRoot(), List.of(changed), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+
+        assertThat(e.reason()).isEqualTo(Reason.OUT_OF_DOMAIN);
+        assertThat(e.table()).isEqualTo("counter");
+    }
+
+    @Test
+    void aNonceWithoutTheLeadingZeroBitsIsRejectedForGrinding() {
+        HandBuiltProof built = TinyTables.counterProof();
+        long invalid = 0;
+        while (built.beforeGrinding().copy().verifyGrinding(TinyTables.OPTIONS.grindingBits(), invalid)) {
+            invalid++;
+        }
+
+        ProofRejectedException e = reject(built, built.proof().withPowNonce(invalid));
+
+        assertThat(e.reason()).isEqualTo(Reason.GRINDING);
+        assertThat(e.getMessage()).contains(TinyTables.OPTIONS.grindingBits() + " leading zero bits");
+    }
+
+    @Test
+    void anyNonceWithTheLeadingZeroBitsPassesGrinding() throws ProofRejectedException {
+        HandBuiltProof built = TinyTables.counterProof();
+        long honest = built.proof().powNonce();
+        long other = honest + 1;
+        while (!built.beforeGrinding().copy().verifyGrinding(TinyTables.OPTIONS.grindingBits(), other)) {
+            other++;
+        }
+        // another nonce draws other queries, whose openings the proof lacks: it gets past grinding and fails at an opening
+        Proof withOther = built.proof().withPowNonce(other);
+        try {
+            StarkVerifier.verify(built.key(), built.statement(), ProofFormat.write(withOther));
+        } catch (ProofRejectedException e) {
+            assertThat(e.reason()).isIn(Reason.MALFORMED, Reason.MERKLE, Reason.FRI);
+        }
+    }
+
+    @Test
+    void aChangedMainValueIsRejectedByTheMainPhaseMerkleCheck() {
+        HandBuiltProof built = TinyTables.counterProof();
+        Proof p = built.proof();
+
+        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
+                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), p.preprocessed(), changedFirstElement(p.main()), p.aux(),
+                p.composition()));
+
+        assertThat(e.reason()).isEqualTo(Reason.MERKLE);
+        assertThat(e.getMessage()).startsWith("main phase opening rejected");
+    }
+
+    @Test
+    void aChangedCompositionValueIsRejectedByTheCompositionPhaseMerkleCheck() {
+        HandBuiltProof built = TinyTables.counterProof();
+        Proof p = built.proof();
+
+        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
+                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(),
+                changedFirstElement(p.composition())));
+
+        assertThat(e.reason()).isEqualTo(Reason.MERKLE);
+        assertThat(e.getMessage()).startsWith("composition phase opening rejected");
+    }
+
+    @Test
+    void aChangedPreprocessedValueIsRejectedByItsMerkleCheckNamingTheTable() {
+        HandBuiltProof built = TinyTables.stampedProof();
+        Proof p = built.proof();
+        Proof.TreeOpening o = p.preprocessed().getFirst();
+        long[][] values = deepCopy(o.leafValues());
+        values[0][0] = Goldilocks.add(values[0][0], 1);
+
+        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
+                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), List.of(new Proof.TreeOpening(values, o.siblings())), p.main(),
+                p.aux(), p.composition()));
+
+        assertThat(e.reason()).isEqualTo(Reason.MERKLE);
+        assertThat(e.table()).isEqualTo("stamped");
+        assertThat(e.getMessage()).contains("preprocessed opening rejected");
+    }
+
+    @Test
+    void aFinalPolynomialOfTheWrongLengthIsRejectedByFrisCommitPhase() {
+        HandBuiltProof built = TinyTables.counterProof();
+        Proof p = built.proof();
+        FriProof fri = p.fri();
+        Ext3[] shorter = new Ext3[fri.finalCoefficients().length - 1];
+
+        ProofRejectedException e = reject(built, withFri(p, new FriProof(fri.layerRoots(), shorter, fri.openings())));
+
+        assertThat(e.reason()).isEqualTo(Reason.FRI);
+        assertThat(e.getMessage()).contains("final FRI coefficients");
+    }
+
+    @Test
+    void aChangedFriLayerValueIsRejectedByFrisQueryPhase() {
+        HandBuiltProof built = TinyTables.counterProof();
+        Proof p = built.proof();
+        FriProof fri = p.fri();
+        assertThat(fri.openings()).as("a committed FRI layer").isNotEmpty();
+        List<FriProof.LayerOpening> layers = new ArrayList<>(fri.openings());
+        FriProof.LayerOpening first = layers.getFirst();
+        long[][] values = deepCopy(first.leafValues());
+        values[0][0] = Goldilocks.add(values[0][0], 1);
+        layers.set(0, new FriProof.LayerOpening(values, first.siblings()));
+
+        ProofRejectedException e = reject(built, withFri(p, new FriProof(fri.layerRoots(), fri.finalCoefficients(), layers)));
+
+        assertThat(e.reason()).isEqualTo(Reason.FRI);
+    }
+
+    @Test
+    void aValidProofWhoseTablesSendWhatNoTableReceivesIsRejectedForTheBusBalance() {
+        HandBuiltProof built = TinyTables.senderProof(false);
+        assertThat(built.proof().busSums().getFirst().isZero()).isFalse();
+
+        ProofRejectedException e = Rejections.of(built.key(), built.statement(), built.bytes());
+
+        assertThat(e.reason()).isEqualTo(Reason.BUS_BALANCE);
+        assertThat(e.getMessage()).contains("do not cancel");
+    }
+
+    private static ProofRejectedException reject(HandBuiltProof built, Proof tampered) {
+        return Rejections.of(built.key(), built.statement(), ProofFormat.write(tampered));
+    }
+
+    private static Proof withFri(Proof p, FriProof fri) {
+        return new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(), p.compositionRoot(), p.frames(), fri,
+                p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition());
+    }
+
+    private static Proof.PhaseOpening changedFirstElement(Proof.PhaseOpening phase) {
+        long[][] blocks = deepCopy(phase.blocks().getFirst());
+        blocks[0][0] = Goldilocks.add(blocks[0][0], 1);
+        return new Proof.PhaseOpening(List.<long[][]>of(blocks), phase.siblings());
+    }
+
+    private static long[][] deepCopy(long[][] values) {
+        long[][] out = new long[values.length][];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i].clone();
+        }
+        return out;
+    }
+}
