@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
-import io.jstark.math.field.Goldilocks;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
@@ -42,8 +41,7 @@ class CryptographicRejectionTest {
         OodFrame changed = new OodFrame(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), main, f.auxAtZNext(),
                 f.compositionAtZ());
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), List.of(changed), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.frames = List.of(changed)));
 
         assertThat(e.reason()).isEqualTo(Reason.OUT_OF_DOMAIN);
         assertThat(e.table()).isEqualTo("counter");
@@ -85,9 +83,7 @@ class CryptographicRejectionTest {
         HandBuiltProof built = TinyTables.counterProof();
         Proof p = built.proof();
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), p.preprocessed(), changedFirstElement(p.main()), p.aux(),
-                p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.main = changedFirstElement(p.main())));
 
         assertThat(e.reason()).isEqualTo(Reason.MERKLE);
         assertThat(e.getMessage()).startsWith("main phase opening rejected");
@@ -98,9 +94,7 @@ class CryptographicRejectionTest {
         HandBuiltProof built = TinyTables.counterProof();
         Proof p = built.proof();
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(),
-                changedFirstElement(p.composition())));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.composition = changedFirstElement(p.composition())));
 
         assertThat(e.reason()).isEqualTo(Reason.MERKLE);
         assertThat(e.getMessage()).startsWith("composition phase opening rejected");
@@ -111,12 +105,9 @@ class CryptographicRejectionTest {
         HandBuiltProof built = TinyTables.stampedProof();
         Proof p = built.proof();
         Proof.TreeOpening o = p.preprocessed().getFirst();
-        long[][] values = deepCopy(o.leafValues());
-        values[0][0] = Goldilocks.add(values[0][0], 1);
+        Proof.TreeOpening changed = new Proof.TreeOpening(ProofEdit.firstElementChanged(o.leafValues()), o.siblings());
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), List.of(new Proof.TreeOpening(values, o.siblings())), p.main(),
-                p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.preprocessed = List.of(changed)));
 
         assertThat(e.reason()).isEqualTo(Reason.MERKLE);
         assertThat(e.table()).isEqualTo("stamped");
@@ -130,7 +121,9 @@ class CryptographicRejectionTest {
         FriProof fri = p.fri();
         Ext3[] shorter = new Ext3[fri.finalCoefficients().length - 1];
 
-        ProofRejectedException e = reject(built, withFri(p, new FriProof(fri.layerRoots(), shorter, fri.openings())));
+        FriProof changed = new FriProof(fri.layerRoots(), shorter, fri.openings());
+
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.fri = changed));
 
         assertThat(e.reason()).isEqualTo(Reason.FRI);
         assertThat(e.getMessage()).contains("final FRI coefficients");
@@ -144,11 +137,10 @@ class CryptographicRejectionTest {
         assertThat(fri.openings()).as("a committed FRI layer").isNotEmpty();
         List<FriProof.LayerOpening> layers = new ArrayList<>(fri.openings());
         FriProof.LayerOpening first = layers.getFirst();
-        long[][] values = deepCopy(first.leafValues());
-        values[0][0] = Goldilocks.add(values[0][0], 1);
-        layers.set(0, new FriProof.LayerOpening(values, first.siblings()));
+        layers.set(0, new FriProof.LayerOpening(ProofEdit.firstElementChanged(first.leafValues()), first.siblings()));
+        FriProof changed = new FriProof(fri.layerRoots(), fri.finalCoefficients(), layers);
 
-        ProofRejectedException e = reject(built, withFri(p, new FriProof(fri.layerRoots(), fri.finalCoefficients(), layers)));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.fri = changed));
 
         assertThat(e.reason()).isEqualTo(Reason.FRI);
     }
@@ -168,22 +160,7 @@ class CryptographicRejectionTest {
         return Rejections.of(built.key(), built.statement(), ProofFormat.write(tampered));
     }
 
-    private static Proof withFri(Proof p, FriProof fri) {
-        return new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(), p.compositionRoot(), p.frames(), fri,
-                p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition());
-    }
-
     private static Proof.PhaseOpening changedFirstElement(Proof.PhaseOpening phase) {
-        long[][] blocks = deepCopy(phase.blocks().getFirst());
-        blocks[0][0] = Goldilocks.add(blocks[0][0], 1);
-        return new Proof.PhaseOpening(List.<long[][]>of(blocks), phase.siblings());
-    }
-
-    private static long[][] deepCopy(long[][] values) {
-        long[][] out = new long[values.length][];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i].clone();
-        }
-        return out;
+        return new Proof.PhaseOpening(List.<long[][]>of(ProofEdit.firstElementChanged(phase.blocks().getFirst())), phase.siblings());
     }
 }

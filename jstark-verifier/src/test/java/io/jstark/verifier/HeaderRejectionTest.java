@@ -189,7 +189,8 @@ class HeaderRejectionTest {
         ProofOptions claiming = TinyTables.OPTIONS.withRequiredSecurityBits(100);
         VerifyingKey key = VerifyingKey.builder(List.of(counter.air())).accept(claiming).build();
 
-        ProofRejectedException e = Rejections.of(key, counter.statement(), ProofFormat.write(withOptions(counter.proof(), claiming)));
+        ProofRejectedException e = Rejections.of(key, counter.statement(), ProofFormat.write(ProofEdit.of(counter.proof(),
+                edit -> edit.options = claiming)));
 
         assertThat(e.reason()).isEqualTo(Reason.INSECURE_OPTIONS);
         assertThat(e.getMessage()).contains("claims 100 bits");
@@ -247,11 +248,6 @@ class HeaderRejectionTest {
 
     private static ProofRejectedException reject(HandBuiltProof built, Proof.TableHeader header) {
         return Rejections.of(built.key(), built.statement(), ProofFormat.write(built.proof().withTables(List.of(header))));
-    }
-
-    private static Proof withOptions(Proof p, ProofOptions options) {
-        return new Proof(options, p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(), p.compositionRoot(), p.frames(), p.fri(),
-                p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition());
     }
 
     /** A table's first public input: its name and definition name (u16 length + UTF-8), u8 height, u16 count. */

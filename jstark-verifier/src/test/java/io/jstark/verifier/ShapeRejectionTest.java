@@ -26,8 +26,7 @@ class ShapeRejectionTest {
         List<Ext3> none = new ArrayList<>();
         none.add(null);
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), none, p.compositionRoot(),
-                p.frames(), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.busSums = none));
 
         assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
         assertThat(e.table()).isEqualTo("loopback");
@@ -39,8 +38,7 @@ class ShapeRejectionTest {
         HandBuiltProof built = TinyTables.counterProof();
         Proof p = built.proof();
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), List.of(Ext3.ONE),
-                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.busSums = List.of(Ext3.ONE)));
 
         assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
         assertThat(e.table()).isEqualTo("counter");
@@ -54,8 +52,7 @@ class ShapeRejectionTest {
         List<Proof.TreeOpening> none = new ArrayList<>();
         none.add(null);
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), none, p.main(), p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.preprocessed = none));
 
         assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
         assertThat(e.table()).isEqualTo("stamped");
@@ -71,8 +68,7 @@ class ShapeRejectionTest {
         OodFrame changed = new OodFrame(f.preprocessedAtZ(), wider, f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(), f.auxAtZNext(),
                 f.compositionAtZ());
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), List.of(changed), p.fri(), p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.frames = List.of(changed)));
 
         assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
         assertThat(e.table()).isEqualTo("counter");
@@ -86,8 +82,7 @@ class ShapeRejectionTest {
         long[][] blocks = p.main().blocks().getFirst();
         Proof.PhaseOpening fewer = new Proof.PhaseOpening(List.<long[][]>of(Arrays.copyOf(blocks, blocks.length - 1)), p.main().siblings());
 
-        ProofRejectedException e = reject(built, new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), p.busSums(),
-                p.compositionRoot(), p.frames(), p.fri(), p.powNonce(), p.preprocessed(), fewer, p.aux(), p.composition()));
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.main = fewer));
 
         assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
         assertThat(e.table()).isEqualTo("counter");

@@ -20,7 +20,7 @@ import net.jqwik.api.constraints.Size;
  * random after a valid prefix, or a hand-built proof with a few bytes changed, cut or inserted (tiny proofs: every
  * try is milliseconds).
  */
-class HostileBytesProperties {
+class HostileBytesTest {
     private static final List<HandBuiltProof> PROOFS = List.of(TinyTables.counterProof(), TinyTables.stampedProof(),
             TinyTables.senderProof(true), TinyTables.senderProof(false));
     private static final List<byte[]> BYTES = PROOFS.stream().map(HandBuiltProof::bytes).toList();
