@@ -3,6 +3,10 @@ package io.jstark.verifier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.protocol.ProofRejectedException;
+import io.jstark.protocol.ProofRejectedException.Reason;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -16,9 +20,9 @@ import net.jqwik.api.constraints.Size;
 
 /**
  * Whatever the bytes, the verifier answers with a verified statement or a {@link ProofRejectedException} from a
- * named check: never another exception or error, and never through its last-resort guard. The bytes are random,
- * random after a valid prefix, or a hand-built proof with a few bytes changed, cut or inserted (tiny proofs: every
- * try is milliseconds).
+ * named check: never another exception or error, and never through its last-resort guard; read as a stream, the
+ * same answer (for bytes longer than the largest proof, a rejection too). The bytes are random, random after a valid
+ * prefix, or a hand-built proof with a few bytes changed, cut or inserted (tiny proofs: every try is milliseconds).
  */
 class HostileBytesTest {
     private static final List<HandBuiltProof> PROOFS = List.of(TinyTables.counterProof(), TinyTables.stampedProof(),
@@ -99,23 +103,39 @@ class HostileBytesTest {
     }
 
     /**
-     * Verifies {@code bytes} against the proof's key and statement, and describes them; true when either accepted.
+     * Verifies {@code bytes} against the proof's key and statement (from the array and as a stream), and describes
+     * them; true when any accepted.
      * Anything but a rejection from a named check fails the property.
      */
     private static boolean answersOnlyWithARejection(HandBuiltProof built, byte[] bytes) {
         long before = StarkVerifier.lastResortRejections();
-        boolean accepted = accepts(() -> StarkVerifier.verify(built.key(), built.statement(), bytes));
-        accepted |= accepts(() -> StarkVerifier.verifyAndDescribe(built.key(), bytes));
+        Reason fromArray = outcome(() -> StarkVerifier.verify(built.key(), built.statement(), bytes));
+        Reason fromStream = outcome(() -> {
+            try {
+                return StarkVerifier.verify(built.key(), built.statement(), new ByteArrayInputStream(bytes));
+            } catch (IOException e) {
+                throw new UncheckedIOException("a byte array stream cannot fail", e);
+            }
+        });
+        if (bytes.length <= StarkVerifier.maxProofBytes(built.key(), built.statement())) {
+            assertThat(fromStream).as("the stream reader's answer").isEqualTo(fromArray);
+        } else {
+            // the array is refused by its length, unread; the stream, of unknown length, at its first byte no proof has
+            assertThat(fromArray).isEqualTo(Reason.TOO_LARGE);
+            assertThat(fromStream).as("the stream reader's answer").isNotNull();
+        }
+        Reason described = outcome(() -> StarkVerifier.verifyAndDescribe(built.key(), bytes));
         assertThat(StarkVerifier.lastResortRejections()).as("last-resort rejections").isEqualTo(before);
-        return accepted;
+        return fromArray == null || described == null;
     }
 
-    private static boolean accepts(Rejections.Verification verification) {
+    /** {@return the rejection's reason, or null when the proof is accepted} */
+    private static Reason outcome(Rejections.Verification verification) {
         try {
             verification.run();
-            return true;
+            return null;
         } catch (ProofRejectedException e) {
-            return false;
+            return e.reason();
         }
     }
 }
