@@ -156,6 +156,40 @@ class CryptographicRejectionTest {
         assertThat(e.getMessage()).contains("do not cancel");
     }
 
+    @Test
+    void aProofOfTablesOfTwoHeightsWhoseBusesBalanceIsAccepted() throws ProofRejectedException {
+        HandBuiltProof built = TinyTables.threeTablesProof(1);
+        assertThat(built.proof().tables()).extracting(Proof.TableHeader::logHeight).containsExactly(2, 1, 2);
+
+        VerifiedStatement verified = StarkVerifier.verify(built.key(), built.statement(), built.bytes());
+
+        assertThat(verified.tables()).extracting(VerifiedStatement.Table::name).containsExactly("counter", "sender", "receiver");
+    }
+
+    @Test
+    void aValidProofOfTablesWhoseBusContributionsDoNotCancelIsRejectedForTheBusBalance() {
+        HandBuiltProof built = TinyTables.threeTablesProof(2);
+
+        ProofRejectedException e = Rejections.of(built.key(), built.statement(), built.bytes());
+
+        assertThat(e.reason()).isEqualTo(Reason.BUS_BALANCE);
+        assertThat(e.table()).isNull();
+    }
+
+    @Test
+    void aChangedValueOfTheShorterTableIsRejectedByTheCombinedPhaseTree() {
+        HandBuiltProof built = TinyTables.threeTablesProof(1);
+        Proof p = built.proof();
+        List<long[][]> blocks = new ArrayList<>(p.main().blocks());
+        blocks.set(1, ProofEdit.firstElementChanged(blocks.get(1)));
+        Proof.PhaseOpening changed = new Proof.PhaseOpening(blocks, p.main().siblings());
+
+        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.main = changed));
+
+        assertThat(e.reason()).isEqualTo(Reason.MERKLE);
+        assertThat(e.getMessage()).startsWith("main phase opening rejected");
+    }
+
     private static ProofRejectedException reject(HandBuiltProof built, Proof tampered) {
         return Rejections.of(built.key(), built.statement(), ProofFormat.write(tampered));
     }

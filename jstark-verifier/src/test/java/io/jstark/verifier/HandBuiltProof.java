@@ -23,6 +23,7 @@ import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.Limbs;
 import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
@@ -35,132 +36,326 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A valid proof of one small table, built from the protocol's public pieces in {@link ProofTranscript}'s order
- * without the prover: every column is interpolated and evaluated naively (tables of a few rows), the composition
- * polynomial is interpolated from its values on the LDE coset and split into parts, the DEEP polynomial is
- * interpolated and handed to jstark-fri's {@link FriProver}. Tests tamper with one part of it to reach each of the
- * verifier's checks with everything before that check consistent.
+ * A valid proof of a few small tables, built from the protocol's public pieces in {@link ProofTranscript}'s order
+ * without the prover: every column is interpolated and evaluated naively (tables of a few rows), each composition
+ * polynomial is interpolated from its values on its table's LDE coset and split into parts, the phase trees combine
+ * the tables' block trees by {@link PhaseTree}'s rule, and the lifted sum of the DEEP polynomials is handed to
+ * jstark-fri's {@link FriProver}. Tests tamper with one part of it to reach each of the verifier's checks with
+ * everything before that check consistent.
  *
- * @param air the table's definition
- * @param key a key that holds only {@code air} and accepts exactly the proof's options
+ * @param key a key that holds the tables' definitions and accepts exactly the proof's options
  * @param statement the statement the proof proves
  * @param proof the proof
  * @param beforeGrinding the transcript as it stands right before the grinding nonce (a copy)
  */
-record HandBuiltProof(Air air, VerifyingKey key, Statement statement, Proof proof, Transcript beforeGrinding) {
+record HandBuiltProof(VerifyingKey key, Statement statement, Proof proof, Transcript beforeGrinding) {
     private static final BufferAllocator ALLOCATOR = RamAllocator.shared();
     private static final WorkerPool POOL = WorkerPool.common();
+
+    /**
+     * One table to prove: its definition (whose name is also the table's), its rows and its public inputs.
+     *
+     * @param air the definition
+     * @param rows rows x main columns, natural order, a power of two of them
+     * @param publicInputs the public inputs' values
+     */
+    record Table(Air air, long[][] rows, long[] publicInputs) {}
+
+    /** {@return the first table's definition} */
+    Air air() {
+        return key.air(statement.tables().getFirst().definition());
+    }
 
     /** The proof's bytes. */
     byte[] bytes() {
         return ProofFormat.write(proof);
     }
 
-    /** This proof with {@code changed} in its place (the key, statement and transcript stay). */
-    HandBuiltProof with(Proof changed) {
-        return new HandBuiltProof(air, key, statement, changed, beforeGrinding);
+    /** Proves one table. */
+    static HandBuiltProof prove(Air air, long[][] mainRows, long[] publicInputs, ProofOptions options) {
+        return prove(List.of(new Table(air, mainRows, publicInputs)), options);
     }
 
     /**
-     * Proves that {@code mainRows} (rows x main columns, natural order) satisfy {@code air}.
+     * Proves that each table's rows satisfy its definition.
      *
-     * @throws IllegalStateException when they do not (the composition values are then not of low degree)
+     * @throws IllegalStateException when some do not (a composition polynomial is then not of low degree)
      */
-    static HandBuiltProof prove(Air air, long[][] mainRows, long[] publicInputs, ProofOptions options) {
-        VerifyingKey key = VerifyingKey.builder(List.of(air)).accept(options).build();
-        String name = air.name();
-        int logN = Integer.numberOfTrailingZeros(mainRows.length);
-        Statement statement = Statement.of(Statement.table(name, air, logN, publicInputs));
-        Hasher hasher = Hashers.byName(options.hash());
-        LiftedDomain domain = LiftedDomain.of(options, new int[] {logN});
-        Columns columns = new Columns(logN, domain.logLde(), Preprocessing.shift(domain.logLde()));
-
-        Ext3[][] pre = new Ext3[air.preprocessedWidth()][];
-        byte[] preRoot = null;
-        Proof.TreeOpening[] preOpening = new Proof.TreeOpening[1];
-        Preprocessing.Committed preCommitted = null;
-        if (air.preprocessedWidth() > 0) {
-            try (Matrix natural = Preprocessed.generate(air, ALLOCATOR)) {
-                pre = columns.interpolate(natural);
+    static HandBuiltProof prove(List<Table> tables, ProofOptions options) {
+        int count = tables.size();
+        List<Air> airs = new ArrayList<>();
+        int[] logHeights = new int[count];
+        List<Statement.Table> expected = new ArrayList<>();
+        for (int j = 0; j < count; j++) {
+            Table table = tables.get(j);
+            if (!airs.contains(table.air())) {
+                airs.add(table.air());
             }
-            preCommitted = Preprocessing.commit(air, options, hasher, POOL, ALLOCATOR);
-            preRoot = preCommitted.tree().root();
+            logHeights[j] = Integer.numberOfTrailingZeros(table.rows().length);
+            expected.add(Statement.table(table.air().name(), table.air(), logHeights[j], table.publicInputs()));
         }
-        ProofTranscript.TableStatement tableStatement = new ProofTranscript.TableStatement(name, name, key.digest(name), logN,
-                publicInputs, preRoot);
-        Transcript t = ProofTranscript.start(hasher, options, List.of(tableStatement));
+        VerifyingKey key = VerifyingKey.builder(airs).accept(options).build();
+        Hasher hasher = Hashers.byName(options.hash());
+        LiftedDomain domain = LiftedDomain.of(options, logHeights);
+        Work[] work = new Work[count];
+        List<ProofTranscript.TableStatement> statements = new ArrayList<>();
+        for (int j = 0; j < count; j++) {
+            work[j] = new Work(tables.get(j), new Columns(logHeights[j], domain.logLde(j), Preprocessing.shift(domain.logLde(j))),
+                    domain.rowsPerBlock(j), options, hasher);
+            String name = work[j].air.name();
+            statements.add(new ProofTranscript.TableStatement(name, name, key.digest(name), logHeights[j], work[j].publicInputs,
+                    work[j].preRoot));
+        }
+        Transcript t = ProofTranscript.start(hasher, options, statements);
+        Phase main = Phase.of(domain, hasher, work, w -> w.mainTree);
+        Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, main.root());
+        List<Ext3> busSums = new ArrayList<>();
+        for (Work w : work) {
+            w.buildAux(lookup, hasher);
+            busSums.add(w.busSum);
+        }
+        Phase aux = null;
+        if (Arrays.stream(work).anyMatch(w -> w.auxTree != null)) {
+            aux = Phase.of(domain, hasher, work, w -> w.auxTree);
+            ProofTranscript.absorbAux(t, aux.root(), busSums);
+        }
+        Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
+        for (Work w : work) {
+            w.buildComposition(lookup, alpha, hasher);
+        }
+        Phase composition = Phase.of(domain, hasher, work, w -> w.compositionTree);
+        ProofTranscript.absorbCompositionRoot(t, composition.root());
+        Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
+        List<OodFrame> frames = new ArrayList<>();
+        for (int j = 0; j < count; j++) {
+            frames.add(work[j].frameAt(domain.pointFor(j, z)));
+        }
+        ProofTranscript.absorbOodFrames(t, frames);
+        Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
+        Ext3[] lifted = new Ext3[1 << domain.logMaxHeight()];
+        Arrays.fill(lifted, Ext3.ZERO);
+        Ext3 weight = Ext3.ONE;
+        for (int j = 0; j < count; j++) {
+            // table j enters the one FRI as mu^j DEEP_j(X^(2^s_j))
+            Ext3[] deep = work[j].deepCoefficients(deepChallenges[0], domain.pointFor(j, z));
+            for (int k = 0; k < deep.length; k++) {
+                lifted[k << domain.lift(j)] = lifted[k << domain.lift(j)].add(weight.mul(deep[k]));
+            }
+            weight = weight.mul(deepChallenges[1]);
+        }
+        FriProof fri;
+        long nonce;
+        int[] queries;
+        Transcript beforeGrinding;
+        try (Matrix coefficients = extensionMatrix(lifted);
+             FriProver friProver = FriProver.commit("hand-built", coefficients, Preprocessing.shift(domain.logLde()), options.logBlowup(),
+                     options.friParameters(), t, hasher, POOL, ALLOCATOR)) {
+            beforeGrinding = t.copy();
+            nonce = t.grind(options.grindingBits(), POOL);
+            queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
+            fri = friProver.proof(queries);
+        }
+        List<Proof.TableHeader> headers = new ArrayList<>();
+        List<Proof.TreeOpening> preprocessed = new ArrayList<>();
+        for (int j = 0; j < count; j++) {
+            headers.add(new Proof.TableHeader(work[j].air.name(), work[j].air.name(), logHeights[j], work[j].publicInputs, work[j].preRoot));
+            preprocessed.add(work[j].openPreprocessed(domain, j, queries));
+        }
+        Proof proof = new Proof(options, headers, main.root(), aux == null ? null : aux.root(), busSums, composition.root(), frames, fri,
+                nonce, preprocessed, main.open(domain, queries), aux == null ? null : aux.open(domain, queries),
+                composition.open(domain, queries));
+        for (Work w : work) {
+            w.close();
+        }
+        return new HandBuiltProof(key, new Statement(expected), proof, beforeGrinding);
+    }
 
+    /** One table's columns, trees and frame, built step by step in the transcript's order. */
+    private static final class Work implements AutoCloseable {
+        final Air air;
+        final long[] publicInputs;
+        final Columns columns;
+        final int rowsPerBlock;
+        final long[][] rows;
+        Ext3[][] pre = new Ext3[0][];
         Ext3[][] main;
-        try (Matrix natural = matrix(mainRows)) {
-            main = columns.interpolate(natural);
-            Committed mainTree = columns.commit(main, domain.rowsPerBlock(0), hasher);
-            Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, mainTree.root());
+        Ext3[][] aux = new Ext3[0][];
+        Ext3[][] composition;
+        Preprocessing.Committed preCommitted;
+        byte[] preRoot;
+        Committed mainTree;
+        Committed auxTree;
+        Committed compositionTree;
+        Ext3 busSum;
+        OodFrame frame;
 
-            Ext3[][] aux = new Ext3[0][];
-            Ext3 busSum = null;
-            Committed auxTree = null;
-            if (air.auxWidth() > 0) {
-                AuxTraceBuilder.AuxTrace trace = AuxTraceBuilder.build(name, air, natural, null, publicInputs, lookup, ALLOCATOR, POOL);
+        Work(Table table, Columns columns, int rowsPerBlock, ProofOptions options, Hasher hasher) {
+            this.air = table.air();
+            this.publicInputs = table.publicInputs().clone();
+            this.columns = columns;
+            this.rowsPerBlock = rowsPerBlock;
+            this.rows = table.rows();
+            if (air.preprocessedWidth() > 0) {
+                try (Matrix natural = Preprocessed.generate(air, ALLOCATOR)) {
+                    pre = columns.interpolate(natural);
+                }
+                preCommitted = Preprocessing.commit(air, options, hasher, POOL, ALLOCATOR);
+                preRoot = preCommitted.tree().root();
+            }
+            try (Matrix natural = matrix(rows)) {
+                main = columns.interpolate(natural);
+            }
+            mainTree = columns.commit(main, rowsPerBlock, hasher);
+        }
+
+        void buildAux(Ext3[] lookup, Hasher hasher) {
+            if (air.auxWidth() == 0) {
+                return;
+            }
+            try (Matrix natural = matrix(rows);
+                 Matrix preNatural = air.preprocessedWidth() > 0 ? Preprocessed.generate(air, ALLOCATOR) : null) {
+                AuxTraceBuilder.AuxTrace trace = AuxTraceBuilder.build(air.name(), air, natural, preNatural, publicInputs, lookup, ALLOCATOR,
+                        POOL);
                 try (Matrix auxNatural = trace.matrix()) {
                     aux = columns.interpolate(auxNatural);
                 }
                 busSum = trace.busSum();
-                auxTree = columns.commit(aux, domain.rowsPerBlock(0), hasher);
-                List<Ext3> sums = new ArrayList<>();
-                sums.add(busSum);
-                ProofTranscript.absorbAux(t, auxTree.root(), sums);
             }
-            Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
-            Ext3[][] composition = columns.compositionLimbs(air, pre, main, aux, publicInputs, lookup, busSum, alpha);
-            Committed compositionTree = columns.commit(composition, domain.rowsPerBlock(0), hasher);
-            ProofTranscript.absorbCompositionRoot(t, compositionTree.root());
+            auxTree = columns.commit(aux, rowsPerBlock, hasher);
+        }
 
-            Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
-            long g = Goldilocks.twoAdicGenerator(logN);
-            Ext3 zNext = z.mul(g);
-            OodFrame frame = new OodFrame(at(pre, z), at(main, z), at(aux, z), at(pre, zNext), at(main, zNext), at(aux, zNext),
-                    at(composition, z));
-            ProofTranscript.absorbOodFrames(t, List.of(frame));
-            Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-            DeepComposition deep = new DeepComposition(frame, deepChallenges[0], z, g);
-            Ext3[] deepCoefficients = columns.deepCoefficients(deep, concat(pre, main, aux), composition);
+        void buildComposition(Ext3[] lookup, Ext3 alpha, Hasher hasher) {
+            composition = columns.compositionLimbs(air, pre, main, aux, publicInputs, lookup, busSum, alpha);
+            compositionTree = columns.commit(composition, rowsPerBlock, hasher);
+        }
 
-            FriProof fri;
-            long nonce;
-            int[] queries;
-            Transcript beforeGrinding;
-            try (Matrix coefficients = extensionMatrix(deepCoefficients);
-                 FriProver friProver = FriProver.commit(name, coefficients, columns.shift, options.logBlowup(), options.friParameters(), t,
-                         hasher, POOL, ALLOCATOR)) {
-                beforeGrinding = t.copy();
-                nonce = t.grind(options.grindingBits(), POOL);
-                queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
-                fri = friProver.proof(queries);
+        OodFrame frameAt(Ext3 z) {
+            Ext3 zNext = z.mul(Goldilocks.twoAdicGenerator(columns.logN()));
+            frame = new OodFrame(at(pre, z), at(main, z), at(aux, z), at(pre, zNext), at(main, zNext), at(aux, zNext), at(composition, z));
+            return frame;
+        }
+
+        Ext3[] deepCoefficients(Ext3 gamma, Ext3 z) {
+            DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(columns.logN()));
+            return columns.deepCoefficients(deep, concat(pre, main, aux), composition);
+        }
+
+        Proof.TreeOpening openPreprocessed(LiftedDomain domain, int table, int[] queries) {
+            if (preCommitted == null) {
+                return null;
             }
-            int[] blocks = new int[queries.length];
-            int[] preLeaves = new int[queries.length];
+            int[] leaves = new int[queries.length];
             for (int q = 0; q < queries.length; q++) {
-                blocks[q] = domain.block(0, queries[q]);
-                preLeaves[q] = domain.preprocessedLeaf(0, queries[q]);
+                leaves[q] = domain.preprocessedLeaf(table, queries[q]);
             }
+            return open(preCommitted.tree(), MerkleTree.openedLeaves(leaves));
+        }
+
+        @Override
+        public void close() {
             if (preCommitted != null) {
-                try (Preprocessing.Committed c = preCommitted) {
-                    preOpening[0] = open(c.tree(), MerkleTree.openedLeaves(preLeaves));
+                preCommitted.close();
+            }
+            for (Committed c : new Committed[] {mainTree, auxTree, compositionTree}) {
+                if (c != null) {
+                    c.close();
                 }
             }
-            int[] opened = MerkleTree.openedLeaves(blocks);
-            Proof.TableHeader header = new Proof.TableHeader(name, name, logN, publicInputs, preRoot);
-            List<Ext3> busSums = new ArrayList<>();
-            busSums.add(busSum);
-            Proof proof = new Proof(options, List.of(header), mainTree.root(), auxTree == null ? null : auxTree.root(), busSums,
-                    compositionTree.root(), List.of(frame), fri, nonce, Arrays.asList(preOpening), mainTree.phaseOpening(opened),
-                    auxTree == null ? null : auxTree.phaseOpening(opened), compositionTree.phaseOpening(opened));
-            mainTree.close();
-            compositionTree.close();
-            if (auxTree != null) {
-                auxTree.close();
+        }
+    }
+
+    /** One phase tree over its member tables' block trees ({@link PhaseTree}'s rule). */
+    private record Phase(PhaseTree rule, Committed[] trees, HashTree combined) {
+        interface Member {
+            Committed tree(Work work);
+        }
+
+        static Phase of(LiftedDomain domain, Hasher hasher, Work[] work, Member member) {
+            Committed[] trees = new Committed[work.length];
+            List<Integer> members = new ArrayList<>();
+            for (int j = 0; j < work.length; j++) {
+                trees[j] = member.tree(work[j]);
+                if (trees[j] != null) {
+                    members.add(j);
+                }
             }
-            return new HandBuiltProof(air, key, statement, proof, beforeGrinding);
+            PhaseTree rule = new PhaseTree(domain, members.stream().mapToInt(Integer::intValue).toArray());
+            if (rule.single()) {
+                return new Phase(rule, trees, null);
+            }
+            byte[][] leaves = new byte[1 << rule.logLeaves()][];
+            for (int l = 0; l < leaves.length; l++) {
+                leaves[l] = rule.leafHash(hasher, l, (table, block) -> trees[table].tree().leafHash(block));
+            }
+            return new Phase(rule, trees, new HashTree(hasher, leaves));
+        }
+
+        byte[] root() {
+            return combined == null ? trees[rule.members()[0]].root() : combined.root();
+        }
+
+        Proof.PhaseOpening open(LiftedDomain domain, int[] queries) {
+            List<long[][]> blocks = new ArrayList<>();
+            for (int j : rule.members()) {
+                int[] wanted = new int[queries.length];
+                for (int q = 0; q < queries.length; q++) {
+                    wanted[q] = domain.block(j, queries[q]);
+                }
+                blocks.add(HandBuiltProof.open(trees[j].tree(), MerkleTree.openedLeaves(wanted)).leafValues());
+            }
+            int[] wanted = new int[queries.length];
+            for (int q = 0; q < queries.length; q++) {
+                wanted[q] = rule.leaf(queries[q]);
+            }
+            int[] leaves = MerkleTree.openedLeaves(wanted);
+            byte[][] siblings = combined == null ? trees[rule.members()[0]].tree().openBatch(leaves) : combined.openBatch(leaves);
+            return new Proof.PhaseOpening(blocks, siblings);
+        }
+    }
+
+    /**
+     * A binary Merkle tree over given leaf hashes (internal nodes H(left || right)), opened in a batch the way
+     * {@link io.jstark.crypto.merkle.MerkleVerifier#checkBatch} reads the siblings: level by level, in leaf order,
+     * the sibling of every node whose partner is not itself known.
+     */
+    private static final class HashTree {
+        private final List<byte[][]> levels = new ArrayList<>();
+
+        HashTree(Hasher hasher, byte[][] leaves) {
+            byte[][] level = leaves;
+            levels.add(level);
+            while (level.length > 1) {
+                byte[][] up = new byte[level.length / 2][];
+                for (int i = 0; i < up.length; i++) {
+                    up[i] = PhaseTree.combine(hasher, level[2 * i], new byte[][] {level[2 * i + 1]});
+                }
+                levels.add(up);
+                level = up;
+            }
+        }
+
+        byte[] root() {
+            return levels.getLast()[0];
+        }
+
+        /** {@code leaves}: distinct, increasing. */
+        byte[][] openBatch(int[] leaves) {
+            List<byte[]> siblings = new ArrayList<>();
+            int[] positions = leaves.clone();
+            for (int level = 0; level < levels.size() - 1; level++) {
+                List<Integer> up = new ArrayList<>();
+                for (int i = 0; i < positions.length; i++) {
+                    int position = positions[i];
+                    if ((position & 1) == 0 && i + 1 < positions.length && positions[i + 1] == position + 1) {
+                        i++;
+                    } else {
+                        siblings.add(levels.get(level)[position ^ 1]);
+                    }
+                    up.add(position >>> 1);
+                }
+                positions = up.stream().mapToInt(Integer::intValue).toArray();
+            }
+            return siblings.toArray(new byte[0][]);
         }
     }
 
@@ -170,10 +365,6 @@ record HandBuiltProof(Air air, VerifyingKey key, Statement statement, Proof proo
             return tree.root();
         }
 
-        Proof.PhaseOpening phaseOpening(int[] blocks) {
-            Proof.TreeOpening o = open(tree, blocks);
-            return new Proof.PhaseOpening(List.<long[][]>of(o.leafValues()), o.siblings());
-        }
 
         @Override
         public void close() {

@@ -26,16 +26,16 @@ import net.jqwik.api.constraints.Size;
  */
 class HostileBytesTest {
     private static final List<HandBuiltProof> PROOFS = List.of(TinyTables.counterProof(), TinyTables.stampedProof(),
-            TinyTables.senderProof(true), TinyTables.senderProof(false));
+            TinyTables.senderProof(true), TinyTables.senderProof(false), TinyTables.threeTablesProof(1));
     private static final List<byte[]> BYTES = PROOFS.stream().map(HandBuiltProof::bytes).toList();
 
     @Property(tries = 200)
-    void randomBytesAreRejectedByANamedCheck(@ForAll @Size(max = 4096) byte[] bytes, @ForAll @IntRange(min = 0, max = 3) int proof) {
+    void randomBytesAreRejectedByANamedCheck(@ForAll @Size(max = 4096) byte[] bytes, @ForAll @IntRange(min = 0, max = 4) int proof) {
         answersOnlyWithARejection(PROOFS.get(proof), bytes);
     }
 
     @Property(tries = 200)
-    void randomBytesAfterAValidHeaderAreRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 3) int proof,
+    void randomBytesAfterAValidHeaderAreRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 4) int proof,
             @ForAll @IntRange(min = 0, max = 200) int keep, @ForAll @Size(max = 4096) byte[] tail) {
         byte[] valid = BYTES.get(proof);
         int prefix = Math.min(keep, valid.length);
@@ -45,7 +45,7 @@ class HostileBytesTest {
     }
 
     @Property(tries = 600)
-    void aHandBuiltProofWithBytesChangedIsAnsweredByANamedCheck(@ForAll @IntRange(min = 0, max = 3) int proof,
+    void aHandBuiltProofWithBytesChangedIsAnsweredByANamedCheck(@ForAll @IntRange(min = 0, max = 4) int proof,
             @ForAll("edits") List<Edit> edits) {
         byte[] bytes = BYTES.get(proof).clone();
         for (Edit e : edits) {
@@ -55,7 +55,7 @@ class HostileBytesTest {
     }
 
     @Property(tries = 100)
-    void aHandBuiltProofCutAnywhereIsRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 3) int proof,
+    void aHandBuiltProofCutAnywhereIsRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 4) int proof,
             @ForAll @IntRange(min = 0, max = Integer.MAX_VALUE) int cut) {
         byte[] valid = BYTES.get(proof);
         byte[] bytes = Arrays.copyOf(valid, cut % valid.length);

@@ -5,6 +5,7 @@ import io.jstark.air.AirBuilder;
 import io.jstark.air.Bus;
 import io.jstark.air.expr.Expr;
 import io.jstark.protocol.ProofOptions;
+import java.util.List;
 
 /** The tiny tables the verifier's tests prove by hand: four rows, blowup 2, two queries, four grinding bits. */
 final class TinyTables {
@@ -56,5 +57,25 @@ final class TinyTables {
 
     static HandBuiltProof senderProof(boolean receives) {
         return HandBuiltProof.prove(sender(receives), new long[][] {{3}, {1}, {4}, {1}}, new long[0], OPTIONS);
+    }
+
+    /** Receives v from the sender's bus m times per row. */
+    static Air receiver() {
+        AirBuilder b = Air.builder("receiver");
+        Expr.MainCell v = b.main("v");
+        Expr.MainCell m = b.main("m");
+        b.receive(Bus.of("values", 1), m, v);
+        return b.build();
+    }
+
+    /**
+     * Three tables of two heights: the counter (2^2 rows, no buses), a sender of 3 and 4 (2^1 rows) and a receiver
+     * (2^2 rows) of 3 once and 4 {@code timesFour} times: the buses balance when that is once.
+     */
+    static HandBuiltProof threeTablesProof(int timesFour) {
+        return HandBuiltProof.prove(List.of(
+                new HandBuiltProof.Table(counter(), new long[][] {{5}, {6}, {7}, {8}}, new long[] {5}),
+                new HandBuiltProof.Table(sender(false), new long[][] {{3}, {4}}, new long[0]),
+                new HandBuiltProof.Table(receiver(), new long[][] {{3, 1}, {4, timesFour}, {5, 0}, {6, 0}}, new long[0])), OPTIONS);
     }
 }
