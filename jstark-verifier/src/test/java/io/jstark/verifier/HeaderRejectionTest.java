@@ -9,10 +9,15 @@ import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The checks made while a proof is read, before any cryptographic work: the format (MALFORMED, UNSUPPORTED, naming
@@ -105,6 +110,27 @@ class HeaderRejectionTest {
         // all zeros: had it been read, the magic would have been refused as MALFORMED
         assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE);
         assertThat(e.getMessage()).contains((most + 1) + " bytes");
+    }
+
+    @Test
+    void aFileLongerThanTheLargestAcceptedProofIsTooLargeUnread(@TempDir Path dir) throws IOException, ProofRejectedException {
+        long most = StarkVerifier.maxProofBytes(counter.key(), counter.statement());
+        Path file = dir.resolve("long.proof");
+        byte[] bytes = counter.bytes();
+        // a valid proof followed by zeros: read, it would be refused as MALFORMED after its last part
+        Files.write(file, Arrays.copyOf(bytes, Math.toIntExact(most + 1)));
+
+        ProofRejectedException e = Rejections.of(() -> {
+            try {
+                return StarkVerifier.verify(counter.key(), counter.statement(), file);
+            } catch (IOException io) {
+                throw new UncheckedIOException(io);
+            }
+        });
+
+        assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE);
+        Files.write(file, bytes);
+        assertThat(StarkVerifier.verify(counter.key(), counter.statement(), file).tables()).hasSize(1);
     }
 
     @Test
