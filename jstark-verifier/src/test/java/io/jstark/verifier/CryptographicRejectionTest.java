@@ -69,7 +69,8 @@ class CryptographicRejectionTest {
         while (!built.beforeGrinding().copy().verifyGrinding(TinyTables.OPTIONS.grindingBits(), other)) {
             other++;
         }
-        // another nonce draws other queries, whose openings the proof lacks: it gets past grinding and fails at an opening
+        // another nonce draws other queries, whose openings the proof lacks: past grinding it fails at an opening (or,
+        // drawing queries the proof opens, it is accepted)
         Proof withOther = built.proof().withPowNonce(other);
         try {
             StarkVerifier.verify(built.key(), built.statement(), ProofFormat.write(withOther));
