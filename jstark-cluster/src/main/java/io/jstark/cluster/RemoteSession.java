@@ -112,7 +112,7 @@ final class RemoteSession implements ProofSession {
 
     private Void openOn(Placed p) {
         OpenRequest request = openRequest.clone().setProofId(p.sessionId()).addAllTables(Arrays.stream(p.tables()).boxed().toList()).build();
-        backend.trafficCounter().sent("open", request.getSerializedSize());
+        backend.traffic().sent("open", request.getSerializedSize());
         backend.stub(p.worker()).open(request);
         synchronized (this) {
             opened.add(p);
@@ -289,7 +289,7 @@ final class RemoteSession implements ProofSession {
     private List<TableCommitment> handles(List<Commitments> replies, Phase phase, String label) {
         TableCommitment[] out = new TableCommitment[count];
         for (Commitments reply : replies) {
-            backend.trafficCounter().received(label, reply.getSerializedSize());
+            backend.traffic().received(label, reply.getSerializedSize());
             for (Commitment c : reply.getCommitmentsList()) {
                 out[c.getTable()] = handle(c, phase);
             }
@@ -325,7 +325,7 @@ final class RemoteSession implements ProofSession {
         ProgressListener progress = context.settings().progress();
         String label = phase.label();
         progress.passStarted(label, count);
-        backend.trafficCounter().sent(label, requestBytes * placed.size());
+        backend.traffic().sent(label, requestBytes * placed.size());
         List<R> out = onEachPlaced(p -> {
             R reply = call.call(p);
             for (int i : p.tables()) {
@@ -362,7 +362,7 @@ final class RemoteSession implements ProofSession {
         TableCommitment[] commitments = new TableCommitment[count];
         Ext3[] sums = new Ext3[count];
         for (AuxReply reply : replies) {
-            backend.trafficCounter().received(ProofPhase.AUX.label(), reply.getSerializedSize());
+            backend.traffic().received(ProofPhase.AUX.label(), reply.getSerializedSize());
             for (int n = 0; n < reply.getCommitmentsCount(); n++) {
                 Commitment c = reply.getCommitments(n);
                 commitments[c.getTable()] = handle(c, Phase.AUX);
@@ -398,7 +398,7 @@ final class RemoteSession implements ProofSession {
         List<OodReply> replies = pass(ProofPhase.OOD, oodRequest("").getSerializedSize(), p -> backend.stub(p.worker()).openOod(oodRequest(p.sessionId())));
         OodFrame[] out = new OodFrame[count];
         for (OodReply reply : replies) {
-            backend.trafficCounter().received(ProofPhase.OOD.label(), reply.getSerializedSize());
+            backend.traffic().received(ProofPhase.OOD.label(), reply.getSerializedSize());
             for (Frame f : reply.getFramesList()) {
                 out[f.getTable()] = Wire.frame(f);
             }
@@ -423,7 +423,7 @@ final class RemoteSession implements ProofSession {
             long[][] partial = null;
             while (chunks.hasNext()) {
                 FieldChunk c = chunks.next();
-                backend.trafficCounter().received(label, c.getSerializedSize());
+                backend.traffic().received(label, c.getSerializedSize());
                 if (partial == null) {
                     partial = new long[3][1 << c.getLogRows()];
                 }
