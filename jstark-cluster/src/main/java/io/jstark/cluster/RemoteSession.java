@@ -110,7 +110,13 @@ final class RemoteSession implements ProofSession {
         onEachPlaced(this::openOn, "open");
     }
 
+    /** Opens one worker session; a session a failover already opened (it opens its replacement) is left as it is. */
     private Void openOn(Placed p) {
+        synchronized (this) {
+            if (opened.contains(p)) {
+                return null;
+            }
+        }
         OpenRequest request = openRequest.clone().setProofId(p.sessionId()).addAllTables(Arrays.stream(p.tables()).boxed().toList()).build();
         backend.traffic().sent("open", request.getSerializedSize());
         backend.stub(p.worker()).open(request);
