@@ -172,7 +172,9 @@ final class RemoteSession implements ProofSession {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof StatusRuntimeException s) {
                 Status.Code code = s.getStatus().getCode();
-                return code == Status.Code.UNAVAILABLE || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED;
+                // a connection that closes under a call starting on it (the worker just died) comes back as UNKNOWN
+                return code == Status.Code.UNAVAILABLE || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED
+                        || code == Status.Code.UNKNOWN && s.getCause() instanceof java.io.IOException;
             }
         }
         return false;
