@@ -36,12 +36,7 @@ public final class WorkerCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage());
         }
-        WorkerServer worker = WorkerServer.start(address.host(), address.port(), budget, tls.tls());
-        Thread stop = new Thread(worker::close, "worker-shutdown");
-        Runtime.getRuntime().addShutdownHook(stop);
-        System.out.println("listening " + worker.address());
-        System.out.flush();
-        worker.awaitTermination();
+        WorkerServer.serveUntilStopped(address, budget, tls.tls(), System.out);
         return 0;
     }
 }

@@ -138,10 +138,6 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         return WorkerGrpc.newStub(channels.get(worker)).withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    Traffic trafficCounter() {
-        return traffic;
-    }
-
     /**
      * Asks every worker whether it serves and what it offers.
      *

@@ -110,9 +110,15 @@ final class RemoteSession implements ProofSession {
         onEachPlaced(this::openOn, "open");
     }
 
+    /** Opens one worker session; a session a failover already opened (it opens its replacement) is left as it is. */
     private Void openOn(Placed p) {
+        synchronized (this) {
+            if (opened.contains(p)) {
+                return null;
+            }
+        }
         OpenRequest request = openRequest.clone().setProofId(p.sessionId()).addAllTables(Arrays.stream(p.tables()).boxed().toList()).build();
-        backend.trafficCounter().sent("open", request.getSerializedSize());
+        backend.traffic().sent("open", request.getSerializedSize());
         backend.stub(p.worker()).open(request);
         synchronized (this) {
             opened.add(p);
@@ -166,7 +172,9 @@ final class RemoteSession implements ProofSession {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof StatusRuntimeException s) {
                 Status.Code code = s.getStatus().getCode();
-                return code == Status.Code.UNAVAILABLE || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED;
+                // a connection that closes under a call starting on it (the worker just died) comes back as UNKNOWN
+                return code == Status.Code.UNAVAILABLE || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED
+                        || code == Status.Code.UNKNOWN && s.getCause() instanceof java.io.IOException;
             }
         }
         return false;
@@ -289,7 +297,7 @@ final class RemoteSession implements ProofSession {
     private List<TableCommitment> handles(List<Commitments> replies, Phase phase, String label) {
         TableCommitment[] out = new TableCommitment[count];
         for (Commitments reply : replies) {
-            backend.trafficCounter().received(label, reply.getSerializedSize());
+            backend.traffic().received(label, reply.getSerializedSize());
             for (Commitment c : reply.getCommitmentsList()) {
                 out[c.getTable()] = handle(c, phase);
             }
@@ -324,7 +332,7 @@ final class RemoteSession implements ProofSession {
     private <R> List<R> pass(ProofPhase phase, long requestBytes, PlacedCall<R> call) {
         ProgressListener progress = context.settings().progress();
         String label = phase.label();
-        backend.trafficCounter().sent(label, requestBytes * placed.size());
+        backend.traffic().sent(label, requestBytes * placed.size());
         List<R> out = onEachPlaced(p -> {
             R reply = call.call(p);
             for (int i : p.tables()) {
@@ -360,7 +368,7 @@ final class RemoteSession implements ProofSession {
         TableCommitment[] commitments = new TableCommitment[count];
         Ext3[] sums = new Ext3[count];
         for (AuxReply reply : replies) {
-            backend.trafficCounter().received(ProofPhase.AUX.label(), reply.getSerializedSize());
+            backend.traffic().received(ProofPhase.AUX.label(), reply.getSerializedSize());
             for (int n = 0; n < reply.getCommitmentsCount(); n++) {
                 Commitment c = reply.getCommitments(n);
                 commitments[c.getTable()] = handle(c, Phase.AUX);
@@ -396,7 +404,7 @@ final class RemoteSession implements ProofSession {
         List<OodReply> replies = pass(ProofPhase.OOD, oodRequest("").getSerializedSize(), p -> backend.stub(p.worker()).openOod(oodRequest(p.sessionId())));
         OodFrame[] out = new OodFrame[count];
         for (OodReply reply : replies) {
-            backend.trafficCounter().received(ProofPhase.OOD.label(), reply.getSerializedSize());
+            backend.traffic().received(ProofPhase.OOD.label(), reply.getSerializedSize());
             for (Frame f : reply.getFramesList()) {
                 out[f.getTable()] = Wire.frame(f);
             }
@@ -421,7 +429,7 @@ final class RemoteSession implements ProofSession {
             long[][] partial = null;
             while (chunks.hasNext()) {
                 FieldChunk c = chunks.next();
-                backend.trafficCounter().received(label, c.getSerializedSize());
+                backend.traffic().received(label, c.getSerializedSize());
                 if (partial == null) {
                     partial = new long[3][1 << c.getLogRows()];
                 }

@@ -42,11 +42,6 @@ public final class WorkerMain {
         if (listen == null || budget < 0) {
             throw new IllegalArgumentException("--listen HOST:PORT and --memory-budget SIZE are required");
         }
-        WorkerAddress address = WorkerAddress.parse(listen);
-        WorkerServer worker = WorkerServer.start(address.host(), address.port(), budget, new ClusterTls(cert, key, ca));
-        Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
-        System.out.println("listening " + worker.address());
-        System.out.flush();
-        worker.awaitTermination();
+        WorkerServer.serveUntilStopped(WorkerAddress.parse(listen), budget, new ClusterTls(cert, key, ca), System.out);
     }
 }

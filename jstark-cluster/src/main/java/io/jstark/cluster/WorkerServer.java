@@ -56,6 +56,26 @@ public final class WorkerServer implements AutoCloseable {
         return worker;
     }
 
+    /**
+     * Starts a worker, says {@code listening HOST:PORT} on {@code out} once it serves, and serves until the process is
+     * stopped (SIGTERM closes it: {@link #close}).
+     *
+     * @param listen the address to listen on
+     * @param memoryBudget the bytes the tables placed here may hold at once
+     * @param tls mutual TLS, or {@link ClusterTls#PLAINTEXT} on loopback
+     * @param out where the listening line goes
+     * @throws IOException when the address cannot be bound or the TLS files not read
+     * @throws InterruptedException when the serving thread is interrupted
+     */
+    public static void serveUntilStopped(WorkerAddress listen, long memoryBudget, ClusterTls tls, java.io.PrintStream out)
+            throws IOException, InterruptedException {
+        WorkerServer worker = start(listen.host(), listen.port(), memoryBudget, tls);
+        Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
+        out.println("listening " + worker.address());
+        out.flush();
+        worker.awaitTermination();
+    }
+
     /** {@return the port the worker listens on} */
     public int port() {
         return port;
