@@ -31,7 +31,7 @@ enum ExitCode {
             + "that is a directory or a key file that exists (keygen without --force)"),
     INPUT(3, "input or environment error: a file missing, unreadable or not what it should be (proof, key, statement, "
             + "timeline), a statement naming a definition its key lacks, a trace that breaks a constraint or a bus, disk full, "
-            + "spill directory unusable, memory exhausted"),
+            + "spill directory unusable, memory exhausted, a cluster's worker unreachable or failing, workers' budgets no placement fits"),
     INTERNAL(4, "internal error: a bug in jstark (JSTARK_STACKTRACE=1 prints the stack trace)");
 
     final int code;
@@ -69,6 +69,10 @@ enum ExitCode {
         }
         if (e instanceof ConstraintViolationException || e instanceof BusImbalanceException) {
             // the traces given do not satisfy the tables' constraints or their buses
+            return INPUT;
+        }
+        if (e instanceof io.jstark.cluster.ClusterException) {
+            // the cluster: a worker unreachable, refusing, failing a round, or budgets no placement fits
             return INPUT;
         }
         if (e instanceof StorageException) {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order --help lists them. */
     static final java.util.List<String> COMMANDS = java.util.List.of("prove", "verify", "keygen", "inspect", "plan", "profile", "bench",
-            "demo", "cache", AotTrainingCommand.NAME);
+            "demo", "cache", "worker", AotTrainingCommand.NAME);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -90,6 +90,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "bench" -> new BenchCommand();
             case "demo" -> new DemoCommand();
             case "cache" -> new CacheCommand();
+            case "worker" -> new WorkerCommand();
             case AotTrainingCommand.NAME -> new AotTrainingCommand();
             default -> throw new IllegalArgumentException("no command " + name);
         };

@@ -52,6 +52,9 @@ public final class ProveCommand implements Callable<Integer> {
     @Mixin
     ExpectationOutputs expectation;
 
+    @Mixin
+    ClusterOptions cluster;
+
     @Option(names = {"-o", "--output"}, description = "Proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
     Path output;
 
@@ -65,7 +68,7 @@ public final class ProveCommand implements Callable<Integer> {
         ProveOutputs.requireWritableFile(output, "-o");
         expectation.requireWritable(output);
         outputs.requireWritable();
-        ProofRun result = ProofRun.execute(example, proofOptions.options(), run, outputs, args, System.out);
+        ProofRun result = ProofRun.execute(example, proofOptions.options(), run, cluster, outputs, args, System.out);
         Files.write(output, result.bytes());
         System.out.printf("proof written to %s (%,d bytes)%n", output, result.bytes().length);
         expectation.write(output, result.proof(), result.key(), System.out);
@@ -74,15 +77,16 @@ public final class ProveCommand implements Callable<Integer> {
 
     /** One proof of one workload, measured. */
     record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
-        static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ProveOutputs outputs,
-                List<String> args, PrintStream out) throws java.io.IOException {
+        static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ClusterOptions cluster,
+                ProveOutputs outputs, List<String> args, PrintStream out) throws java.io.IOException {
             Example example = exampleOptions.resolve(out);
             int logSize = exampleOptions.logSize(example);
             Optional<CaptureRequest> capture = outputs.capture();
             SpanRecorder recorder = outputs.recorder(capture);
             JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options))
                     .progress(new ConsoleProgress(System.err));
-            try (JstarkProver prover = builder.build()) {
+            try (io.jstark.cluster.RemoteBackend remote = cluster.backend(example.name(), logSize, exampleOptions.seed);
+                    JstarkProver prover = (remote == null ? builder : builder.backend(remote)).build()) {
                 List<TableDimensions> shapes = TableShape.dimensions(example.shapes(logSize));
                 // the cheap refusals (statement rules, security, memory, spill space) before generating traces
                 Security.Report security = prover.checkStatement(shapes);
@@ -118,6 +122,18 @@ public final class ProveCommand implements Callable<Integer> {
                         }
                     }
                     out.printf("proved in %.3f s%n", proveWall / 1e9);
+                    if (remote != null) {
+                        try {
+                            Jstark.verify(prover.verifyingKey(), io.jstark.protocol.Statement.ofTraces(workload.tables()), result.bytes());
+                        } catch (io.jstark.protocol.ProofRejectedException e) {
+                            // a worker answered values that are not its tables' (the proof is not written)
+                            throw new io.jstark.cluster.ClusterException("the proof made on the workers " + remote.workers()
+                                    + " does not verify, so it is not written: " + e.getMessage(), e);
+                        }
+                        out.printf("proved on %d workers %s; the proof verifies. Bytes to and from the workers per phase:%n",
+                                remote.workers().size(), remote.workers());
+                        out.print(remote.traffic());
+                    }
                     out.println(residentLine(result));
                     if (!outputs.report) {
                         out.println("Merkle kernel " + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));

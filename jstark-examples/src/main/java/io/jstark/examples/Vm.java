@@ -4,7 +4,12 @@ import io.jstark.air.Air;
 import io.jstark.air.AirBuilder;
 import io.jstark.air.Bus;
 import io.jstark.air.expr.Expr;
+import io.jstark.examples.hash.KeccakAir;
+import io.jstark.examples.hash.KeccakF;
+import io.jstark.examples.hash.KeccakTrace;
 import io.jstark.math.memory.BufferAllocator;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.parallel.WorkerPool;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -59,17 +64,27 @@ public final class Vm implements Example {
 
     /** CPU column indices. */
     public static final int CLK = 0, ADDR = 1, VAL = 2, ACC = 3, RES = 4, CARRY = 5, ACTIVE = 6;
+    /** Columns of the CPU with the hash instruction ({@link #CPU_WITH_HASH}): the flag, then the 100 output limbs. */
+    public static final int IS_HASH = 7, HASH_OUT = 8;
     /** Memory column indices. */
     public static final int M_ADDR = 0, M_TIME = 1, M_VALUE = 2, M_IS_WRITE = 3, M_ACTIVE = 4, M_SAME_ADDR = 5, M_DIFF = 6;
 
-    public static final Air CPU = cpuAir();
+    public static final Air CPU = cpuAir("vm-cpu", false);
+    /**
+     * The CPU with a hash instruction: on a row with is_hash 1 the step computes res = the low 16 bits of
+     * Keccak-f[1600] of the state whose lane (0, 0) is acc (all else 0) instead of acc + val, and sends that call
+     * (input, output) on {@link KeccakAir#CALLS}, where a {@link KeccakAir#PRECOMPILE} table proves it.
+     */
+    public static final Air CPU_WITH_HASH = cpuAir("vm-cpu-keccak", true);
     public static final Air MEMORY = memoryAir();
 
     public static final String CPU_TABLE = "cpu";
     public static final String MEMORY_TABLE = "memory";
+    /** The table of the hash calls, in a workload with the hash instruction. */
+    public static final String KECCAK_TABLE = "keccak";
 
-    private static Air cpuAir() {
-        AirBuilder b = Air.builder("vm-cpu");
+    private static Air cpuAir(String name, boolean hashes) {
+        AirBuilder b = Air.builder(name);
         Expr.MainCell[] c = b.main("clk", "addr", "val", "acc", "res", "carry", "active");
         Expr.MainCell clk = c[CLK], addr = c[ADDR], val = c[VAL], acc = c[ACC], res = c[RES], carry = c[CARRY], active = c[ACTIVE];
         Expr finalAcc = b.publicInput("final_acc");
@@ -77,7 +92,19 @@ public final class Vm implements Example {
         b.everyRow("active is boolean", active.mul(active.oneMinus()));
         b.transition("active never restarts", active.oneMinus().mul(active.next()));
         b.everyRow("carry is boolean", carry.mul(carry.oneMinus()));
-        b.everyRow("res = acc + val - 2^16 carry", res.sub(acc.add(val).sub(carry.mul(WORD))));
+        Expr addition = res.sub(acc.add(val).sub(carry.mul(WORD)));
+        Expr.MainCell isHash = null;
+        Expr.MainCell[] hashOut = null;
+        if (hashes) {
+            isHash = b.main("is_hash");
+            hashOut = b.mainRange("hash_out", KeccakF.LANES * KeccakAir.LIMBS);
+            b.everyRow("is_hash is boolean", isHash.mul(isHash.oneMinus()));
+            b.everyRow("is_hash only on active rows", isHash.mul(active.oneMinus()));
+            b.everyRow("res = acc + val - 2^16 carry unless hashing", isHash.oneMinus().mul(addition));
+            b.everyRow("a hash step's res is its output's first limb", isHash.mul(res.sub(hashOut[0])));
+        } else {
+            b.everyRow("res = acc + val - 2^16 carry", addition);
+        }
         b.transition("acc' = res on active rows, acc on padding", acc.next().sub(accAfter));
         b.transition("clk' = clk + 1", clk.next().sub(clk).sub(1));
         b.first("clk starts at 0", clk);
@@ -88,6 +115,15 @@ public final class Vm implements Example {
         b.send(MEMORY_BUS, active, addr, time.add(1), res, Expr.constant(1));
         b.send(RangeTable.BUS, active, res);
         b.send(RangeTable.BUS, active, val);
+        if (hashes) {
+            Expr[] call = new Expr[KeccakAir.CALLS.arity()];
+            call[0] = acc;
+            for (int i = 1; i < KeccakF.LANES * KeccakAir.LIMBS; i++) {
+                call[i] = Expr.constant(0);
+            }
+            System.arraycopy(hashOut, 0, call, KeccakF.LANES * KeccakAir.LIMBS, hashOut.length);
+            b.send(KeccakAir.CALLS, isHash, call);
+        }
         return b.build();
     }
 
@@ -156,9 +192,20 @@ public final class Vm implements Example {
 
     /** The table shapes of a run of {@code steps} steps. */
     public static List<TableShape> shapesForSteps(int steps) {
+        return shapesForSteps(steps, 0);
+    }
+
+    /** The table shapes of a run of {@code steps} steps with a hash every {@code hashEvery} (0: none). */
+    public static List<TableShape> shapesForSteps(int steps, int hashEvery) {
         requireSteps(steps);
-        return List.of(new TableShape(CPU_TABLE, CPU, cpuLogHeight(steps)), new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)),
-                new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
+        List<TableShape> shapes = List.of(new TableShape(CPU_TABLE, hashEvery == 0 ? CPU : CPU_WITH_HASH, cpuLogHeight(steps)),
+                new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)), new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
+        if (hashEvery == 0) {
+            return shapes;
+        }
+        List<TableShape> withKeccak = new java.util.ArrayList<>(shapes);
+        withKeccak.add(new TableShape(KECCAK_TABLE, KeccakAir.PRECOMPILE, keccakLogHeight(steps, hashEvery)));
+        return List.copyOf(withKeccak);
     }
 
     /** One row per step, at least 2. */
@@ -192,7 +239,19 @@ public final class Vm implements Example {
      * memory random 16-bit words) and returns its cpu, memory and range16 traces.
      */
     public static Workload workload(int steps, int addressSpace, long seed, BufferAllocator allocator) {
+        return workload(steps, addressSpace, seed, 0, allocator);
+    }
+
+    /**
+     * As {@link #workload(int, int, long, BufferAllocator)}, with every {@code hashEvery}-th step (0: none) the hash
+     * instruction: the CPU is then {@link #CPU_WITH_HASH} and a fourth table, "keccak" ({@link KeccakAir#PRECOMPILE}),
+     * proves the hash calls, at least 2^5 rows.
+     */
+    public static Workload workload(int steps, int addressSpace, long seed, int hashEvery, BufferAllocator allocator) {
         requireSteps(steps);
+        if (hashEvery < 0) {
+            throw new IllegalArgumentException("vm: a hash every " + hashEvery + " steps");
+        }
         if (addressSpace < 1 || addressSpace > WORD) {
             throw new IllegalArgumentException("vm: address space " + addressSpace + " outside 1.." + WORD);
         }
@@ -201,22 +260,35 @@ public final class Vm implements Example {
         // an access is identified by its time: keys sort by (addr, time), values are looked up by time
         long[] accessKeys = new long[accesses];
         long[] valueAtTime = new long[accesses];
-        long[][] cpu = runCpu(steps, addressSpace, seed, rangeCounts, accessKeys, valueAtTime);
+        long[] hashInputs = new long[hashEvery == 0 ? 0 : steps / hashEvery * KeccakF.LANES];
+        long[][] cpu = runCpu(steps, addressSpace, seed, hashEvery, hashInputs, rangeCounts, accessKeys, valueAtTime);
         int last = cpu[ACC].length - 1;
         long finalAcc = cpu[ACTIVE][last] == 1 ? cpu[RES][last] : cpu[ACC][last];
         long[][] memory = sortMemory(steps, accessKeys, valueAtTime, rangeCounts);
         String label = NAME + "(steps=" + steps + ", addresses=" + addressSpace + ", seed=" + seed + ")";
-        try (WorkloadBuilder builder = new WorkloadBuilder(label, 3, allocator)) {
-            builder.set(0, CPU_TABLE, CPU, cpu, finalAcc);
+        try (WorkloadBuilder builder = new WorkloadBuilder(label, hashEvery == 0 ? 3 : 4, allocator)) {
+            builder.set(0, CPU_TABLE, hashEvery == 0 ? CPU : CPU_WITH_HASH, cpu, finalAcc);
             builder.set(1, MEMORY_TABLE, MEMORY, memory);
             builder.set(2, RangeTable.NAME, RangeTable.AIR, new long[][] {rangeCounts});
+            if (hashEvery > 0) {
+                Matrix keccak = builder.allocate(3, KECCAK_TABLE, KeccakAir.PRECOMPILE, 1 << keccakLogHeight(steps, hashEvery));
+                KeccakTrace.fill(keccak, hashInputs, WorkerPool.common());
+                builder.set(3, KECCAK_TABLE, KeccakAir.PRECOMPILE);
+            }
             return builder.build();
         }
     }
 
-    private static long[][] runCpu(int steps, int addressSpace, long seed, long[] rangeCounts, long[] accessKeys, long[] valueAtTime) {
+    /** The Keccak table's height: one permutation per hash step, at least one permutation's rows. */
+    public static int keccakLogHeight(int steps, int hashEvery) {
+        return KeccakTrace.logRows(Math.max(1, steps / hashEvery));
+    }
+
+    private static long[][] runCpu(int steps, int addressSpace, long seed, int hashEvery, long[] hashInputs, long[] rangeCounts,
+            long[] accessKeys, long[] valueAtTime) {
         int rows = 1 << cpuLogHeight(steps);
-        long[][] cpu = new long[CPU.mainWidth()][rows];
+        long[][] cpu = new long[(hashEvery == 0 ? CPU : CPU_WITH_HASH).mainWidth()][rows];
+        long[] state = new long[KeccakF.LANES];
         SplittableRandom program = Seeds.stream(seed, 0);
         SplittableRandom initial = Seeds.stream(seed, 1);
         long[] memory = new long[addressSpace];
@@ -233,9 +305,23 @@ public final class Vm implements Example {
             cpu[ADDR][clk] = addr;
             cpu[VAL][clk] = val;
             cpu[ACC][clk] = acc;
-            cpu[RES][clk] = res;
             cpu[CARRY][clk] = sum >>> 16;
             cpu[ACTIVE][clk] = 1;
+            if (hashEvery > 0 && clk % hashEvery == hashEvery - 1) {
+                Arrays.fill(state, 0L);
+                state[0] = acc;
+                System.arraycopy(state, 0, hashInputs, clk / hashEvery * KeccakF.LANES, KeccakF.LANES);
+                KeccakF.permute(state);
+                for (int lane = 0; lane < KeccakF.LANES; lane++) {
+                    for (int k = 0; k < KeccakAir.LIMBS; k++) {
+                        cpu[HASH_OUT + lane * KeccakAir.LIMBS + k][clk] = state[lane] >>> (KeccakAir.LIMB_BITS * k) & 0xFFFF;
+                    }
+                }
+                res = state[0] & (WORD - 1);
+                cpu[IS_HASH][clk] = 1;
+                cpu[CARRY][clk] = 0;
+            }
+            cpu[RES][clk] = res;
             RangeTable.count(rangeCounts, res);
             RangeTable.count(rangeCounts, val);
             int read = 2 * clk;

@@ -2,7 +2,7 @@
  * Example workloads for the demo, the tests and the benchmarks.
  *
  * <p>{@link io.jstark.examples.Examples#byName} finds an {@link io.jstark.examples.Example} ("fib",
- * "periodic", "vm", "mix", "keccak", "poseidon2"); {@link io.jstark.examples.Example#generate} makes a seeded
+ * "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak"); {@link io.jstark.examples.Example#generate} makes a seeded
  * {@link io.jstark.examples.Workload} (the traces, in table-index order, owned by the workload) and
  * {@link io.jstark.examples.Example#shapes} gives its table shapes without allocating.
  * {@link io.jstark.examples.WorkloadChecks} runs the debug checks (constraints per table, bus balance,

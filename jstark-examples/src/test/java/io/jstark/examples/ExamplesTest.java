@@ -21,7 +21,8 @@ class ExamplesTest {
             "vm", new int[] {1, 3, 8},
             "mix", new int[] {3, 6, 9},
             "keccak", new int[] {5, 6, 8},
-            "poseidon2", new int[] {3, 4, 6});
+            "poseidon2", new int[] {3, 4, 6},
+            "vm-keccak", new int[] {1, 4, 7});
 
     static List<Arguments> examplesAndSizes() {
         return Examples.all().stream()
@@ -31,7 +32,7 @@ class ExamplesTest {
 
     @Test
     void registryListsTheExamplesInOrder() {
-        assertThat(Examples.names()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2");
+        assertThat(Examples.names()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak");
         for (String name : Examples.names()) {
             assertThat(Examples.byName(name).name()).isEqualTo(name);
             assertThat(SIZES).containsKey(name);
@@ -43,8 +44,8 @@ class ExamplesTest {
         assertThatThrownBy(() -> Examples.byName("fibonaci"))
                 .isInstanceOf(UnknownExampleException.class)
                 .hasMessageContaining("'fibonaci'")
-                .hasMessageContaining("fib, periodic, vm, mix, keccak, poseidon2")
-                .satisfies(e -> assertThat(((UnknownExampleException) e).known()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2"));
+                .hasMessageContaining("fib, periodic, vm, mix, keccak, poseidon2, vm-keccak")
+                .satisfies(e -> assertThat(((UnknownExampleException) e).known()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak"));
     }
 
     @Test

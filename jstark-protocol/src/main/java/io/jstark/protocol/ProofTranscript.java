@@ -14,23 +14,28 @@ import java.util.List;
  * and the verifier both call these steps, in this order (it is part of the proof format):
  *
  * <pre>
- * T = Transcript(hash, "jstark-proof-v2")
- *   1. statement: format version 2, every option, table count; per table in index order: its name, its
- *      definition's name and digest, log2 height, public inputs
- *   2. preprocessed roots (pinned by the key), per table that has preprocessed columns, in index order
- *   3. the main phase root (all tables, {@link PhaseTree})
- *   4. sample the lookup challenges (LogUp z, alpha)
- *   5. if any table has buses: the aux phase root, then the bus sums of those tables in index order
- *   6. sample alpha (every table's constraint powers)
- *   7. the composition phase root
- *   8. sample zeta on the lifted domain (resampled while it is a base-field element on the tallest
- *      trace domain or the lifted LDE coset); table j is opened at zeta^(2^s_j) ({@link LiftedDomain})
- *   9. every table's out-of-domain frame ({@link OodFrame#flatten()}), in index order, one message
- *  10. sample gamma (DEEP powers within a table), then mu (powers across tables)
- *  11. one FRI on sum_j mu^j DEEP_j(X^(2^s_j)): beta_0, root_1, ..., beta_(L-1), final coefficients
- *  12. grinding: the nonce
- *  13. sample the query cosets of the lifted domain
+ * T = Transcript(hash, "jstark-proof-v2")                                                 prover's phase
+ *   1. statement: format version 2, every option, table count; per table in index order:   prepass
+ *      its name, its definition's name and digest, log2 height, public inputs
+ *   2. preprocessed roots (pinned by the key), per table that has preprocessed columns      prepass
+ *   3. the main phase root (all tables, {@link PhaseTree})                                   main_tree
+ *   4. sample the lookup challenges (LogUp z, alpha)                                         main_tree
+ *   5. if any table has buses: the aux phase root, then the bus sums of those tables        aux_tree
+ *   6. sample alpha (every table's constraint powers)                                        aux_tree
+ *   7. the composition phase root                                                            composition_tree
+ *   8. sample zeta on the lifted domain (resampled while it is a base-field element on the   composition_tree
+ *      tallest trace domain or the lifted LDE coset); table j is opened at zeta^(2^s_j)
+ *      ({@link LiftedDomain})
+ *   9. every table's out-of-domain frame ({@link OodFrame#flatten()}), one message          deep
+ *  10. sample gamma (DEEP powers within a table), then mu (powers across tables)            deep
+ *  11. one FRI on sum_j mu^j DEEP_j(X^(2^s_j)): beta_0, root_1, ..., final coefficients     fri
+ *  12. grinding: the nonce                                                                   fri
+ *  13. sample the query cosets of the lifted domain                                          fri
  * </pre>
+ *
+ * The phases are the prover's {@code ProofPhase} list (its span labels): the per-table phases between them
+ * ({@code main_commit}, {@code aux}, {@code composition}, {@code ood}, {@code deep}'s per-table part) touch
+ * no transcript.
  */
 public final class ProofTranscript {
     public static final String LABEL = "jstark-proof-v2";

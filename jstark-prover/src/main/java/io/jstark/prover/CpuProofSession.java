@@ -6,7 +6,6 @@ import io.jstark.fri.FriKernels;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
-import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.OodFrame;
@@ -112,37 +111,16 @@ final class CpuProofSession implements ProofSession {
             // one table: the sum is its own DEEP polynomial (mu^0 = 1, no lift), so no copy of it is made
             return deeps.getAndSet(0, null);
         }
-        int n = 1 << domain.logMaxHeight();
-        Matrix sum = Matrix.allocate(context.settings().storage().allocatorForGlobal(traces, MatrixRole.DEEP), "lifted-deep", n, 3);
         try (Span _ = Spans.open("lifted_sum", "tables", count)) {
-            long[][] acc = new long[3][n];
-            Ext3 power = Ext3.ONE;
-            for (int j = 0; j < count; j++) {
-                try (Matrix d = deeps.getAndSet(j, null)) {
-                    addLifted(acc, d, 1 << (domain.logMaxHeight() - domain.logHeight(j)), power);
+            return LiftedSum.sum(context, acc -> {
+                Ext3 power = Ext3.ONE;
+                for (int j = 0; j < count; j++) {
+                    try (Matrix d = deeps.getAndSet(j, null)) {
+                        LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(), 1 << (domain.logMaxHeight() - domain.logHeight(j)), power);
+                    }
+                    power = power.mul(mu);
                 }
-                power = power.mul(mu);
-            }
-            for (int limb = 0; limb < 3; limb++) {
-                sum.writeColumn(limb, 0, acc[limb], 0, n);
-            }
-            return sum;
-        } catch (RuntimeException | Error e) {
-            sum.close();
-            throw e;
-        }
-    }
-
-    /** acc[k * stride] += multiplier * d[k] for every coefficient k of {@code d}. */
-    private static void addLifted(long[][] acc, Matrix d, int stride, Ext3 multiplier) {
-        long[][] c = {d.columnToArray(0), d.columnToArray(1), d.columnToArray(2)};
-        long m0 = multiplier.c0(), m1 = multiplier.c1(), m2 = multiplier.c2();
-        for (int k = 0, rows = d.rows(); k < rows; k++) {
-            int at = k * stride;
-            long x0 = c[0][k], x1 = c[1][k], x2 = c[2][k];
-            acc[0][at] = Goldilocks.add(acc[0][at], Ext3.mul0(x0, x1, x2, m0, m1, m2));
-            acc[1][at] = Goldilocks.add(acc[1][at], Ext3.mul1(x0, x1, x2, m0, m1, m2));
-            acc[2][at] = Goldilocks.add(acc[2][at], Ext3.mul2(x0, x1, x2, m0, m1, m2));
+            });
         }
     }
 

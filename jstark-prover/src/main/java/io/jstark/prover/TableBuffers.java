@@ -223,6 +223,24 @@ public final class TableBuffers {
     }
 
     /**
+     * What stays on this host of a table whose data a backend keeps elsewhere (a device, another machine): the buffers of
+     * the global steps the prover runs itself (the phase trees' class chains, the lifted DEEP sum FRI takes, FRI's
+     * layers; with the first tallest table), the same steps; the table's own LDEs, trees and scratch are the backend's
+     * to describe in its own resource ({@link BackendMemory.Resource}).
+     *
+     * @return the description of the global steps' buffers alone
+     */
+    public TableBuffers globalStepsOnly() {
+        List<Buffer> kept = new ArrayList<>();
+        for (Buffer b : buffers) {
+            if (!steps.get(b.first()).pass().perTable()) {
+                kept.add(b);
+            }
+        }
+        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, kept);
+    }
+
+    /**
      * This description with every buffer named {@code what} changed by {@code change}: a what-if for the
      * memory model (its prediction follows); the prover allocates from {@link #forProof} only.
      */

@@ -2,6 +2,7 @@ package io.jstark.examples.hash;
 
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
+import java.util.Arrays;
 
 /**
  * Fills the trace of {@link KeccakAir}: permutation h on rows 24h .. 24h + 23, one round per row. Rows past
@@ -78,7 +79,7 @@ public final class KeccakTrace {
                     if (real) {
                         System.arraycopy(inputs, h * KeccakF.LANES, state, 0, KeccakF.LANES);
                     } else {
-                        java.util.Arrays.fill(state, 0L);
+                        Arrays.fill(state, 0L);
                     }
                     int permutationRows = Math.min(KeccakAir.ROWS_PER_PERMUTATION, blockRows - p * KeccakAir.ROWS_PER_PERMUTATION);
                     writePermutation(buffer, p * KeccakAir.ROWS_PER_PERMUTATION, permutationRows, state, real, steps);

@@ -3,6 +3,7 @@ package io.jstark.examples.hash;
 import io.jstark.air.Air;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
+import java.util.Arrays;
 
 /**
  * Fills the trace of a {@link Poseidon2Air} table: permutation h at row h / perRow, block h % perRow.
@@ -69,7 +70,7 @@ public final class Poseidon2Trace {
                         if (h < given) {
                             System.arraycopy(inputs, (int) (h * width), state, 0, width);
                         } else {
-                            java.util.Arrays.fill(state, 0L);
+                            Arrays.fill(state, 0L);
                         }
                         instance.permute(state, row, p * perPermutation);
                     }

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The CPU backend on kernels other than its own, chosen on the builder, makes the same proof bytes, and the
- * kernels receive every call the proof's structure predicts (the preprocessed commitment and the aux-trace
- * build run outside them: see docs/design.md).
+ * kernels receive every call the proof's structure predicts (the proving key's preprocessed commitment and the
+ * aux-trace build, which evaluates the bus expressions itself, do not go through them).
  */
 class BackendSeamTest {
     static final ProofOptions OPTIONS = new ProofOptions(2, 8, 4, 2, 2, "sha256", 0);

@@ -41,9 +41,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * the prover reaches a table's data only through {@link ProofSession} and {@link TableCommitment}.
  *
  * <p>It describes its tables' buffers as held in a resource of its own ({@link BackendMemory.Resource}, per table
- * and pass as the CPU backend would hold them in RAM); for the host it repeats the CPU backend's description, an
- * upper bound of what the prover allocates here (the phase trees, the lifted sum, FRI). The proving key's
- * preprocessed commitments are read in place: they are public and computed once per key.
+ * and phase what the CPU backend would hold of them in RAM), and for the host only the global steps' buffers the
+ * prover allocates itself ({@link TableBuffers#globalStepsOnly}: the phase trees, the lifted sum, FRI). The proving
+ * key's preprocessed commitments are read in place: they are public and computed once per key.
  */
 final class IsolatedBackend implements ProverBackend, AutoCloseable {
     static final String DEVICE_THREAD = "isolated-device";
@@ -90,7 +90,8 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
                 perPass[i][pass.ordinal()] = memory.heldInto(pass, (table, role) -> false, false) + memory.usage(pass, (table, role) -> false).ram();
             }
         }
-        return new BackendMemory(cpu.host(), List.of(new BackendMemory.Resource("isolated device memory", Long.MAX_VALUE, perPass)));
+        return new BackendMemory(cpu.host().stream().map(TableBuffers::globalStepsOnly).toList(),
+                List.of(new BackendMemory.Resource("isolated device memory", Long.MAX_VALUE, perPass)));
     }
 
     @Override

@@ -59,6 +59,24 @@ class IsolatedBackendTest {
     }
 
     @Test
+    void thePlanCountsOnTheHostOnlyWhatTheProverKeepsThereAndNotesTheDevice() throws Exception {
+        Example example = Examples.byName("mix");
+        try (IsolatedBackend isolated = new IsolatedBackend();
+                Workload w = example.generate(example.minLogSize() + 1, 13);
+                JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).build();
+                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).build()) {
+            java.util.List<io.jstark.prover.memory.TableDimensions> shapes = w.tables().stream().map(io.jstark.prover.memory.TableDimensions::of)
+                    .toList();
+            io.jstark.storage.StoragePlan onCpu = cpu.plan(shapes);
+            io.jstark.storage.StoragePlan onDevice = other.plan(shapes);
+            long tableLdes = w.tables().stream().mapToLong(t -> t.main().bytes() << OPTIONS.logBlowup()).sum();
+            assertThat(onCpu.prediction().peakRamBytes() - onDevice.prediction().peakRamBytes()).as("the LDEs are not on the host")
+                    .isGreaterThanOrEqualTo(tableLdes);
+            assertThat(onDevice.notes()).anyMatch(n -> n.startsWith("isolated device memory: every table at once would hold "));
+        }
+    }
+
+    @Test
     void anUnbalancedBusIsRefusedAfterTheAuxRoundAndTheDeviceIsEmptied() throws Exception {
         Example example = Examples.byName("vm");
         try (IsolatedBackend isolated = new IsolatedBackend();

@@ -1,0 +1,122 @@
+package io.jstark.cluster;
+
+import io.jstark.cluster.wire.HashChunk;
+import io.jstark.cluster.wire.LeafHashesRequest;
+import io.jstark.cluster.wire.LeafValues;
+import io.jstark.cluster.wire.OpenLeavesReply;
+import io.jstark.cluster.wire.OpenLeavesRequest;
+import io.jstark.cluster.wire.Phase;
+import io.jstark.prover.ProofPhase;
+import io.jstark.prover.TableCommitment;
+import java.util.Arrays;
+import java.util.Iterator;
+
+/**
+ * A table's committed matrix on its worker: the root and the leaf count came with the round's answer, everything else
+ * is asked for (leaf hashes streamed in chunks; a query's leaf elements and siblings in one call, which the prover's
+ * two reads of the same leaves share).
+ */
+final class RemoteCommitment implements TableCommitment {
+    private final RemoteSession session;
+    private final RemoteBackend backend;
+    private final int table;
+    private final Phase phase;
+    private final byte[] root;
+    private final int leaves;
+    private final String treeLabel;
+    private int[] openedLeaves;
+    private OpenLeavesReply opened;
+
+    RemoteCommitment(RemoteSession session, RemoteBackend backend, int table, Phase phase, byte[] root, int leaves, String treeLabel) {
+        this.session = session;
+        this.backend = backend;
+        this.table = table;
+        this.phase = phase;
+        this.root = root;
+        this.leaves = leaves;
+        this.treeLabel = treeLabel;
+    }
+
+    @Override
+    public byte[] root() {
+        return root.clone();
+    }
+
+    @Override
+    public int leaves() {
+        return leaves;
+    }
+
+    @Override
+    public void leafHashes(int from, int to, byte[] out, int offset) {
+        byte[] hashes = session.withFailover(session.home(table), p -> fetchLeafHashes(p, from, to), "leaf hashes of table " + table + " (" + phase + ")");
+        System.arraycopy(hashes, 0, out, offset, hashes.length);
+    }
+
+    private byte[] fetchLeafHashes(RemoteSession.Placed p, int from, int to) {
+        LeafHashesRequest request = LeafHashesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase).setFrom(from).setTo(to)
+                .setChunkLeaves(Wire.CHUNK_LEAVES).build();
+        backend.traffic().sent(treeLabel, request.getSerializedSize());
+        byte[] hashes = new byte[(to - from) * 32];
+        int at = 0;
+        Iterator<HashChunk> chunks = backend.stub(p.worker()).leafHashes(request);
+        while (chunks.hasNext()) {
+            HashChunk c = chunks.next();
+            backend.traffic().received(treeLabel, c.getSerializedSize());
+            int n = c.getHashes().size();
+            if (at + n > hashes.length) {
+                throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent more leaf hashes than leaves [" + from + ", " + to
+                        + ") of table " + table);
+            }
+            c.getHashes().copyTo(hashes, at);
+            at += n;
+        }
+        if (at != hashes.length) {
+            throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent " + at + " bytes of leaf hashes for leaves [" + from
+                    + ", " + to + ") of table " + table + ", not " + hashes.length);
+        }
+        return hashes;
+    }
+
+    private synchronized OpenLeavesReply open(int[] wanted) {
+        if (opened == null || !Arrays.equals(openedLeaves, wanted)) {
+            String label = ProofPhase.QUERIES.label();
+            opened = session.withFailover(session.home(table), p -> {
+                OpenLeavesRequest.Builder b = OpenLeavesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase);
+                for (int leaf : wanted) {
+                    b.addLeaves(leaf);
+                }
+                OpenLeavesRequest request = b.build();
+                backend.traffic().sent(label, request.getSerializedSize());
+                return backend.stub(p.worker()).openLeaves(request);
+            }, "openings of table " + table + " (" + phase + ")");
+            backend.traffic().received(label, opened.getSerializedSize());
+            openedLeaves = wanted.clone();
+        }
+        return opened;
+    }
+
+    @Override
+    public long[][] leafElements(int[] wanted) {
+        OpenLeavesReply reply = open(wanted);
+        long[][] out = new long[reply.getValuesCount()][];
+        for (int i = 0; i < out.length; i++) {
+            LeafValues v = reply.getValues(i);
+            out[i] = new long[v.getElementsCount()];
+            for (int k = 0; k < out[i].length; k++) {
+                out[i][k] = v.getElements(k);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public byte[][] openBatch(int[] wanted) {
+        OpenLeavesReply reply = open(wanted);
+        byte[][] out = new byte[reply.getSiblingsCount()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = reply.getSiblings(i).toByteArray();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,84 @@
+package io.jstark.cluster;
+
+import io.jstark.prover.ProofPhase;
+import io.jstark.prover.TableBuffers;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableMemory;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Which worker holds which table: the heaviest table first, each on the worker with the most budget left that still
+ * fits it (the lowest index among equals), so that the same statement and the same workers always give the same
+ * placement. A greedy packing: a statement it refuses may still fit some other placement.
+ */
+final class TablePlacement {
+    private TablePlacement() {}
+
+    /**
+     * What one table holds on its worker at most: everything it keeps to the queries (its LDEs and trees) plus the most
+     * any one pass makes beyond them, all in RAM.
+     *
+     * @param buffers the table's buffers in the whole proof
+     * @return the bytes its worker reserves for it
+     */
+    static long tableBytes(TableBuffers buffers) {
+        TableMemory memory = TableMemory.of(buffers);
+        long pass = 0;
+        for (ProofPhase p : ProofPhase.values()) {
+            if (p.perTable()) {
+                pass = Math.max(pass, memory.gateBytes(p, Placement.RAM));
+            }
+        }
+        return memory.heldBytes(Placement.RAM, false) + pass;
+    }
+
+    /**
+     * Places the tables.
+     *
+     * @param tables the tables' names, in the proof's order
+     * @param bytes per table what it needs ({@link #tableBytes})
+     * @param workers the workers' addresses
+     * @param budgets per worker its announced budget
+     * @return per table the index of its worker
+     * @throws ClusterException naming every table's bytes and every worker's budget when a table fits no worker
+     */
+    static int[] place(List<String> tables, long[] bytes, List<WorkerAddress> workers, long[] budgets) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.<Integer>comparingLong(i -> bytes[i]).reversed().thenComparing(i -> i));
+        long[] left = budgets.clone();
+        int[] placed = new int[tables.size()];
+        for (int i : order) {
+            int best = -1;
+            for (int w = 0; w < left.length; w++) {
+                if (left[w] >= bytes[i] && (best < 0 || left[w] > left[best])) {
+                    best = w;
+                }
+            }
+            if (best < 0) {
+                throw new ClusterException(refusal(tables, bytes, workers, budgets, i));
+            }
+            placed[i] = best;
+            left[best] -= bytes[i];
+        }
+        return placed;
+    }
+
+    private static String refusal(List<String> tables, long[] bytes, List<WorkerAddress> workers, long[] budgets, int unplaced) {
+        StringBuilder s = new StringBuilder("no placement of the tables fits the workers' memory budgets: table '")
+                .append(tables.get(unplaced)).append("' (").append(bytes[unplaced]).append(" bytes) fits on no worker once the heavier "
+                        + "tables are placed. Tables:");
+        for (int i = 0; i < tables.size(); i++) {
+            s.append(" '").append(tables.get(i)).append("' ").append(bytes[i]).append(i + 1 < tables.size() ? "," : ";");
+        }
+        s.append(" workers:");
+        for (int w = 0; w < workers.size(); w++) {
+            s.append(" ").append(workers.get(w)).append(" budget ").append(budgets[w]).append(w + 1 < workers.size() ? "," : "");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,338 @@
+package io.jstark.cluster;
+
+import io.jstark.air.Air;
+import io.jstark.air.AirDigest;
+import io.jstark.air.trace.TableTrace;
+import io.jstark.cluster.wire.OpenRequest;
+import io.jstark.cluster.wire.TableClaim;
+import io.jstark.crypto.hash.Hashers;
+import io.jstark.examples.Example;
+import io.jstark.examples.Examples;
+import io.jstark.examples.Workload;
+import io.jstark.instrument.ResidentMemory;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.protocol.LiftedDomain;
+import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.Preprocessing;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.BackendMemory;
+import io.jstark.prover.LiftedSum;
+import io.jstark.prover.ProofContext;
+import io.jstark.prover.ProofSession;
+import io.jstark.prover.ProverBackend;
+import io.jstark.prover.ProverSettings;
+import io.jstark.prover.ProvingKey;
+import io.jstark.prover.TableBuffers;
+import io.jstark.prover.TableCommitment;
+import io.jstark.prover.memory.TableDimensions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One proof's tables on a worker: each placed table in a CPU backend session of its own (so that its DEEP polynomial
+ * comes back unsummed and its out-of-domain point is the proof's lifted one), its data held from the main commit to
+ * {@link #close}. The buffers of each table are those of the whole proof ({@link TableBuffers#forProof} over every
+ * table of the statement): its trees' leaves depend on the tallest table, which may live on another worker.
+ */
+final class WorkerSession implements AutoCloseable {
+    private final String proofId;
+    private final ProofOptions options;
+    private final LiftedDomain domain;
+    private final int[] tables;
+    private final TableTrace[] traces;
+    private final long[] uploadedRows;
+    private final List<TableBuffers> buffers;
+    private final Preprocessing.Committed[] preprocessed;
+    private final Workload workload;
+    private final ProofSession[] sessions;
+    private final TableCommitment[][] commitments;
+    private final OodFrame[] frames;
+    private final long reservedBytes;
+    /** The process's resident memory while this proof's tables live here, for the worker's log. */
+    private final ResidentMemory.PeakSampler resident = ResidentMemory.PeakSampler.start(50);
+
+    private WorkerSession(String proofId, ProofOptions options, LiftedDomain domain, int[] tables, TableTrace[] traces,
+            List<TableBuffers> buffers, Preprocessing.Committed[] preprocessed, Workload workload, long reservedBytes) {
+        this.proofId = proofId;
+        this.options = options;
+        this.domain = domain;
+        this.tables = tables;
+        this.traces = traces;
+        this.uploadedRows = new long[tables.length];
+        this.buffers = buffers;
+        this.preprocessed = preprocessed;
+        this.workload = workload;
+        this.sessions = new ProofSession[tables.length];
+        this.commitments = new TableCommitment[3][tables.length];
+        this.frames = new OodFrame[tables.length];
+        this.reservedBytes = reservedBytes;
+    }
+
+    /**
+     * Checks the request against what this worker knows (the example's definitions, their digests) and builds the
+     * placed tables from the recipe, or allocates them for their upload.
+     *
+     * @param request the coordinator's request
+     * @param keys the proving key of each example, made once per worker
+     * @param budget what this worker may still reserve
+     * @return the session, its tables' bytes reserved
+     * @throws ClusterException naming the table whose claim this worker cannot meet
+     */
+    static WorkerSession open(OpenRequest request, java.util.function.Function<Example, ProvingKey> keys, long budget) {
+        Example example = Examples.byName(request.getExample());
+        ProofOptions options = Wire.options(request.getOptions());
+        List<TableClaim> statement = request.getStatementList();
+        List<TableDimensions> dimensions = new ArrayList<>(statement.size());
+        int[] heights = new int[statement.size()];
+        for (int i = 0; i < statement.size(); i++) {
+            TableClaim claim = statement.get(i);
+            Air air = definition(example, claim);
+            dimensions.add(new TableDimensions(claim.getName(), air, claim.getLogHeight()));
+            heights[i] = claim.getLogHeight();
+        }
+        int[] tables = request.getTablesList().stream().mapToInt(Integer::intValue).toArray();
+        if (tables.length == 0) {
+            throw new ClusterException("proof " + request.getProofId() + ": no tables placed on this worker");
+        }
+        List<TableBuffers> buffers = TableBuffers.forProof(dimensions, options, ProverSettings.defaults().pool().parallelism());
+        long need = 0;
+        StringBuilder perTable = new StringBuilder();
+        for (int j : tables) {
+            long bytes = TablePlacement.tableBytes(buffers.get(j));
+            need += bytes;
+            perTable.append(perTable.isEmpty() ? "" : ", ").append("'").append(statement.get(j).getName()).append("' ").append(bytes);
+        }
+        if (need > budget) {
+            throw new ClusterException("proof " + request.getProofId() + ": tables " + perTable + " need " + need
+                    + " bytes, more than the " + budget + " bytes this worker's budget has left");
+        }
+        TableTrace[] traces = new TableTrace[tables.length];
+        Workload workload = null;
+        try {
+            if (request.hasRecipe()) {
+                workload = example.generate(request.getRecipe().getLogSize(), request.getRecipe().getSeed());
+                if (workload.size() != statement.size()) {
+                    throw new ClusterException("proof " + request.getProofId() + ": the recipe " + workload.label() + " has "
+                            + workload.size() + " tables, the statement " + statement.size());
+                }
+                for (int l = 0; l < tables.length; l++) {
+                    traces[l] = workload.tables().get(tables[l]);
+                    requireClaimed(traces[l], statement.get(tables[l]));
+                }
+                dropUnplaced(workload, tables);
+            } else {
+                for (int l = 0; l < tables.length; l++) {
+                    TableDimensions d = dimensions.get(tables[l]);
+                    Matrix main = Matrix.allocate(RamAllocator.shared(), d.name() + "/main (uploaded)", d.rows(), d.air().mainWidth());
+                    long[] publicInputs = statement.get(tables[l]).getPublicInputsList().stream().mapToLong(Long::longValue).toArray();
+                    traces[l] = new TableTrace(d.name(), d.air(), main, publicInputs);
+                }
+            }
+            ProvingKey key = keys.apply(example);
+            Preprocessing.Committed[] preprocessed = new Preprocessing.Committed[tables.length];
+            for (int l = 0; l < tables.length; l++) {
+                Air air = traces[l].air();
+                preprocessed[l] = air.preprocessedWidth() == 0 ? null : key.preprocessed(air, options, ProverSettings.defaults().pool());
+            }
+            return new WorkerSession(request.getProofId(), options, LiftedDomain.of(options, heights), tables, traces, buffers,
+                    preprocessed, workload, need);
+        } catch (RuntimeException | Error e) {
+            closeTraces(traces, workload);
+            throw e;
+        }
+    }
+
+    private static Air definition(Example example, TableClaim claim) {
+        for (Air air : example.airs()) {
+            if (air.name().equals(claim.getAirName())) {
+                if (!Arrays.equals(AirDigest.of(air), claim.getAirDigest().toByteArray())) {
+                    throw new ClusterException("table '" + claim.getName() + "': this worker's definition '" + air.name()
+                            + "' has another digest than the coordinator's (different jstark versions?)");
+                }
+                return air;
+            }
+        }
+        throw new ClusterException("table '" + claim.getName() + "': example '" + example.name() + "' has no definition '"
+                + claim.getAirName() + "' on this worker");
+    }
+
+    private static void requireClaimed(TableTrace trace, TableClaim claim) {
+        if (!trace.name().equals(claim.getName()) || trace.logHeight() != claim.getLogHeight()
+                || !Arrays.equals(trace.publicInputs(), claim.getPublicInputsList().stream().mapToLong(Long::longValue).toArray())) {
+            throw new ClusterException("table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^"
+                    + trace.logHeight() + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
+        }
+    }
+
+    private static void dropUnplaced(Workload workload, int[] placed) {
+        for (int i = 0; i < workload.size(); i++) {
+            if (Arrays.binarySearch(placed, i) < 0) {
+                workload.tables().get(i).main().close();
+            }
+        }
+    }
+
+    String proofId() {
+        return proofId;
+    }
+
+    long reservedBytes() {
+        return reservedBytes;
+    }
+
+    int[] tables() {
+        return tables.clone();
+    }
+
+    /** The name of the table at proof index {@code table}, for log lines and errors. */
+    String tableName(int local) {
+        return traces[local].name();
+    }
+
+    /** Writes rows of an uploaded table's trace, column by column. */
+    synchronized void upload(int table, int firstRow, int rows, long[] cells) {
+        int l = local(table);
+        Matrix main = traces[l].main();
+        int columns = main.columns();
+        if (cells.length != (long) rows * columns || firstRow < 0 || firstRow + rows > main.rows()) {
+            throw new ClusterException("table '" + traces[l].name() + "': a chunk of rows [" + firstRow + ", " + (firstRow + rows)
+                    + ") with " + cells.length + " cells does not fit " + main.rows() + " rows x " + columns + " columns");
+        }
+        for (int c = 0; c < columns; c++) {
+            main.writeColumn(c, firstRow, cells, c * rows, rows);
+        }
+        uploadedRows[l] += rows;
+    }
+
+    private int local(int table) {
+        for (int l = 0; l < tables.length; l++) {
+            if (tables[l] == table) {
+                return l;
+            }
+        }
+        throw new ClusterException("proof " + proofId + ": table " + table + " is not placed on this worker");
+    }
+
+    /** Round 1 for every placed table: per table its main commitment. */
+    synchronized TableCommitment[] commitMain() {
+        for (int l = 0; l < tables.length; l++) {
+            if (workload == null && uploadedRows[l] != traces[l].height()) {
+                throw new ClusterException("table '" + traces[l].name() + "': " + uploadedRows[l] + " of " + traces[l].height()
+                        + " rows uploaded before the main commit");
+            }
+            ProofContext context = new ProofContext(List.of(traces[l]), Collections.singletonList(preprocessed[l]),
+                    new BackendMemory(List.of(buffers.get(tables[l])), List.of()), LiftedDomain.of(options, new int[] {traces[l].logHeight()}),
+                    options, Hashers.byName(options.hash()), ProverSettings.defaults());
+            sessions[l] = ProverBackend.cpu().open(context);
+            commitments[0][l] = sessions[l].commitMain().getFirst();
+        }
+        return commitments[0].clone();
+    }
+
+    /** The LogUp round: per table its aux commitment and bus sum (null without buses). */
+    synchronized ProofSession.AuxRound commitAux(Ext3[] lookup) {
+        List<TableCommitment> out = new ArrayList<>(tables.length);
+        List<Ext3> sums = new ArrayList<>(tables.length);
+        for (int l = 0; l < tables.length; l++) {
+            ProofSession.AuxRound round = sessions[l].commitAux(lookup);
+            commitments[1][l] = round.commitments().getFirst();
+            out.add(commitments[1][l]);
+            sums.add(round.busSums().getFirst());
+        }
+        return new ProofSession.AuxRound(out, sums);
+    }
+
+    synchronized TableCommitment[] commitComposition(Ext3 alpha) {
+        for (int l = 0; l < tables.length; l++) {
+            commitments[2][l] = sessions[l].commitComposition(alpha).getFirst();
+        }
+        return commitments[2].clone();
+    }
+
+    /** Round 3: per table its frame at its lifted point z^(2^s_j) of the whole proof's domain. */
+    synchronized OodFrame[] openOod(Ext3 z) {
+        for (int l = 0; l < tables.length; l++) {
+            frames[l] = sessions[l].openOod(domain.pointFor(tables[l], z)).getFirst();
+        }
+        return frames.clone();
+    }
+
+    /**
+     * This worker's part of the lifted DEEP sum: sum over its tables of mu^j DEEP_j(X^(2^(h - h_j))), h its tallest
+     * table's log height; the coordinator lifts it by 2^(K - h) and adds the parts (exact field sums).
+     *
+     * @return the three limb columns, 2^h coefficients each
+     */
+    synchronized long[][] deepSum(Ext3 gamma, Ext3 mu, Ext3 z) {
+        long[][] acc = new long[3][1 << partialLogRows()];
+        for (int l = 0; l < tables.length; l++) {
+            int j = tables[l];
+            Ext3 weight = Ext3.ONE;
+            for (int k = 0; k < j; k++) {
+                weight = weight.mul(mu);
+            }
+            try (Matrix d = sessions[l].liftedDeepPolynomial(List.of(frames[l]), gamma, mu, domain.pointFor(j, z))) {
+                LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(),
+                        1 << (partialLogRows() - domain.logHeight(j)), weight);
+            }
+        }
+        return acc;
+    }
+
+    /** log2 of the rows of {@link #deepSum}: the tallest placed table's. */
+    int partialLogRows() {
+        int h = 0;
+        for (int j : tables) {
+            h = Math.max(h, domain.logHeight(j));
+        }
+        return h;
+    }
+
+    /** The committed matrix of one phase (0 main, 1 aux, 2 composition) of the table at proof index {@code table}. */
+    synchronized TableCommitment commitment(int phase, int table) {
+        TableCommitment c = commitments[phase][local(table)];
+        if (c == null) {
+            throw new ClusterException("proof " + proofId + ": table " + table + " has no commitment of phase " + phase + " here");
+        }
+        return c;
+    }
+
+    /**
+     * Frees the tables and stops sampling.
+     *
+     * @return the process's peak resident anonymous memory while the session was open, -1 where it cannot be read
+     */
+    synchronized long closeAndPeak() {
+        long peak = resident.takePeaks().anonymous();
+        close();
+        return peak;
+    }
+
+    @Override
+    public synchronized void close() {
+        resident.close();
+        for (int l = 0; l < sessions.length; l++) {
+            if (sessions[l] != null) {
+                sessions[l].close();
+                sessions[l] = null;
+            }
+        }
+        closeTraces(traces, workload);
+    }
+
+    private static void closeTraces(TableTrace[] traces, Workload workload) {
+        if (workload != null) {
+            workload.close();
+            return;
+        }
+        for (TableTrace t : traces) {
+            if (t != null && !t.main().isClosed()) {
+                t.main().close();
+            }
+        }
+    }
+}

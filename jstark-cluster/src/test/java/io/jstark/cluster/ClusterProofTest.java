@@ -1,0 +1,93 @@
+package io.jstark.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
+import io.jstark.examples.Example;
+import io.jstark.examples.Examples;
+import io.jstark.examples.Workload;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.Statement;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Proofs whose tables live on worker JVMs on loopback have the local proof's bytes, whatever the number of workers and
+ * whether the workers build the tables from their recipe or receive the traces; a statement no placement fits is
+ * refused before any work, naming the tables' and the workers' bytes.
+ */
+class ClusterProofTest {
+    static final ProofOptions OPTIONS = new ProofOptions(2, 8, 4, 2, 2, "sha256", 0);
+    static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static WorkerProcesses workers;
+
+    @BeforeAll
+    static void startWorkers() throws Exception {
+        workers = WorkerProcesses.start(3, "1G");
+    }
+
+    @AfterAll
+    static void stopWorkers() {
+        if (workers != null) {
+            workers.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} on {1} workers")
+    @CsvSource({"fib, 1", "fib, 2", "fib, 3", "vm, 1", "vm, 2", "vm, 3", "mix, 1", "mix, 2", "mix, 3"})
+    void aProofOnWorkersHasTheLocalProofsBytes(String name, int count) throws Exception {
+        Example example = Examples.byName(name);
+        int logSize = example.minLogSize() + 1;
+        try (Workload w = example.generate(logSize, 13);
+                RemoteBackend cluster = RemoteBackend.fromRecipe(workers.first(count), ClusterTls.PLAINTEXT, name, logSize, 13, DEADLINE)) {
+            byte[] local = proveLocally(example, w);
+            try (JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+                byte[] bytes = remote.prove(w.tables()).bytes();
+                assertThat(bytes).isEqualTo(local);
+                Jstark.verify(remote.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
+            }
+            assertThat(cluster.traffic().snapshot()).containsKeys("open", "main_commit", "deep", "queries");
+        }
+    }
+
+    @Test
+    void tracesStreamedToTheWorkersGiveTheSameBytes() throws Exception {
+        Example example = Examples.byName("mix");
+        try (Workload w = example.generate(example.minLogSize() + 1, 7);
+                RemoteBackend cluster = RemoteBackend.streamingTraces(workers.first(2), ClusterTls.PLAINTEXT, "mix", DEADLINE);
+                JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+            byte[] bytes = remote.prove(w.tables()).bytes();
+            assertThat(bytes).isEqualTo(proveLocally(example, w));
+            assertThat(cluster.traffic().snapshot().get("upload")[0]).as("bytes of the streamed traces")
+                    .isGreaterThanOrEqualTo(w.mainCells() * Long.BYTES);
+        }
+    }
+
+    @Test
+    void aStatementNoPlacementFitsIsRefusedBeforeAnyWork() throws Exception {
+        Example example = Examples.byName("mix");
+        try (WorkerServer small = WorkerServer.start("127.0.0.1", 0, 1 << 16, ClusterTls.PLAINTEXT);
+                Workload w = example.generate(example.minLogSize() + 1, 7);
+                RemoteBackend cluster = RemoteBackend.fromRecipe(java.util.List.of(WorkerAddress.parse(small.address())), ClusterTls.PLAINTEXT,
+                        "mix", example.minLogSize() + 1, 7, DEADLINE);
+                JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+            assertThatThrownBy(() -> remote.prove(w.tables())).isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("no placement").hasMessageContaining("'" + w.tables().getFirst().name() + "'")
+                    .hasMessageContaining(small.address() + " budget 65536");
+            assertThat(small.openProofs()).isZero();
+            assertThat(cluster.traffic().snapshot()).doesNotContainKey("open");
+        }
+    }
+
+    private static byte[] proveLocally(Example example, Workload w) throws Exception {
+        try (JstarkProver local = Jstark.prover(example.airs()).options(OPTIONS).build()) {
+            return local.prove(w.tables()).bytes();
+        }
+    }
+}

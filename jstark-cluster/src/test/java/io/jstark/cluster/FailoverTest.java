@@ -1,0 +1,84 @@
+package io.jstark.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
+import io.jstark.examples.Example;
+import io.jstark.examples.Examples;
+import io.jstark.examples.Workload;
+import io.jstark.prover.ProgressListener;
+import io.jstark.protocol.Statement;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A worker lost in the middle of the composition pass costs a failover, not the proof: its tables are rebuilt on a live
+ * worker from their recipe, the rounds so far replayed and checked against what the transcript absorbed, and the proof
+ * has the local proof's bytes; the same for a worker that stops answering (detected by the deadline).
+ */
+class FailoverTest {
+    @Test
+    void aWorkerKilledDuringTheCompositionPassIsReplacedAndTheBytesAreTheLocalProofs() throws Exception {
+        try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
+            Process victim = workers.processes().getFirst();
+            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), () -> {
+                victim.destroyForcibly();
+                victim.waitFor();
+            });
+            assertThat(victim.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+            assertThat(bytes).isNotNull();
+        }
+    }
+
+    @Test
+    void aWorkerThatStopsAnsweringIsDetectedByTheDeadlineAndReplaced() throws Exception {
+        try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
+            long pid = workers.processes().getFirst().pid();
+            try {
+                byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(20), () -> signal("STOP", pid));
+                assertThat(bytes).isNotNull();
+            } finally {
+                signal("CONT", pid);
+            }
+        }
+    }
+
+    interface Fault {
+        void inject() throws Exception;
+    }
+
+    /** Proves the mix on the three workers, injecting {@code fault} as the composition pass begins; returns the bytes. */
+    private static byte[] proveMixWhile(WorkerProcesses workers, Duration deadline, Fault fault) throws Exception {
+        Example example = Examples.byName("mix");
+        int logSize = example.minLogSize() + 1;
+        ProgressListener injector = new ProgressListener() {
+            @Override
+            public void passStarted(String phase, int tables) {
+                if (phase.equals("composition")) {
+                    try {
+                        fault.inject();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        };
+        try (Workload w = example.generate(logSize, 3);
+                RemoteBackend cluster = RemoteBackend.fromRecipe(workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 3, deadline);
+                JstarkProver remote = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).progress(injector).build();
+                JstarkProver local = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).build()) {
+            byte[] bytes = remote.prove(w.tables()).bytes();
+            // a loaded machine may pass a deadline elsewhere too, which costs a failover more, never the bytes
+            assertThat(cluster.failovers()).isGreaterThanOrEqualTo(1);
+            assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
+            Jstark.verify(remote.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
+            return bytes;
+        }
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+    }
+}
