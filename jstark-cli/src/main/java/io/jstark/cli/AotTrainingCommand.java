@@ -2,6 +2,7 @@ package io.jstark.cli;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
         Files.createDirectories(directory);
         PrintStream out = System.out;
         PrintStream err = System.err;
-        PrintStream dropped = new PrintStream(OutputStream.nullOutputStream());
+        PrintStream dropped = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
         try {
             for (String[] command : commands(directory)) {
                 System.setOut(dropped);

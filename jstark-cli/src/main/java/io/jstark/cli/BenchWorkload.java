@@ -107,7 +107,7 @@ final class BenchWorkload implements AutoCloseable {
 
     /** Progress as {@code prove} reports it, bar ({@code terminal}) or plain lines, drawn into a discarding stream. */
     static ProgressListener discardingProgress(boolean terminal) {
-        return new ConsoleProgress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), terminal);
+        return new ConsoleProgress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), false, java.nio.charset.StandardCharsets.UTF_8), terminal);
     }
 
     /**

@@ -140,8 +140,6 @@ final class TableProver {
     /** Round 2: the constraints combined by powers of {@code alpha}, split into parts, extended and committed. */
     HostCommitment commitComposition(HostCommitment main, AuxCommitment aux, Ext3[] lookup, Ext3 alpha) {
         WorkerPool pool = settings.pool();
-        int n = trace.height();
-        int bigN = n << logBlowup;
         Ext3 busSum = aux == null ? null : aux.busSum();
         Uniforms uniforms = Uniforms.of(trace.publicInputs()).withChallenges(lookup);
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();

@@ -131,7 +131,7 @@ public final class ConcurrentExecutor implements TableExecutor {
         private volatile boolean cancelled;
         private volatile String cancelReason;
         private long cancelledAt = -1;
-        private long wallNanos = -1;
+        private volatile long wallNanos = -1;
         private final TaskControl control = this::checkpoint;
 
         Pass(String phase, List<? extends TableTask<R>> tasks, SchedulerOptions options, Span parent) {

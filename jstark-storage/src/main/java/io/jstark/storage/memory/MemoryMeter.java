@@ -86,7 +86,7 @@ public final class MemoryMeter {
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener gcListener = this::onNotification;
     private final ResidentMemory.PeakSampler resident;
-    private boolean finished;
+    private volatile boolean finished;
 
     private MemoryMeter(BufferAllocator ram, BufferAllocator spill) {
         this.ram = ram;
