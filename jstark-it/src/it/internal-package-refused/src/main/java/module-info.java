@@ -1,0 +1,3 @@
+module example.internals {
+    requires io.jstark;
+}
