@@ -6,7 +6,6 @@ import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.crypto.transcript.Transcript;
-import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProver;
 import io.jstark.instrument.Phases;
 import io.jstark.instrument.Span;
@@ -155,7 +154,7 @@ final class BatchedOpening implements AutoCloseable {
     private FriProver commitFri(Matrix lifted, Transcript t) {
         try (lifted) {
             FriProver fri = FriProver.commit("lifted", lifted, Preprocessing.shift(domain.logLde()), options.logBlowup(),
-                    new FriParameters(options.logFoldingFactor(), options.logFinalDegree()), t, hasher, settings.pool(),
+                    options.friParameters(), t, hasher, settings.pool(),
                     settings.storage().allocatorForGlobal(traces, MatrixRole.FRI_LAYER), session.globalKernels());
             global.add(fri);
             return fri;

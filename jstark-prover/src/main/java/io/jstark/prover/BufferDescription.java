@@ -3,7 +3,6 @@ package io.jstark.prover;
 import io.jstark.air.Air;
 import io.jstark.air.logup.AuxTraceBuilder;
 import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.fri.FriParameters;
 import io.jstark.fri.FriProver;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
@@ -103,7 +102,7 @@ final class BufferDescription {
         this.aux = air.auxWidth() > 0;
         this.logF = options.logFoldingFactor();
         this.logFri = global == null ? -1 : global.domain().logMaxHeight();
-        this.folds = logFri < 0 ? 0 : new FriParameters(options.logFoldingFactor(), options.logFinalDegree()).foldCount(logFri);
+        this.folds = logFri < 0 ? 0 : options.friParameters().foldCount(logFri);
         this.summed = global != null && global.tables().size() > 1;
     }
 
