@@ -1,5 +1,6 @@
 package io.jstark.prover;
 
+import io.jstark.air.Air;
 import io.jstark.air.BusInteraction;
 import io.jstark.air.debug.BusImbalanceException;
 import io.jstark.air.trace.TableTrace;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The prover's phases after the prepass ({@link ProofPhase}, in its order): each per-table phase is one round of
@@ -123,7 +125,7 @@ final class BatchedOpening implements AutoCloseable {
      * One per-table round: its phase begun (unless it began already), the progress events around it, whatever the
      * backend (the progress bars and the memory meter follow them).
      */
-    private <R> R round(Phases phases, ProofPhase phase, java.util.function.Supplier<R> work) {
+    private <R> R round(Phases phases, ProofPhase phase, Supplier<R> work) {
         if (phases != null) {
             phases.next(phase.label());
         }
@@ -141,7 +143,7 @@ final class BatchedOpening implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             TableTrace trace = traces.get(i);
             int logN = trace.logHeight();
-            io.jstark.air.Air air = trace.air();
+            Air air = trace.air();
             if (!OutOfDomainCheck.holds(air, CompositionLayout.of(air, logN), logN, trace.publicInputs(), lookup, busSums.get(i), alpha,
                     domain.pointFor(i, z), frames.get(i), air.compositionParts(logN))) {
                 throw new TableProvingException(ProofPhase.OOD.label(), i, trace.name(), UnsatisfiedConstraints.of(trace, settings.storage(),

@@ -18,7 +18,6 @@ import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.LiftedDomain;
-import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;

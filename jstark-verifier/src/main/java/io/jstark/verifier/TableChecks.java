@@ -11,7 +11,6 @@ import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
-import java.util.List;
 
 /** The checks of one table: the frame's shape, the constraints at its out-of-domain point, a tree's opening. */
 final class TableChecks {
