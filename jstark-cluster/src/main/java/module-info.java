@@ -14,7 +14,7 @@ module io.jstark.cluster {
     requires com.google.common;
     requires static java.annotation;
 
-    exports io.jstark.cluster to io.jstark.cli;
+    exports io.jstark.cluster;
     // protobuf reads the generated messages reflectively
     opens io.jstark.cluster.wire to com.google.protobuf;
 }

@@ -1,7 +1,9 @@
 package io.jstark.cli;
 
+import io.jstark.cluster.Liveness;
 import io.jstark.cluster.RemoteBackend;
 import io.jstark.cluster.WorkerAddress;
+import io.jstark.profile.report.WireRows;
 import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -17,6 +19,14 @@ public final class ClusterOptions {
     @Option(names = "--worker-deadline", paramLabel = "SECONDS", description = "The most one call to a worker may take, a round over "
             + "its tables included (default: ${DEFAULT-VALUE}).", defaultValue = "600")
     long deadlineSeconds;
+
+    @Option(names = "--worker-heartbeat", paramLabel = "SECONDS", description = "Ask every worker of the proof whether it is alive this "
+            + "often, between calls too (default: ${DEFAULT-VALUE}).", defaultValue = "5")
+    long heartbeatSeconds;
+
+    @Option(names = "--worker-heartbeat-timeout", paramLabel = "SECONDS", description = "A worker that does not answer a heartbeat "
+            + "within this is lost and its tables move to another worker (default: ${DEFAULT-VALUE}).", defaultValue = "30")
+    long heartbeatTimeoutSeconds;
 
     @Mixin
     ClusterTlsOptions tls;
@@ -47,6 +57,24 @@ public final class ClusterOptions {
         if (deadlineSeconds <= 0) {
             throw new Main.UsageException("--worker-deadline: " + deadlineSeconds + " is not a positive number of seconds");
         }
-        return RemoteBackend.fromRecipe(addresses, tls.tls(), example, logSize, seed, Duration.ofSeconds(deadlineSeconds));
+        if (heartbeatSeconds <= 0 || heartbeatTimeoutSeconds <= 0) {
+            throw new Main.UsageException("--worker-heartbeat and --worker-heartbeat-timeout must be positive numbers of seconds, got "
+                    + heartbeatSeconds + " and " + heartbeatTimeoutSeconds);
+        }
+        return RemoteBackend.onWorkers(addresses).tls(tls.tls()).recipe(example, logSize, seed).deadline(Duration.ofSeconds(deadlineSeconds))
+                .liveness(new Liveness(Duration.ofSeconds(heartbeatSeconds), Duration.ofSeconds(heartbeatTimeoutSeconds))).build();
+    }
+
+    /**
+     * The timing report's wire rows: per phase what crossed the wire to and from the workers.
+     *
+     * @param remote the backend the proof ran on
+     * @return one row per phase, in the order the phases first made a call
+     */
+    static List<WireRows.Row> wireRows(RemoteBackend remote) {
+        List<WireRows.Row> rows = new java.util.ArrayList<>();
+        remote.traffic().snapshot().forEach((phase, t) -> rows.add(new WireRows.Row(phase, t.calls(), t.sentBytes(), t.receivedBytes(),
+                t.wireNanos())));
+        return rows;
     }
 }

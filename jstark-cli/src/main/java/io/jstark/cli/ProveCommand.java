@@ -130,7 +130,7 @@ public final class ProveCommand implements Callable<Integer> {
                             throw new io.jstark.cluster.ClusterException("the proof made on the workers " + remote.workers()
                                     + " does not verify, so it is not written: " + e.getMessage(), e);
                         }
-                        out.printf("proved on %d workers %s; the proof verifies. Bytes to and from the workers per phase:%n",
+                        out.printf("proved on %d workers %s; the proof verifies. Calls, bytes and wall time on the wire per phase:%n",
                                 remote.workers().size(), remote.workers());
                         out.print(remote.traffic());
                     }
@@ -142,7 +142,8 @@ public final class ProveCommand implements Callable<Integer> {
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
-                        out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison()).render());
+                        out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison(),
+                                remote == null ? List.of() : ClusterOptions.wireRows(remote)).render());
                         out.println();
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);

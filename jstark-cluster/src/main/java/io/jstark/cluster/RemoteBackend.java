@@ -1,5 +1,6 @@
 package io.jstark.cluster;
 
+import io.grpc.ClientInterceptor;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
@@ -56,6 +57,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     private final String example;
     private final Recipe recipe;
     private final Duration deadline;
+    private final Liveness liveness;
     private final Traffic traffic = new Traffic();
     private final java.util.concurrent.atomic.AtomicInteger failovers = new java.util.concurrent.atomic.AtomicInteger();
     private final ExecutorService calls = Executors.newCachedThreadPool(r -> {
@@ -64,20 +66,36 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         return t;
     });
 
-    private RemoteBackend(List<WorkerAddress> addresses, ClusterTls tls, String example, Recipe recipe, Duration deadline) {
-        if (addresses.isEmpty()) {
+    private RemoteBackend(Builder b) {
+        if (b.workers.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
-        this.addresses = List.copyOf(addresses);
-        this.example = Objects.requireNonNull(example, "example");
-        this.recipe = recipe;
-        this.deadline = Objects.requireNonNull(deadline, "deadline");
+        if (b.example == null) {
+            throw new IllegalStateException("a cluster backend needs the example whose definitions its tables use: recipe(...) or "
+                    + "streamingTraces(...)");
+        }
+        this.addresses = List.copyOf(b.workers);
+        this.example = b.example;
+        this.recipe = b.recipe;
+        this.deadline = b.deadline;
+        this.liveness = b.liveness;
         List<ManagedChannel> open = new ArrayList<>();
         for (WorkerAddress a : this.addresses) {
-            open.add(Grpc.newChannelBuilderForAddress(a.host(), a.port(), tls.channelCredentials(a.host()))
-                    .maxInboundMessageSize(WorkerServer.MAX_MESSAGE_BYTES).build());
+            open.add(Grpc.newChannelBuilderForAddress(a.host(), a.port(), b.tls.channelCredentials(a.host()))
+                    .maxInboundMessageSize(WorkerServer.MAX_MESSAGE_BYTES).intercept(b.interceptors).intercept(traffic.interceptor()).build());
         }
         this.channels = List.copyOf(open);
+    }
+
+    /**
+     * A backend on these workers: say how they get the tables ({@link Builder#recipe} or {@link Builder#streamingTraces}),
+     * then {@link Builder#build}; hand the backend to {@code Jstark.prover(airs).backend(...)}.
+     *
+     * @param workers the workers' addresses, in the order placement breaks ties by
+     * @return a builder with plaintext (loopback only), a deadline of 600 s per call and heartbeats every 5 s
+     */
+    public static Builder onWorkers(List<WorkerAddress> workers) {
+        return new Builder(workers);
     }
 
     /**
@@ -93,8 +111,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      */
     public static RemoteBackend fromRecipe(List<WorkerAddress> workers, ClusterTls tls, String example, int logSize, long seed,
             Duration deadline) {
-        return new RemoteBackend(workers, tls, example, Recipe.newBuilder().setExample(example).setLogSize(logSize).setSeed(seed).build(),
-                deadline);
+        return onWorkers(workers).tls(tls).recipe(example, logSize, seed).deadline(deadline).build();
     }
 
     /**
@@ -108,10 +125,108 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      * @return the backend, the caller's to close
      */
     public static RemoteBackend streamingTraces(List<WorkerAddress> workers, ClusterTls tls, String example, Duration deadline) {
-        return new RemoteBackend(workers, tls, example, null, deadline);
+        return onWorkers(workers).tls(tls).streamingTraces(example).deadline(deadline).build();
     }
 
-    /** {@return the bytes sent and received per phase since this backend was made} */
+    /** Settings of a {@link RemoteBackend}. */
+    public static final class Builder {
+        private final List<WorkerAddress> workers;
+        private ClusterTls tls = ClusterTls.PLAINTEXT;
+        private String example;
+        private Recipe recipe;
+        private Duration deadline = Duration.ofSeconds(600);
+        private Liveness liveness = Liveness.DEFAULT;
+        private final List<ClientInterceptor> interceptors = new ArrayList<>();
+
+        private Builder(List<WorkerAddress> workers) {
+            this.workers = List.copyOf(workers);
+        }
+
+        /**
+         * Mutual TLS (default {@link ClusterTls#PLAINTEXT}, which only loopback addresses get).
+         *
+         * @param t the coordinator's certificate, key and the cluster's CA
+         * @return this builder
+         */
+        public Builder tls(ClusterTls t) {
+            this.tls = Objects.requireNonNull(t, "tls");
+            return this;
+        }
+
+        /**
+         * The workers build an example's tables themselves from its recipe.
+         *
+         * @param exampleName the example's name
+         * @param logSize its log size
+         * @param seed its seed
+         * @return this builder
+         */
+        public Builder recipe(String exampleName, int logSize, long seed) {
+            this.example = Objects.requireNonNull(exampleName, "example");
+            this.recipe = Recipe.newBuilder().setExample(exampleName).setLogSize(logSize).setSeed(seed).build();
+            return this;
+        }
+
+        /**
+         * The coordinator streams each table's trace to its worker; the tables' definitions are the example's.
+         *
+         * @param exampleName the example whose definitions the tables use
+         * @return this builder
+         */
+        public Builder streamingTraces(String exampleName) {
+            this.example = Objects.requireNonNull(exampleName, "example");
+            this.recipe = null;
+            return this;
+        }
+
+        /**
+         * The most any one call to a worker may take, a round over its tables included (default 600 s).
+         *
+         * @param d the deadline
+         * @return this builder
+         */
+        public Builder deadline(Duration d) {
+            this.deadline = Objects.requireNonNull(d, "deadline");
+            return this;
+        }
+
+        /**
+         * How often the coordinator asks each worker of an open proof whether it is alive, and how long it waits for the
+         * answer (default {@link Liveness#DEFAULT}); the workers free a proof's tables when they hear nothing of it for
+         * the liveness's lease.
+         *
+         * @param l the heartbeat's interval and timeout
+         * @return this builder
+         */
+        public Builder liveness(Liveness l) {
+            this.liveness = Objects.requireNonNull(l, "liveness");
+            return this;
+        }
+
+        /** Sees every call to the workers before the traffic count does (tests corrupt or record calls with it). */
+        Builder intercept(ClientInterceptor i) {
+            interceptors.add(i);
+            return this;
+        }
+
+        /**
+         * Opens the connections (lazily: nothing is sent before the first proof).
+         *
+         * @return the backend, the caller's to close
+         * @throws IllegalArgumentException without workers
+         * @throws IllegalStateException when neither a recipe nor streamed traces were chosen
+         */
+        public RemoteBackend build() {
+            return new RemoteBackend(this);
+        }
+    }
+
+    /** {@return how the workers' liveness is watched between calls} */
+    Liveness liveness() {
+        return liveness;
+    }
+
+    /** {@return the calls, bytes and wall time on the wire per phase since this backend was made} */
     public Traffic traffic() {
         return traffic;
     }
@@ -130,12 +245,21 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         return addresses;
     }
 
-    WorkerGrpc.WorkerBlockingStub stub(int worker) {
-        return WorkerGrpc.newBlockingStub(channels.get(worker)).withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    /** A stub for one call to {@code worker}, its traffic counted under {@code phase}, with the backend's deadline. */
+    WorkerGrpc.WorkerBlockingStub stub(int worker, String phase) {
+        return WorkerGrpc.newBlockingStub(channels.get(worker)).withOption(Traffic.PHASE, phase).withDeadlineAfter(deadline.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
-    WorkerGrpc.WorkerStub asyncStub(int worker) {
-        return WorkerGrpc.newStub(channels.get(worker)).withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    /** A stub for one heartbeat to {@code worker}: the liveness's timeout, not the call deadline. */
+    WorkerGrpc.WorkerBlockingStub heartbeatStub(int worker) {
+        return WorkerGrpc.newBlockingStub(channels.get(worker)).withOption(Traffic.PHASE, "heartbeat")
+                .withDeadlineAfter(liveness.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private WorkerGrpc.WorkerStub asyncStub(int worker, String phase) {
+        return WorkerGrpc.newStub(channels.get(worker)).withOption(Traffic.PHASE, phase).withDeadlineAfter(deadline.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -146,12 +270,12 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      */
     public List<WorkerInfo> announcements() {
         return onEach(indices(addresses.size()), w -> {
-            HealthCheckResponse health = HealthGrpc.newBlockingStub(channels.get(w)).withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+            HealthCheckResponse health = HealthGrpc.newBlockingStub(channels.get(w)).withOption(Traffic.PHASE, "describe").withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
                     .check(HealthCheckRequest.newBuilder().setService(WorkerServer.SERVICE).build());
             if (health.getStatus() != HealthCheckResponse.ServingStatus.SERVING) {
                 throw new ClusterException("worker " + addresses.get(w) + " is " + health.getStatus());
             }
-            WorkerInfo info = stub(w).describe(DescribeRequest.getDefaultInstance());
+            WorkerInfo info = stub(w, "describe").describe(DescribeRequest.getDefaultInstance());
             if (!info.getExamplesList().contains(example)) {
                 throw new ClusterException("worker " + addresses.get(w) + " does not know example '" + example + "' (it knows "
                         + info.getExamplesList() + ")");
@@ -231,9 +355,9 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     }
 
     /** Streams one table's trace to its worker in chunks of {@link Wire#CHUNK_ROWS} rows, column by column within a chunk. */
-    void upload(int worker, String proofId, int table, TableTrace trace) {
+    void upload(int worker, String proofId, int table, TableTrace trace, String phase) {
         CompletableFuture<UploadReply> done = new CompletableFuture<>();
-        StreamObserver<TraceChunk> out = asyncStub(worker).uploadTrace(new StreamObserver<>() {
+        StreamObserver<TraceChunk> out = asyncStub(worker, phase).uploadTrace(new StreamObserver<>() {
             @Override
             public void onNext(UploadReply reply) {
                 done.complete(reply);
@@ -264,9 +388,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
                         b.addCells(column[k]);
                     }
                 }
-                TraceChunk message = b.build();
-                traffic.sent("upload", message.getSerializedSize());
-                out.onNext(message);
+                out.onNext(b.build());
             }
             out.onCompleted();
         } catch (RuntimeException e) {
@@ -283,6 +405,15 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClusterException("interrupted uploading table '" + trace.name() + "'", e);
+        }
+    }
+
+    /** Runs {@code task} on the backend's call threads (a heartbeat); nothing once the backend is closed. */
+    void submit(Runnable task) {
+        try {
+            calls.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed: no proof is open any more
         }
     }
 

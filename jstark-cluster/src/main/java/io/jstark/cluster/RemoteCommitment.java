@@ -56,13 +56,11 @@ final class RemoteCommitment implements TableCommitment {
     private byte[] fetchLeafHashes(RemoteSession.Placed p, int from, int to) {
         LeafHashesRequest request = LeafHashesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase).setFrom(from).setTo(to)
                 .setChunkLeaves(Wire.CHUNK_LEAVES).build();
-        backend.traffic().sent(treeLabel, request.getSerializedSize());
         byte[] hashes = new byte[(to - from) * 32];
         int at = 0;
-        Iterator<HashChunk> chunks = backend.stub(p.worker()).leafHashes(request);
+        Iterator<HashChunk> chunks = backend.stub(p.worker(), treeLabel).leafHashes(request);
         while (chunks.hasNext()) {
             HashChunk c = chunks.next();
-            backend.traffic().received(treeLabel, c.getSerializedSize());
             int n = c.getHashes().size();
             if (at + n > hashes.length) {
                 throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent more leaf hashes than leaves [" + from + ", " + to
@@ -86,11 +84,8 @@ final class RemoteCommitment implements TableCommitment {
                 for (int leaf : wanted) {
                     b.addLeaves(leaf);
                 }
-                OpenLeavesRequest request = b.build();
-                backend.traffic().sent(label, request.getSerializedSize());
-                return backend.stub(p.worker()).openLeaves(request);
+                return backend.stub(p.worker(), label).openLeaves(b.build());
             }, "openings of table " + table + " (" + phase + ")");
-            backend.traffic().received(label, opened.getSerializedSize());
             openedLeaves = wanted.clone();
         }
         return opened;

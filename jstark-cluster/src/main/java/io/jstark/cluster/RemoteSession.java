@@ -1,5 +1,6 @@
 package io.jstark.cluster;
 
+import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.jstark.air.trace.TableTrace;
@@ -11,6 +12,8 @@ import io.jstark.cluster.wire.CompositionRequest;
 import io.jstark.cluster.wire.DeepRequest;
 import io.jstark.cluster.wire.FieldChunk;
 import io.jstark.cluster.wire.Frame;
+import io.jstark.cluster.wire.HeartbeatReply;
+import io.jstark.cluster.wire.HeartbeatRequest;
 import io.jstark.cluster.wire.OodReply;
 import io.jstark.cluster.wire.OodRequest;
 import io.jstark.cluster.wire.OpenRequest;
@@ -20,7 +23,9 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
+import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
 import io.jstark.prover.ProgressListener;
@@ -34,6 +39,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@link RemoteBackend}'s side of one proof: each round one call to every worker session holding tables, all at once,
@@ -50,9 +56,19 @@ final class RemoteSession implements ProofSession {
     private static final System.Logger LOG = System.getLogger("io.jstark.cluster.coordinator");
     /** How many lost workers a proof survives. */
     static final int MAX_FAILOVERS = 3;
+    private static final String OPEN = "open";
+    /** The calls that rebuild a lost worker's tables elsewhere count on the wire apart from the phases. */
+    private static final String FAILOVER = "failover";
 
-    /** A worker session: a worker, the tables (proof indices, ascending) placed on it, and the session's id there. */
-    record Placed(int worker, int[] tables, String sessionId) {}
+    /**
+     * A worker session: a worker, the tables (proof indices, ascending) placed on it, the session's id there, and the
+     * context its calls run in (cancelled when the worker is found lost, so that calls waiting on it end at once).
+     */
+    record Placed(int worker, int[] tables, String sessionId, Context.CancellableContext calls) {
+        Placed(int worker, int[] tables, String sessionId) {
+            this(worker, tables, sessionId, Context.ROOT.withCancellation());
+        }
+    }
 
     private final RemoteBackend backend;
     private final ProofContext context;
@@ -68,6 +84,14 @@ final class RemoteSession implements ProofSession {
     /** Per table the worker that made the values the transcript absorbed. */
     private final int[] firstWorker;
     private int failovers;
+    private final java.util.concurrent.ScheduledExecutorService heartbeats = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "cluster-heartbeat");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Worker sessions whose heartbeat is in flight. */
+    private final Set<Placed> beating = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile boolean closing;
     // what the rounds so far drew and absorbed, for a replay
     private Ext3[] lookup;
     private Ext3 alpha;
@@ -105,9 +129,48 @@ final class RemoteSession implements ProofSession {
         }
     }
 
-    /** Opens every worker session (builds or uploads its tables). */
+    /** Opens every worker session (builds or uploads its tables), then starts the heartbeats. */
     void open() {
         onEachPlaced(this::openOn, "open");
+        long every = backend.liveness().interval().toMillis();
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * One heartbeat to every worker session that is not waiting for its previous one: a worker that does not answer
+     * within the liveness's timeout, or no longer holds the session, is lost, and its tables move now.
+     */
+    private void heartbeat() {
+        List<Placed> now;
+        synchronized (this) {
+            now = List.copyOf(opened);
+        }
+        for (Placed p : now) {
+            if (!beating.add(p)) {
+                continue;
+            }
+            backend.submit(() -> {
+                try {
+                    HeartbeatReply reply = backend.heartbeatStub(p.worker())
+                            .heartbeat(HeartbeatRequest.newBuilder().addProofIds(p.sessionId()).build());
+                    if (reply.getUnknownProofIdsCount() > 0) {
+                        replace(p, "heartbeat", new ClusterException("worker " + backend.workers().get(p.worker())
+                                + " no longer holds session " + p.sessionId()));
+                    }
+                } catch (RuntimeException e) {
+                    if (lostWorker(e) && !closing) {
+                        try {
+                            replace(p, "heartbeat", e);
+                        } catch (RuntimeException failed) {
+                            // the next call to the lost session meets the same failure and reports it to the prover
+                            LOG.log(System.Logger.Level.WARNING, "heartbeat: {0}", failed.getMessage());
+                        }
+                    }
+                } finally {
+                    beating.remove(p);
+                }
+            });
+        }
     }
 
     /** Opens one worker session; a session a failover already opened (it opens its replacement) is left as it is. */
@@ -117,15 +180,15 @@ final class RemoteSession implements ProofSession {
                 return null;
             }
         }
-        OpenRequest request = openRequest.clone().setProofId(p.sessionId()).addAllTables(Arrays.stream(p.tables()).boxed().toList()).build();
-        backend.traffic().sent("open", request.getSerializedSize());
-        backend.stub(p.worker()).open(request);
+        OpenRequest request = openRequest.clone().setProofId(p.sessionId()).addAllTables(Arrays.stream(p.tables()).boxed().toList())
+                .setLeaseMillis(backend.liveness().lease().toMillis()).build();
+        backend.stub(p.worker(), OPEN).open(request);
         synchronized (this) {
             opened.add(p);
         }
         if (!request.hasRecipe()) {
             for (int i : p.tables()) {
-                backend.upload(p.worker(), p.sessionId(), i, context.traces().get(i));
+                backend.upload(p.worker(), p.sessionId(), i, context.traces().get(i), "upload");
             }
         }
         return null;
@@ -152,13 +215,16 @@ final class RemoteSession implements ProofSession {
     <R> R withFailover(Placed p, PlacedCall<R> call, String operation) {
         Placed at = p;
         while (true) {
+            Placed current = at;
             try {
-                return call.call(at);
+                return current.calls().call(() -> call.call(current));
             } catch (RuntimeException e) {
                 if (!lostWorker(e)) {
                     throw backend.failed(at.worker(), operation + " of tables " + names(at), e);
                 }
                 at = replace(at, operation, e);
+            } catch (Exception e) {
+                throw new IllegalStateException("a worker call threw a checked exception", e);
             }
         }
     }
@@ -190,6 +256,8 @@ final class RemoteSession implements ProofSession {
             return homes[lostSession.tables()[0]];
         }
         RuntimeException failure = backend.failed(lostSession.worker(), operation + " of tables " + names(lostSession), cause);
+        // calls still waiting on the lost worker end now, and are made again on the replacement
+        lostSession.calls().cancel(cause);
         if (failovers == MAX_FAILOVERS) {
             throw new ClusterException(failure.getMessage() + "; no failover left (" + MAX_FAILOVERS + " used)", cause);
         }
@@ -242,11 +310,11 @@ final class RemoteSession implements ProofSession {
             return;
         }
         RoundRequest round = RoundRequest.newBuilder().setProofId(p.sessionId()).build();
-        requireSameRoots(p, backend.stub(p.worker()).commitMain(round), 0);
+        requireSameRoots(p, backend.stub(p.worker(), FAILOVER).commitMain(round), 0);
         if (roundsDone < 2) {
             return;
         }
-        AuxReply aux = backend.stub(p.worker()).commitAux(auxRequest(p.sessionId()));
+        AuxReply aux = backend.stub(p.worker(), FAILOVER).commitAux(auxRequest(p.sessionId()));
         for (int n = 0; n < aux.getCommitmentsCount(); n++) {
             int i = aux.getCommitments(n).getTable();
             requireSame(p, i, "aux root", roots[1][i], aux.getCommitments(n).getRoot().toByteArray());
@@ -257,11 +325,11 @@ final class RemoteSession implements ProofSession {
         if (roundsDone < 3) {
             return;
         }
-        requireSameRoots(p, backend.stub(p.worker()).commitComposition(compositionRequest(p.sessionId())), 2);
+        requireSameRoots(p, backend.stub(p.worker(), FAILOVER).commitComposition(compositionRequest(p.sessionId())), 2);
         if (roundsDone < 4) {
             return;
         }
-        for (Frame f : backend.stub(p.worker()).openOod(oodRequest(p.sessionId())).getFramesList()) {
+        for (Frame f : backend.stub(p.worker(), FAILOVER).openOod(oodRequest(p.sessionId())).getFramesList()) {
             if (!Arrays.equals(Wire.frame(f).flatten(), frames[f.getTable()].flatten())) {
                 throw mismatch(p, f.getTable(), "out-of-domain frame");
             }
@@ -297,7 +365,6 @@ final class RemoteSession implements ProofSession {
     private List<TableCommitment> handles(List<Commitments> replies, Phase phase, String label) {
         TableCommitment[] out = new TableCommitment[count];
         for (Commitments reply : replies) {
-            backend.traffic().received(label, reply.getSerializedSize());
             for (Commitment c : reply.getCommitmentsList()) {
                 out[c.getTable()] = handle(c, phase);
             }
@@ -329,10 +396,9 @@ final class RemoteSession implements ProofSession {
     }
 
     /** One round on every worker; each worker's tables finish as its answer arrives (the prover sends the pass's start and end). */
-    private <R> List<R> pass(ProofPhase phase, long requestBytes, PlacedCall<R> call) {
+    private <R> List<R> pass(ProofPhase phase, PlacedCall<R> call) {
         ProgressListener progress = context.settings().progress();
         String label = phase.label();
-        backend.traffic().sent(label, requestBytes * placed.size());
         List<R> out = onEachPlaced(p -> {
             R reply = call.call(p);
             for (int i : p.tables()) {
@@ -346,8 +412,8 @@ final class RemoteSession implements ProofSession {
 
     @Override
     public List<TableCommitment> commitMain() {
-        List<Commitments> replies = pass(ProofPhase.MAIN_COMMIT, 40,
-                p -> backend.stub(p.worker()).commitMain(RoundRequest.newBuilder().setProofId(p.sessionId()).build()));
+        List<Commitments> replies = pass(ProofPhase.MAIN_COMMIT,
+                p -> backend.stub(p.worker(), ProofPhase.MAIN_COMMIT.label()).commitMain(RoundRequest.newBuilder().setProofId(p.sessionId()).build()));
         List<TableCommitment> out = handles(replies, Phase.MAIN, ProofPhase.MAIN_COMMIT.label());
         roundsDone = 1;
         return out;
@@ -364,11 +430,10 @@ final class RemoteSession implements ProofSession {
     @Override
     public AuxRound commitAux(Ext3[] lookupChallenges) {
         this.lookup = lookupChallenges.clone();
-        List<AuxReply> replies = pass(ProofPhase.AUX, auxRequest("").getSerializedSize(), p -> backend.stub(p.worker()).commitAux(auxRequest(p.sessionId())));
+        List<AuxReply> replies = pass(ProofPhase.AUX, p -> backend.stub(p.worker(), ProofPhase.AUX.label()).commitAux(auxRequest(p.sessionId())));
         TableCommitment[] commitments = new TableCommitment[count];
         Ext3[] sums = new Ext3[count];
         for (AuxReply reply : replies) {
-            backend.traffic().received(ProofPhase.AUX.label(), reply.getSerializedSize());
             for (int n = 0; n < reply.getCommitmentsCount(); n++) {
                 Commitment c = reply.getCommitments(n);
                 commitments[c.getTable()] = handle(c, Phase.AUX);
@@ -387,8 +452,8 @@ final class RemoteSession implements ProofSession {
     @Override
     public List<TableCommitment> commitComposition(Ext3 alpha) {
         this.alpha = alpha;
-        List<Commitments> replies = pass(ProofPhase.COMPOSITION, compositionRequest("").getSerializedSize(),
-                p -> backend.stub(p.worker()).commitComposition(compositionRequest(p.sessionId())));
+        List<Commitments> replies = pass(ProofPhase.COMPOSITION,
+                p -> backend.stub(p.worker(), ProofPhase.COMPOSITION.label()).commitComposition(compositionRequest(p.sessionId())));
         List<TableCommitment> out = handles(replies, Phase.COMPOSITION, ProofPhase.COMPOSITION.label());
         roundsDone = 3;
         return out;
@@ -401,18 +466,34 @@ final class RemoteSession implements ProofSession {
     @Override
     public List<OodFrame> openOod(Ext3 z) {
         this.z = z;
-        List<OodReply> replies = pass(ProofPhase.OOD, oodRequest("").getSerializedSize(), p -> backend.stub(p.worker()).openOod(oodRequest(p.sessionId())));
+        List<OodReply> replies = pass(ProofPhase.OOD, p -> backend.stub(p.worker(), ProofPhase.OOD.label()).openOod(oodRequest(p.sessionId())));
         OodFrame[] out = new OodFrame[count];
         for (OodReply reply : replies) {
-            backend.traffic().received(ProofPhase.OOD.label(), reply.getSerializedSize());
             for (Frame f : reply.getFramesList()) {
                 out[f.getTable()] = Wire.frame(f);
             }
         }
         requireAll(out, ProofPhase.OOD.label());
+        requireConsistentFrames(out, z);
         this.frames = out.clone();
         roundsDone = 4;
         return Arrays.asList(out);
+    }
+
+    /**
+     * Every frame must satisfy its table's constraints at its point, as the verifier will check: a worker whose frame
+     * does not is named here, with the table, rather than found out by a proof that does not verify.
+     */
+    private void requireConsistentFrames(OodFrame[] out, Ext3 point) {
+        for (int i = 0; i < count; i++) {
+            TableTrace t = context.traces().get(i);
+            int logN = t.logHeight();
+            if (!OutOfDomainCheck.holds(t.air(), CompositionLayout.of(t.air(), logN), logN, t.publicInputs(), lookup, busSums[i], alpha,
+                    context.domain().pointFor(i, point), out[i], t.air().compositionParts(logN))) {
+                throw new ClusterException("worker " + backend.workers().get(home(i).worker()) + " answered an out-of-domain frame of table '"
+                        + t.name() + "' that does not satisfy its constraints at the out-of-domain point: the worker's values are wrong");
+            }
+        }
     }
 
     /**
@@ -424,12 +505,11 @@ final class RemoteSession implements ProofSession {
         String label = ProofPhase.DEEP.label();
         DeepRequest request = DeepRequest.newBuilder().setGamma(Wire.ext3(gamma)).setMu(Wire.ext3(mu)).setZ(Wire.ext3(point))
                 .setChunkRows(Wire.CHUNK_ROWS).build();
-        List<long[][]> partials = pass(ProofPhase.DEEP, request.getSerializedSize(), p -> {
-            Iterator<FieldChunk> chunks = backend.stub(p.worker()).deepSum(request.toBuilder().setProofId(p.sessionId()).build());
+        List<long[][]> partials = pass(ProofPhase.DEEP, p -> {
+            Iterator<FieldChunk> chunks = backend.stub(p.worker(), label).deepSum(request.toBuilder().setProofId(p.sessionId()).build());
             long[][] partial = null;
             while (chunks.hasNext()) {
                 FieldChunk c = chunks.next();
-                backend.traffic().received(label, c.getSerializedSize());
                 if (partial == null) {
                     partial = new long[3][1 << c.getLogRows()];
                 }
@@ -467,6 +547,8 @@ final class RemoteSession implements ProofSession {
     /** Closes the proof on every worker session that opened; a worker that cannot be reached is logged, not thrown. */
     @Override
     public void close() {
+        closing = true;
+        heartbeats.shutdownNow();
         List<Placed> open;
         synchronized (this) {
             open = List.copyOf(opened);
@@ -474,10 +556,15 @@ final class RemoteSession implements ProofSession {
         }
         for (Placed p : open) {
             try {
-                backend.stub(p.worker()).close(RoundRequest.newBuilder().setProofId(p.sessionId()).build());
+                backend.stub(p.worker(), "close").close(RoundRequest.newBuilder().setProofId(p.sessionId()).build());
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "session {0}: worker {1} did not close its tables: {2}", p.sessionId(),
                         backend.workers().get(p.worker()), e.toString());
+            }
+        }
+        synchronized (this) {
+            for (Placed p : placed) {
+                p.calls().cancel(null);
             }
         }
     }

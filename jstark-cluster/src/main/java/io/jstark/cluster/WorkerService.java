@@ -13,6 +13,8 @@ import io.jstark.cluster.wire.DeepRequest;
 import io.jstark.cluster.wire.DescribeRequest;
 import io.jstark.cluster.wire.FieldChunk;
 import io.jstark.cluster.wire.HashChunk;
+import io.jstark.cluster.wire.HeartbeatReply;
+import io.jstark.cluster.wire.HeartbeatRequest;
 import io.jstark.cluster.wire.LeafHashesRequest;
 import io.jstark.cluster.wire.LeafValues;
 import io.jstark.cluster.wire.OodReply;
@@ -35,6 +37,10 @@ import io.jstark.prover.ProvingKey;
 import io.jstark.prover.TableCommitment;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -46,10 +52,44 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
 
     private final long memoryBudget;
     private final Map<String, WorkerSession> sessions = new ConcurrentHashMap<>();
+    /** An open proof's lease: when the worker last heard of its coordinator (System.nanoTime) and the lease's length. */
+    private record Lease(AtomicLong lastHeard, long nanos) {}
+
+    private final Map<String, Lease> leases = new ConcurrentHashMap<>();
     private final Map<String, ProvingKey> keys = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService expiry = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "worker-session-expiry");
+        t.setDaemon(true);
+        return t;
+    });
 
     WorkerService(long memoryBudget) {
         this.memoryBudget = memoryBudget;
+        expiry.scheduleWithFixedDelay(this::expireSessions, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Frees the sessions whose coordinator has not been heard of for their lease: it vanished, or it lost this worker. */
+    private void expireSessions() {
+        long now = System.nanoTime();
+        for (Map.Entry<String, Lease> e : leases.entrySet()) {
+            Lease lease = e.getValue();
+            if (now - lease.lastHeard().get() > lease.nanos() && leases.remove(e.getKey(), lease)) {
+                WorkerSession s = sessions.remove(e.getKey());
+                if (s != null) {
+                    long peak = s.closeAndPeak();
+                    LOG.log(System.Logger.Level.WARNING, "proof {0}: expired, nothing heard of its coordinator for {1} ms; {2} bytes released "
+                            + "(peak resident anonymous memory while it was open: {3} bytes)", e.getKey(), lease.nanos() / 1_000_000, s.reservedBytes(), peak);
+                }
+            }
+        }
+    }
+
+    /** The coordinator of {@code proofId} was heard of now: its lease starts again. */
+    private void heard(String proofId) {
+        Lease lease = leases.get(proofId);
+        if (lease != null) {
+            lease.lastHeard().set(System.nanoTime());
+        }
     }
 
     /** {@return proofs open now} */
@@ -60,7 +100,7 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     @Override
     public void describe(DescribeRequest request, StreamObserver<WorkerInfo> out) {
         answer(out, () -> WorkerInfo.newBuilder().setMemoryBudgetBytes(memoryBudget).setCores(Runtime.getRuntime().availableProcessors())
-                .addAllExamples(Examples.names()).build());
+                .addAllExamples(Examples.names()).setOpenProofs(sessions.size()).build());
     }
 
     @Override
@@ -73,6 +113,10 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 long reserved = sessions.values().stream().mapToLong(WorkerSession::reservedBytes).sum();
                 WorkerSession s = WorkerSession.open(request, this::key, memoryBudget - reserved);
                 sessions.put(request.getProofId(), s);
+                if (request.getLeaseMillis() > 0) {
+                    leases.put(request.getProofId(), new Lease(new AtomicLong(System.nanoTime()),
+                            TimeUnit.MILLISECONDS.toNanos(request.getLeaseMillis())));
+                }
                 StringBuilder names = new StringBuilder();
                 for (int l = 0; l < s.tables().length; l++) {
                     names.append(l == 0 ? "" : ", ").append(s.tableName(l));
@@ -235,6 +279,7 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     @Override
     public void close(RoundRequest request, StreamObserver<CloseReply> out) {
         answer(out, () -> {
+            leases.remove(request.getProofId());
             WorkerSession s = sessions.remove(request.getProofId());
             if (s != null) {
                 long peak = s.closeAndPeak();
@@ -245,8 +290,24 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
         });
     }
 
+    @Override
+    public void heartbeat(HeartbeatRequest request, StreamObserver<HeartbeatReply> out) {
+        answer(out, () -> {
+            HeartbeatReply.Builder b = HeartbeatReply.newBuilder();
+            for (String id : request.getProofIdsList()) {
+                if (sessions.containsKey(id)) {
+                    heard(id);
+                } else {
+                    b.addUnknownProofIds(id);
+                }
+            }
+            return b.build();
+        });
+    }
+
     /** Closes every open proof's session (the worker is shutting down). */
     void closeAll() {
+        expiry.shutdownNow();
         for (String id : sessions.keySet()) {
             WorkerSession s = sessions.remove(id);
             if (s != null) {
@@ -256,6 +317,7 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     }
 
     private WorkerSession session(String proofId) {
+        heard(proofId);
         WorkerSession s = sessions.get(proofId);
         if (s == null) {
             throw new UnknownProofException("proof " + proofId + " is not open on this worker");

@@ -56,6 +56,46 @@ class ClusterProofTest {
         }
     }
 
+    /**
+     * The facade takes a cluster as its backend: {@code Jstark.prover(airs).backend(RemoteBackend.onWorkers(...)...build())}.
+     * Every call it makes is counted under its phase, and each phase's figures are the exact sums of what its calls carried.
+     */
+    @Test
+    void theFacadeProvesOnABuiltClusterWithTheLocalBytesAndEveryPhasesBytesAreTheSumOfItsCalls() throws Exception {
+        Example example = Examples.byName("mix");
+        int logSize = example.minLogSize() + 1;
+        CallRecorder recorder = new CallRecorder();
+        try (Workload w = example.generate(logSize, 5);
+                RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(3)).recipe("mix", logSize, 5).deadline(DEADLINE)
+                        .liveness(new Liveness(Duration.ofMillis(200), Duration.ofSeconds(20))).intercept(recorder).build();
+                JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+            byte[] bytes = remote.prove(w.tables()).bytes();
+            assertThat(bytes).isEqualTo(proveLocally(example, w));
+            // closed, no heartbeat is in flight any more: both counts are final
+            cluster.close();
+            java.util.Map<String, Traffic.PhaseTraffic> traffic = cluster.traffic().snapshot();
+            java.util.Map<String, long[]> sums = new java.util.LinkedHashMap<>();
+            for (CallRecorder.Call c : recorder.calls()) {
+                long[] sum = sums.computeIfAbsent(c.phase(), p -> new long[3]);
+                sum[0]++;
+                sum[1] += c.sent().get();
+                sum[2] += c.received().get();
+            }
+            assertThat(traffic.keySet()).containsExactlyInAnyOrderElementsOf(sums.keySet()).doesNotContain("other")
+                    .contains("describe", "open", "main_commit", "main_tree", "aux", "aux_tree", "composition", "composition_tree", "ood", "deep",
+                            "queries", "close");
+            sums.forEach((phase, sum) -> {
+                Traffic.PhaseTraffic t = traffic.get(phase);
+                assertThat(new long[] {t.calls(), t.sentBytes(), t.receivedBytes()}).as(phase).containsExactly(sum);
+                assertThat(t.wireNanos()).as(phase).isPositive();
+            });
+            // the rounds' calls go one to each worker session; the phase trees' block digests are 32 bytes each at least
+            assertThat(traffic.get("main_commit").calls()).isEqualTo(3);
+            assertThat(traffic.get("main_tree").receivedBytes()).isGreaterThanOrEqualTo(32L * w.size());
+            assertThat(cluster.traffic().totalBytes()).isEqualTo(sums.values().stream().mapToLong(s -> s[1] + s[2]).sum());
+        }
+    }
+
     @Test
     void tracesStreamedToTheWorkersGiveTheSameBytes() throws Exception {
         Example example = Examples.byName("mix");
@@ -64,7 +104,7 @@ class ClusterProofTest {
                 JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
             byte[] bytes = remote.prove(w.tables()).bytes();
             assertThat(bytes).isEqualTo(proveLocally(example, w));
-            assertThat(cluster.traffic().snapshot().get("upload")[0]).as("bytes of the streamed traces")
+            assertThat(cluster.traffic().snapshot().get("upload").sentBytes()).as("bytes of the streamed traces")
                     .isGreaterThanOrEqualTo(w.mainCells() * Long.BYTES);
         }
     }

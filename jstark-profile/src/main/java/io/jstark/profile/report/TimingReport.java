@@ -104,6 +104,7 @@ public final class TimingReport {
     private final TimelineChecks.Result timelineChecks;
     /** Spans outside the root's tree that ran while it did: the tops of those trees. */
     private final List<SpanRecord> alongside;
+    private final List<WireRows.Row> wire;
 
     private TimingReport(Builder b, SpanTree tree, SpanRecord root) {
         this.tree = tree;
@@ -119,6 +120,7 @@ public final class TimingReport {
         this.sumRule = SumRule.checkPhaseTree(tree, root.id());
         this.timelineChecks = TimelineChecks.check(tree, root);
         this.alongside = alongside(tree, root);
+        this.wire = b.wire;
     }
 
     /**
@@ -166,6 +168,7 @@ public final class TimingReport {
         private List<OperationKind> kinds = DEFAULT_KINDS;
         private int formatVersion = Timeline.FORMAT_VERSION;
         private String merkleKernel;
+        private List<WireRows.Row> wire = List.of();
 
         private Builder(List<SpanRecord> spans) {
             this.spans = List.copyOf(spans);
@@ -194,6 +197,12 @@ public final class TimingReport {
         /** Free lines printed at the end of the memory section. */
         public Builder memoryLines(List<String> lines) {
             this.memoryLines = lines;
+            return this;
+        }
+
+        /** Per phase the traffic to and from the workers, for a proof made on a cluster ({@link WireRows}). */
+        public Builder wire(List<WireRows.Row> rows) {
+            this.wire = List.copyOf(rows);
             return this;
         }
 
@@ -303,6 +312,7 @@ public final class TimingReport {
                     .append(kinds(rootWall));
         }
         out.append(memory());
+        out.append(WireRows.render(wire));
         return out.toString();
     }
 

@@ -1,0 +1,134 @@
+package io.jstark.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
+import io.jstark.air.trace.TableTrace;
+import io.jstark.cluster.wire.DescribeRequest;
+import io.jstark.cluster.wire.HeartbeatRequest;
+import io.jstark.cluster.wire.OpenRequest;
+import io.jstark.cluster.wire.Recipe;
+import io.jstark.cluster.wire.WorkerGrpc;
+import io.jstark.examples.Example;
+import io.jstark.examples.Examples;
+import io.jstark.examples.Workload;
+import io.jstark.prover.ProgressListener;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Liveness outside the calls: a worker that dies between two rounds is found by the heartbeats, not by the next round,
+ * and its tables move at once; a worker frees a proof's tables when its coordinator vanishes.
+ */
+class LivenessTest {
+    /** Far above any detection the liveness below allows, on a loaded machine. */
+    private static final long GENEROUS_MILLIS = 120_000;
+
+    @Test
+    void aWorkerKilledBetweenRoundsIsFoundByTheHeartbeatAndReplacedBeforeTheNextRound() throws Exception {
+        Example example = Examples.byName("mix");
+        int logSize = example.minLogSize() + 1;
+        Liveness liveness = new Liveness(Duration.ofMillis(500), Duration.ofSeconds(10));
+        try (WorkerProcesses workers = WorkerProcesses.start(3, "1G");
+                Workload w = example.generate(logSize, 9);
+                RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(3)).recipe("mix", logSize, 9).deadline(Duration.ofSeconds(300))
+                        .liveness(liveness).build()) {
+            Process victim = workers.processes().getFirst();
+            long[] waited = {-1};
+            // the prover's thread stops after the main commit: no call is made until the heartbeats have found the loss
+            ProgressListener killBetweenRounds = new ProgressListener() {
+                @Override
+                public void passFinished(String phase) {
+                    if (!phase.equals("main_commit")) {
+                        return;
+                    }
+                    try {
+                        victim.destroyForcibly().waitFor();
+                        long start = System.nanoTime();
+                        while (cluster.failovers() == 0 && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
+                            Thread.sleep(50);
+                        }
+                        waited[0] = cluster.failovers();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            };
+            try (JstarkProver remote = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).progress(killBetweenRounds)
+                    .build();
+                    JstarkProver local = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).build()) {
+                byte[] bytes = remote.prove(w.tables()).bytes();
+                assertThat(waited[0]).as("failovers found by the heartbeats while no call was made").isEqualTo(1);
+                assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
+            }
+            assertThat(cluster.traffic().snapshot()).containsKeys("heartbeat", "failover");
+        }
+    }
+
+    @Test
+    void aWorkerFreesAProofsTablesWhenItsCoordinatorIsNoLongerHeardOf() throws Exception {
+        Example example = Examples.byName("fib");
+        int logSize = example.minLogSize() + 1;
+        try (WorkerProcesses workers = WorkerProcesses.start(1, "1G"); Workload w = example.generate(logSize, 4)) {
+            WorkerAddress address = workers.first(1).getFirst();
+            ManagedChannel channel = Grpc.newChannelBuilderForAddress(address.host(), address.port(), InsecureChannelCredentials.create())
+                    .build();
+            try {
+                WorkerGrpc.WorkerBlockingStub worker = WorkerGrpc.newBlockingStub(channel);
+                openFib(worker, w, logSize, "vanishing", 2000);
+                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
+                // the coordinator says nothing more, as if its process had died
+                long start = System.nanoTime();
+                while (worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs() > 0
+                        && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
+                    Thread.sleep(100);
+                }
+                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).as("proofs open after the lease").isZero();
+                assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("vanishing").build()).getUnknownProofIdsList())
+                        .containsExactly("vanishing");
+                assertThat(workers.log(0)).contains("proof vanishing: expired");
+            } finally {
+                channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void aWorkerKeepsAProofWhoseCoordinatorSendsHeartbeats() throws Exception {
+        Example example = Examples.byName("fib");
+        int logSize = example.minLogSize() + 1;
+        try (WorkerProcesses workers = WorkerProcesses.start(1, "1G"); Workload w = example.generate(logSize, 4)) {
+            WorkerAddress address = workers.first(1).getFirst();
+            ManagedChannel channel = Grpc.newChannelBuilderForAddress(address.host(), address.port(), InsecureChannelCredentials.create())
+                    .build();
+            try {
+                WorkerGrpc.WorkerBlockingStub worker = WorkerGrpc.newBlockingStub(channel);
+                openFib(worker, w, logSize, "alive", 5000);
+                // over two leases long, a heartbeat every twentieth of a lease
+                for (int i = 0; i < 48; i++) {
+                    assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("alive").build()).getUnknownProofIdsList()).isEmpty();
+                    Thread.sleep(250);
+                }
+                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
+            } finally {
+                channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** Opens a session of the fib example's one table, as a coordinator would, with this lease. */
+    private static void openFib(WorkerGrpc.WorkerBlockingStub worker, Workload w, int logSize, String proofId, long leaseMillis) {
+        OpenRequest.Builder open = OpenRequest.newBuilder().setProofId(proofId).setExample("fib")
+                .setRecipe(Recipe.newBuilder().setExample("fib").setLogSize(logSize).setSeed(4)).setOptions(Wire.options(ClusterProofTest.OPTIONS))
+                .addTables(0).setLeaseMillis(leaseMillis);
+        for (TableTrace t : w.tables()) {
+            open.addStatement(Wire.claim(t));
+        }
+        worker.open(open.build());
+    }
+}

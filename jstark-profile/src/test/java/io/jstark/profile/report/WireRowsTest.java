@@ -1,0 +1,25 @@
+package io.jstark.profile.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WireRowsTest {
+    @Test
+    void aProofMadeHereHasNoWireSection() {
+        assertThat(WireRows.render(List.of())).isEmpty();
+    }
+
+    @Test
+    void everyPhaseIsARowInCallOrderAndTheTotalAddsCallsAndBytes() {
+        String text = WireRows.render(List.of(new WireRows.Row("open", 3, 1200, 30, 2_500_000_000L),
+                new WireRows.Row("main_tree", 48, 2_000, 27_900_000, 1_160_000_000L), new WireRows.Row("heartbeat", 7, 140, 70, 3_000_000L)));
+        List<String> lines = text.lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("phase")).findFirst().orElseThrow());
+        assertThat(lines.get(header + 2)).startsWith("open").contains(" 3 ").contains(" 1200 ").endsWith("2.500");
+        assertThat(lines.get(header + 3)).startsWith("main_tree").contains(" 48 ").contains(" 27900000 ").endsWith("1.160");
+        assertThat(lines.get(header + 4)).startsWith("heartbeat").endsWith("0.003");
+        assertThat(lines.get(header + 5)).startsWith("total").contains(" 58 ").contains(" 3340 ").contains(" 27900100 ").endsWith("-");
+    }
+}
