@@ -3,6 +3,7 @@ package io.jstark.cluster;
 import io.jstark.prover.ProofPhase;
 import io.jstark.prover.TableBuffers;
 import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,21 +18,25 @@ final class TablePlacement {
     private TablePlacement() {}
 
     /**
-     * What one table holds on its worker at most: everything it keeps to the queries (its LDEs and trees) plus the most
-     * any one pass makes beyond them, all in RAM.
+     * What one table holds on its worker at most: its main trace (the worker's own, built or received), and the largest
+     * over the passes of what it holds into the pass from earlier ones plus what the pass makes (the buffers it keeps
+     * beyond the pass included), all in RAM. A buffer counts only in the passes it lives in: the composition's LDE is not
+     * there yet when the main commit peaks. A worker runs its tables one after the other, so the sum over its tables
+     * bounds its peak.
      *
      * @param buffers the table's buffers in the whole proof
      * @return the bytes its worker reserves for it
      */
     static long tableBytes(TableBuffers buffers) {
         TableMemory memory = TableMemory.of(buffers);
-        long pass = 0;
+        long peak = 0;
         for (ProofPhase p : ProofPhase.values()) {
             if (p.perTable()) {
-                pass = Math.max(pass, memory.gateBytes(p, Placement.RAM));
+                peak = Math.max(peak, memory.heldInto(p, Placement.RAM, false) + memory.gateBytes(p, Placement.RAM));
             }
         }
-        return memory.heldBytes(Placement.RAM, false) + pass;
+        TableDimensions table = buffers.table();
+        return (long) table.rows() * table.air().mainWidth() * Long.BYTES + peak;
     }
 
     /**

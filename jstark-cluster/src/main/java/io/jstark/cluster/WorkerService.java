@@ -30,6 +30,7 @@ import io.jstark.cluster.wire.WorkerGrpc;
 import io.jstark.cluster.wire.WorkerInfo;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
+import io.jstark.instrument.ResidentMemory;
 import io.jstark.math.field.Ext3;
 import io.jstark.protocol.OodFrame;
 import io.jstark.prover.ProofSession;
@@ -284,7 +285,9 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
             if (s != null) {
                 long peak = s.closeAndPeak();
                 LOG.log(System.Logger.Level.INFO, "proof {0}: closed, {1} bytes released; this process''s peak resident anonymous memory "
-                        + "while it was open: {2} bytes (memory budget {3})", request.getProofId(), s.reservedBytes(), peak, memoryBudget);
+                        + "while it was open: {2} bytes (sampled every 50 ms); its resident high-water mark since it started: {3} bytes "
+                        + "(VmHWM, file-backed pages included); memory budget {4}", request.getProofId(), s.reservedBytes(), peak,
+                        ResidentMemory.highWaterMark(), memoryBudget);
             }
             return CloseReply.getDefaultInstance();
         });

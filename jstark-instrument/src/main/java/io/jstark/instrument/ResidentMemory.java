@@ -48,6 +48,21 @@ public final class ResidentMemory {
         }
     }
 
+    /**
+     * {@return the kernel's high-water mark of this process's resident memory ({@code VmHWM}: anonymous and file-backed
+     * pages, the most at any moment since the process started, not sampled) in bytes; -1 where not available}
+     */
+    public static long highWaterMark() {
+        if (!AVAILABLE) {
+            return -1;
+        }
+        try {
+            return kilobytes(new String(Files.readAllBytes(STATUS), StandardCharsets.US_ASCII), "VmHWM:");
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** The figures of a {@code /proc/PID/status} text (kB values); -1 for a missing line. */
     static Reading parse(String status) {
         return new Reading(kilobytes(status, "RssAnon:"), kilobytes(status, "RssFile:"));
