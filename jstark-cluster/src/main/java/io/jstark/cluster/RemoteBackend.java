@@ -268,7 +268,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      * @return per worker its announcement
      * @throws ClusterException naming a worker that does not serve or cannot be reached within the deadline
      */
-    public List<WorkerInfo> announcements() {
+    List<WorkerInfo> announcements() {
         return onEach(indices(addresses.size()), w -> {
             HealthCheckResponse health = HealthGrpc.newBlockingStub(channels.get(w)).withOption(Traffic.PHASE, "describe").withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
                     .check(HealthCheckRequest.newBuilder().setService(WorkerServer.SERVICE).build());

@@ -72,34 +72,41 @@ class LivenessTest {
 
     @Test
     void aWorkerFreesAProofsTablesWhenItsCoordinatorIsNoLongerHeardOf() throws Exception {
-        Example example = Examples.byName("fib");
-        int logSize = example.minLogSize() + 1;
-        try (WorkerProcesses workers = WorkerProcesses.start(1, "1G"); Workload w = example.generate(logSize, 4)) {
-            WorkerAddress address = workers.first(1).getFirst();
-            ManagedChannel channel = Grpc.newChannelBuilderForAddress(address.host(), address.port(), InsecureChannelCredentials.create())
-                    .build();
-            try {
-                WorkerGrpc.WorkerBlockingStub worker = WorkerGrpc.newBlockingStub(channel);
-                openFib(worker, w, logSize, "vanishing", 2000);
-                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
-                // the coordinator says nothing more, as if its process had died
-                long start = System.nanoTime();
-                while (worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs() > 0
-                        && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
-                    Thread.sleep(100);
-                }
-                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).as("proofs open after the lease").isZero();
-                assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("vanishing").build()).getUnknownProofIdsList())
-                        .containsExactly("vanishing");
-                assertThat(workers.log(0)).contains("proof vanishing: expired");
-            } finally {
-                channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+        onFibSession("vanishing", 2000, (worker, workers) -> {
+            // the coordinator says nothing more, as if its process had died
+            long start = System.nanoTime();
+            while (worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs() > 0
+                    && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
+                Thread.sleep(100);
             }
-        }
+            assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).as("proofs open after the lease").isZero();
+            assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("vanishing").build()).getUnknownProofIdsList())
+                    .containsExactly("vanishing");
+            assertThat(workers.log(0)).contains("proof vanishing: expired");
+        });
     }
 
     @Test
     void aWorkerKeepsAProofWhoseCoordinatorSendsHeartbeats() throws Exception {
+        onFibSession("alive", 5000, (worker, workers) -> {
+            // over two leases long, a heartbeat every twentieth of a lease
+            for (int i = 0; i < 48; i++) {
+                assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("alive").build()).getUnknownProofIdsList()).isEmpty();
+                Thread.sleep(250);
+            }
+            assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
+        });
+    }
+
+    interface SessionCheck {
+        void run(WorkerGrpc.WorkerBlockingStub worker, WorkerProcesses workers) throws Exception;
+    }
+
+    /**
+     * Starts one worker JVM and opens on it, as a coordinator would, a session of the fib example's one table with this
+     * lease; then runs {@code check} with the worker's stub, and stops the worker.
+     */
+    private static void onFibSession(String proofId, long leaseMillis, SessionCheck check) throws Exception {
         Example example = Examples.byName("fib");
         int logSize = example.minLogSize() + 1;
         try (WorkerProcesses workers = WorkerProcesses.start(1, "1G"); Workload w = example.generate(logSize, 4)) {
@@ -108,27 +115,18 @@ class LivenessTest {
                     .build();
             try {
                 WorkerGrpc.WorkerBlockingStub worker = WorkerGrpc.newBlockingStub(channel);
-                openFib(worker, w, logSize, "alive", 5000);
-                // over two leases long, a heartbeat every twentieth of a lease
-                for (int i = 0; i < 48; i++) {
-                    assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("alive").build()).getUnknownProofIdsList()).isEmpty();
-                    Thread.sleep(250);
+                OpenRequest.Builder open = OpenRequest.newBuilder().setProofId(proofId).setExample("fib")
+                        .setRecipe(Recipe.newBuilder().setExample("fib").setLogSize(logSize).setSeed(4))
+                        .setOptions(Wire.options(ClusterProofTest.OPTIONS)).addTables(0).setLeaseMillis(leaseMillis);
+                for (TableTrace t : w.tables()) {
+                    open.addStatement(Wire.claim(t));
                 }
+                worker.open(open.build());
                 assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
+                check.run(worker, workers);
             } finally {
                 channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
             }
         }
-    }
-
-    /** Opens a session of the fib example's one table, as a coordinator would, with this lease. */
-    private static void openFib(WorkerGrpc.WorkerBlockingStub worker, Workload w, int logSize, String proofId, long leaseMillis) {
-        OpenRequest.Builder open = OpenRequest.newBuilder().setProofId(proofId).setExample("fib")
-                .setRecipe(Recipe.newBuilder().setExample("fib").setLogSize(logSize).setSeed(4)).setOptions(Wire.options(ClusterProofTest.OPTIONS))
-                .addTables(0).setLeaseMillis(leaseMillis);
-        for (TableTrace t : w.tables()) {
-            open.addStatement(Wire.claim(t));
-        }
-        worker.open(open.build());
     }
 }
