@@ -408,12 +408,17 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         }
     }
 
-    /** Runs {@code task} on the backend's call threads (a heartbeat); nothing once the backend is closed. */
-    void submit(Runnable task) {
+    /**
+     * Runs {@code task} on the backend's call threads (a heartbeat).
+     *
+     * @return false when the backend is closed and the task was not run
+     */
+    boolean submit(Runnable task) {
         try {
             calls.execute(task);
+            return true;
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            // closed: no proof is open any more
+            return false;
         }
     }
 

@@ -149,7 +149,7 @@ final class RemoteSession implements ProofSession {
             if (!beating.add(p)) {
                 continue;
             }
-            backend.submit(() -> {
+            boolean submitted = backend.submit(() -> {
                 try {
                     HeartbeatReply reply = backend.heartbeatStub(p.worker())
                             .heartbeat(HeartbeatRequest.newBuilder().addProofIds(p.sessionId()).build());
@@ -170,6 +170,9 @@ final class RemoteSession implements ProofSession {
                     beating.remove(p);
                 }
             });
+            if (!submitted) {
+                beating.remove(p);
+            }
         }
     }
 

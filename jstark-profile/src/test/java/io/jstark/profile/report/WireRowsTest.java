@@ -22,4 +22,12 @@ class WireRowsTest {
         assertThat(lines.get(header + 4)).startsWith("heartbeat").endsWith("0.003");
         assertThat(lines.get(header + 5)).startsWith("total").contains(" 58 ").contains(" 3340 ").contains(" 27900100 ").endsWith("-");
     }
+
+    @Test
+    void theTimingReportEndsWithTheWireSectionOnlyForAProofMadeOnWorkers() {
+        List<WireRows.Row> rows = List.of(new WireRows.Row("deep", 3, 393, 9_437_412, 1_012_000_000L));
+        String onWorkers = TimingReport.builder(SyntheticRun.proof(0)).wire(rows).build().render();
+        assertThat(onWorkers).endsWith(WireRows.render(rows));
+        assertThat(TimingReport.builder(SyntheticRun.proof(0)).build().render()).doesNotContain("\nWire:");
+    }
 }
