@@ -15,7 +15,7 @@ module io.jstark.crypto {
     exports io.jstark.crypto.lanes to io.jstark.prover, io.jstark.examples, io.jstark.cli, io.jstark.bench;
     exports io.jstark.crypto.merkle to
             io.jstark.fri, io.jstark.protocol, io.jstark.prover, io.jstark.verifier, io.jstark.storage,
-            io.jstark.examples, io.jstark.bench;
+            io.jstark.examples, io.jstark.bench, io.jstark.cluster;
     exports io.jstark.crypto.transcript to
             io.jstark.fri, io.jstark.protocol, io.jstark.prover, io.jstark.verifier, io.jstark.examples, io.jstark.cluster;
 }

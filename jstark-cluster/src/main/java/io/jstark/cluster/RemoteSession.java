@@ -357,6 +357,16 @@ final class RemoteSession implements ProofSession {
                 + backend.workers().get(firstWorker[table]) + ")");
     }
 
+    /** {@return the name of table {@code table} of the proof} */
+    String tableName(int table) {
+        return context.traces().get(table).name();
+    }
+
+    /** {@return the proof's hash} */
+    io.jstark.crypto.hash.Hasher hasher() {
+        return context.hasher();
+    }
+
     private String names(Placed p) {
         StringBuilder s = new StringBuilder();
         for (int i : p.tables()) {

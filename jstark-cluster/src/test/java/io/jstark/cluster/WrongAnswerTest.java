@@ -2,6 +2,7 @@ package io.jstark.cluster;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -14,48 +15,117 @@ import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.cluster.wire.Ext3Value;
 import io.jstark.cluster.wire.Frame;
+import io.jstark.cluster.wire.HashChunk;
+import io.jstark.cluster.wire.LeafValues;
 import io.jstark.cluster.wire.OodReply;
+import io.jstark.cluster.wire.OpenLeavesReply;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** A worker that answers a wrong value is named in the error, with the table, and no proof comes back. */
+/**
+ * A worker that answers a wrong value is named in the error, and no proof comes back: one value of one answer of the
+ * second worker is changed on its way to the coordinator, as a faulty or lying worker would send it.
+ */
 class WrongAnswerTest {
     private static final long P = 0xFFFF_FFFF_0000_0001L;
+    private static WorkerProcesses workers;
 
-    @Test
-    void aWorkerWhoseOutOfDomainFrameIsWrongIsNamedWithItsTable() throws Exception {
-        Example example = Examples.byName("mix");
-        int logSize = example.minLogSize() + 1;
-        try (WorkerProcesses workers = WorkerProcesses.start(2, "1G")) {
-            WorkerAddress liar = workers.first(2).get(1);
-            CorruptFirstFrame corrupt = new CorruptFirstFrame(liar.host() + ":" + liar.port());
-            try (Workload w = example.generate(logSize, 11);
-                    RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(2)).recipe("mix", logSize, 11).deadline(Duration.ofSeconds(120))
-                            .intercept(corrupt).build();
-                    JstarkProver remote = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).build()) {
-                assertThatThrownBy(() -> remote.prove(w.tables())).isInstanceOf(ClusterException.class)
-                        .hasMessageContaining("worker " + liar + " answered an out-of-domain frame of table '" + w.tables().get(corrupt.table()).name() + "'");
-            }
+    @BeforeAll
+    static void startWorkers() throws Exception {
+        workers = WorkerProcesses.start(2, "1G");
+    }
+
+    @AfterAll
+    static void stopWorkers() {
+        if (workers != null) {
+            workers.close();
         }
     }
 
-    /** Changes one value of the first frame the worker at {@code authority} answers, as a faulty or lying worker would. */
-    private static final class CorruptFirstFrame implements ClientInterceptor {
-        private final String authority;
-        private final AtomicBoolean done = new AtomicBoolean();
-        private volatile int table = -1;
-
-        CorruptFirstFrame(String authority) {
-            this.authority = authority;
+    @Test
+    void aWorkerWhoseOutOfDomainFrameIsWrongIsNamedWithItsTable() throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        int[] table = {-1};
+        // the frame's last value is the composition's: it no longer matches the constraints at the point
+        ChangeFirst<OodReply> change = new ChangeFirst<>(liar, OodReply.class, reply -> {
+            Frame frame = reply.getFrames(0);
+            table[0] = frame.getTable();
+            int last = frame.getValuesCount() - 1;
+            Ext3Value v = frame.getValues(last);
+            return reply.toBuilder().setFrames(0, frame.toBuilder().setValues(last, v.toBuilder().setC0(other(v.getC0())))).build();
+        });
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change)).isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " answered an out-of-domain frame of table '" + w.tables().get(table[0]).name() + "'");
         }
+    }
 
-        /** {@return the proof index of the table whose frame was changed} */
-        int table() {
-            return table;
+    @Test
+    void aWorkerWhoseOpenedLeafIsWrongIsNamedWithItsTable() throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        ChangeFirst<OpenLeavesReply> change = new ChangeFirst<>(liar, OpenLeavesReply.class, reply -> {
+            LeafValues leaf = reply.getValues(0);
+            return reply.toBuilder().setValues(0, leaf.toBuilder().setElements(0, other(leaf.getElements(0)))).build();
+        });
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change)).isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " opened leaves").hasMessageContaining("of table '")
+                    .hasMessageContaining("that do not open the root it committed");
+        }
+    }
+
+    @Test
+    void aWorkerWhoseStreamedLeafHashIsWrongIsNamedWhenTheLeafIsOpened() throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        // every leaf hash of the chunk changes, so that the queries open one of them
+        ChangeFirst<HashChunk> change = new ChangeFirst<>(liar, HashChunk.class, chunk -> {
+            byte[] hashes = chunk.getHashes().toByteArray();
+            for (int at = 0; at < hashes.length; at += 32) {
+                hashes[at] ^= 1;
+            }
+            return chunk.toBuilder().setHashes(ByteString.copyFrom(hashes)).build();
+        });
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change)).isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " opened leaf")
+                    .hasMessageContaining("with elements that do not hash to the leaf hash it streamed for the phase tree");
+        }
+    }
+
+    private static final Example MIX = Examples.byName("mix");
+    private static final int LOG_SIZE = MIX.minLogSize() + 1;
+
+    private static byte[] prove(Workload w, ClientInterceptor change) {
+        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(2)).recipe("mix", LOG_SIZE, 11).deadline(Duration.ofSeconds(120))
+                .intercept(change).build();
+                JstarkProver remote = Jstark.prover(MIX.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).build()) {
+            return remote.prove(w.tables()).bytes();
+        }
+    }
+
+    /** A canonical field element other than {@code v}. */
+    private static long other(long v) {
+        return v == 0 ? P - 1 : v - 1;
+    }
+
+    /** Changes the first answer of type {@code type} that the worker at {@code worker} sends. */
+    private static final class ChangeFirst<M> implements ClientInterceptor {
+        private final String authority;
+        private final Class<M> type;
+        private final UnaryOperator<M> change;
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        ChangeFirst(WorkerAddress worker, Class<M> type, UnaryOperator<M> change) {
+            this.authority = worker.host() + ":" + worker.port();
+            this.type = type;
+            this.change = change;
         }
 
         @Override
@@ -71,21 +141,12 @@ class WrongAnswerTest {
                         @Override
                         @SuppressWarnings("unchecked")
                         public void onMessage(A message) {
-                            super.onMessage(message instanceof OodReply reply && done.compareAndSet(false, true) ? (A) corrupted(reply) : message);
+                            boolean first = type.isInstance(message) && done.compareAndSet(false, true);
+                            super.onMessage(first ? (A) change.apply(type.cast(message)) : message);
                         }
                     }, headers);
                 }
             };
-        }
-
-        private OodReply corrupted(OodReply reply) {
-            Frame frame = reply.getFrames(0);
-            table = frame.getTable();
-            Ext3Value v = frame.getValues(frame.getValuesCount() - 1);
-            // the last value is the composition's: it no longer matches the constraints at the point
-            long c0 = v.getC0() == 0 ? P - 1 : v.getC0() - 1;
-            Frame wrong = frame.toBuilder().setValues(frame.getValuesCount() - 1, v.toBuilder().setC0(c0)).build();
-            return reply.toBuilder().setFrames(0, wrong).build();
         }
     }
 }
