@@ -153,7 +153,7 @@ final class RemoteSession implements ProofSession {
                 try {
                     HeartbeatReply reply = backend.heartbeatStub(p.worker())
                             .heartbeat(HeartbeatRequest.newBuilder().addProofIds(p.sessionId()).build());
-                    if (reply.getUnknownProofIdsCount() > 0) {
+                    if (reply.getUnknownProofIdsCount() > 0 && !closing) {
                         replace(p, "heartbeat", new ClusterException("worker " + backend.workers().get(p.worker())
                                 + " no longer holds session " + p.sessionId()));
                     }
