@@ -130,9 +130,12 @@ public final class ProveCommand implements Callable<Integer> {
                             throw new io.jstark.cluster.ClusterException("the proof made on the workers " + remote.workers()
                                     + " does not verify, so it is not written: " + e.getMessage(), e);
                         }
-                        out.printf("proved on %d workers %s; the proof verifies. Calls, bytes and wall time on the wire per phase:%n",
-                                remote.workers().size(), remote.workers());
-                        out.print(remote.traffic());
+                        out.printf("proved on %d workers %s; the proof verifies. %s%n", remote.workers().size(), remote.workers(),
+                                outputs.report ? "The timing report's Wire section has the traffic per phase."
+                                        : "Calls, bytes and wall time on the wire per phase:");
+                        if (!outputs.report) {
+                            out.print(remote.traffic());
+                        }
                     }
                     out.println(residentLine(result));
                     if (!outputs.report) {
