@@ -96,6 +96,9 @@ public final class MerkleTree implements AutoCloseable {
      * {@link #commit(List, int, Hasher, WorkerPool, BufferAllocator)} with the given kernel instead of the one
      * {@link LaneHashing} chooses (benchmarks and tests compare kernels with it; the tree is the same).
      */
+    // the kernels' package is exported only to the modules that pick kernels (the benchmarks); to everyone else
+    // this overload is out of reach, which is the point
+    @SuppressWarnings("exports")
     public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, LaneHasher kernel, WorkerPool pool,
             BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
