@@ -35,14 +35,15 @@ import java.util.List;
  * <p><b>Storage.</b> Every level lives in one {@link OffHeapBuffer} from the caller's allocator (so a
  * storage planner may back it with a mapped file): {@link #bytesFor(long)} bytes, level after level from
  * the leaves up, each level as the tree's kernel writes digests (groups of its lanes, word-transposed; a
- * level of fewer nodes than lanes, one node after another; see {@link MerkleNodes}). {@link #close()} releases
+ * level of fewer nodes than lanes, one node after another). {@link #close()} releases
  * it. The tree keeps references to the committed matrices (to read opened leaves) but never closes them.
  *
  * <p><b>Openings.</b> {@link #openBatch(int[])} gives the sibling nodes that, together with the opened
  * leaves, recompute the root; {@link MerkleVerifier} checks them without the tree.
  *
  * <p><b>Building.</b> One {@link LaneHasher} per tree, the one {@link LaneHashing} chooses when the commit
- * starts, hashes the nodes on the {@link WorkerPool} ({@link MerkleBuilder} says how). The digests are the
+ * starts, hashes the nodes on the {@link WorkerPool}: aligned subtrees in parallel, then the few top levels on the
+ * calling thread. The digests are the
  * hash's standard ones whichever kernel runs and however the pool splits the work, so the tree's bytes
  * depend on neither.
  */
@@ -70,7 +71,17 @@ public final class MerkleTree implements AutoCloseable {
         this.root = nodes.read(depth, 0);
     }
 
-    /** Commits one matrix; see {@link #commit(List, int, Hasher, WorkerPool, BufferAllocator)}. */
+    /**
+     * Commits one matrix; see {@link #commit(List, int, Hasher, WorkerPool, BufferAllocator)}.
+     *
+     * @param matrix the rows to commit
+     * @param rowsPerLeaf R, a power of two dividing the height; height / R must be a power of two
+     * @param hasher the tree's hash
+     * @param pool the worker pool the hashing runs on
+     * @param allocator where the node storage comes from
+     * @return the tree, the caller's to close
+     * @throws IllegalArgumentException naming the matrix when its shape does not allow such a tree
+     */
     public static MerkleTree commit(Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
             BufferAllocator allocator) {
         return commit(List.of(matrix), rowsPerLeaf, hasher, pool, allocator);
@@ -80,7 +91,12 @@ public final class MerkleTree implements AutoCloseable {
      * Commits the rows of {@code matrices} (all the same height) in one tree: leaf i is the
      * concatenation of the leaf bytes of each matrix in list order.
      *
+     * @param matrices the matrices whose rows make the leaves, all of one height
      * @param rowsPerLeaf R, a power of two dividing the height; height / R must be a power of two
+     * @param hasher the tree's hash
+     * @param pool the worker pool the hashing runs on
+     * @param allocator where the node storage comes from
+     * @return the tree, the caller's to close
      * @throws IllegalArgumentException naming the matrices when the shapes do not allow such a tree
      */
     public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
@@ -95,6 +111,14 @@ public final class MerkleTree implements AutoCloseable {
     /**
      * {@link #commit(List, int, Hasher, WorkerPool, BufferAllocator)} with the given kernel instead of the one
      * {@link LaneHashing} chooses (benchmarks and tests compare kernels with it; the tree is the same).
+     *
+     * @param matrices the matrices whose rows make the leaves, all of one height
+     * @param rowsPerLeaf R, a power of two dividing the height; height / R must be a power of two
+     * @param kernel the lane kernel that hashes (a tree of fewer leaves than its lanes is hashed scalar)
+     * @param pool the worker pool the hashing runs on
+     * @param allocator where the node storage comes from
+     * @return the tree, the caller's to close
+     * @throws IllegalArgumentException naming the matrices when the shapes do not allow such a tree
      */
     // the kernels' package is exported only to the modules that pick kernels (the benchmarks); to everyone else
     // this overload is out of reach, which is the point
@@ -126,6 +150,13 @@ public final class MerkleTree implements AutoCloseable {
      * is recomputed, so the caller vouches for the bytes (a checksum of what was saved, say); the root is
      * read from them.
      *
+     * @param matrices the committed matrices, as they were committed
+     * @param rowsPerLeaf the tree's rows per leaf
+     * @param hasher the tree's hash
+     * @param lanes the lanes the storage is laid out for ({@link #storageLanes()} of the saved tree)
+     * @param storage the saved node storage
+     * @param allocator where the copy of the node storage comes from
+     * @return the tree, the caller's to close
      * @throws IllegalArgumentException when the shapes do not allow such a tree, {@code lanes} is not a
      *     power of two or {@code storage} is not {@link #bytesFor} the tree's leaves
      */
@@ -154,12 +185,14 @@ public final class MerkleTree implements AutoCloseable {
     /**
      * The node storage (read-only, valid until {@link #close()}), laid out for {@link #storageLanes()}: what
      * {@link #restore} takes back.
+     *
+     * @return the node storage
      */
     public MemorySegment nodeStorage() {
         return nodes.segment();
     }
 
-    /** The lanes the node storage is laid out for (the building kernel's). */
+    /** {@return the lanes the node storage is laid out for (the building kernel's)} */
     public int storageLanes() {
         return nodes.lanes();
     }
@@ -172,7 +205,12 @@ public final class MerkleTree implements AutoCloseable {
         return width;
     }
 
-    /** Bytes of node storage for a tree of {@code leaves} leaves (2 * leaves - 1 digests): the memory model's figure. */
+    /**
+     * {@return bytes of node storage for a tree of {@code leaves} leaves (2 * leaves - 1 digests): the memory model's figure}
+     *
+     * @param leaves the tree's leaves, at least 1
+     * @throws IllegalArgumentException when {@code leaves} is below 1
+     */
     public static long bytesFor(long leaves) {
         return MerkleNodes.bytesFor(leaves);
     }
@@ -222,44 +260,59 @@ public final class MerkleTree implements AutoCloseable {
      * Heap bytes one tree build holds at most at once, beyond its node storage: each concurrent subtree task's
      * leaf block (lane words, digests), its level buffers and the kernels' per-thread scratch.
      * What the memory model counts for a Merkle commit.
+     *
+     * @param rows the committed matrices' height
+     * @param width their columns together
+     * @param rowsPerLeaf the tree's rows per leaf
+     * @param workerParallelism the worker pool's threads
+     * @return the bytes
      */
     public static long scratchBytes(long rows, long width, int rowsPerLeaf, int workerParallelism) {
         return MerkleBuilder.scratchBytes(rows, width, rowsPerLeaf, workerParallelism);
     }
 
+    /** {@return the tree's hash} */
     public Hasher hasher() {
         return hasher;
     }
 
-    /** The root, a fresh copy (readable after {@link #close()}). */
+    /** {@return the root, a fresh copy (readable after {@link #close()})} */
     public byte[] root() {
         return root.clone();
     }
 
+    /** {@return the number of leaves, a power of two} */
     public int leaves() {
         return leaves;
     }
 
-    /** Number of levels above the leaves: log2(leaves). */
+    /** {@return the number of levels above the leaves: log2(leaves)} */
     public int depth() {
         return depth;
     }
 
+    /** {@return the rows each leaf covers} */
     public int rowsPerLeaf() {
         return rowsPerLeaf;
     }
 
-    /** The committed matrices, in leaf order. */
+    /** {@return the committed matrices, in leaf order} */
     public List<Matrix> matrices() {
         return matrices;
     }
 
-    /** Total columns over all committed matrices. */
+    /** {@return the total columns over all committed matrices} */
     public int width() {
         return totalWidth;
     }
 
-    /** Node {@code index} of {@code level} (0 = leaf hashes, {@link #depth()} = root). */
+    /**
+     * {@return node {@code index} of {@code level} (0 = leaf hashes, {@link #depth()} = root), a fresh array}
+     *
+     * @param level the level, 0 to {@link #depth()}
+     * @param index the node's position in its level
+     * @throws IndexOutOfBoundsException naming the node when the tree has none there
+     */
     public byte[] node(int level, int index) {
         if (level < 0 || level > depth || index < 0 || index >= (leaves >>> level)) {
             throw new IndexOutOfBoundsException("no node " + index + " at level " + level + " of the tree over '"
@@ -268,6 +321,12 @@ public final class MerkleTree implements AutoCloseable {
         return nodes.read(level, index);
     }
 
+    /**
+     * {@return the hash of leaf {@code leaf}}
+     *
+     * @param leaf the leaf's index
+     * @throws IndexOutOfBoundsException naming the index when it is not a leaf of this tree
+     */
     public byte[] leafHash(int leaf) {
         return node(0, leaf);
     }
@@ -275,6 +334,10 @@ public final class MerkleTree implements AutoCloseable {
     /**
      * The elements of leaf {@code leaf} in hashing order (see the class comment): what an opening
      * sends, and what {@link MerkleVerifier#hashLeaf} hashes back to {@link #leafHash}.
+     *
+     * @param leaf the leaf's index
+     * @return the elements
+     * @throws IndexOutOfBoundsException naming the index when it is not a leaf of this tree
      */
     public long[] leafElements(int leaf) {
         checkLeaf(leaf);
@@ -296,6 +359,9 @@ public final class MerkleTree implements AutoCloseable {
      * each node that is neither an opened leaf or computable from them nor already listed. This is the
      * order {@link MerkleVerifier} consumes them in.
      *
+     * @param leafIndices the opened leaves, at least one
+     * @return the sibling nodes
+     * @throws IllegalArgumentException when no leaf is given
      * @throws IndexOutOfBoundsException naming the index when one is not a leaf of this tree
      */
     public byte[][] openBatch(int[] leafIndices) {
@@ -324,7 +390,12 @@ public final class MerkleTree implements AutoCloseable {
         return siblings.toArray(new byte[0][]);
     }
 
-    /** Single-leaf opening: the authentication path from the leaf to the root, leaf level first. */
+    /**
+     * {@return the single-leaf opening: the authentication path from the leaf to the root, leaf level first}
+     *
+     * @param leafIndex the opened leaf
+     * @throws IndexOutOfBoundsException naming the index when it is not a leaf of this tree
+     */
     public byte[][] open(int leafIndex) {
         return openBatch(new int[] {leafIndex});
     }
@@ -332,6 +403,9 @@ public final class MerkleTree implements AutoCloseable {
     /**
      * The leaves a batch opening of {@code indices} holds, in the order it holds them: each index once,
      * increasing. Prover and verifier both derive the opened leaves of a query set from this.
+     *
+     * @param indices the queried leaves, any order, repeats allowed
+     * @return the distinct leaves, increasing
      */
     public static int[] openedLeaves(int[] indices) {
         int[] sorted = indices.clone();
@@ -352,11 +426,12 @@ public final class MerkleTree implements AutoCloseable {
         }
     }
 
-    /** Bytes of node storage this tree holds. */
+    /** {@return the bytes of node storage this tree holds} */
     public long bytes() {
         return nodes.bytes();
     }
 
+    /** {@return whether {@link #close()} has released the node storage} */
     public boolean isClosed() {
         return nodes.isClosed();
     }
