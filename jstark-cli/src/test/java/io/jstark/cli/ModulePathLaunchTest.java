@@ -3,12 +3,9 @@ package io.jstark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,16 +31,11 @@ class ModulePathLaunchTest {
 
     /** Runs {@code jstark args} as module io.jstark.cli in a JVM of its own; its output, after checking it exited with 0. */
     private String run(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(ChildJvm.java(),
                 "--add-modules", "jdk.incubator.vector", "--enable-native-access=io.jstark.instrument,io.jstark.math", "-Xmx512m",
                 "--show-module-resolution", "-p", modulePath(), "-m", "io.jstark.cli/io.jstark.cli.Main"));
         command.addAll(List.of(args));
-        Path out = dir.resolve("out.txt");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(process.exitValue()).as(text).isZero();
-        return text;
+        return ChildJvm.runOk(command, dir.resolve("out.txt"));
     }
 
     @Test
