@@ -12,7 +12,6 @@ import io.jstark.math.memory.OffHeapBuffer;
 import io.jstark.math.parallel.WorkerPool;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -66,7 +65,7 @@ public final class MerkleTree implements AutoCloseable {
         this.rowsPerLeaf = rowsPerLeaf;
         this.leaves = leaves;
         this.depth = Integer.numberOfTrailingZeros(leaves);
-        this.totalWidth = widthOf(matrices);
+        this.totalWidth = MerkleShape.widthOf(matrices);
         this.nodes = nodes;
         this.root = nodes.read(depth, 0);
     }
@@ -102,8 +101,8 @@ public final class MerkleTree implements AutoCloseable {
     public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
             BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
-        int leaves = checkShape(committed, rowsPerLeaf, labelOf(committed));
-        LaneHashing.prepare(hasher, MerkleBuilder.hashedBytes(leaves, (long) rowsPerLeaf * widthOf(committed) * Long.BYTES));
+        int leaves = MerkleShape.leavesOf(committed, rowsPerLeaf, MerkleShape.labelOf(committed));
+        LaneHashing.prepare(hasher, MerkleBuilder.hashedBytes(leaves, (long) rowsPerLeaf * MerkleShape.widthOf(committed) * Long.BYTES));
         // one kernel per tree (its lanes fix the node layout): a kernel compiled mid-tree serves the next tree
         return commit(committed, rowsPerLeaf, LaneHashing.kernel(hasher), pool, allocator);
     }
@@ -126,10 +125,10 @@ public final class MerkleTree implements AutoCloseable {
     public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, LaneHasher kernel, WorkerPool pool,
             BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
-        String label = labelOf(committed);
-        int leaves = checkShape(committed, rowsPerLeaf, label);
+        String label = MerkleShape.labelOf(committed);
+        int leaves = MerkleShape.leavesOf(committed, rowsPerLeaf, label);
         int rows = committed.getFirst().rows();
-        int width = widthOf(committed);
+        int width = MerkleShape.widthOf(committed);
         LaneHasher treeKernel = leaves < kernel.lanes() ? LaneHashing.scalar(kernel.hasher()) : kernel;
         try (Span _ = Spans.open(SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves, "lanes", treeKernel.lanes())) {
             OffHeapBuffer buffer = allocator.allocate("merkle:" + label, bytesFor(leaves));
@@ -163,8 +162,8 @@ public final class MerkleTree implements AutoCloseable {
     public static MerkleTree restore(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, int lanes, MemorySegment storage,
             BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
-        String label = labelOf(committed);
-        int leaves = checkShape(committed, rowsPerLeaf, label);
+        String label = MerkleShape.labelOf(committed);
+        int leaves = MerkleShape.leavesOf(committed, rowsPerLeaf, label);
         if (lanes < 1 || Integer.bitCount(lanes) != 1) {
             throw new IllegalArgumentException("lanes must be a power of two, got " + lanes + " for '" + label + "'");
         }
@@ -197,14 +196,6 @@ public final class MerkleTree implements AutoCloseable {
         return nodes.lanes();
     }
 
-    private static int widthOf(List<Matrix> matrices) {
-        int width = 0;
-        for (Matrix matrix : matrices) {
-            width += matrix.columns();
-        }
-        return width;
-    }
-
     /**
      * {@return bytes of node storage for a tree of {@code leaves} leaves (2 * leaves - 1 digests): the memory model's figure}
      *
@@ -213,47 +204,6 @@ public final class MerkleTree implements AutoCloseable {
      */
     public static long bytesFor(long leaves) {
         return MerkleNodes.bytesFor(leaves);
-    }
-
-    private static String labelOf(List<Matrix> matrices) {
-        if (matrices.isEmpty()) {
-            throw new IllegalArgumentException("a Merkle tree needs at least one matrix");
-        }
-        StringBuilder label = new StringBuilder();
-        for (Matrix matrix : matrices) {
-            label.append(label.isEmpty() ? "" : "+").append(matrix.label());
-        }
-        return label.toString();
-    }
-
-    private static int checkShape(List<Matrix> matrices, int rowsPerLeaf, String label) {
-        if (rowsPerLeaf < 1 || Integer.bitCount(rowsPerLeaf) != 1) {
-            throw new IllegalArgumentException("rows per leaf must be a power of two, got " + rowsPerLeaf
-                    + " for '" + label + "'");
-        }
-        Matrix first = matrices.getFirst();
-        long width = 0;
-        for (Matrix matrix : matrices) {
-            if (matrix.rows() != first.rows()) {
-                throw new IllegalArgumentException("matrices committed in one tree must have the same height: '"
-                        + first.label() + "' has " + first.rows() + " rows, '" + matrix.label() + "' has "
-                        + matrix.rows());
-            }
-            width += matrix.columns();
-        }
-        if (width == 0) {
-            throw new IllegalArgumentException("nothing to commit in '" + label + "': no columns");
-        }
-        int rows = first.rows();
-        if (rows == 0 || rows % rowsPerLeaf != 0 || Integer.bitCount(rows / rowsPerLeaf) != 1) {
-            throw new IllegalArgumentException("'" + label + "' has " + rows + " rows, which do not make a power of"
-                    + " two number of leaves of " + rowsPerLeaf + " rows");
-        }
-        if ((long) rowsPerLeaf * width * Long.BYTES > Integer.MAX_VALUE / 2) {
-            throw new IllegalArgumentException("leaves of '" + label + "' would be too large: " + rowsPerLeaf
-                    + " rows x " + width + " columns");
-        }
-        return rows / rowsPerLeaf;
     }
 
     /**
@@ -371,21 +321,12 @@ public final class MerkleTree implements AutoCloseable {
         for (int index : leafIndices) {
             checkLeaf(index);
         }
-        int[] known = openedLeaves(leafIndices);
-        int count = known.length;
+        int[][] positions = BatchOpening.siblingPositions(leafIndices, depth);
         List<byte[]> siblings = new ArrayList<>();
         for (int level = 0; level < depth; level++) {
-            int next = 0;
-            for (int i = 0; i < count; i++) {
-                int position = known[i];
-                if ((position & 1) == 0 && i + 1 < count && known[i + 1] == position + 1) {
-                    i++;
-                } else {
-                    siblings.add(node(level, position ^ 1));
-                }
-                known[next++] = position >>> 1;
+            for (int position : positions[level]) {
+                siblings.add(node(level, position));
             }
-            count = next;
         }
         return siblings.toArray(new byte[0][]);
     }
@@ -408,15 +349,7 @@ public final class MerkleTree implements AutoCloseable {
      * @return the distinct leaves, increasing
      */
     public static int[] openedLeaves(int[] indices) {
-        int[] sorted = indices.clone();
-        Arrays.sort(sorted);
-        int n = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i] != sorted[n - 1]) {
-                sorted[n++] = sorted[i];
-            }
-        }
-        return Arrays.copyOf(sorted, n);
+        return BatchOpening.openedLeaves(indices);
     }
 
     private void checkLeaf(int leaf) {

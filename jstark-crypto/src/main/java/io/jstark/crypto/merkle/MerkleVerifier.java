@@ -189,20 +189,9 @@ public final class MerkleVerifier {
                 throw new InvalidMerkleProofException("leaf index " + index + " out of range [0, " + leaves + ")");
             }
         }
-        int[] known = MerkleTree.openedLeaves(leafIndices);
-        int count = known.length;
         int siblings = 0;
-        for (int level = Integer.numberOfTrailingZeros(leaves); level > 0; level--) {
-            int next = 0;
-            for (int i = 0; i < count; i++) {
-                if ((known[i] & 1) == 0 && i + 1 < count && known[i + 1] == known[i] + 1) {
-                    i++;
-                } else {
-                    siblings++;
-                }
-                known[next++] = known[i] >>> 1;
-            }
-            count = next;
+        for (int[] level : BatchOpening.siblingPositions(leafIndices, Integer.numberOfTrailingZeros(leaves))) {
+            siblings += level.length;
         }
         return siblings;
     }
