@@ -1,6 +1,4 @@
-/** Storage modes, plans and their refusals (API); the memory model is the facade's and the CLI's. */
-// qualified exports name the modules above this one, not yet built when this one compiles
-@SuppressWarnings("module")
+/** Storage modes, plans and their refusals, and the memory model whose predictions and measurements they carry. */
 module io.jstark.storage {
     requires transitive io.jstark.prover;
     requires io.jstark.crypto;
@@ -9,5 +7,5 @@ module io.jstark.storage {
     requires jdk.management;
 
     exports io.jstark.storage;
-    exports io.jstark.storage.memory to io.jstark, io.jstark.examples, io.jstark.cli;
+    exports io.jstark.storage.memory;
 }

@@ -107,6 +107,8 @@ public final class Air {
     }
 
     /** {@return the LogUp aux columns and constraints derived from the interactions (the prover's and verifier's)} */
+    // for the protocol, prover and verifier, to which the plan's package is exported; a user reads interactions()
+    @SuppressWarnings("exports")
     public LogUpPlan logUp() {
         return logUp;
     }

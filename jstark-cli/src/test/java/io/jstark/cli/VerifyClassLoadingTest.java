@@ -3,12 +3,9 @@ package io.jstark.cli;
 import static io.jstark.cli.VerifyExpectTest.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,15 +35,11 @@ class VerifyClassLoadingTest {
 
     /** The classes a new JVM loads running {@code jstark args}, after checking that it exits with 0 saying {@code says}. */
     static List<String> loadedClasses(String says, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(ChildJvm.java(),
                 "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-Xlog:class+load=info:stdout",
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
-        Path out = dir.resolve("out.txt");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(process.exitValue()).as(text).isZero();
+        String text = ChildJvm.runOk(command, dir.resolve("out.txt"));
         assertThat(text).contains(says);
         List<String> loaded = new ArrayList<>();
         Matcher m = LOADED.matcher(text);

@@ -2,10 +2,10 @@ package io.jstark.air.debug;
 
 import io.jstark.air.Air;
 import io.jstark.air.BusInteraction;
+import io.jstark.air.batch.TraceBatchSource;
 import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
-import io.jstark.air.trace.TraceBatchSource;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import java.util.ArrayList;

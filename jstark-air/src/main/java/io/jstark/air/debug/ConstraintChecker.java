@@ -3,10 +3,10 @@ package io.jstark.air.debug;
 import io.jstark.air.Air;
 import io.jstark.air.Constraint;
 import io.jstark.air.ConstraintDomain;
+import io.jstark.air.batch.TraceBatchSource;
 import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
-import io.jstark.air.trace.TraceBatchSource;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
 import java.util.ArrayList;
@@ -32,6 +32,8 @@ public final class ConstraintChecker {
      * @param uniforms the public inputs and challenges the constraints read
      * @throws ConstraintViolationException at the lowest failing row (ties: the first constraint)
      */
+    // the prover's and the examples' debug check: the uniforms' package is exported to them, and only they build uniforms
+    @SuppressWarnings("exports")
     public static void check(String table, Air air, Matrix main, Matrix preprocessed, Matrix aux, Uniforms uniforms) {
         List<Constraint> constraints = aux == null ? air.userConstraints() : air.constraints();
         if (constraints.isEmpty()) {

@@ -1,9 +1,9 @@
 package io.jstark.air.logup;
 
 import io.jstark.air.Air;
+import io.jstark.air.batch.TraceBatchSource;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
-import io.jstark.air.trace.TraceBatchSource;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.ExtColumn;
 import io.jstark.math.field.ExtKernels;

@@ -2,9 +2,9 @@ package io.jstark.bench.stark;
 
 import io.jstark.air.Air;
 import io.jstark.air.Constraint;
+import io.jstark.air.batch.TraceBatchSource;
 import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ConstraintProgram;
-import io.jstark.air.trace.TraceBatchSource;
 import io.jstark.examples.KeccakExample;
 import io.jstark.examples.Poseidon2Example;
 import io.jstark.examples.Workload;

@@ -14,35 +14,50 @@ public interface Hasher {
     /** Every supported hash outputs 32 bytes. */
     int DIGEST_BYTES = 32;
 
-    /** Lower-case name used in options and on the command line ("sha256", "keccak256", "blake3"). */
+    /** {@return the lower-case name used in options and on the command line ("sha256", "keccak256", "blake3")} */
     String name();
 
-    /** The byte that identifies this hash in a proof. Never changes once released. */
+    /** {@return the byte that identifies this hash in a proof; it never changes once released} */
     byte id();
 
-    /** Where the one-message-at-a-time code comes from, for reports (e.g. "JDK MessageDigest"). */
+    /** {@return where the one-message-at-a-time code comes from, for reports (e.g. "JDK MessageDigest")} */
     String implementation();
 
+    /** {@return the digest's length in bytes, {@value #DIGEST_BYTES}} */
     default int digestBytes() {
         return DIGEST_BYTES;
     }
 
-    /** A new incremental hashing context, to be used by one thread at a time. */
+    /** {@return a new incremental hashing context, to be used by one thread at a time} */
     Digester newDigester();
 
     /**
      * The calling thread's reusable digester for this hash, in its reset state. It must not be handed
      * to another thread, and a caller must finish what it started on it before calling code that may
      * use it too (every method in this package does).
+     *
+     * @return the calling thread's digester
      */
     Digester threadDigester();
 
-    /** Writes H(in[off, off+len)) to out[outOff, outOff+32). */
+    /**
+     * Writes H(in[off, off+len)) to out[outOff, outOff+32).
+     *
+     * @param in the message's array
+     * @param off where the message starts in it
+     * @param len the message's length in bytes
+     * @param out the digest's array
+     * @param outOff where the digest goes in it
+     */
     default void hash(byte[] in, int off, int len, byte[] out, int outOff) {
         threadDigester().hash(in, off, len, out, outOff);
     }
 
-    /** H(data) as a new array. */
+    /**
+     * {@return H(data) as a new array}
+     *
+     * @param data the message
+     */
     default byte[] hash(byte[] data) {
         byte[] out = new byte[DIGEST_BYTES];
         hash(data, 0, data.length, out, 0);
@@ -52,12 +67,23 @@ public interface Hasher {
     /**
      * The two-to-one node compression: writes H(in[off, off+64)) -- the left child's 32 bytes followed by
      * the right child's -- to out[outOff, outOff+32).
+     *
+     * @param in the children's array
+     * @param off where the left child starts in it
+     * @param out the parent's array
+     * @param outOff where the parent goes in it
      */
     default void compress(byte[] in, int off, byte[] out, int outOff) {
         threadDigester().hash(in, off, 2 * DIGEST_BYTES, out, outOff);
     }
 
-    /** H(left || right) for two 32-byte digests, as a new array. */
+    /**
+     * {@return H(left || right) for two 32-byte digests, as a new array}
+     *
+     * @param left the left child
+     * @param right the right child
+     * @throws IllegalArgumentException when a child is not 32 bytes
+     */
     default byte[] compress(byte[] left, byte[] right) {
         if (left.length != DIGEST_BYTES || right.length != DIGEST_BYTES) {
             throw new IllegalArgumentException("node compression takes two " + DIGEST_BYTES + "-byte digests, got "

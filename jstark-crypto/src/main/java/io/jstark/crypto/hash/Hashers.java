@@ -11,16 +11,26 @@ public final class Hashers {
 
     private Hashers() {}
 
-    /** Every supported hash, in id order. */
+    /** {@return every supported hash, in id order} */
     public static List<Hasher> all() {
         return ALL;
     }
 
-    /** The hash called {@code name}, ignoring case ("SHA256" works). */
+    /**
+     * {@return the hash called {@code name}, ignoring case ("SHA256" works)}
+     *
+     * @param name the hash's name
+     * @throws UnknownHashException naming the supported hashes when none is called so
+     */
     public static Hasher byName(String name) {
         return findByName(name).orElseThrow(() -> UnknownHashException.forName(name));
     }
 
+    /**
+     * {@return the hash called {@code name}, ignoring case, or empty (null included)}
+     *
+     * @param name the hash's name, may be null
+     */
     public static Optional<Hasher> findByName(String name) {
         if (name == null) {
             return Optional.empty();
@@ -34,12 +44,21 @@ public final class Hashers {
         return Optional.empty();
     }
 
-    /** The hash whose proof id is {@code id}. */
+    /**
+     * {@return the hash whose proof id is {@code id}}
+     *
+     * @param id the id a proof records
+     * @throws UnknownHashException naming the supported ids when no hash has it
+     */
     public static Hasher byId(int id) {
         return findById(id).orElseThrow(() -> UnknownHashException.forId(id));
     }
 
-    /** The hash whose proof id is {@code id}, or empty: what a verifier reading a hostile proof calls. */
+    /**
+     * {@return the hash whose proof id is {@code id}, or empty: what a verifier reading a hostile proof calls}
+     *
+     * @param id the id a proof records
+     */
     public static Optional<Hasher> findById(int id) {
         for (Hasher hasher : ALL) {
             if (hasher.id() == id) {

@@ -7,7 +7,9 @@ import org.bouncycastle.crypto.digests.KeccakDigest;
  * padding (0x06), so digests differ from SHA3-256. BouncyCastle's {@link KeccakDigest}.
  */
 public final class Keccak256Hasher extends AbstractHasher {
+    /** The id a proof records for Keccak-256. */
     public static final byte ID = 2;
+    /** The one instance. */
     public static final Keccak256Hasher INSTANCE = new Keccak256Hasher();
 
     private Keccak256Hasher() {

@@ -10,7 +10,9 @@ import java.security.NoSuchAlgorithmException;
  * one MessageDigest and digests straight into the caller's array, so hashing allocates nothing.
  */
 public final class Sha256Hasher extends AbstractHasher {
+    /** The id a proof records for SHA-256. */
     public static final byte ID = 1;
+    /** The one instance. */
     public static final Sha256Hasher INSTANCE = new Sha256Hasher();
 
     private Sha256Hasher() {

@@ -6,6 +6,11 @@ package io.jstark.crypto.merkle;
  * rejection of the proof rather than as a bug.
  */
 public final class InvalidMerkleProofException extends Exception {
+    /**
+     * An opening refused.
+     *
+     * @param message what does not check out, naming the index or the node
+     */
     public InvalidMerkleProofException(String message) {
         super(message);
     }

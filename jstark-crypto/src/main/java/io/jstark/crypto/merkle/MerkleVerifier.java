@@ -19,6 +19,10 @@ public final class MerkleVerifier {
      * Hashes a leaf from its elements, each 8 bytes little-endian, in the order of the arguments: pass one
      * array per committed matrix (that matrix's R rows, row by row, all columns of a row in order), or
      * everything in one array -- the bytes are the same. See {@link MerkleTree} for the layout.
+     *
+     * @param hasher the tree's hash
+     * @param elementsPerMatrix the leaf's elements, one array per committed matrix or all in one
+     * @return the leaf hash
      */
     public static byte[] hashLeaf(Hasher hasher, long[]... elementsPerMatrix) {
         Digester digester = hasher.threadDigester();
@@ -41,7 +45,17 @@ public final class MerkleVerifier {
         return out;
     }
 
-    /** {@link #checkBatch} as a yes/no answer. */
+    /**
+     * {@link #checkBatch} as a yes/no answer.
+     *
+     * @param hasher the tree's hash
+     * @param root the root the opening must recompute
+     * @param leaves the tree's leaves, a power of two
+     * @param leafIndices the opened leaves' indices
+     * @param leafHashes the opened leaves' hashes, one per index
+     * @param siblings the opening's sibling nodes, in {@link MerkleTree#openBatch} order
+     * @return whether the opening recomputes the root
+     */
     public static boolean verifyBatch(Hasher hasher, byte[] root, int leaves, int[] leafIndices, byte[][] leafHashes,
             byte[][] siblings) {
         try {
@@ -58,6 +72,12 @@ public final class MerkleVerifier {
      * and the {@code siblings} in {@link MerkleTree#openBatch} order, and compares it with {@code root}.
      * Every sibling must be used exactly once.
      *
+     * @param hasher the tree's hash
+     * @param root the root the opening must recompute
+     * @param leaves the tree's leaves, a power of two
+     * @param leafIndices the opened leaves' indices
+     * @param leafHashes the opened leaves' hashes, one per index
+     * @param siblings the opening's sibling nodes, in {@link MerkleTree#openBatch} order
      * @throws InvalidMerkleProofException saying what is wrong
      */
     public static void checkBatch(Hasher hasher, byte[] root, int leaves, int[] leafIndices, byte[][] leafHashes,
@@ -151,6 +171,11 @@ public final class MerkleVerifier {
     /**
      * The number of sibling nodes an opening of {@code leafIndices} in a tree of {@code leaves} leaves
      * carries: what a proof parser expects to read. Same validation as {@link #checkBatch}.
+     *
+     * @param leaves the tree's leaves, a power of two
+     * @param leafIndices the opened leaves' indices
+     * @return the sibling nodes the opening carries
+     * @throws InvalidMerkleProofException when the leaf count or an index is out of shape
      */
     public static int siblingCount(int leaves, int[] leafIndices) throws InvalidMerkleProofException {
         if (leaves < 1 || Integer.bitCount(leaves) != 1) {
@@ -164,20 +189,9 @@ public final class MerkleVerifier {
                 throw new InvalidMerkleProofException("leaf index " + index + " out of range [0, " + leaves + ")");
             }
         }
-        int[] known = MerkleTree.openedLeaves(leafIndices);
-        int count = known.length;
         int siblings = 0;
-        for (int level = Integer.numberOfTrailingZeros(leaves); level > 0; level--) {
-            int next = 0;
-            for (int i = 0; i < count; i++) {
-                if ((known[i] & 1) == 0 && i + 1 < count && known[i + 1] == known[i] + 1) {
-                    i++;
-                } else {
-                    siblings++;
-                }
-                known[next++] = known[i] >>> 1;
-            }
-            count = next;
+        for (int[] level : BatchOpening.siblingPositions(leafIndices, Integer.numberOfTrailingZeros(leaves))) {
+            siblings += level.length;
         }
         return siblings;
     }
@@ -186,6 +200,10 @@ public final class MerkleVerifier {
      * The most sibling nodes a batch opening of {@code openedLeaves} distinct leaves of a tree of
      * 2^logLeaves leaves can carry: at each level at most one sibling per parent of a known node, and no
      * more parents than the level has.
+     *
+     * @param openedLeaves distinct leaves opened
+     * @param logLeaves log2 of the tree's leaves
+     * @return the bound
      */
     public static long maxSiblings(int openedLeaves, int logLeaves) {
         long total = 0;

@@ -2,9 +2,6 @@ package io.jstark.crypto.transcript;
 
 import io.jstark.crypto.hash.Digester;
 import io.jstark.crypto.hash.Hasher;
-import io.jstark.crypto.lanes.LaneHasher;
-import io.jstark.crypto.lanes.LaneHashing;
-import io.jstark.crypto.lanes.LaneLayout;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.parallel.WorkerPool;
@@ -12,7 +9,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -66,11 +62,6 @@ public final class Transcript {
     private static final int DIGEST = Hasher.DIGEST_BYTES;
     private static final int CHUNK = Long.BYTES;
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** Nonces one grinding task tries before the round's tasks compare results. */
-    private static final int GRIND_CHUNK = 1 << 12;
-    /** Grinding messages hashed per kernel call (whole passes of any kernel's lanes). */
-    private static final int NONCE_BATCH = 256;
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Hasher hasher;
     private final Digester digester;
@@ -82,7 +73,12 @@ public final class Transcript {
     /** Frame headers and encoded elements are staged here; one allocation per transcript. */
     private final byte[] scratch = new byte[256];
 
-    /** A transcript for {@code label} (which separates protocols and proof types). */
+    /**
+     * A transcript for {@code label} (which separates protocols and proof types).
+     *
+     * @param hasher the hash of every frame
+     * @param label the domain separator, hashed as UTF-8
+     */
     public Transcript(Hasher hasher, String label) {
         this.hasher = hasher;
         this.digester = hasher.newDigester();
@@ -103,21 +99,35 @@ public final class Transcript {
         System.arraycopy(source.block, 0, block, 0, DIGEST);
     }
 
+    /** {@return the hash of every frame} */
     public Hasher hasher() {
         return hasher;
     }
 
-    /** A copy of the current 32-byte state S (for diagnostics; challenges come from the sample methods). */
+    /** {@return a copy of the current 32-byte state S (for diagnostics; challenges come from the sample methods)} */
     public byte[] state() {
         return state.clone();
     }
 
     // ---------------------------------------------------------------- absorbing
 
+    /**
+     * Absorbs bytes as one message.
+     *
+     * @param data the message
+     */
     public void absorbBytes(byte[] data) {
         absorbBytes(data, 0, data.length);
     }
 
+    /**
+     * Absorbs {@code data[offset, offset + length)} as one message.
+     *
+     * @param data the message's array
+     * @param offset where the message starts in it
+     * @param length the message's length in bytes
+     * @throws IndexOutOfBoundsException when the range does not lie in the array
+     */
     public void absorbBytes(byte[] data, int offset, int length) {
         java.util.Objects.checkFromIndexSize(offset, length, data.length);
         startFrame(TAG_BYTES, length);
@@ -125,7 +135,12 @@ public final class Transcript {
         endAbsorb();
     }
 
-    /** Absorbs a 32-byte digest (a Merkle root). */
+    /**
+     * Absorbs a 32-byte digest (a Merkle root).
+     *
+     * @param digest the digest
+     * @throws IllegalArgumentException when it is not 32 bytes
+     */
     public void absorbDigest(byte[] digest) {
         if (digest.length != DIGEST) {
             throw new IllegalArgumentException("a digest has " + DIGEST + " bytes, got " + digest.length);
@@ -135,7 +150,11 @@ public final class Transcript {
         endAbsorb();
     }
 
-    /** Absorbs an unsigned 64-bit integer (a count, an index, an option). */
+    /**
+     * Absorbs an unsigned 64-bit integer (a count, an index, an option).
+     *
+     * @param value the integer, read as unsigned
+     */
     public void absorbU64(long value) {
         startFrame(TAG_U64, CHUNK);
         LONG_LE.set(scratch, 0, value);
@@ -143,11 +162,22 @@ public final class Transcript {
         endAbsorb();
     }
 
-    /** Absorbs one base-field element; same bytes as {@code absorbFields(value)}. */
+    /**
+     * Absorbs one base-field element; same bytes as {@code absorbFields(value)}.
+     *
+     * @param value a canonical element
+     * @throws IllegalArgumentException when it is not canonical
+     */
     public void absorbField(long value) {
         absorbFields(new long[] {value}, 0, 1);
     }
 
+    /**
+     * Absorbs base-field elements as one message.
+     *
+     * @param values canonical elements
+     * @throws IllegalArgumentException naming the element when one is not canonical (nothing is absorbed)
+     */
     public void absorbFields(long... values) {
         absorbFields(values, 0, values.length);
     }
@@ -155,6 +185,10 @@ public final class Transcript {
     /**
      * Absorbs {@code values[from, from + count)} as one message.
      *
+     * @param values the elements' array
+     * @param from the first element absorbed
+     * @param count how many are absorbed
+     * @throws IndexOutOfBoundsException when the range does not lie in the array
      * @throws IllegalArgumentException naming the element when one is not canonical (nothing is absorbed)
      */
     public void absorbFields(long[] values, int from, int count) {
@@ -179,7 +213,11 @@ public final class Transcript {
         endAbsorb();
     }
 
-    /** Absorbs extension elements as one message (coefficients c0, c1, c2 of each in turn). */
+    /**
+     * Absorbs extension elements as one message (coefficients c0, c1, c2 of each in turn).
+     *
+     * @param values the elements
+     */
     public void absorbExt(Ext3... values) {
         startFrame(TAG_EXTS, (long) values.length * Ext3.BYTES);
         int staged = 0;
@@ -214,7 +252,7 @@ public final class Transcript {
 
     // ---------------------------------------------------------------- sampling
 
-    /** A uniformly random base-field element (canonical). */
+    /** {@return a uniformly random base-field element (canonical)} */
     public long sampleField() {
         return firstCanonical(this::nextChunk);
     }
@@ -228,7 +266,7 @@ public final class Transcript {
         return chunk;
     }
 
-    /** A uniformly random extension element. */
+    /** {@return a uniformly random extension element} */
     public Ext3 sampleExt() {
         long c0 = sampleField();
         long c1 = sampleField();
@@ -236,13 +274,24 @@ public final class Transcript {
         return new Ext3(c0, c1, c2);
     }
 
-    /** A uniformly random index in [0, 2^logRange), 0 &lt;= logRange &lt;= 31. */
+    /**
+     * {@return a uniformly random index in [0, 2^logRange)}
+     *
+     * @param logRange log2 of the range, 0 &lt;= logRange &lt;= 31
+     * @throws IllegalArgumentException when {@code logRange} is out of range
+     */
     public int sampleIndex(int logRange) {
         checkLogRange(logRange);
         return (int) (nextChunk() & ((1L << logRange) - 1));
     }
 
-    /** {@code count} independent indices in [0, 2^logRange), in drawing order (repeats possible). */
+    /**
+     * {@return {@code count} independent indices in [0, 2^logRange), in drawing order (repeats possible)}
+     *
+     * @param count how many indices
+     * @param logRange log2 of the range, 0 &lt;= logRange &lt;= 31
+     * @throws IllegalArgumentException when {@code logRange} is out of range or {@code count} negative
+     */
     public int[] sampleIndices(int count, int logRange) {
         checkLogRange(logRange);
         if (count < 0) {
@@ -281,6 +330,9 @@ public final class Transcript {
     /**
      * A new transcript derived from this one's state and {@code index} (a table index, say). Forks with
      * different indices are independent; this transcript continues as if nothing happened.
+     *
+     * @param index what tells the forks apart
+     * @return the new transcript
      */
     public Transcript fork(long index) {
         Transcript child = new Transcript(this);
@@ -292,7 +344,7 @@ public final class Transcript {
         return child;
     }
 
-    /** An exact copy: the same absorbs and samples on both give the same results. */
+    /** {@return an exact copy: the same absorbs and samples on both give the same results} */
     public Transcript copy() {
         return new Transcript(this);
     }
@@ -301,46 +353,35 @@ public final class Transcript {
 
     /**
      * Finds the smallest nonce whose grinding hash has {@code bits} leading zero bits, absorbs it and
-     * returns it. The search runs on {@code pool} in rounds of consecutive chunks; a round ends with the
-     * smallest valid nonce it contains, so the answer does not depend on the number of threads.
+     * returns it. The search runs on {@code pool}; the answer does not depend on the number of threads.
+     *
+     * @param bits the leading zero bits asked for, in [0, {@value #MAX_GRINDING_BITS}]
+     * @param pool the worker pool the search runs on
+     * @return the nonce found
+     * @throws IllegalArgumentException when {@code bits} is out of range
      */
     public long grind(int bits, WorkerPool pool) {
         if (bits < 0 || bits > MAX_GRINDING_BITS) {
             throw new IllegalArgumentException("grinding bits must be in [0, " + MAX_GRINDING_BITS + "], got " + bits);
         }
-        byte[] prefix = grindingPrefix(bits);
-        int tasks = Math.max(1, pool.parallelism() * 2);
-        long roundSize = (long) tasks * GRIND_CHUNK;
-        for (long roundStart = 0; ; roundStart += roundSize) {
-            AtomicLong best = new AtomicLong(Long.MAX_VALUE);
-            long start = roundStart;
-            pool.forEachChunk(tasks, task -> {
-                long from = start + (long) task * GRIND_CHUNK;
-                searchNonces(hasher, prefix, bits, from, from + GRIND_CHUNK, best);
-            });
-            long found = best.get();
-            if (found != Long.MAX_VALUE) {
-                absorbNonce(found);
-                return found;
-            }
-        }
+        long found = NonceSearch.smallestValid(hasher, grindingPrefix(bits), bits, pool);
+        absorbNonce(found);
+        return found;
     }
 
     /**
      * The verifier's side of {@link #grind}: when {@code nonce} is valid for {@code bits} (in range),
      * absorbs it and returns true; otherwise returns false and leaves the transcript unchanged.
+     *
+     * @param bits the leading zero bits the options ask for
+     * @param nonce the proof's nonce
+     * @return whether the nonce is valid
      */
     public boolean verifyGrinding(int bits, long nonce) {
         if (bits < 0 || bits > MAX_GRINDING_BITS) {
             return false;
         }
-        byte[] message = new byte[DIGEST + CHUNK];
-        System.arraycopy(grindingPrefix(bits), 0, message, 0, DIGEST);
-        LONG_LE.set(message, DIGEST, nonce);
-        byte[] digest = new byte[DIGEST];
-        digester.reset();
-        digester.hash(message, 0, message.length, digest, 0);
-        if (!hasLeadingZeroBits(digest, bits)) {
+        if (!NonceSearch.isValid(digester, grindingPrefix(bits), bits, nonce)) {
             return false;
         }
         absorbNonce(nonce);
@@ -360,53 +401,5 @@ public final class Transcript {
         LONG_LE.set(scratch, 0, nonce);
         digester.update(scratch, 0, CHUNK);
         endAbsorb();
-    }
-
-    /**
-     * Tries nonces [from, to) in order, a batch of grinding messages at a time through the hash's lane kernel
-     * (the digests are the hash's own, so the nonce found does not depend on the kernel); stops at the first
-     * valid one or once a smaller one is known.
-     */
-    private static void searchNonces(Hasher hasher, byte[] prefix, int bits, long from, long to, AtomicLong best) {
-        LaneHasher kernel = LaneHashing.kernel(hasher);
-        LaneLayout messages = kernel.layout(DIGEST + CHUNK);
-        LaneLayout digestLayout = kernel.layout(DIGEST);
-        int[] words = new int[messages.words(NONCE_BATCH)];
-        int[] digests = new int[digestLayout.words(NONCE_BATCH)];
-        for (int m = 0; m < NONCE_BATCH; m++) {
-            for (int w = 0; w < DIGEST / Integer.BYTES; w++) {
-                words[messages.index(m, w)] = (int) INT_LE.get(prefix, w * Integer.BYTES);
-            }
-        }
-        int nonceWord = DIGEST / Integer.BYTES;
-        for (long first = from; first < to && first < best.get(); first += NONCE_BATCH) {
-            int n = (int) Math.min(NONCE_BATCH, to - first);
-            for (int m = 0; m < n; m++) {
-                long nonce = first + m;
-                words[messages.index(m, nonceWord)] = (int) nonce;
-                words[messages.index(m, nonceWord + 1)] = (int) (nonce >>> 32);
-            }
-            kernel.hash(words, DIGEST + CHUNK, n, digests, 0);
-            for (int m = 0; m < n; m++) {
-                long firstBytes = (digests[digestLayout.index(m, 0)] & 0xFFFF_FFFFL) | (long) digests[digestLayout.index(m, 1)] << 32;
-                if (leadingZeroBits(firstBytes) >= bits) {
-                    best.accumulateAndGet(first + m, Math::min);
-                    return;
-                }
-            }
-        }
-    }
-
-    /** True when the first {@code bits} bits of {@code digest} (byte 0 first, high bit first) are zero. */
-    static boolean hasLeadingZeroBits(byte[] digest, int bits) {
-        return leadingZeroBits((long) LONG_LE.get(digest, 0)) >= bits;
-    }
-
-    /**
-     * Leading zero bits of a digest, counted byte 0 first and high bit first, from its first 8 bytes read as a
-     * little-endian long (grinding asks for at most {@link #MAX_GRINDING_BITS} = 64).
-     */
-    private static int leadingZeroBits(long firstBytesLittleEndian) {
-        return Long.numberOfLeadingZeros(Long.reverseBytes(firstBytesLittleEndian));
     }
 }

@@ -284,11 +284,11 @@ class TranscriptTest {
     void leadingZeroBitsCountFromTheHighBitOfByteZero() {
         byte[] d = new byte[32];
         d[1] = 0x10; // bits 0..10 zero, bit 11 one
-        assertThat(Transcript.hasLeadingZeroBits(d, 11)).isTrue();
-        assertThat(Transcript.hasLeadingZeroBits(d, 12)).isFalse();
+        assertThat(NonceSearch.hasLeadingZeroBits(d, 11)).isTrue();
+        assertThat(NonceSearch.hasLeadingZeroBits(d, 12)).isFalse();
         d[0] = (byte) 0x80;
-        assertThat(Transcript.hasLeadingZeroBits(d, 0)).isTrue();
-        assertThat(Transcript.hasLeadingZeroBits(d, 1)).isFalse();
+        assertThat(NonceSearch.hasLeadingZeroBits(d, 0)).isTrue();
+        assertThat(NonceSearch.hasLeadingZeroBits(d, 1)).isFalse();
     }
 
     // ------------------------------------------------------------------ the documented byte format

@@ -165,22 +165,7 @@ public final class MemoryModel {
             dims.add(d);
             passes.addAll(t.passes());
             inputs += Matrix.bytesFor(d.rows(), d.air().mainWidth());
-            List<MatrixRole> spilled = new ArrayList<>();
-            for (MatrixRole role : t.roles()) {
-                if (placement.spills(t.name(), role)) {
-                    spilled.add(role);
-                }
-            }
-            Usage first = t.usage(ProofPhase.MAIN_COMMIT, placement);
-            // the rest of the table's work, above what it holds: its largest later pass
-            Usage rest = Usage.NONE;
-            for (ProofPhase pass : t.passes()) {
-                if (pass != ProofPhase.MAIN_COMMIT && pass.perTable()) {
-                    rest = rest.max(t.usage(pass, placement));
-                }
-            }
-            lines.add(new MemoryPrediction.TableLine(d.name(), d.logHeight(), t.heldBytes(placement, false), t.heldBytes(placement, true),
-                    first, rest, spilled));
+            lines.add(tableLine(t, placement));
         }
         ProvingKeyMemory key = provingKey(dims);
         long heapCaches = heapCacheBytesOf(tables);
@@ -189,44 +174,11 @@ public final class MemoryModel {
         Map<String, long[]> byPhase = new LinkedHashMap<>();
         byPhase.put(SpanLabels.PREPASS, new long[] {inputs + key.bytes() + key.transientOffHeap(), heapCaches + key.transientHeap(),
                 inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0, 0});
-        // each pass: what every table holds into it or makes in it to keep, plus what the tables running together add
-        // (the gate admits them by their usage in the pass); a global step is one table's (the tallest's) part
         for (ProofPhase pass : passes) {
-            int n = tables.size();
-            long heldRam = 0;
-            long heldSpill = 0;
-            long[] ram = new long[n];
-            long[] offHeap = new long[n];
-            long[] heap = new long[n];
-            long[] spill = new long[n];
-            long[] gate = new long[n];
-            long[] window = new long[n];
-            for (int i = 0; i < n; i++) {
-                TableMemory t = tables.get(i);
-                long keptRam = t.heldBeyond(pass, placement, false);
-                long keptSpill = t.heldBeyond(pass, placement, true);
-                heldRam += t.heldInto(pass, placement, false) + keptRam;
-                heldSpill += t.heldInto(pass, placement, true) + keptSpill;
-                Usage u = t.usage(pass, placement);
-                ram[i] = Math.max(0, u.ram() - keptRam);
-                offHeap[i] = Math.max(0, u.ramOffHeap() - keptRam);
-                heap[i] = u.heap();
-                spill[i] = Math.max(0, u.spill() - keptSpill);
-                window[i] = t.residentWindowOfStep(pass, placement);
-                gate[i] = t.gateBytes(pass, placement);
-            }
-            // the gate caps what running tables hold in RAM and in use of their spill files together
-            long running = largestRunningTogether(ram, gate, tableParallelism, gateBudget);
-            long[] inUse = new long[n];
-            for (int i = 0; i < n; i++) {
-                inUse[i] = ram[i] + window[i];
-            }
-            // counted where the budget bounds the whole process (the JVM counted): a memory cgroup counts these pages
-            long windows = jvm.counted() ? Math.max(0, largestRunningTogether(inUse, gate, tableParallelism, gateBudget) - running) : 0;
-            long[] peak = {fixedOffHeap + heldRam + largestRunningTogether(offHeap, gate, tableParallelism, gateBudget),
-                    heapCaches + largestRunningTogether(heap, gate, tableParallelism, gateBudget),
-                    fixedOffHeap + heldRam + heapCaches + running,
-                    heldSpill + largestRunningTogether(spill, gate, tableParallelism, Long.MAX_VALUE), windows};
+            long[] peak = passPeak(pass, tables, placement, tableParallelism, gateBudget);
+            peak[0] += fixedOffHeap;
+            peak[1] += heapCaches;
+            peak[2] += fixedOffHeap + heapCaches;
             byPhase.merge(pass.memoryPhase(), peak, (a, b) -> {
                 long[] m = new long[a.length];
                 for (int j = 0; j < m.length; j++) {
@@ -239,6 +191,71 @@ public final class MemoryModel {
         byPhase.forEach((name, v) -> phases.add(phase(name, v[0], v[1], v[2], v[3], v[4])));
         return new MemoryPrediction(options, workerParallelism, tableParallelism, gateBudget, lines, inputs, key.bytes(), heapCaches,
                 jvm, phases);
+    }
+
+    /** A table's line of the prediction: what it holds, its first pass's usage, its largest later one's and what spills. */
+    private static MemoryPrediction.TableLine tableLine(TableMemory t, Placement placement) {
+        TableDimensions d = t.table();
+        List<MatrixRole> spilled = new ArrayList<>();
+        for (MatrixRole role : t.roles()) {
+            if (placement.spills(t.name(), role)) {
+                spilled.add(role);
+            }
+        }
+        Usage first = t.usage(ProofPhase.MAIN_COMMIT, placement);
+        // the rest of the table's work, above what it holds: its largest later pass
+        Usage rest = Usage.NONE;
+        for (ProofPhase pass : t.passes()) {
+            if (pass != ProofPhase.MAIN_COMMIT && pass.perTable()) {
+                rest = rest.max(t.usage(pass, placement));
+            }
+        }
+        return new MemoryPrediction.TableLine(d.name(), d.logHeight(), t.heldBytes(placement, false), t.heldBytes(placement, true),
+                first, rest, spilled);
+    }
+
+    /**
+     * One pass's peaks beyond the proof's fixed off-heap inputs and key and its heap caches: off-heap, heap, RAM,
+     * spill and the resident windows of spilled buffers. What every table holds into the pass or makes in it to keep,
+     * plus what the tables running together add (the gate admits them by their usage in the pass); a global step is
+     * one table's (the tallest's) part.
+     */
+    private long[] passPeak(ProofPhase pass, List<TableMemory> tables, Placement placement, int tableParallelism, long gateBudget) {
+        int n = tables.size();
+        long heldRam = 0;
+        long heldSpill = 0;
+        long[] ram = new long[n];
+        long[] offHeap = new long[n];
+        long[] heap = new long[n];
+        long[] spill = new long[n];
+        long[] gate = new long[n];
+        long[] window = new long[n];
+        for (int i = 0; i < n; i++) {
+            TableMemory t = tables.get(i);
+            long keptRam = t.heldBeyond(pass, placement, false);
+            long keptSpill = t.heldBeyond(pass, placement, true);
+            heldRam += t.heldInto(pass, placement, false) + keptRam;
+            heldSpill += t.heldInto(pass, placement, true) + keptSpill;
+            Usage u = t.usage(pass, placement);
+            ram[i] = Math.max(0, u.ram() - keptRam);
+            offHeap[i] = Math.max(0, u.ramOffHeap() - keptRam);
+            heap[i] = u.heap();
+            spill[i] = Math.max(0, u.spill() - keptSpill);
+            window[i] = t.residentWindowOfStep(pass, placement);
+            gate[i] = t.gateBytes(pass, placement);
+        }
+        // the gate caps what running tables hold in RAM and in use of their spill files together
+        long running = largestRunningTogether(ram, gate, tableParallelism, gateBudget);
+        long[] inUse = new long[n];
+        for (int i = 0; i < n; i++) {
+            inUse[i] = ram[i] + window[i];
+        }
+        // counted where the budget bounds the whole process (the JVM counted): a memory cgroup counts these pages
+        long windows = jvm.counted() ? Math.max(0, largestRunningTogether(inUse, gate, tableParallelism, gateBudget) - running) : 0;
+        return new long[] {heldRam + largestRunningTogether(offHeap, gate, tableParallelism, gateBudget),
+                largestRunningTogether(heap, gate, tableParallelism, gateBudget),
+                heldRam + running,
+                heldSpill + largestRunningTogether(spill, gate, tableParallelism, Long.MAX_VALUE), windows};
     }
 
     /**

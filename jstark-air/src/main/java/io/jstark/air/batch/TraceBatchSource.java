@@ -1,4 +1,4 @@
-package io.jstark.air.trace;
+package io.jstark.air.batch;
 
 import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
