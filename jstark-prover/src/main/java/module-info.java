@@ -1,4 +1,4 @@
-/** The prover; its execution and memory packages are for the storage, scheduler and facade modules above it. */
+/** The prover, the table executors it runs passes on, and the per-table memory its plans and backends name. */
 // qualified exports name the modules above this one, not yet built when this one compiles
 @SuppressWarnings("module")
 module io.jstark.prover {
@@ -7,7 +7,8 @@ module io.jstark.prover {
     requires io.jstark.instrument;
 
     exports io.jstark.prover;
-    exports io.jstark.prover.exec to
-            io.jstark.storage, io.jstark.scheduler, io.jstark, io.jstark.examples, io.jstark.cli;
-    exports io.jstark.prover.memory to io.jstark.storage, io.jstark, io.jstark.examples, io.jstark.cli, io.jstark.cluster;
+    // the facade's plan, the storage plan and the backend seam name a table's dimensions and memory; the
+    // scheduler's executors implement the table executor
+    exports io.jstark.prover.exec;
+    exports io.jstark.prover.memory;
 }

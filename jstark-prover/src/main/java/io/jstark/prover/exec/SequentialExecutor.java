@@ -9,7 +9,10 @@ import java.util.List;
 
 /** Runs the tasks of a pass one by one, in index order, on the calling thread. */
 public final class SequentialExecutor implements TableExecutor {
+    /** The one instance: the executor holds no state. */
     public static final SequentialExecutor INSTANCE = new SequentialExecutor();
+
+    private SequentialExecutor() {}
 
     @Override
     public <R> List<R> runAll(String phase, List<? extends TableTask<R>> tasks) {
