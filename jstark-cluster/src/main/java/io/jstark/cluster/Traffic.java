@@ -33,6 +33,9 @@ public final class Traffic {
      */
     public record PhaseTraffic(long calls, long sentBytes, long receivedBytes, long wireNanos) {}
 
+    /** Made by the backend whose calls it counts. */
+    Traffic() {}
+
     /** Mutable counters of one phase, guarded by the Traffic's lock. */
     private static final class Counters {
         long calls;
