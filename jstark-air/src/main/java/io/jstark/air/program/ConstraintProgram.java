@@ -24,7 +24,8 @@ import java.util.Map;
  *
  * <p>The same program also runs as JVM bytecode ({@link Engine#COMPILED}, see {@link RowCompiler}): one row
  * at a time, its operations straight-line code over locals, which keeps a wide table's working set to the
- * row's values. {@link Engine#configured()} picks the engine the prover uses.
+ * row's values. {@link Engine#configured()} picks the engine the prover uses; the interpreter stays the
+ * reference and the default.
  */
 public final class ConstraintProgram {
     /** The system property that selects the engine: {@code compiled} or {@code interpreted}. */
@@ -38,12 +39,14 @@ public final class ConstraintProgram {
         COMPILED;
 
         /**
-         * {@return the engine {@value ConstraintProgram#ENGINE_PROPERTY} names, by default the compiled one}
+         * {@return the engine {@value ConstraintProgram#ENGINE_PROPERTY} names, by default the interpreter}: the
+         * compiled steps run each row's operations one after another on scalars, where the interpreter's kernels
+         * work on eight rows at once in vector registers, and they measured slower (docs/bench/constraint-engine.txt)
          *
          * @throws IllegalArgumentException naming the property when its value is neither engine
          */
         public static Engine configured() {
-            String value = System.getProperty(ENGINE_PROPERTY, "compiled");
+            String value = System.getProperty(ENGINE_PROPERTY, "interpreted");
             return switch (value.trim().toLowerCase(Locale.ROOT)) {
                 case "compiled" -> COMPILED;
                 case "interpreted" -> INTERPRETED;
