@@ -35,9 +35,9 @@ import java.util.Map;
  * 8,000 bytes have been inlined ({@code -XX:DesiredMethodLimit}), and the field operations are calls to
  * {@link Goldilocks} and {@link Ext3} that must be inlined to be fast, so a step's estimated inlined size stays
  * under {@link #STEP_BUDGET}. Within a step, locals are reused once their value's last use has passed; a value
- * read by a later step goes through a one-row spill array, whose slots are reused the same way, so even the
- * Keccak-f table keeps a few thousand longs per row. The generated class depends only on the program's shape,
- * so proofs of the same tables reuse it (and the JIT's work on it).
+ * read by a later step goes through a one-row spill array, whose slots are reused the same way, so a row's
+ * working set is the values live at once rather than one batch-long register per live instruction. The generated
+ * class depends only on the program's shape, so proofs of the same tables reuse it (and the JIT's work on it).
  */
 final class RowCompiler {
     /** Estimated bytecode of a step, the field operations inlined. */
