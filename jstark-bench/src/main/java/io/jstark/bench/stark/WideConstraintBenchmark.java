@@ -5,12 +5,15 @@ import io.jstark.air.Constraint;
 import io.jstark.air.batch.TraceBatchSource;
 import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ConstraintProgram;
+import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.KeccakExample;
+import io.jstark.examples.MixExample;
 import io.jstark.examples.Poseidon2Example;
 import io.jstark.examples.Workload;
 import io.jstark.math.memory.RamAllocator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -27,10 +30,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The constraint interpreter on a wide table, one thread: the user constraints of the Keccak-f table (3,182
- * constraints, 32,812 instructions per row) or the width-8 Poseidon2 table (1,376, 20,560) evaluated over
- * 2^12 rows of a real trace in batches of {@code batch} rows (the prover's composition uses 512). One
- * operation is the 4,096 rows; instructions x rows per second = 4,096 x instructions / score.
+ * The constraint engines on wide tables, one thread: the user constraints of the Keccak-f table (3,182
+ * constraints, 32,812 instructions per row), the width-8 Poseidon2 table (1,376, 20,560) or every table of the
+ * mix example, evaluated over 2^12 rows of a real trace (a mix table's own height when lower) in batches of
+ * {@code batch} rows (the prover's composition uses 512), by the interpreter or by the compiled bytecode. One
+ * operation is all the rows of all the tables; constraints x rows per second = the printed constraint-rows / score.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,33 +46,50 @@ import org.openjdk.jmh.annotations.Warmup;
 public class WideConstraintBenchmark {
     private static final int LOG_ROWS = 12;
 
-    @Param({"keccak", "poseidon2"})
+    @Param({"keccak", "poseidon2", "mix"})
     public String table;
+
+    @Param({"interpreted", "compiled"})
+    public String engine;
 
     @Param({"32", "128", "512"})
     public int batch;
 
     private Workload workload;
-    private ConstraintProgram.Bound program;
-    private ConstraintProgram.Workspace workspace;
-    private TraceBatchSource source;
+    private final List<Table> tables = new ArrayList<>();
+
+    /** One table's bound program, its workspace, its rows. */
+    private record Table(ConstraintProgram.Bound program, ConstraintProgram.Workspace workspace, TraceBatchSource source, int rows) {}
 
     @Setup(Level.Trial)
     public void setup() {
-        workload = table.equals("keccak") ? new KeccakExample().generate(LOG_ROWS, 1, RamAllocator.shared())
-                : new Poseidon2Example().generate(LOG_ROWS, 1, RamAllocator.shared());
-        var trace = workload.tables().getFirst();
-        Air air = trace.air();
-        List<Expr> exprs = new ArrayList<>();
-        for (Constraint c : air.userConstraints()) {
-            exprs.add(c.expr());
+        workload = switch (table) {
+            case "keccak" -> new KeccakExample().generate(LOG_ROWS, 1, RamAllocator.shared());
+            case "poseidon2" -> new Poseidon2Example().generate(LOG_ROWS, 1, RamAllocator.shared());
+            default -> new MixExample().generate(LOG_ROWS, 1, RamAllocator.shared());
+        };
+        ConstraintProgram.Engine chosen = ConstraintProgram.Engine.valueOf(engine.toUpperCase(Locale.ROOT));
+        long constraintRows = 0;
+        for (TableTrace trace : workload.tables()) {
+            Air air = trace.air();
+            List<Expr> exprs = new ArrayList<>();
+            for (Constraint c : air.userConstraints()) {
+                exprs.add(c.expr());
+            }
+            if (exprs.isEmpty()) {
+                continue;
+            }
+            int rows = Math.min(1 << LOG_ROWS, trace.main().rows());
+            int rowsPerBatch = Math.min(batch, rows);
+            ConstraintProgram compiled = ConstraintProgram.compile(exprs);
+            ConstraintProgram.Bound bound = compiled.bind(leaf -> null, chosen);
+            tables.add(new Table(bound, bound.newWorkspace(rowsPerBatch), new TraceBatchSource(air, trace.main(), null, null), rows));
+            constraintRows += (long) exprs.size() * rows;
+            System.out.println(air.name() + ": " + exprs.size() + " constraints, " + compiled.instructionCount() + " instructions per row, "
+                    + compiled.compiledSteps() + " compiled steps, " + compiled.workspaceBytes(rowsPerBatch, chosen) / 1024
+                    + " KiB of workspace at batch " + rowsPerBatch + " (" + engine + ")");
         }
-        ConstraintProgram compiled = ConstraintProgram.compile(exprs);
-        program = compiled.bind(leaf -> null);
-        workspace = program.newWorkspace(batch);
-        source = new TraceBatchSource(air, trace.main(), null, null);
-        System.out.println(air.name() + ": " + exprs.size() + " constraints, " + compiled.instructionCount() + " instructions per row, "
-                + compiled.workspaceBytes(batch) / 1024 + " KiB of registers at batch " + batch);
+        System.out.println(table + ": " + constraintRows + " constraint-rows per operation");
     }
 
     @TearDown(Level.Trial)
@@ -79,10 +100,12 @@ public class WideConstraintBenchmark {
     @Benchmark
     public long evaluate() {
         long sink = 0;
-        int rows = 1 << LOG_ROWS;
-        for (int from = 0; from < rows; from += batch) {
-            program.evaluate(workspace, source, from, batch);
-            sink += workspace.output(0, 0)[0];
+        for (Table t : tables) {
+            int step = t.workspace().batchSize();
+            for (int from = 0; from < t.rows(); from += step) {
+                t.program().evaluate(t.workspace(), t.source(), from, step);
+                sink += t.workspace().output(0, 0)[0];
+            }
         }
         return sink;
     }

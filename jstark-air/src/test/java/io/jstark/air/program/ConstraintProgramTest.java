@@ -1,11 +1,10 @@
-package io.jstark.air;
+package io.jstark.air.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.expr.Expr;
 import io.jstark.air.expr.PointEvaluator;
-import io.jstark.air.program.BatchSource;
-import io.jstark.air.program.ConstraintProgram;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import java.util.ArrayList;
@@ -151,29 +150,98 @@ class ConstraintProgramTest {
     void batchProgramMatchesPointEvaluation(@ForAll long seed, @ForAll @IntRange(min = 1, max = 70) int rows,
             @ForAll @IntRange(min = 1, max = 33) int batch) {
         Random rnd = new Random(seed);
+        List<Expr> outputs = randomOutputs(rnd);
+        RandomRows data = new RandomRows(rnd, rows);
+        ConstraintProgram program = ConstraintProgram.compile(outputs);
+        for (ConstraintProgram.Engine engine : ConstraintProgram.Engine.values()) {
+            ConstraintProgram.Bound bound = program.bind(data::uniform, engine);
+            ConstraintProgram.Workspace ws = bound.newWorkspace(batch);
+            for (int from = 0; from < rows; from += batch) {
+                int len = Math.min(batch, rows - from);
+                bound.evaluate(ws, data, from, len);
+                for (int r = 0; r < len; r++) {
+                    int row = from + r;
+                    PointEvaluator point = new PointEvaluator(leaf -> data.atRow(leaf, row));
+                    for (int k = 0; k < outputs.size(); k++) {
+                        Ext3 expected = point.evaluate(outputs.get(k));
+                        assertThat(valueAt(ws, k, r)).as("%s output %d row %d", engine, k, row).isEqualTo(expected);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Tiny steps put nearly every value in another step than its readers: the spill slots and their reuse. */
+    @Property(tries = 60)
+    void compiledStepsOfAnySizeGiveTheInterpretersValues(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int rows,
+            @ForAll @IntRange(min = 1, max = 17) int batch, @ForAll @IntRange(min = 1, max = 600) int stepBudget) {
+        Random rnd = new Random(seed);
+        List<Expr> outputs = randomOutputs(rnd);
+        RandomRows data = new RandomRows(rnd, rows);
+        ConstraintProgram program = ConstraintProgram.compile(outputs);
+        ConstraintProgram.Bound interpreted = program.bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
+        ConstraintProgram.Bound compiled = program.bindCompiled(data::uniform, stepBudget);
+        ConstraintProgram.Workspace wsInterpreted = interpreted.newWorkspace(batch);
+        ConstraintProgram.Workspace wsCompiled = compiled.newWorkspace(batch);
+        for (int from = 0; from < rows; from += batch) {
+            int len = Math.min(batch, rows - from);
+            interpreted.evaluate(wsInterpreted, data, from, len);
+            compiled.evaluate(wsCompiled, data, from, len);
+            for (int r = 0; r < len; r++) {
+                for (int k = 0; k < outputs.size(); k++) {
+                    assertThat(valueAt(wsCompiled, k, r)).as("output %d row %d", k, from + r).isEqualTo(valueAt(wsInterpreted, k, r));
+                }
+            }
+        }
+    }
+
+    @Test
+    void smallStepsSpillValuesAndReuseTheirSlots() {
+        // a chain of 40 products, each read by the next and by the final sum: with one product per step every
+        // product is read by a later step, so it is spilled, and the sum's partial values free slots as it goes
+        Expr x = new Expr.MainCell(0, 0);
+        List<Expr> products = new ArrayList<>();
+        Expr p = x;
+        for (int i = 0; i < 40; i++) {
+            p = p.mul(x).add(i);
+            products.add(p);
+        }
+        Expr sum = products.getFirst();
+        for (Expr e : products.subList(1, products.size())) {
+            sum = sum.add(e);
+        }
+        ConstraintProgram program = ConstraintProgram.compile(List.of(sum));
+        RowCompiler.Plan plan = program.plan(1);
+        assertThat(plan.steps()).isEqualTo(program.instructionCount());
+        assertThat(plan.spillSlots).isPositive().isLessThan(program.instructionCount());
+    }
+
+    @Test
+    void aWorkspaceOfTheOtherEngineIsRefused() {
+        ConstraintProgram program = ConstraintProgram.compile(List.of(new Expr.MainCell(0, 0).mul(new Expr.MainCell(1, 0))));
+        RandomRows data = new RandomRows(new Random(1), 4);
+        ConstraintProgram.Bound compiled = program.bind(data::uniform, ConstraintProgram.Engine.COMPILED);
+        ConstraintProgram.Bound interpreted = program.bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
+        assertThatThrownBy(() -> compiled.evaluate(interpreted.newWorkspace(4), data, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("COMPILED");
+        assertThatThrownBy(() -> interpreted.evaluate(compiled.newWorkspace(4), data, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("INTERPRETED");
+    }
+
+    private static List<Expr> randomOutputs(Random rnd) {
         List<Expr> pool = new ArrayList<>();
         List<Expr> outputs = new ArrayList<>();
         int count = 1 + rnd.nextInt(6);
         for (int i = 0; i < count; i++) {
             outputs.add(randomExpr(rnd, 1 + rnd.nextInt(6), pool));
         }
-        RandomRows data = new RandomRows(rnd, rows);
-        ConstraintProgram.Bound program = ConstraintProgram.compile(outputs).bind(data::uniform);
-        ConstraintProgram.Workspace ws = program.newWorkspace(batch);
-        for (int from = 0; from < rows; from += batch) {
-            int len = Math.min(batch, rows - from);
-            program.evaluate(ws, data, from, len);
-            for (int r = 0; r < len; r++) {
-                int row = from + r;
-                PointEvaluator point = new PointEvaluator(leaf -> data.atRow(leaf, row));
-                for (int k = 0; k < outputs.size(); k++) {
-                    Ext3 expected = point.evaluate(outputs.get(k));
-                    long c1 = ws.outputIsExtension(k) ? ws.output(k, 1)[r] : 0;
-                    long c2 = ws.outputIsExtension(k) ? ws.output(k, 2)[r] : 0;
-                    assertThat(new Ext3(ws.output(k, 0)[r], c1, c2)).as("output %d row %d", k, row).isEqualTo(expected);
-                }
-            }
-        }
+        return outputs;
+    }
+
+    private static Ext3 valueAt(ConstraintProgram.Workspace ws, int k, int r) {
+        long c1 = ws.outputIsExtension(k) ? ws.output(k, 1)[r] : 0;
+        long c2 = ws.outputIsExtension(k) ? ws.output(k, 2)[r] : 0;
+        return new Ext3(ws.output(k, 0)[r], c1, c2);
     }
 
     @Test
@@ -198,5 +266,32 @@ class ConstraintProgramTest {
         assertThat(a.pow(5).degree()).isEqualTo(5);
         assertThat(a.add(a.mul(a)).degree()).isEqualTo(2);
         assertThat(new Expr.Challenge(0).mul(a).isExtension()).isTrue();
+    }
+
+    @Test
+    void aDeepSharedExpressionKnowsItsDegreeWithoutWalkingItsPaths() {
+        // 10,000 levels, each using the level below twice: 2^10,000 paths from the root to the leaves, so a
+        // degree or extension question that walked the paths would never return
+        Expr x = new Expr.MainCell(0, 0);
+        Expr e = x.mul(x);
+        for (int level = 0; level < 10_000; level++) {
+            e = switch (level % 3) {
+                case 0 -> e.add(e);
+                case 1 -> e.sub(e.neg());
+                default -> e.add(e).mul(Expr.constant(3));
+            };
+        }
+        assertThat(e.degree()).isEqualTo(2);
+        assertThat(e.isExtension()).isFalse();
+        assertThat(e.mul(new Expr.Challenge(0)).isExtension()).isTrue();
+        assertThat(e.mul(e).degree()).isEqualTo(4);
+    }
+
+    @Test
+    void anOperationsDerivedComponentsMustBeItsOperands() {
+        Expr x = new Expr.MainCell(0, 0);
+        assertThatThrownBy(() -> new Expr.Mul(x, x, 3, false)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("degree 2");
+        assertThatThrownBy(() -> new Expr.Add(x, new Expr.Challenge(0), 1, false)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("extension true");
     }
 }
