@@ -67,8 +67,9 @@ final class ProofSizeBound {
 
     /**
      * The option sets whose largest proof bounds every proof {@code accepted} admits: exactly its sets, or for
-     * "any options" every shape of a proof (blowup, folding factor, final degree) at the most queries; grinding,
-     * the hash and the claimed security change no count of {@link #maxBytes(ProofOptions, List)}.
+     * "any options" every shape of a proof (blowup, folding factor, final degree) at the most queries with zero
+     * knowledge at the most required bits (a proof without it holds fewer bytes); grinding and the hash change no count
+     * of {@link #maxBytes(ProofOptions, List)}.
      */
     private static List<ProofOptions> sizeCandidates(AcceptedOptions accepted) {
         if (accepted.isExact()) {
@@ -78,7 +79,9 @@ final class ProofSizeBound {
         for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
             for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
                 for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
-                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(), 0));
+                    // zero knowledge at the most required bits: the most salt
+                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(),
+                            Security.EXTENSION_FIELD_BITS, true));
                 }
             }
         }
@@ -112,7 +115,8 @@ final class ProofSizeBound {
         SectionShape own = SectionShape.of(o, logHeight);
         // a table opens at most one block of at most f rows per query, and no more rows than it has
         long rows = Math.min((long) o.queries() * f, 1L << (logHeight + o.logBlowup()));
-        long phaseWidths = air.mainWidth() + 3L * air.auxWidth() + 3L * air.compositionParts(logHeight);
+        // a row's salt columns are at most the salt elements of a leaf (ZeroKnowledge.saltColumns), in each of three phases
+        long phaseWidths = air.mainWidth() + 3L * air.auxWidth() + 3L * air.compositionParts(logHeight) + 3L * ZeroKnowledge.saltElements(o);
         long bytes = headerEntryBytes(name, air) + 1 + Ext3.BYTES + frameBytes(air, logHeight);
         bytes += 1 + (air.preprocessedWidth() > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth()) : 0);
         return bytes + 3 * 8 + 8L * rows * phaseWidths;

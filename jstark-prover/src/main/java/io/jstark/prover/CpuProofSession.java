@@ -44,7 +44,7 @@ final class CpuProofSession implements ProofSession {
         this.provers = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             provers.add(new TableProver(traces.get(i), context.options(), context.hasher(), context.settings(), kernels,
-                    context.preprocessed().get(i), context.memory().host().get(i)));
+                    context.preprocessed().get(i), context.memory().host().get(i), i, context.randomness()));
         }
         this.mains = new AtomicReferenceArray<>(count);
         this.auxes = new AtomicReferenceArray<>(count);

@@ -4,14 +4,24 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.math.memory.Matrix;
 
-/** A table's committed matrix held in this JVM: its LDE and the Merkle tree over the LDE's rows. */
+/**
+ * A table's committed matrix held in this JVM: its LDE and the Merkle tree over the LDE's rows (and, in a
+ * zero-knowledge proof, over its leaves' salts, which the tree's openings carry).
+ */
 final class HostCommitment implements TableCommitment, AutoCloseable {
     private final Matrix lde;
     private final MerkleTree tree;
+    private final Matrix salt;
 
     HostCommitment(Matrix lde, MerkleTree tree) {
+        this(lde, tree, null);
+    }
+
+    /** @param salt the salt matrix the tree hashed with the LDE, or null; closed with this commitment */
+    HostCommitment(Matrix lde, MerkleTree tree, Matrix salt) {
         this.lde = lde;
         this.tree = tree;
+        this.salt = salt;
     }
 
     /** The LDE the table's later rounds read (constraints, out-of-domain values, DEEP). */
@@ -54,5 +64,8 @@ final class HostCommitment implements TableCommitment, AutoCloseable {
     public void close() {
         tree.close();
         lde.close();
+        if (salt != null) {
+            salt.close();
+        }
     }
 }

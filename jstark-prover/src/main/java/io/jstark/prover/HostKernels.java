@@ -1,8 +1,11 @@
 package io.jstark.prover;
 
 import io.jstark.air.program.ConstraintProgram;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
+import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
@@ -53,6 +56,23 @@ public interface HostKernels extends FriKernels {
      */
     static HostKernels cpu() {
         return CpuKernels.INSTANCE;
+    }
+
+    /**
+     * A Merkle tree over the rows of an LDE and its salt matrix of a zero-knowledge proof: leaf i hashes the LDE's
+     * leaf bytes then the salt's ({@link MerkleTree#commit(List, int, Hasher, WorkerPool, BufferAllocator)}); the tree
+     * keeps both matrices, to read opened leaves.
+     *
+     * @param lde the LDE's rows, as for {@link #commitRows}
+     * @param salt the salt elements, as many rows as {@code lde}
+     * @param rowsPerLeaf a power of two dividing the rows
+     * @param hasher the proof's hash
+     * @param pool the worker pool to run on
+     * @param allocator where the tree's node storage comes from
+     * @return the tree, the caller's to close (not the matrices)
+     */
+    default MerkleTree commitSaltedRows(Matrix lde, Matrix salt, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+        return MerkleTree.commit(List.of(lde, salt), rowsPerLeaf, hasher, pool, allocator);
     }
 
     /**

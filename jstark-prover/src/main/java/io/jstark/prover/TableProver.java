@@ -8,12 +8,12 @@ import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
-import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
+import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
@@ -22,6 +22,7 @@ import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.exec.TaskControl;
 import java.util.Arrays;
 import java.util.List;
@@ -46,10 +47,17 @@ final class TableProver {
     private final TableBuffers buffers;
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
     private final long shift;
+    private final int index;
+    /** The proof's random values (zero knowledge), or null. */
+    private final ZkRandomness randomness;
 
-    /** @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves) */
+    /**
+     * @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves)
+     * @param index the table's index in the statement (its random streams are keyed by it)
+     * @param randomness the proof's random values when it is zero-knowledge, else null
+     */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, HostKernels kernels,
-            Preprocessing.Committed preprocessed, TableBuffers buffers) {
+            Preprocessing.Committed preprocessed, TableBuffers buffers, int index, ZkRandomness randomness) {
         this.trace = trace;
         this.air = trace.air();
         this.options = options;
@@ -61,6 +69,8 @@ final class TableProver {
         this.logBlowup = options.logBlowup();
         this.shift = Preprocessing.shift(logN + logBlowup);
         this.buffers = buffers;
+        this.index = index;
+        this.randomness = randomness;
     }
 
     /** What this table's proof allocates and when (the memory gate's estimates come from it too). */
@@ -77,8 +87,27 @@ final class TableProver {
                 matrix.matrixColumns());
     }
 
-    private MerkleTree commit(Matrix m, TableBuffers.Buffer tree) {
-        return kernels.commitRows(m, tree.rowsPerLeaf(), hasher, settings.pool(), settings.storage().allocatorFor(table(), tree.role()));
+    /**
+     * The committed LDE: its tree over the rows, salted in a zero-knowledge proof (the salts from the table's
+     * {@code phase} stream); on failure {@code lde} is closed.
+     */
+    private HostCommitment commit(Matrix lde, TableBuffers.Buffer tree, String phase) {
+        BufferAllocator allocator = settings.storage().allocatorFor(table(), tree.role());
+        Matrix salt = null;
+        try {
+            if (randomness == null) {
+                return new HostCommitment(lde, kernels.commitRows(lde, tree.rowsPerLeaf(), hasher, settings.pool(), allocator));
+            }
+            salt = LeafSalts.draw(randomness.stream(index, phase, ZkRandomness.Purpose.SALT), lde.rows(),
+                    ZeroKnowledge.saltColumns(options, tree.rowsPerLeaf()), allocator, table() + "/" + phase + "-salt");
+            return new HostCommitment(lde, kernels.commitSaltedRows(lde, salt, tree.rowsPerLeaf(), hasher, settings.pool(), allocator), salt);
+        } catch (RuntimeException | Error e) {
+            lde.close();
+            if (salt != null) {
+                salt.close();
+            }
+            throw e;
+        }
     }
 
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
@@ -88,11 +117,11 @@ final class TableProver {
             kernels.extend(trace.main(), logBlowup, shift, lde, settings.pool());
             settings.progress().tableStep(ProofPhase.MAIN_COMMIT.label(), table(), "lde");
             control.checkpoint();
-            return new HostCommitment(lde, commit(lde, buffers.mainTree()));
         } catch (RuntimeException | Error e) {
             lde.close();
             throw e;
         }
+        return commit(lde, buffers.mainTree(), "main");
     }
 
     /** The table's aux trace (LogUp) built, extended and committed, with its bus sum; null without buses. */
@@ -129,11 +158,11 @@ final class TableProver {
             Matrix auxLde = allocate(buffers.auxLde());
             try {
                 kernels.extend(auxNatural, logBlowup, shift, auxLde, pool);
-                return new AuxCommitment(new HostCommitment(auxLde, commit(auxLde, buffers.auxTree())), aux.busSum());
             } catch (RuntimeException | Error e) {
                 auxLde.close();
                 throw e;
             }
+            return new AuxCommitment(commit(auxLde, buffers.auxTree(), "aux"), aux.busSum());
         }
     }
 
@@ -173,12 +202,7 @@ final class TableProver {
                     }
                 }
             }
-            try {
-                return new HostCommitment(compositionLde, commit(compositionLde, buffers.compositionTree()));
-            } catch (RuntimeException | Error e) {
-                compositionLde.close();
-                throw e;
-            }
+            return commit(compositionLde, buffers.compositionTree(), "composition");
         }
     }
 

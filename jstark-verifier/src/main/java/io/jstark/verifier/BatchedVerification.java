@@ -25,6 +25,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.protocol.ZeroKnowledge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -225,7 +226,8 @@ final class BatchedVerification {
                         + " expected");
             }
             int w = width.of(j);
-            int elements = domain.rowsPerBlock(j) * w;
+            // a zero-knowledge proof's blocks end with their salt, which the leaf hash covers and nothing else reads
+            int elements = domain.rowsPerBlock(j) * (w + ZeroKnowledge.saltColumns(options, domain.rowsPerBlock(j)));
             digests[j] = new byte[blocks.length][];
             for (int b = 0; b < blocks.length; b++) {
                 if (values[b].length != elements) {
