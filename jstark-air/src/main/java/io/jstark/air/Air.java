@@ -189,17 +189,32 @@ public final class Air {
      */
     public int compositionParts(int logHeight) {
         long n = 1L << logHeight;
+        long parts = (compositionDegreeBound(logHeight, logHeight) + n - 1) / n;
+        return (int) Math.max(1, parts);
+    }
+
+    /**
+     * The composition polynomial's degree bound (one more than the highest quotient degree over all constraints,
+     * at least 1) for a trace of 2^logHeight rows whose committed columns have degree below 2^logColumnHeight (the
+     * trace height, or a zero-knowledge proof's randomized columns' taller one).
+     *
+     * @param logHeight log2 of the table's rows (the constraints' divisors)
+     * @param logColumnHeight log2 of the committed columns' degree bound, at least {@code logHeight}
+     * @return the bound
+     */
+    public long compositionDegreeBound(int logHeight, int logColumnHeight) {
+        long n = 1L << logHeight;
+        long columns = 1L << logColumnHeight;
         long maxQuotientDegree = 0;
         for (Constraint c : allConstraints) {
-            long numerator = (long) c.degree() * (n - 1);
+            long numerator = (long) c.degree() * (columns - 1);
             long divisor = switch (c.domain()) {
                 case ConstraintDomain.Transition t -> n - Math.min(t.exemptRows(), n);
                 case ConstraintDomain.Boundary b -> 1;
             };
             maxQuotientDegree = Math.max(maxQuotientDegree, numerator - divisor);
         }
-        long parts = (maxQuotientDegree + 1 + n - 1) / n;
-        return (int) Math.max(1, parts);
+        return maxQuotientDegree + 1;
     }
 
     @Override

@@ -1,15 +1,69 @@
 package io.jstark.protocol;
 
+import io.jstark.air.Air;
+
 /**
- * The shapes a zero-knowledge proof adds to a table, computed here for the prover, the verifier and the size bound
- * alike (docs/protocol.md, "Zero knowledge").
+ * The shapes a zero-knowledge proof gives a table, computed here for the prover, the verifier and the size bound
+ * alike (docs/protocol.md, "Zero knowledge"). Without zero knowledge every shape is the table's own.
+ *
+ * <p>A table of n rows commits its columns as polynomials of degree below n' = nextPow2(n + h), h = 2 * (queries *
+ * folding factor + 1): the most points at which a verifier learns something about one column (the two out-of-domain
+ * points, at most queries * f opened rows and as many next rows). Its composition is split into parts of width
+ * m = n' - h, each of degree below n' once blinded.
  */
 public final class ZeroKnowledge {
     private ZeroKnowledge() {}
 
+    /** {@return h: the random values each committed column gets beyond its rows (0 without zero knowledge)} */
+    public static int margin(ProofOptions options) {
+        return options.zeroKnowledge() ? 2 * (options.queries() * options.foldingFactor() + 1) : 0;
+    }
+
+    /**
+     * {@return log2 of the committed height of a table of 2^logN rows: log2 nextPow2(n + h), the trace's own without
+     * zero knowledge}
+     *
+     * @param options the proof's options
+     * @param logN log2 of the table's rows
+     */
+    public static int committedLogHeight(ProofOptions options, int logN) {
+        if (!options.zeroKnowledge()) {
+            return logN;
+        }
+        long rows = (1L << logN) + margin(options);
+        return 64 - Long.numberOfLeadingZeros(rows - 1);
+    }
+
+    /**
+     * {@return the coefficients per composition part: n without zero knowledge, m = n' - h with it}
+     *
+     * @param options the proof's options
+     * @param logN log2 of the table's rows
+     */
+    public static long compositionPartWidth(ProofOptions options, int logN) {
+        return options.zeroKnowledge() ? (1L << committedLogHeight(options, logN)) - margin(options) : 1L << logN;
+    }
+
+    /**
+     * {@return the table's composition parts: {@link Air#compositionParts} without zero knowledge, with it the
+     * composition's degree bound over the randomized columns divided by the part width, rounded up}
+     *
+     * @param options the proof's options
+     * @param air the table's definition
+     * @param logN log2 of the table's rows
+     */
+    public static int compositionParts(ProofOptions options, Air air, int logN) {
+        if (!options.zeroKnowledge()) {
+            return air.compositionParts(logN);
+        }
+        long bound = air.compositionDegreeBound(logN, committedLogHeight(options, logN));
+        long width = compositionPartWidth(options, logN);
+        return (int) Math.max(1, (bound + width - 1) / width);
+    }
+
     /**
      * {@return the salt elements each leaf of a private matrix carries: at least the required security bits of entropy
-     * (3 elements, 189 bits, up to 128 required bits; 5 elements, 319 bits, above), none without zero knowledge}
+     * (3 elements, 191 bits, up to 128 required bits; 5 elements, 319 bits, above), none without zero knowledge}
      *
      * @param options the proof's options
      */

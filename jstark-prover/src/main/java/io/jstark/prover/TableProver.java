@@ -43,6 +43,8 @@ final class TableProver {
     private final HostKernels kernels;
     private final Preprocessing.Committed preprocessed;
     private final int logN;
+    /** log2 of the committed height: logN, or with zero knowledge the taller {@link ZeroKnowledge#committedLogHeight}. */
+    private final int logCommitted;
     private final int logBlowup;
     private final TableBuffers buffers;
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
@@ -67,7 +69,11 @@ final class TableProver {
         this.preprocessed = preprocessed;
         this.logN = trace.logHeight();
         this.logBlowup = options.logBlowup();
-        this.shift = Preprocessing.shift(logN + logBlowup);
+        this.logCommitted = ZeroKnowledge.committedLogHeight(options, logN);
+        this.shift = Preprocessing.shift(logCommitted + logBlowup);
+        if (options.zeroKnowledge() && randomness == null) {
+            throw new IllegalArgumentException("table '" + trace.name() + "': a zero-knowledge proof needs its randomness");
+        }
         this.buffers = buffers;
         this.index = index;
         this.randomness = randomness;
@@ -110,11 +116,36 @@ final class TableProver {
         }
     }
 
+    /**
+     * The columns a phase commits: the trace itself, or with zero knowledge its extended trace ({@link ExtendedTrace},
+     * a new matrix the caller closes).
+     */
+    private Matrix committedColumns(Matrix natural, String phase) {
+        if (!options.zeroKnowledge()) {
+            return natural;
+        }
+        return ExtendedTrace.of(natural, logCommitted, randomness.stream(index, phase, ZkRandomness.Purpose.EXTENSION),
+                settings.storage().allocatorFor(table(), phase.equals("main") ? MatrixRole.MAIN_LDE : MatrixRole.AUX_TRACE),
+                table() + "/" + phase + "-extended");
+    }
+
+    /** Extends the phase's committed columns into {@code lde}. */
+    private void extend(Matrix natural, String phase, Matrix lde) {
+        Matrix columns = committedColumns(natural, phase);
+        try {
+            kernels.extend(columns, logBlowup, shift, lde, settings.pool());
+        } finally {
+            if (columns != natural) {
+                columns.close();
+            }
+        }
+    }
+
     /** Round 1 for this table: LDE of the main trace and its Merkle tree. */
     HostCommitment commitMain(TaskControl control) {
         Matrix lde = allocate(buffers.mainLde());
         try {
-            kernels.extend(trace.main(), logBlowup, shift, lde, settings.pool());
+            extend(trace.main(), "main", lde);
             settings.progress().tableStep(ProofPhase.MAIN_COMMIT.label(), table(), "lde");
             control.checkpoint();
         } catch (RuntimeException | Error e) {
@@ -157,7 +188,7 @@ final class TableProver {
         try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
             Matrix auxLde = allocate(buffers.auxLde());
             try {
-                kernels.extend(auxNatural, logBlowup, shift, auxLde, pool);
+                extend(auxNatural, "aux", auxLde);
             } catch (RuntimeException | Error e) {
                 auxLde.close();
                 throw e;
@@ -168,34 +199,34 @@ final class TableProver {
 
     /** Round 2: the constraints combined by powers of {@code alpha}, split into parts, extended and committed. */
     HostCommitment commitComposition(HostCommitment main, AuxCommitment aux, Ext3[] lookup, Ext3 alpha) {
-        WorkerPool pool = settings.pool();
         Ext3 busSum = aux == null ? null : aux.busSum();
         Uniforms uniforms = Uniforms.of(trace.publicInputs()).withChallenges(lookup);
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         CompositionLayout layout = CompositionLayout.of(air, logN);
-        int parts = air.compositionParts(logN);
+        int parts = ZeroKnowledge.compositionParts(options, air, logN);
         try (Span _ = Spans.open("round2_composition", SpanLabels.TABLE_FIELD, table(), "parts", parts)) {
             ConstraintProgram.Bound program;
             try (Span __ = Spans.open("compile_constraints", SpanLabels.TABLE_FIELD, table())) {
                 program = ConstraintProgram.compile(List.of(layout.expression()))
                         .bind(uniforms.withBusSum(busSum).withCoefficients(layout.coefficients(alpha)));
             }
-            long[][] periodic = periodicTables();
-            // C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the
-            // coefficients to check that it really is of low degree (a trace that breaks a constraint fails here)
+            // the committed columns' LDE of n' * blowup points is the trace's LDE at blowup * n' / n: the constraints read
+            // the next row (n' / n) * blowup positions on, as on any LDE of the n-row trace
+            int constraintLogBlowup = logBlowup + logCommitted - logN;
+            long[][] periodic = periodicTables(constraintLogBlowup);
             Matrix compositionLde;
             try (Matrix evaluations = allocate(buffers.compositionEvaluations())) {
-                evaluateComposition(new HostKernels.ConstraintInputs(table(), program, layout, logN, logBlowup, shift, main.lde(), preLde,
-                        aux == null ? null : aux.commitment().lde(), periodic), evaluations);
+                evaluateComposition(new HostKernels.ConstraintInputs(table(), program, layout, logN, constraintLogBlowup, shift, main.lde(),
+                        preLde, aux == null ? null : aux.commitment().lde(), periodic), evaluations);
                 try (Matrix coefficients = allocate(buffers.compositionParts())) {
-                    try {
-                        kernels.interpolateCoset(evaluations, shift, coefficients, pool);
-                    } catch (IllegalArgumentException e) {
-                        throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree", e);
+                    if (options.zeroKnowledge()) {
+                        blindedParts(evaluations, coefficients);
+                    } else {
+                        interpolateParts(evaluations, coefficients);
                     }
                     compositionLde = allocate(buffers.compositionLde());
                     try {
-                        kernels.extendCoefficients(coefficients, logBlowup, shift, compositionLde, pool);
+                        kernels.extendCoefficients(coefficients, logBlowup, shift, compositionLde, settings.pool());
                     } catch (RuntimeException | Error e) {
                         compositionLde.close();
                         throw e;
@@ -206,10 +237,41 @@ final class TableProver {
         }
     }
 
+    /**
+     * C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the coefficients
+     * to check that it really is of low degree (a trace that breaks a constraint fails here).
+     */
+    private void interpolateParts(Matrix evaluations, Matrix parts) {
+        try {
+            kernels.interpolateCoset(evaluations, shift, parts, settings.pool());
+        } catch (IllegalArgumentException e) {
+            throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree", e);
+        }
+    }
+
+    /**
+     * Zero knowledge: C from all its LDE values (their count exceeds its degree bound, checked by the statement's
+     * rules), checked to be below that bound, split into chunks of width n' - h and blinded ({@link CompositionChunks}).
+     */
+    private void blindedParts(Matrix evaluations, Matrix parts) {
+        kernels.interpolateCoset(evaluations, shift, evaluations, settings.pool());
+        long bound = air.compositionDegreeBound(logN, logCommitted);
+        long excess = CompositionChunks.firstExcessDegree(evaluations, bound);
+        if (excess >= 0) {
+            throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree",
+                    new IllegalArgumentException("coefficient " + excess + " is nonzero, the degree bound is " + bound));
+        }
+        CompositionChunks.write(evaluations, (int) ZeroKnowledge.compositionPartWidth(options, logN), ZeroKnowledge.margin(options),
+                randomness.stream(index, "composition", ZkRandomness.Purpose.BLINDER), parts);
+    }
+
     /** Round 3: every committed column at {@code z}, the trace columns also at z * w (the next row). */
     OodFrame openOod(HostCommitment main, AuxCommitment aux, HostCommitment composition, Ext3 z) {
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         Matrix auxLde = aux == null ? null : aux.commitment().lde();
+        if (options.zeroKnowledge()) {
+            return openOodExtended(main, auxLde, preLde, composition, z);
+        }
         LdeDomain domain = new LdeDomain(logN, logBlowup, shift);
         try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
             // T(z*w) is the polynomial T(wX) at z, whose values on block 0 are T's values one trace row later
@@ -219,13 +281,27 @@ final class TableProver {
         }
     }
 
+    /**
+     * Round 3 with zero knowledge: the committed columns have degree below n', so block 0 of the LDE is n' points, and
+     * the next row's point z * w_n is not on that block's grid: a second set of weights opens every column there.
+     */
+    private OodFrame openOodExtended(HostCommitment main, Matrix auxLde, Matrix preLde, HostCommitment composition, Ext3 z) {
+        try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
+            Barycentric atZ = Barycentric.forCoset(logCommitted, shift, z, Barycentric.Order.BIT_REVERSED, settings.pool());
+            Barycentric atNext = Barycentric.forCoset(logCommitted, shift, z.mul(Goldilocks.twoAdicGenerator(logN)),
+                    Barycentric.Order.BIT_REVERSED, settings.pool());
+            return new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), open(atNext, preLde), open(atNext, main.lde()),
+                    open(atNext, auxLde), open(atZ, composition.lde()));
+        }
+    }
+
     /** Round 4's DEEP polynomial in coefficients (n x 3, the caller closes it). */
     Matrix deepCoefficients(HostCommitment main, AuxCommitment aux, HostCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
             return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.commitment().lde()),
-                    composition.lde(), trace.height(), shift, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()),
+                    composition.lde(), 1 << logCommitted, shift, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()),
                     kernels, settings.pool());
         }
     }
@@ -264,12 +340,15 @@ final class TableProver {
         }
     }
 
-    /** Each periodic column's values on the LDE, as a natural-order table indexed by (LDE index mod size). */
-    private long[][] periodicTables() {
+    /**
+     * Each periodic column's values on the LDE (the trace's LDE at {@code ldeLogBlowup}), as a natural-order table
+     * indexed by (LDE index mod size).
+     */
+    private long[][] periodicTables(int ldeLogBlowup) {
         List<PeriodicColumn> columns = air.periodicColumns();
         long[][] tables = new long[columns.size()][];
         for (int i = 0; i < tables.length; i++) {
-            tables[i] = columns.get(i).onCoset(logN, logBlowup, shift);
+            tables[i] = columns.get(i).onCoset(logN, ldeLogBlowup, shift);
         }
         return tables;
     }

@@ -73,7 +73,7 @@ final class BatchedVerification {
         Ext3[] points = new Ext3[count];
         for (int j = 0; j < count; j++) {
             Air air = airs.get(j);
-            TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), air.compositionParts(tables.get(j).logHeight()));
+            TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), parts(j));
             points[j] = domain.pointFor(j, z);
         }
         ProofTranscript.absorbOodFrames(t, proof.frames());
@@ -82,7 +82,7 @@ final class BatchedVerification {
             Proof.TableHeader header = tables.get(j);
             try (Span _ = Spans.open("verify_constraints", "table", header.name())) {
                 TableChecks.checkOutOfDomain(header, air, CompositionLayout.of(air, header.logHeight()), lookup, proof.busSums().get(j), alpha,
-                        points[j], proof.frames().get(j), air.compositionParts(header.logHeight()));
+                        points[j], proof.frames().get(j), parts(j), ZeroKnowledge.compositionPartWidth(options, header.logHeight()));
             }
         }
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
@@ -106,7 +106,7 @@ final class BatchedVerification {
         Opened[] aux = proof.auxRoot() == null ? new Opened[count]
                 : phase("aux", proof.auxRoot(), proof.aux(), members(j -> airs.get(j).auxWidth() > 0), queries, j -> 3 * airs.get(j).auxWidth());
         Opened[] comp = phase("composition", proof.compositionRoot(), proof.composition(), members(j -> true), queries,
-                j -> 3 * airs.get(j).compositionParts(tables.get(j).logHeight()));
+                j -> 3 * parts(j));
         Ext3[][] cosetValues = liftedDeepValues(queries, deepChallenges, points, pre, main, aux, comp);
         try {
             FriVerifier.verifyQueries(queries, cosetValues, proof.fri(), betas, fri, domain.logMaxHeight(), domain.logLde(),
@@ -129,6 +129,11 @@ final class BatchedVerification {
             out.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
         }
         return new VerifiedStatement(options, bits, out, expectation.form());
+    }
+
+    /** Table j's composition parts. */
+    private int parts(int j) {
+        return ZeroKnowledge.compositionParts(options, airs.get(j), tables.get(j).logHeight());
     }
 
     /** What the definitions say the proof must hold, before any transcript work. */
@@ -263,7 +268,7 @@ final class BatchedVerification {
         Ext3[] weights = new Ext3[count];
         Ext3 weight = Ext3.ONE;
         for (int j = 0; j < count; j++) {
-            deep[j] = new DeepComposition(proof.frames().get(j), challenges[0], points[j], Goldilocks.twoAdicGenerator(domain.logHeight(j)));
+            deep[j] = new DeepComposition(proof.frames().get(j), challenges[0], points[j], Goldilocks.twoAdicGenerator(domain.logTraceHeight(j)));
             weights[j] = weight;
             weight = weight.mul(challenges[1]);
         }
