@@ -62,6 +62,18 @@ public final class LiftedDomain {
         return logHeights.length;
     }
 
+    /**
+     * {@return the first table of the tallest committed height: the one a proof's global steps are described with and,
+     * with zero knowledge, whose composition commitment holds the random codeword}
+     */
+    public int firstTallest() {
+        int j = 0;
+        while (logHeights[j] != logMaxHeight) {
+            j++;
+        }
+        return j;
+    }
+
     /** K: log2 of the lifted (tallest) LDE domain, FRI's layer 0. */
     public int logLde() {
         return logLde;

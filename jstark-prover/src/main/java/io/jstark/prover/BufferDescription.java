@@ -235,6 +235,11 @@ final class BufferDescription {
         matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, committed, 3L * parts, interpolate, extend,
                 Rereads.WHOLE_BUFFER_WHEN_WIDE);
         heap("interpolation scratch", Lde.interpolateScratchBytes((int) evaluationRows, 3, p), interpolate, interpolate);
+        if (zeroKnowledge && global != null) {
+            // RandomCodeword: its coefficients while they are extended, its LDE committed with the parts until the queries
+            matrix("codeword-coefficients", MatrixRole.COMPOSITION_SCRATCH, committed, 3, compositionCommit, compositionCommit);
+            matrix("codeword-lde", MatrixRole.COMPOSITION_LDE, bigN, 3, compositionCommit, queries);
+        }
         committedLde("composition", MatrixRole.COMPOSITION_LDE, 3 * parts, Rereads.NOTHING, extend, compositionCommit);
         if (global != null) {
             phaseBuffers("composition", compositionClasses, global.members(false));

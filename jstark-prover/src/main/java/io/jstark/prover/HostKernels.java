@@ -59,20 +59,20 @@ public interface HostKernels extends FriKernels {
     }
 
     /**
-     * A Merkle tree over the rows of an LDE and its salt matrix of a zero-knowledge proof: leaf i hashes the LDE's
-     * leaf bytes then the salt's ({@link MerkleTree#commit(List, int, Hasher, WorkerPool, BufferAllocator)}); the tree
-     * keeps both matrices, to read opened leaves.
+     * A Merkle tree over the rows of several matrices of a zero-knowledge proof (an LDE, the random codeword's LDE, the
+     * leaves' salts): leaf i hashes each matrix's leaf bytes in list order
+     * ({@link MerkleTree#commit(List, int, Hasher, WorkerPool, BufferAllocator)}); the tree keeps the matrices, to read
+     * opened leaves.
      *
-     * @param lde the LDE's rows, as for {@link #commitRows}
-     * @param salt the salt elements, as many rows as {@code lde}
+     * @param matrices the rows to commit, all of one height, as for {@link #commitRows}
      * @param rowsPerLeaf a power of two dividing the rows
      * @param hasher the proof's hash
      * @param pool the worker pool to run on
      * @param allocator where the tree's node storage comes from
      * @return the tree, the caller's to close (not the matrices)
      */
-    default MerkleTree commitSaltedRows(Matrix lde, Matrix salt, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
-        return MerkleTree.commit(List.of(lde, salt), rowsPerLeaf, hasher, pool, allocator);
+    default MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+        return MerkleTree.commit(matrices, rowsPerLeaf, hasher, pool, allocator);
     }
 
     /**

@@ -24,6 +24,7 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.exec.TaskControl;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -52,14 +53,17 @@ final class TableProver {
     private final int index;
     /** The proof's random values (zero knowledge), or null. */
     private final ZkRandomness randomness;
+    /** Whether this table's composition commitment holds the random codeword ({@link io.jstark.protocol.LiftedDomain#firstTallest}). */
+    private final boolean holdsCodeword;
 
     /**
      * @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves)
      * @param index the table's index in the statement (its random streams are keyed by it)
      * @param randomness the proof's random values when it is zero-knowledge, else null
+     * @param holdsCodeword whether its composition commitment holds the random codeword (zero knowledge)
      */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, HostKernels kernels,
-            Preprocessing.Committed preprocessed, TableBuffers buffers, int index, ZkRandomness randomness) {
+            Preprocessing.Committed preprocessed, TableBuffers buffers, int index, ZkRandomness randomness, boolean holdsCodeword) {
         this.trace = trace;
         this.air = trace.air();
         this.options = options;
@@ -77,6 +81,7 @@ final class TableProver {
         this.buffers = buffers;
         this.index = index;
         this.randomness = randomness;
+        this.holdsCodeword = holdsCodeword;
     }
 
     /** What this table's proof allocates and when (the memory gate's estimates come from it too). */
@@ -94,26 +99,31 @@ final class TableProver {
     }
 
     /**
-     * The committed LDE: its tree over the rows, salted in a zero-knowledge proof (the salts from the table's
-     * {@code phase} stream); on failure {@code lde} is closed.
+     * The committed LDE: its tree over the rows, in a zero-knowledge proof also over the {@code extra} matrices and the
+     * leaves' salts (from the table's {@code phase} stream); on failure {@code lde} and {@code extra} are closed.
      */
-    private HostCommitment commit(Matrix lde, TableBuffers.Buffer tree, String phase) {
+    private HostCommitment commit(Matrix lde, TableBuffers.Buffer tree, String phase, List<Matrix> extra) {
         BufferAllocator allocator = settings.storage().allocatorFor(table(), tree.role());
-        Matrix salt = null;
+        List<Matrix> owned = new ArrayList<>(extra);
         try {
-            if (randomness == null) {
+            if (!options.zeroKnowledge()) {
                 return new HostCommitment(lde, kernels.commitRows(lde, tree.rowsPerLeaf(), hasher, settings.pool(), allocator));
             }
-            salt = LeafSalts.draw(randomness.stream(index, phase, ZkRandomness.Purpose.SALT), lde.rows(),
-                    ZeroKnowledge.saltColumns(options, tree.rowsPerLeaf()), allocator, table() + "/" + phase + "-salt");
-            return new HostCommitment(lde, kernels.commitSaltedRows(lde, salt, tree.rowsPerLeaf(), hasher, settings.pool(), allocator), salt);
+            owned.add(LeafSalts.draw(randomness.stream(index, phase, ZkRandomness.Purpose.SALT), lde.rows(),
+                    ZeroKnowledge.saltColumns(options, tree.rowsPerLeaf()), allocator, table() + "/" + phase + "-salt"));
+            List<Matrix> committed = new ArrayList<>();
+            committed.add(lde);
+            committed.addAll(owned);
+            return new HostCommitment(lde, kernels.commitMatrices(committed, tree.rowsPerLeaf(), hasher, settings.pool(), allocator), owned);
         } catch (RuntimeException | Error e) {
             lde.close();
-            if (salt != null) {
-                salt.close();
-            }
+            owned.forEach(Matrix::close);
             throw e;
         }
+    }
+
+    private HostCommitment commit(Matrix lde, TableBuffers.Buffer tree, String phase) {
+        return commit(lde, tree, phase, List.of());
     }
 
     /**
@@ -233,7 +243,33 @@ final class TableProver {
                     }
                 }
             }
-            return commit(compositionLde, buffers.compositionTree(), "composition");
+            List<Matrix> codeword;
+            try {
+                codeword = codewordLde();
+            } catch (RuntimeException | Error e) {
+                compositionLde.close();
+                throw e;
+            }
+            return commit(compositionLde, buffers.compositionTree(), "composition", codeword);
+        }
+    }
+
+    /**
+     * The random codeword's LDE when this table holds it ({@link RandomCodeword}: the first tallest table of a
+     * zero-knowledge proof), else none; the caller closes it.
+     */
+    private List<Matrix> codewordLde() {
+        if (!holdsCodeword) {
+            return List.of();
+        }
+        Matrix lde = allocate(buffers.codewordLde());
+        try (Matrix coefficients = RandomCodeword.coefficients(randomness, logCommitted,
+                settings.storage().allocatorFor(table(), MatrixRole.COMPOSITION_SCRATCH))) {
+            kernels.extendCoefficients(coefficients, logBlowup, shift, lde, settings.pool());
+            return List.of(lde);
+        } catch (RuntimeException | Error e) {
+            lde.close();
+            throw e;
         }
     }
 
