@@ -1,6 +1,7 @@
 package io.jstark.air;
 
 import io.jstark.air.logup.LogUpPlan;
+import io.jstark.air.logup.MaskRing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,13 @@ public final class Air {
     Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
             List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
             List<BusInteraction> interactions) {
+        this(name, mainColumns, preprocessedColumns, fixedLogHeight, periodicColumns, publicInputs, userConstraints, interactions, -1);
+    }
+
+    /** @param maskColumn the first of the mask ring's main columns ({@link #withMaskRing}), or -1 */
+    private Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
+            List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
+            List<BusInteraction> interactions, int maskColumn) {
         this.name = name;
         this.mainColumns = List.copyOf(mainColumns);
         this.preprocessedColumns = List.copyOf(preprocessedColumns);
@@ -40,10 +48,30 @@ public final class Air {
         for (Constraint c : userConstraints) {
             userMaxDegree = Math.max(userMaxDegree, c.degree());
         }
-        this.logUp = LogUpPlan.of(this.interactions, userMaxDegree);
+        this.logUp = LogUpPlan.of(this.interactions, userMaxDegree, maskColumn);
         List<Constraint> all = new ArrayList<>(userConstraints);
         all.addAll(logUp.constraints());
         this.allConstraints = List.copyOf(all);
+    }
+
+    /**
+     * {@return this table as a zero-knowledge proof commits it when it has buses: its main columns and
+     * {@link MaskRing#COLUMNS} more holding its mask ring triples, and the running sum starting with the mask fraction
+     * ({@link LogUpPlan#of(List, int, int)}); the same name, and a definition's digest is always the user's own (of this
+     * table as defined)}
+     *
+     * @throws IllegalStateException when the table has no buses
+     */
+    public Air withMaskRing() {
+        if (interactions.isEmpty()) {
+            throw new IllegalStateException("table definition '" + name + "' has no buses, so no mask ring");
+        }
+        List<String> columns = new ArrayList<>(mainColumns);
+        for (int k = 0; k < MaskRing.COLUMNS; k++) {
+            columns.add("zk mask " + k);
+        }
+        return new Air(name, columns, preprocessedColumns, fixedLogHeight, periodicColumns, publicInputs, userConstraints, interactions,
+                mainColumns.size());
     }
 
     /**

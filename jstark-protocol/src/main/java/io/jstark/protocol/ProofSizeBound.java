@@ -123,7 +123,7 @@ final class ProofSizeBound {
         // a table opens at most one block of at most f rows per query, and no more rows than it has
         long rows = Math.min((long) o.queries() * f, 1L << (logCommitted + o.logBlowup()));
         // a row's salt columns are at most the salt elements of a leaf (ZeroKnowledge.saltColumns), in each of three phases
-        long phaseWidths = air.mainWidth() + 3L * air.auxWidth() + 3L * ZeroKnowledge.compositionParts(o, air, logHeight)
+        long phaseWidths = ZeroKnowledge.committedAir(o, air).mainWidth() + 3L * air.auxWidth() + 3L * ZeroKnowledge.compositionParts(o, air, logHeight)
                 + 3L * ZeroKnowledge.saltElements(o);
         long bytes = headerEntryBytes(name, air) + 1 + Ext3.BYTES + frameBytes(o, air, logHeight);
         bytes += 1 + (air.preprocessedWidth() > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth()) : 0);
@@ -138,7 +138,7 @@ final class ProofSizeBound {
 
     /** A table's out-of-domain frame as the body writes it: 7 counts and the extension values of {@link OodFrame}. */
     private static long frameBytes(ProofOptions o, Air air, int logHeight) {
-        long values = 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * ZeroKnowledge.compositionParts(o, air, logHeight);
+        long values = 2L * (air.preprocessedWidth() + ZeroKnowledge.committedAir(o, air).mainWidth() + 3L * air.auxWidth()) + 3L * ZeroKnowledge.compositionParts(o, air, logHeight);
         return 7 * 2 + Ext3.BYTES * values;
     }
 }

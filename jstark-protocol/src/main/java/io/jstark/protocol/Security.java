@@ -130,7 +130,7 @@ public final class Security {
         long functions = options.zeroKnowledge() ? 1 : 0;
         for (StatementRules.Claim t : tables) {
             Air air = t.definition();
-            functions += 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth())
+            functions += 2L * (air.preprocessedWidth() + ZeroKnowledge.committedAir(options, air).mainWidth() + 3L * air.auxWidth())
                     + 3L * ZeroKnowledge.compositionParts(options, air, t.logHeight()) + 1;
         }
         return functions;

@@ -136,7 +136,7 @@ public final class StatementRules {
             throw new InvalidStatementException(t.name(), "with zero knowledge a table of 2^" + t.logHeight() + " rows is committed at 2^"
                     + logCommitted + " rows, and its LDE of 2^" + logLde + " points exceeds the field's 2^" + Goldilocks.TWO_ADICITY);
         }
-        long bound = t.definition().compositionDegreeBound(t.logHeight(), logCommitted);
+        long bound = ZeroKnowledge.compositionDegreeBound(options, t.definition(), t.logHeight());
         if (bound > 1L << logLde) {
             throw new InvalidStatementException(t.name(), "with zero knowledge the composition of constraint degree " + t.definition().maxDegree()
                     + " over columns of degree below 2^" + logCommitted + " has degree up to " + (bound - 1) + ", beyond the LDE of 2^"

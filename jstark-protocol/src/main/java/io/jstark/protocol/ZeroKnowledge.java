@@ -35,6 +35,17 @@ public final class ZeroKnowledge {
     }
 
     /**
+     * {@return the table as a proof commits it: with zero knowledge and buses its mask ring variant
+     * ({@link Air#withMaskRing}: three more main columns, the running sum starting with the mask fraction), else itself}
+     *
+     * @param options the proof's options
+     * @param air the table's definition, as the user defined it
+     */
+    public static Air committedAir(ProofOptions options, Air air) {
+        return options.zeroKnowledge() && air.auxWidth() > 0 ? air.withMaskRing() : air;
+    }
+
+    /**
      * {@return the coefficients per composition part: n without zero knowledge, m = n' - h with it}
      *
      * @param options the proof's options
@@ -49,16 +60,28 @@ public final class ZeroKnowledge {
      * composition's degree bound over the randomized columns divided by the part width, rounded up}
      *
      * @param options the proof's options
-     * @param air the table's definition
+     * @param air the table's definition, as the user defined it
      * @param logN log2 of the table's rows
      */
     public static int compositionParts(ProofOptions options, Air air, int logN) {
         if (!options.zeroKnowledge()) {
             return air.compositionParts(logN);
         }
-        long bound = air.compositionDegreeBound(logN, committedLogHeight(options, logN));
+        long bound = compositionDegreeBound(options, air, logN);
         long width = compositionPartWidth(options, logN);
         return (int) Math.max(1, (bound + width - 1) / width);
+    }
+
+    /**
+     * {@return the degree bound of a zero-knowledge table's composition: its committed constraints over columns of
+     * degree below the committed height}
+     *
+     * @param options the proof's options
+     * @param air the table's definition, as the user defined it
+     * @param logN log2 of the table's rows
+     */
+    public static long compositionDegreeBound(ProofOptions options, Air air, int logN) {
+        return committedAir(options, air).compositionDegreeBound(logN, committedLogHeight(options, logN));
     }
 
     /**

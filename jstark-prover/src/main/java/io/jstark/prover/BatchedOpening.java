@@ -144,9 +144,9 @@ final class BatchedOpening implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             TableTrace trace = traces.get(i);
             int logN = trace.logHeight();
-            Air air = trace.air();
+            Air air = ZeroKnowledge.committedAir(options, trace.air());
             if (!OutOfDomainCheck.holds(air, CompositionLayout.of(air, logN), logN, trace.publicInputs(), lookup, busSums.get(i), alpha,
-                    domain.pointFor(i, z), frames.get(i), ZeroKnowledge.compositionParts(options, air, logN),
+                    domain.pointFor(i, z), frames.get(i), ZeroKnowledge.compositionParts(options, trace.air(), logN),
                     ZeroKnowledge.compositionPartWidth(options, logN))) {
                 throw new TableProvingException(ProofPhase.OOD.label(), i, trace.name(), UnsatisfiedConstraints.of(trace, settings.storage(),
                         "the composition does not match the constraints at the out-of-domain point", null));

@@ -45,6 +45,8 @@ final class BufferDescription {
     }
 
     private final Air air;
+    /** The table as committed: with zero knowledge and buses, with its mask columns ({@link ZeroKnowledge#committedAir}). */
+    private final Air committedAir;
     private final int p;
     private final int rowsPerLeaf;
     private final Global global;
@@ -98,6 +100,7 @@ final class BufferDescription {
      */
     private BufferDescription(TableDimensions table, ProofOptions options, int p, int rowsPerLeaf, Global global) {
         this.air = table.air();
+        this.committedAir = ZeroKnowledge.committedAir(options, air);
         this.p = p;
         this.rowsPerLeaf = rowsPerLeaf;
         this.global = global;
@@ -198,9 +201,9 @@ final class BufferDescription {
     /** Pass 1: the main LDE and its tree, held until the queries. */
     private void mainCommit() {
         if (zeroKnowledge) {
-            matrix("main-extended", MatrixRole.MAIN_LDE, committed, air.mainWidth(), lde, lde);
+            matrix("main-extended", MatrixRole.MAIN_LDE, committed, committedAir.mainWidth(), lde, lde);
         }
-        committedLde("main", MatrixRole.MAIN_LDE, air.mainWidth(), Rereads.COEFFICIENT_BLOCK, lde, tree);
+        committedLde("main", MatrixRole.MAIN_LDE, committedAir.mainWidth(), Rereads.COEFFICIENT_BLOCK, lde, tree);
         if (global != null) {
             phaseBuffers("main", mainClasses, global.members(false));
         }
@@ -231,7 +234,7 @@ final class BufferDescription {
         long evaluationRows = compositionEvaluationRows();
         heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup + logCommitted - logN), evaluate, extend);
         matrix("composition", MatrixRole.COMPOSITION_SCRATCH, evaluationRows, 3, evaluate, extend);
-        heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(air, logN, evaluationRows, p), evaluate, evaluate);
+        heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(committedAir, logN, evaluationRows, p), evaluate, evaluate);
         matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, committed, 3L * parts, interpolate, extend,
                 Rereads.WHOLE_BUFFER_WHEN_WIDE);
         heap("interpolation scratch", Lde.interpolateScratchBytes((int) evaluationRows, 3, p), interpolate, interpolate);

@@ -42,10 +42,13 @@ final class CpuProofSession implements ProofSession {
         this.traces = context.traces();
         this.count = traces.size();
         this.provers = new ArrayList<>(count);
+        List<io.jstark.air.Air> airs = new ArrayList<>(count);
+        traces.forEach(t -> airs.add(t.air()));
+        int[] maskPrevious = MaskTriples.previous(airs);
         for (int i = 0; i < count; i++) {
             provers.add(new TableProver(traces.get(i), context.options(), context.hasher(), context.settings(), kernels,
                     context.preprocessed().get(i), context.memory().host().get(i), i, context.randomness(),
-                    context.randomness() != null && i == domain.firstTallest()));
+                    context.randomness() != null && i == domain.firstTallest(), maskPrevious[i]));
         }
         this.mains = new AtomicReferenceArray<>(count);
         this.auxes = new AtomicReferenceArray<>(count);

@@ -15,32 +15,39 @@ final class ExtendedTrace {
     private ExtendedTrace() {}
 
     /**
-     * A new n' x w matrix, the caller's to close.
+     * A new n' x (w + a) matrix, the caller's to close.
      *
      * @param natural the trace, n x w, natural order; read only
+     * @param appended a columns after the trace's: each the values of its first trace rows (the rest zero)
      * @param logCommitted log2 of n'
      * @param stream the (table, phase, extension) stream, from its start
      * @param allocator where the matrix lives
      * @param label its label
      * @return the extended trace
      */
-    static Matrix of(Matrix natural, int logCommitted, ZkRandomness.Stream stream, BufferAllocator allocator, String label) {
+    static Matrix of(Matrix natural, long[][] appended, int logCommitted, ZkRandomness.Stream stream, BufferAllocator allocator,
+            String label) {
         int n = natural.rows();
         int committed = 1 << logCommitted;
         int stride = committed / n;
-        int width = natural.columns();
+        int own = natural.columns();
+        int width = own + appended.length;
         Matrix out = Matrix.allocate(allocator, label, committed, width);
         try {
-            long[] row = new long[width];
+            long[] random = new long[width];
             for (int position = 0; position < committed; position++) {
                 if (position % stride == 0) {
-                    for (int c = 0; c < width; c++) {
-                        out.set(position, c, natural.get(position / stride, c));
+                    int row = position / stride;
+                    for (int c = 0; c < own; c++) {
+                        out.set(position, c, natural.get(row, c));
+                    }
+                    for (int a = 0; a < appended.length; a++) {
+                        out.set(position, own + a, row < appended[a].length ? appended[a][row] : 0);
                     }
                 } else {
-                    stream.fill(row, 0, width);
+                    stream.fill(random, 0, width);
                     for (int c = 0; c < width; c++) {
-                        out.set(position, c, row[c]);
+                        out.set(position, c, random[c]);
                     }
                 }
             }

@@ -4,6 +4,7 @@ import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
 import io.jstark.air.debug.ConstraintChecker;
 import io.jstark.air.logup.AuxTraceBuilder;
+import io.jstark.air.logup.MaskRing;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.TableTrace;
@@ -38,6 +39,10 @@ import java.util.List;
 final class TableProver {
     private final TableTrace trace;
     private final Air air;
+    /** The table as committed: with zero knowledge and buses, with its mask columns ({@link ZeroKnowledge#committedAir}). */
+    private final Air committedAir;
+    /** With the mask ring: the table this one receives its triple from ({@link MaskTriples#previous}), else -1. */
+    private final int maskPrevious;
     private final ProofOptions options;
     private final Hasher hasher;
     private final ProverSettings settings;
@@ -61,11 +66,15 @@ final class TableProver {
      * @param index the table's index in the statement (its random streams are keyed by it)
      * @param randomness the proof's random values when it is zero-knowledge, else null
      * @param holdsCodeword whether its composition commitment holds the random codeword (zero knowledge)
+     * @param maskPrevious with the mask ring, the table it receives its triple from, else -1
      */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, HostKernels kernels,
-            Preprocessing.Committed preprocessed, TableBuffers buffers, int index, ZkRandomness randomness, boolean holdsCodeword) {
+            Preprocessing.Committed preprocessed, TableBuffers buffers, int index, ZkRandomness randomness, boolean holdsCodeword,
+            int maskPrevious) {
         this.trace = trace;
         this.air = trace.air();
+        this.committedAir = ZeroKnowledge.committedAir(options, air);
+        this.maskPrevious = committedAir == air ? -1 : maskPrevious;
         this.options = options;
         this.hasher = hasher;
         this.settings = settings;
@@ -134,9 +143,21 @@ final class TableProver {
         if (!options.zeroKnowledge()) {
             return natural;
         }
-        return ExtendedTrace.of(natural, logCommitted, randomness.stream(index, phase, ZkRandomness.Purpose.EXTENSION),
+        long[][] appended = phase.equals("main") && maskPrevious >= 0 ? maskColumns() : new long[0][];
+        return ExtendedTrace.of(natural, appended, logCommitted, randomness.stream(index, phase, ZkRandomness.Purpose.EXTENSION),
                 settings.storage().allocatorFor(table(), phase.equals("main") ? MatrixRole.MAIN_LDE : MatrixRole.AUX_TRACE),
                 table() + "/" + phase + "-extended");
+    }
+
+    /** The mask columns' first rows: the triple this table sends (row 0) and the one it receives (row 1). */
+    private long[][] maskColumns() {
+        long[] sent = MaskTriples.of(randomness, index);
+        long[] received = MaskTriples.of(randomness, maskPrevious);
+        long[][] columns = new long[sent.length][];
+        for (int k = 0; k < columns.length; k++) {
+            columns[k] = new long[] {sent[k], received[k]};
+        }
+        return columns;
     }
 
     /** Extends the phase's committed columns into {@code lde}. */
@@ -196,6 +217,7 @@ final class TableProver {
             }
         }
         try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
+            Ext3 busSum = maskPrevious < 0 ? aux.busSum() : masked(auxNatural, aux.busSum(), lookup);
             Matrix auxLde = allocate(buffers.auxLde());
             try {
                 extend(auxNatural, "aux", auxLde);
@@ -203,8 +225,27 @@ final class TableProver {
                 auxLde.close();
                 throw e;
             }
-            return new AuxCommitment(commit(auxLde, buffers.auxTree(), "aux"), aux.busSum());
+            return new AuxCommitment(commit(auxLde, buffers.auxTree(), "aux"), busSum);
         }
+    }
+
+    /**
+     * The mask ring: the running sum (the aux trace's last extension column) started at the mask offset
+     * 1/f(t_j) - 1/f(t_prev) ({@link MaskRing#offset}), so that it ends at the masked claim; returns the claim.
+     */
+    private Ext3 masked(Matrix auxNatural, Ext3 busSum, Ext3[] lookup) {
+        Ext3 offset = MaskRing.offset(lookup, MaskTriples.of(randomness, index), MaskTriples.of(randomness, maskPrevious));
+        int column = 3 * air.logUp().runningSumColumn();
+        long[] limbs = {offset.c0(), offset.c1(), offset.c2()};
+        long[] values = new long[auxNatural.rows()];
+        for (int limb = 0; limb < 3; limb++) {
+            auxNatural.readColumn(column + limb, 0, values, 0, values.length);
+            for (int r = 0; r < values.length; r++) {
+                values[r] = Goldilocks.add(values[r], limbs[limb]);
+            }
+            auxNatural.writeColumn(column + limb, 0, values, 0, values.length);
+        }
+        return busSum.add(offset);
     }
 
     /** Round 2: the constraints combined by powers of {@code alpha}, split into parts, extended and committed. */
@@ -212,7 +253,7 @@ final class TableProver {
         Ext3 busSum = aux == null ? null : aux.busSum();
         Uniforms uniforms = Uniforms.of(trace.publicInputs()).withChallenges(lookup);
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
-        CompositionLayout layout = CompositionLayout.of(air, logN);
+        CompositionLayout layout = CompositionLayout.of(committedAir, logN);
         int parts = ZeroKnowledge.compositionParts(options, air, logN);
         try (Span _ = Spans.open("round2_composition", SpanLabels.TABLE_FIELD, table(), "parts", parts)) {
             ConstraintProgram.Bound program;
@@ -291,7 +332,7 @@ final class TableProver {
      */
     private void blindedParts(Matrix evaluations, Matrix parts) {
         kernels.interpolateCoset(evaluations, shift, evaluations, settings.pool());
-        long bound = air.compositionDegreeBound(logN, logCommitted);
+        long bound = ZeroKnowledge.compositionDegreeBound(options, air, logN);
         long excess = CompositionChunks.firstExcessDegree(evaluations, bound);
         if (excess >= 0) {
             throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree",

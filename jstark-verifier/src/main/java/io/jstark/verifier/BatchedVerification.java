@@ -42,6 +42,8 @@ final class BatchedVerification {
     private final ProofOptions options;
     private final Hasher hasher;
     private final List<Air> airs;
+    /** The tables as committed ({@link ZeroKnowledge#committedAir}: with zero knowledge, the mask columns of tables with buses). */
+    private final List<Air> committedAirs;
     private final List<Proof.TableHeader> tables;
     private final LiftedDomain domain;
     private final int count;
@@ -55,6 +57,11 @@ final class BatchedVerification {
         this.options = proof.options();
         this.hasher = Hashers.byName(options.hash());
         this.airs = expectation.accepted().airs();
+        List<Air> committed = new ArrayList<>(airs.size());
+        for (Air air : airs) {
+            committed.add(ZeroKnowledge.committedAir(options, air));
+        }
+        this.committedAirs = committed;
         this.tables = proof.tables();
         this.domain = LiftedDomain.of(options, tables);
         this.count = tables.size();
@@ -75,13 +82,13 @@ final class BatchedVerification {
         Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
         Ext3[] points = new Ext3[count];
         for (int j = 0; j < count; j++) {
-            Air air = airs.get(j);
+            Air air = committedAirs.get(j);
             TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), parts(j));
             points[j] = domain.pointFor(j, z);
         }
         ProofTranscript.absorbOodFrames(t, proof.frames());
         for (int j = 0; j < count; j++) {
-            Air air = airs.get(j);
+            Air air = committedAirs.get(j);
             Proof.TableHeader header = tables.get(j);
             try (Span _ = Spans.open("verify_constraints", "table", header.name())) {
                 TableChecks.checkOutOfDomain(header, air, CompositionLayout.of(air, header.logHeight()), lookup, proof.busSums().get(j), alpha,
@@ -105,7 +112,7 @@ final class BatchedVerification {
         for (int j = 0; j < count; j++) {
             pre[j] = preprocessed(j, queries);
         }
-        Opened[] main = phase("main", proof.mainRoot(), proof.main(), members(j -> true), queries, j -> airs.get(j).mainWidth(), j -> 0);
+        Opened[] main = phase("main", proof.mainRoot(), proof.main(), members(j -> true), queries, j -> committedAirs.get(j).mainWidth(), j -> 0);
         Opened[] aux = proof.auxRoot() == null ? new Opened[count]
                 : phase("aux", proof.auxRoot(), proof.aux(), members(j -> airs.get(j).auxWidth() > 0), queries, j -> 3 * airs.get(j).auxWidth(),
                         j -> 0);
@@ -313,7 +320,7 @@ final class BatchedVerification {
                 values[q][s] = Ext3.ZERO;
             }
             for (int j = 0; j < count; j++) {
-                Air air = airs.get(j);
+                Air air = committedAirs.get(j);
                 int traceWidth = air.preprocessedWidth() + air.mainWidth() + 3 * air.auxWidth();
                 int compWidth = comp[j].width();
                 long shift = Preprocessing.shift(domain.logLde(j));
