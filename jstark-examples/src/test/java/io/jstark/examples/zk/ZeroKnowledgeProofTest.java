@@ -116,4 +116,31 @@ class ZeroKnowledgeProofTest {
         StarkVerifier.verify(first.key(), first.statement(), first.bytes());
         StarkVerifier.verify(second.key(), second.statement(), second.bytes());
     }
+
+    @Test
+    void anUnbalancedStatementIsRefusedByTheProverAndForcedThroughRejectedByTheVerifier() throws Exception {
+        Example vm = Examples.byName("vm");
+        try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
+            io.jstark.air.trace.TableTrace range = w.table("range16");
+            range.main().set(7, 0, range.main().get(7, 0) + 1);
+            ProverSettings seeded = ProverSettings.defaults().withZeroKnowledgeSeed(SEED);
+            assertThatThrownBy(() -> new StarkProver(key, OPTIONS, seeded).prove(w.tables()))
+                    .isInstanceOf(io.jstark.air.debug.BusImbalanceException.class);
+            byte[] bytes = ProofFormat.write(new StarkProver(key, OPTIONS, seeded.withUnbalancedBusesRefused(false)).prove(w.tables()));
+            assertThatThrownBy(() -> StarkVerifier.verify(key.verifyingKey(OPTIONS, WorkerPool.common()), Statement.ofTraces(w.tables()), bytes))
+                    .isInstanceOfSatisfying(ProofRejectedException.class,
+                            e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.BUS_BALANCE));
+        }
+    }
+
+    @Test
+    void aTraceBreakingAConstraintIsRefusedWithZeroKnowledge() throws Exception {
+        Example fib = Examples.byName("fib");
+        try (Workload w = fib.generate(6, 4); ProvingKey key = ProvingKey.of(fib.airs())) {
+            io.jstark.air.trace.TableTrace t = w.tables().getFirst();
+            t.main().set(9, 0, t.main().get(9, 0) + 1);
+            assertThatThrownBy(() -> new StarkProver(key, OPTIONS, ProverSettings.defaults().withZeroKnowledgeSeed(SEED)).prove(w.tables()))
+                    .hasMessageContaining("constraint");
+        }
+    }
 }
