@@ -1,0 +1,51 @@
+package io.jstark.cli;
+
+import static io.jstark.cli.CliTest.cli;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code jstark prove --zk}: the proof verifies, inspect says how it hides the witness, and a seed fixes its bytes. */
+class ZeroKnowledgeCliTest {
+    private static final String SEED = "07".repeat(32);
+
+    @TempDir
+    Path dir;
+
+    private Path prove(String name, String... extra) {
+        Path proof = dir.resolve(name);
+        String[] args = {"prove", "--example", "vm", "--size", "2^6", "--seed", "1", "--zk", "--no-report", "-o", proof.toString(),
+                "--write-key", "--write-statement"};
+        String[] all = java.util.Arrays.copyOf(args, args.length + extra.length);
+        System.arraycopy(extra, 0, all, args.length, extra.length);
+        CliTest.Result r = cli(all);
+        assertThat(r.code()).as(r.err()).isZero();
+        return proof;
+    }
+
+    @Test
+    void aZeroKnowledgeProofVerifiesAndInspectShowsItsSaltsAndHeights() throws Exception {
+        Path proof = prove("vm.bin");
+        String base = proof.toString().replaceFirst("\\.bin$", "");
+        CliTest.Result verified = cli("verify", proof.toString(), "--key", base + ".key", "--expect", base + ".statement.json");
+        assertThat(verified.code()).as(verified.out() + verified.err()).isZero();
+        CliTest.Result inspected = cli("inspect", proof.toString());
+        assertThat(inspected.code()).as(inspected.err()).isZero();
+        assertThat(inspected.out()).contains("zero-knowledge").contains("zero-knowledge yes: salt 24 bytes per leaf")
+                .contains("table 'cpu': zero-knowledge: yes, salt 24 bytes, extension 2^6 -> 2^9 rows");
+    }
+
+    @Test
+    void aSeedFixesTheBytesAndAMalformedSeedIsAUsageError() throws Exception {
+        byte[] first = Files.readAllBytes(prove("a.bin", "--zk-seed", SEED));
+        byte[] second = Files.readAllBytes(prove("b.bin", "--zk-seed", SEED));
+        assertThat(second).isEqualTo(first);
+        CliTest.Result bad = cli("prove", "--example", "vm", "--size", "2^6", "--zk", "--zk-seed", "abc", "--no-report", "-o",
+                dir.resolve("c.bin").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--zk-seed");
+    }
+}
