@@ -193,9 +193,10 @@ final class BufferDescription {
         }
     }
 
-    /** The composition's evaluation rows: the first 2 * parts * n (or all N); with zero knowledge all N. */
+    /** The composition's evaluation rows: the first 2 * parts * n (or all N); with zero knowledge from its degree bound. */
     private long compositionEvaluationRows() {
-        return zeroKnowledge ? bigN : TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n);
+        return zeroKnowledge ? TableProver.zeroKnowledgeEvaluationRows(bigN, ZeroKnowledge.compositionDegreeBound(options, air, logN))
+                : TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n);
     }
 
     /** Pass 1: the main LDE and its tree, held until the queries. */

@@ -327,8 +327,8 @@ final class TableProver {
     }
 
     /**
-     * Zero knowledge: C from all its LDE values (their count exceeds its degree bound, checked by the statement's
-     * rules), checked to be below that bound, split into chunks of width n' - h and blinded ({@link CompositionChunks}).
+     * Zero knowledge: C from its values on the first rows of its LDE (more than its degree bound, checked by the
+     * statement's rules: {@link #zeroKnowledgeEvaluationRows}), checked to be below that bound, split into chunks of width n' - h and blinded ({@link CompositionChunks}).
      */
     private void blindedParts(Matrix evaluations, Matrix parts) {
         kernels.interpolateCoset(evaluations, shift, evaluations, settings.pool());
@@ -386,6 +386,15 @@ final class TableProver {
     /** Rows the composition is evaluated on: C has degree below parts * n (see commitComposition). */
     static long compositionEvaluationRows(long ldeRows, int parts, int n) {
         return Math.min(ldeRows, 2L * parts * n);
+    }
+
+    /**
+     * Rows a zero-knowledge composition is evaluated on: twice the power of two its degree bound needs (so the
+     * coefficients from the bound up check that it is of low degree, as {@link #compositionEvaluationRows} leaves
+     * room for), at most the LDE.
+     */
+    static long zeroKnowledgeEvaluationRows(long ldeRows, long degreeBound) {
+        return Math.min(ldeRows, 2 * Long.highestOneBit(2 * degreeBound - 1));
     }
 
     /** Heap of {@link CpuKernels#evaluateConstraints}: a program workspace and a batch source per running range task. */

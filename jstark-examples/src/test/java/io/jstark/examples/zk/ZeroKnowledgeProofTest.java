@@ -120,10 +120,8 @@ class ZeroKnowledgeProofTest {
     @Test
     void anUnbalancedStatementIsRefusedByTheProverAndForcedThroughRejectedByTheVerifier() throws Exception {
         Example vm = Examples.byName("vm");
-        try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
-            io.jstark.air.trace.TableTrace range = w.table("range16");
-            range.main().set(7, 0, range.main().get(7, 0) + 1);
-            ProverSettings seeded = ProverSettings.defaults().withZeroKnowledgeSeed(SEED);
+        ProverSettings seeded = ProverSettings.defaults().withZeroKnowledgeSeed(SEED);
+        try (Workload w = withOneRangeValueChanged(vm.generate(6, 4)); ProvingKey key = ProvingKey.of(vm.airs())) {
             assertThatThrownBy(() -> new StarkProver(key, OPTIONS, seeded).prove(w.tables()))
                     .isInstanceOf(io.jstark.air.debug.BusImbalanceException.class);
             byte[] bytes = ProofFormat.write(new StarkProver(key, OPTIONS, seeded.withUnbalancedBusesRefused(false)).prove(w.tables()));
@@ -131,6 +129,13 @@ class ZeroKnowledgeProofTest {
                     .isInstanceOfSatisfying(ProofRejectedException.class,
                             e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.BUS_BALANCE));
         }
+    }
+
+    /** The vm's workload with one value of its range table changed: a tuple received that no table sends. */
+    private static Workload withOneRangeValueChanged(Workload w) {
+        io.jstark.math.memory.Matrix range = w.table("range16").main();
+        range.set(7, 0, range.get(7, 0) + 1);
+        return w;
     }
 
     @Test
