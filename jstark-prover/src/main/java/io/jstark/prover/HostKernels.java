@@ -71,9 +71,7 @@ public interface HostKernels extends FriKernels {
      * @param allocator where the tree's node storage comes from
      * @return the tree, the caller's to close (not the matrices)
      */
-    default MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
-        return MerkleTree.commit(matrices, rowsPerLeaf, hasher, pool, allocator);
-    }
+    MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator);
 
     /**
      * Trace LDE: each column of the natural-order trace (n rows) interpolated and evaluated on the coset
