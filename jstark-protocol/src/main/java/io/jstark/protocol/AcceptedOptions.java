@@ -42,6 +42,9 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
     /**
      * Accepted options that allow proofs with or without zero knowledge; see the canonical constructor.
      *
+     * @param exactly the accepted option sets; empty when any options of the hashes are accepted
+     * @param minimumSecurityBits the conjectured bits a proof must reach at its heights, 0..192
+     * @param hashes the accepted hashes
      * @throws InvalidOptionsException when the minimum is out of 0..192 bits or no hash is given
      */
     public AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes) {

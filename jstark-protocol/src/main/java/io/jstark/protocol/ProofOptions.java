@@ -73,6 +73,13 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     /**
      * Options without zero knowledge; see the canonical constructor.
      *
+     * @param logBlowup log2 of the LDE blowup, 1..5
+     * @param queries FRI queries, 1..255
+     * @param grindingBits proof-of-work bits, 0..32
+     * @param logFoldingFactor log2 of the FRI folding factor, 1..3
+     * @param logFinalDegree log2 of FRI's final degree bound, 0..10
+     * @param hash blake3, sha256 or keccak256
+     * @param requiredSecurityBits the conjectured bits the prover must reach, 0..192
      * @throws InvalidOptionsException naming the first option out of range, or an unknown hash
      */
     public ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree, String hash,

@@ -14,7 +14,11 @@ import io.jstark.air.Air;
 public final class ZeroKnowledge {
     private ZeroKnowledge() {}
 
-    /** {@return h: the random values each committed column gets beyond its rows (0 without zero knowledge)} */
+    /**
+     * {@return h: the random values each committed column gets beyond its rows (0 without zero knowledge)}
+     *
+     * @param options the proof's options
+     */
     public static int margin(ProofOptions options) {
         return options.zeroKnowledge() ? 2 * (options.queries() * options.foldingFactor() + 1) : 0;
     }

@@ -47,8 +47,9 @@ final class CpuProofSession implements ProofSession {
         int[] maskPrevious = MaskTriples.previous(airs);
         for (int i = 0; i < count; i++) {
             provers.add(new TableProver(traces.get(i), context.options(), context.hasher(), context.settings(), kernels,
-                    context.preprocessed().get(i), context.memory().host().get(i), i, context.randomness(),
-                    context.randomness() != null && i == domain.firstTallest(), maskPrevious[i]));
+                    context.preprocessed().get(i), context.memory().host().get(i), context.randomness() == null ? null
+                    : new TableRandomness(context.randomness(), context.options(), traces.get(i).name(), i, traces.get(i).logHeight(),
+                            maskPrevious[i], i == domain.firstTallest())));
         }
         this.mains = new AtomicReferenceArray<>(count);
         this.auxes = new AtomicReferenceArray<>(count);

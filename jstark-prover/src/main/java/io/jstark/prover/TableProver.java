@@ -4,7 +4,6 @@ import io.jstark.air.Air;
 import io.jstark.air.PeriodicColumn;
 import io.jstark.air.debug.ConstraintChecker;
 import io.jstark.air.logup.AuxTraceBuilder;
-import io.jstark.air.logup.MaskRing;
 import io.jstark.air.program.ConstraintProgram;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.TableTrace;
@@ -41,8 +40,6 @@ final class TableProver {
     private final Air air;
     /** The table as committed: with zero knowledge and buses, with its mask columns ({@link ZeroKnowledge#committedAir}). */
     private final Air committedAir;
-    /** With the mask ring: the table this one receives its triple from ({@link MaskTriples#previous}), else -1. */
-    private final int maskPrevious;
     private final ProofOptions options;
     private final Hasher hasher;
     private final ProverSettings settings;
@@ -55,26 +52,18 @@ final class TableProver {
     private final TableBuffers buffers;
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
     private final long shift;
-    private final int index;
-    /** The proof's random values (zero knowledge), or null. */
-    private final ZkRandomness randomness;
-    /** Whether this table's composition commitment holds the random codeword ({@link io.jstark.protocol.LiftedDomain#firstTallest}). */
-    private final boolean holdsCodeword;
+    /** The table's random values in a zero-knowledge proof, else null. */
+    private final TableRandomness random;
 
     /**
      * @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves)
-     * @param index the table's index in the statement (its random streams are keyed by it)
-     * @param randomness the proof's random values when it is zero-knowledge, else null
-     * @param holdsCodeword whether its composition commitment holds the random codeword (zero knowledge)
-     * @param maskPrevious with the mask ring, the table it receives its triple from, else -1
+     * @param random the table's random values when the proof is zero-knowledge, else null
      */
     TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, HostKernels kernels,
-            Preprocessing.Committed preprocessed, TableBuffers buffers, int index, ZkRandomness randomness, boolean holdsCodeword,
-            int maskPrevious) {
+            Preprocessing.Committed preprocessed, TableBuffers buffers, TableRandomness random) {
         this.trace = trace;
         this.air = trace.air();
         this.committedAir = ZeroKnowledge.committedAir(options, air);
-        this.maskPrevious = committedAir == air ? -1 : maskPrevious;
         this.options = options;
         this.hasher = hasher;
         this.settings = settings;
@@ -84,13 +73,11 @@ final class TableProver {
         this.logBlowup = options.logBlowup();
         this.logCommitted = ZeroKnowledge.committedLogHeight(options, logN);
         this.shift = Preprocessing.shift(logCommitted + logBlowup);
-        if (options.zeroKnowledge() && randomness == null) {
+        if (options.zeroKnowledge() && random == null) {
             throw new IllegalArgumentException("table '" + trace.name() + "': a zero-knowledge proof needs its randomness");
         }
         this.buffers = buffers;
-        this.index = index;
-        this.randomness = randomness;
-        this.holdsCodeword = holdsCodeword;
+        this.random = random;
     }
 
     /** What this table's proof allocates and when (the memory gate's estimates come from it too). */
@@ -118,8 +105,7 @@ final class TableProver {
             if (!options.zeroKnowledge()) {
                 return new HostCommitment(lde, kernels.commitRows(lde, tree.rowsPerLeaf(), hasher, settings.pool(), allocator));
             }
-            owned.add(LeafSalts.draw(randomness.stream(index, phase, ZkRandomness.Purpose.SALT), lde.rows(),
-                    ZeroKnowledge.saltColumns(options, tree.rowsPerLeaf()), allocator, table() + "/" + phase + "-salt"));
+            owned.add(random.salts(phase, lde.rows(), tree.rowsPerLeaf(), allocator));
             List<Matrix> committed = new ArrayList<>();
             committed.add(lde);
             committed.addAll(owned);
@@ -143,21 +129,8 @@ final class TableProver {
         if (!options.zeroKnowledge()) {
             return natural;
         }
-        long[][] appended = phase.equals("main") && maskPrevious >= 0 ? maskColumns() : new long[0][];
-        return ExtendedTrace.of(natural, appended, logCommitted, randomness.stream(index, phase, ZkRandomness.Purpose.EXTENSION),
-                settings.storage().allocatorFor(table(), phase.equals("main") ? MatrixRole.MAIN_LDE : MatrixRole.AUX_TRACE),
-                table() + "/" + phase + "-extended");
-    }
-
-    /** The mask columns' first rows: the triple this table sends (row 0) and the one it receives (row 1). */
-    private long[][] maskColumns() {
-        long[] sent = MaskTriples.of(randomness, index);
-        long[] received = MaskTriples.of(randomness, maskPrevious);
-        long[][] columns = new long[sent.length][];
-        for (int k = 0; k < columns.length; k++) {
-            columns[k] = new long[] {sent[k], received[k]};
-        }
-        return columns;
+        return random.extended(natural, phase,
+                settings.storage().allocatorFor(table(), phase.equals("main") ? MatrixRole.MAIN_LDE : MatrixRole.AUX_TRACE));
     }
 
     /** Extends the phase's committed columns into {@code lde}. */
@@ -217,7 +190,7 @@ final class TableProver {
             }
         }
         try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
-            Ext3 busSum = maskPrevious < 0 ? aux.busSum() : masked(auxNatural, aux.busSum(), lookup);
+            Ext3 busSum = committedAir == air ? aux.busSum() : random.maskRunningSum(auxNatural, air.logUp().runningSumColumn(), aux.busSum(), lookup);
             Matrix auxLde = allocate(buffers.auxLde());
             try {
                 extend(auxNatural, "aux", auxLde);
@@ -227,25 +200,6 @@ final class TableProver {
             }
             return new AuxCommitment(commit(auxLde, buffers.auxTree(), "aux"), busSum);
         }
-    }
-
-    /**
-     * The mask ring: the running sum (the aux trace's last extension column) started at the mask offset
-     * 1/f(t_j) - 1/f(t_prev) ({@link MaskRing#offset}), so that it ends at the masked claim; returns the claim.
-     */
-    private Ext3 masked(Matrix auxNatural, Ext3 busSum, Ext3[] lookup) {
-        Ext3 offset = MaskRing.offset(lookup, MaskTriples.of(randomness, index), MaskTriples.of(randomness, maskPrevious));
-        int column = 3 * air.logUp().runningSumColumn();
-        long[] limbs = {offset.c0(), offset.c1(), offset.c2()};
-        long[] values = new long[auxNatural.rows()];
-        for (int limb = 0; limb < 3; limb++) {
-            auxNatural.readColumn(column + limb, 0, values, 0, values.length);
-            for (int r = 0; r < values.length; r++) {
-                values[r] = Goldilocks.add(values[r], limbs[limb]);
-            }
-            auxNatural.writeColumn(column + limb, 0, values, 0, values.length);
-        }
-        return busSum.add(offset);
     }
 
     /** Round 2: the constraints combined by powers of {@code alpha}, split into parts, extended and committed. */
@@ -300,12 +254,11 @@ final class TableProver {
      * zero-knowledge proof), else none; the caller closes it.
      */
     private List<Matrix> codewordLde() {
-        if (!holdsCodeword) {
+        if (random == null || !random.holdsCodeword()) {
             return List.of();
         }
         Matrix lde = allocate(buffers.codewordLde());
-        try (Matrix coefficients = RandomCodeword.coefficients(randomness, logCommitted,
-                settings.storage().allocatorFor(table(), MatrixRole.COMPOSITION_SCRATCH))) {
+        try (Matrix coefficients = random.codewordCoefficients(settings.storage().allocatorFor(table(), MatrixRole.COMPOSITION_SCRATCH))) {
             kernels.extendCoefficients(coefficients, logBlowup, shift, lde, settings.pool());
             return List.of(lde);
         } catch (RuntimeException | Error e) {
@@ -338,8 +291,7 @@ final class TableProver {
             throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree",
                     new IllegalArgumentException("coefficient " + excess + " is nonzero, the degree bound is " + bound));
         }
-        CompositionChunks.write(evaluations, (int) ZeroKnowledge.compositionPartWidth(options, logN), ZeroKnowledge.margin(options),
-                randomness.stream(index, "composition", ZkRandomness.Purpose.BLINDER), parts);
+        random.blindParts(evaluations, parts, logN);
     }
 
     /** Round 3: every committed column at {@code z}, the trace columns also at z * w (the next row). */
