@@ -22,6 +22,8 @@ public final class ZkRandomness {
     /** Bytes of a proof seed. */
     public static final int SEED_BYTES = 32;
     private static final byte[] DOMAIN = "jstark-zk-stream-v1".getBytes(StandardCharsets.UTF_8);
+    /** The seeds' source, shared (SecureRandom is thread-safe and seeds itself once). */
+    private static final SecureRandom SEEDS = new SecureRandom();
 
     private final byte[] seed;
 
@@ -46,7 +48,7 @@ public final class ZkRandomness {
     /** {@return the randomness of a proof with a fresh seed from {@link SecureRandom}} */
     public static ZkRandomness fresh() {
         byte[] seed = new byte[SEED_BYTES];
-        new SecureRandom().nextBytes(seed);
+        SEEDS.nextBytes(seed);
         return new ZkRandomness(seed);
     }
 
