@@ -48,4 +48,18 @@ class ZeroKnowledgeCliTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--zk-seed");
     }
+
+    @Test
+    void aKeyMadeWithZkRefusesAProofWithoutItNamingTheOption() {
+        Path key = dir.resolve("zk.key");
+        CliTest.Result made = cli("keygen", "--example", "vm", "--zk", "-o", key.toString());
+        assertThat(made.code()).as(made.err()).isZero();
+        assertThat(made.out()).contains("zero knowledge required");
+        Path plain = dir.resolve("plain.bin");
+        CliTest.Result proved = cli("prove", "--example", "vm", "--size", "2^6", "--no-report", "-o", plain.toString());
+        assertThat(proved.code()).as(proved.err()).isZero();
+        CliTest.Result verified = cli("verify", plain.toString(), "--key", key.toString());
+        assertThat(verified.code()).isEqualTo(1);
+        assertThat(verified.out() + verified.err()).contains("zero knowledge");
+    }
 }
