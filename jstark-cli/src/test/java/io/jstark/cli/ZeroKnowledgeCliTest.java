@@ -15,6 +15,9 @@ class ZeroKnowledgeCliTest {
     @TempDir
     Path dir;
 
+    /** The output of the last {@link #prove}. */
+    private String proved;
+
     private Path prove(String name, String... extra) {
         Path proof = dir.resolve(name);
         String[] args = {"prove", "--example", "vm", "--size", "2^6", "--seed", "1", "--zk", "--no-report", "-o", proof.toString(),
@@ -23,6 +26,7 @@ class ZeroKnowledgeCliTest {
         System.arraycopy(extra, 0, all, args.length, extra.length);
         CliTest.Result r = cli(all);
         assertThat(r.code()).as(r.err()).isZero();
+        proved = r.out();
         return proof;
     }
 
@@ -36,6 +40,12 @@ class ZeroKnowledgeCliTest {
         assertThat(inspected.code()).as(inspected.err()).isZero();
         assertThat(inspected.out()).contains("zero-knowledge").contains("zero-knowledge yes: salt 24 bytes per leaf")
                 .contains("table 'cpu': zero-knowledge: yes, salt 24 bytes, extension 2^6 -> 2^9 rows");
+        // the field term counts the taller domain, the mask columns and the random codeword alike at prove and inspect
+        java.util.regex.Pattern figure = java.util.regex.Pattern.compile(
+                "\\d+ conjectured bits \\(hash \\d+, queries \\d+, field \\d+; limited by [^)]+\\)");
+        java.util.regex.Matcher atInspect = figure.matcher(inspected.out());
+        assertThat(atInspect.find()).as(inspected.out()).isTrue();
+        assertThat(proved).contains(atInspect.group());
     }
 
     @Test
