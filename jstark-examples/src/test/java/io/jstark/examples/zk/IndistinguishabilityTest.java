@@ -82,6 +82,40 @@ class IndistinguishabilityTest {
         assertThat(compare(as, bs).rejected()).isNotEmpty();
     }
 
+    /**
+     * A verifier can replay the transcript and recompute the lookup challenges (z, alpha), then test a guessed witness
+     * against a table's published bus contribution: without zero knowledge the sender's claim is exactly
+     * sum 1/(z - (bus + alpha x)) over the guessed values; with it, the mask ring's offset hides it.
+     */
+    @Test
+    void aVerifierWhoRecomputesTheChallengesCannotTestAGuessedWitnessAgainstTheBusClaims() {
+        assertThat(matchesGuess(prove(1, OPTIONS, null), 1)).as("without zero knowledge the guess is confirmed").isTrue();
+        assertThat(matchesGuess(prove(100, OPTIONS, null), 1)).as("without zero knowledge a wrong guess is refuted").isFalse();
+        for (int i = 0; i < 4; i++) {
+            assertThat(matchesGuess(prove(1, OPTIONS.withZeroKnowledge(true), seed(2 * PROOFS + i)), 1)).as("zk proof %d", i).isFalse();
+        }
+    }
+
+    /** Whether the sender's bus claim is the LogUp sum of the 8 values {@code first}, {@code first + 1}, ... */
+    private static boolean matchesGuess(Proof proof, long first) {
+        List<io.jstark.protocol.ProofTranscript.TableStatement> statements = new ArrayList<>();
+        for (Proof.TableHeader h : proof.tables()) {
+            Air air = h.airName().equals(SECRET.name()) ? SECRET : PUBLIC_SET;
+            statements.add(new io.jstark.protocol.ProofTranscript.TableStatement(h.name(), h.airName(), io.jstark.air.AirDigest.of(air),
+                    h.logHeight(), h.publicInputs(), null));
+        }
+        io.jstark.crypto.transcript.Transcript t = io.jstark.protocol.ProofTranscript.start(
+                io.jstark.crypto.hash.Hashers.byName(proof.options().hash()), proof.options(), statements);
+        Ext3[] lookup = io.jstark.protocol.ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
+        Ext3 z = lookup[io.jstark.air.logup.LogUpPlan.CHALLENGE_Z];
+        Ext3 alpha = lookup[io.jstark.air.logup.LogUpPlan.CHALLENGE_ALPHA];
+        Ext3 sum = Ext3.ZERO;
+        for (long x = first; x < first + 8; x++) {
+            sum = sum.add(z.sub(Ext3.of(io.jstark.math.field.Goldilocks.fromSigned(SET.id())).add(alpha.mul(x))).inverse());
+        }
+        return sum.equals(proof.busSums().get(0));
+    }
+
     private static byte[] seed(int i) {
         byte[] seed = new byte[32];
         seed[0] = (byte) i;
