@@ -48,6 +48,7 @@ public final class JstarkProver implements AutoCloseable {
     private final boolean debugChecks;
     private final ProgressListener progress;
     private final ProverBackend backend;
+    private final byte[] zeroKnowledgeSeed;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(Builder b) {
@@ -60,6 +61,7 @@ public final class JstarkProver implements AutoCloseable {
         this.debugChecks = b.debugChecks;
         this.progress = b.progress;
         this.backend = b.backend;
+        this.zeroKnowledgeSeed = b.zeroKnowledgeSeed;
     }
 
     /** {@return the proof options every proof of this prover uses (and its verifying key accepts)} */
@@ -174,7 +176,8 @@ public final class JstarkProver implements AutoCloseable {
                     passes::add);
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
             ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
-                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress)).withBackend(backend);
+                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress)).withBackend(backend)
+                    .withZeroKnowledgeSeed(zeroKnowledgeSeed);
             List<MemoryMeter.Phase> memory = null;
             try {
                 long start = System.nanoTime();
@@ -241,6 +244,7 @@ public final class JstarkProver implements AutoCloseable {
         private ProgressListener progress = ProgressListener.NONE;
         private PreprocessedCache preprocessedCache;
         private ProverBackend backend = ProverBackend.cpu();
+        private byte[] zeroKnowledgeSeed;
 
         Builder(List<Air> airs) {
             this.airs = List.copyOf(airs);
@@ -354,6 +358,22 @@ public final class JstarkProver implements AutoCloseable {
          */
         public Builder debugChecks(boolean on) {
             this.debugChecks = on;
+            return this;
+        }
+
+        /**
+         * The seed of every zero-knowledge proof's randomness ({@link ProverSettings#withZeroKnowledgeSeed}). <b>For tests
+         * and benchmarks only, never in production</b>: a known seed reveals what the proof hides.
+         *
+         * @param seed 32 bytes, or null for a fresh seed per proof (the default)
+         * @return this builder
+         * @throws IllegalArgumentException when the seed is not 32 bytes
+         */
+        public Builder zeroKnowledgeSeed(byte[] seed) {
+            if (seed != null && seed.length != 32) {
+                throw new IllegalArgumentException("a zero-knowledge seed is 32 bytes, got " + seed.length);
+            }
+            this.zeroKnowledgeSeed = seed == null ? null : seed.clone();
             return this;
         }
 

@@ -1,6 +1,7 @@
 package io.jstark.air;
 
 import io.jstark.air.logup.LogUpPlan;
+import io.jstark.air.logup.MaskRing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,13 @@ public final class Air {
     Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
             List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
             List<BusInteraction> interactions) {
+        this(name, mainColumns, preprocessedColumns, fixedLogHeight, periodicColumns, publicInputs, userConstraints, interactions, -1);
+    }
+
+    /** @param maskColumn the first of the mask ring's main columns ({@link #withMaskRing}), or -1 */
+    private Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
+            List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
+            List<BusInteraction> interactions, int maskColumn) {
         this.name = name;
         this.mainColumns = List.copyOf(mainColumns);
         this.preprocessedColumns = List.copyOf(preprocessedColumns);
@@ -40,10 +48,30 @@ public final class Air {
         for (Constraint c : userConstraints) {
             userMaxDegree = Math.max(userMaxDegree, c.degree());
         }
-        this.logUp = LogUpPlan.of(this.interactions, userMaxDegree);
+        this.logUp = LogUpPlan.of(this.interactions, userMaxDegree, maskColumn);
         List<Constraint> all = new ArrayList<>(userConstraints);
         all.addAll(logUp.constraints());
         this.allConstraints = List.copyOf(all);
+    }
+
+    /**
+     * {@return this table as a zero-knowledge proof commits it when it has buses: its main columns and
+     * {@link MaskRing#COLUMNS} more holding its mask ring triples, and the running sum starting with the mask fraction
+     * ({@link LogUpPlan#of(List, int, int)}); the same name, and a definition's digest is always the user's own (of this
+     * table as defined)}
+     *
+     * @throws IllegalStateException when the table has no buses
+     */
+    public Air withMaskRing() {
+        if (interactions.isEmpty()) {
+            throw new IllegalStateException("table definition '" + name + "' has no buses, so no mask ring");
+        }
+        List<String> columns = new ArrayList<>(mainColumns);
+        for (int k = 0; k < MaskRing.COLUMNS; k++) {
+            columns.add("zk mask " + k);
+        }
+        return new Air(name, columns, preprocessedColumns, fixedLogHeight, periodicColumns, publicInputs, userConstraints, interactions,
+                mainColumns.size());
     }
 
     /**
@@ -191,17 +219,32 @@ public final class Air {
      */
     public int compositionParts(int logHeight) {
         long n = 1L << logHeight;
+        long parts = (compositionDegreeBound(logHeight, logHeight) + n - 1) / n;
+        return (int) Math.max(1, parts);
+    }
+
+    /**
+     * The composition polynomial's degree bound (one more than the highest quotient degree over all constraints,
+     * at least 1) for a trace of 2^logHeight rows whose committed columns have degree below 2^logColumnHeight (the
+     * trace height, or a zero-knowledge proof's randomized columns' taller one).
+     *
+     * @param logHeight log2 of the table's rows (the constraints' divisors)
+     * @param logColumnHeight log2 of the committed columns' degree bound, at least {@code logHeight}
+     * @return the bound
+     */
+    public long compositionDegreeBound(int logHeight, int logColumnHeight) {
+        long n = 1L << logHeight;
+        long columns = 1L << logColumnHeight;
         long maxQuotientDegree = 0;
         for (Constraint c : allConstraints) {
-            long numerator = (long) c.degree() * (n - 1);
+            long numerator = (long) c.degree() * (columns - 1);
             long divisor = switch (c.domain()) {
                 case ConstraintDomain.Transition t -> n - Math.min(t.exemptRows(), n);
                 case ConstraintDomain.Boundary b -> 1;
             };
             maxQuotientDegree = Math.max(maxQuotientDegree, numerator - divisor);
         }
-        long parts = (maxQuotientDegree + 1 + n - 1) / n;
-        return (int) Math.max(1, parts);
+        return maxQuotientDegree + 1;
     }
 
     @Override

@@ -28,6 +28,9 @@ public record Bus(String name, int arity, long id) {
         if (arity < 1) {
             throw new IllegalArgumentException("bus '" + name + "' must carry at least one value, arity " + arity);
         }
+        if (id == io.jstark.air.logup.MaskRing.BUS_ID) {
+            throw new IllegalArgumentException("bus '" + name + "': id " + id + " is reserved for the zero-knowledge mask ring");
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
+import io.jstark.protocol.ZeroKnowledge;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,10 +28,10 @@ public final class InspectCommand implements Callable<Integer> {
         ProofOptions o = proof.options();
         int logLargest = 0;
         for (Proof.TableHeader h : proof.tables()) {
-            logLargest = Math.max(logLargest, h.logHeight() + o.logBlowup());
+            logLargest = Math.max(logLargest, ZeroKnowledge.committedLogHeight(o, h.logHeight()) + o.logBlowup());
         }
-        // the definitions are not in the proof: count the frame values it holds, plus one per table
-        long functions = 0;
+        // the definitions are not in the proof: count the frame values it holds, plus one per table (and the random codeword)
+        long functions = o.zeroKnowledge() ? 1 : 0;
         for (io.jstark.protocol.OodFrame f : proof.frames()) {
             functions += f.size() + 1;
         }
@@ -38,6 +39,7 @@ public final class InspectCommand implements Callable<Integer> {
         System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length,
                 ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
+        printZeroKnowledge(proof);
         System.out.printf("security       %s, as the proof claims: inspect checks no value, run verify for that%n", security.summary());
         for (String term : Security.describe(o, logLargest, functions)) {
             System.out.println("  " + term);
@@ -65,5 +67,19 @@ public final class InspectCommand implements Callable<Integer> {
         }
         System.out.print(parts.render());
         return 0;
+    }
+
+    /** With zero knowledge: the salt each opened leaf carries and each table's committed height (n -> n'). */
+    private static void printZeroKnowledge(Proof proof) {
+        ProofOptions o = proof.options();
+        if (!o.zeroKnowledge()) {
+            return;
+        }
+        System.out.printf("zero-knowledge yes: salt %d bytes per leaf, h = %d random values per column%n", 8 * ZeroKnowledge.saltElements(o),
+                ZeroKnowledge.margin(o));
+        for (Proof.TableHeader h : proof.tables()) {
+            System.out.printf("  table '%s': zero-knowledge: yes, salt %d bytes, extension 2^%d -> 2^%d rows%n", SafeText.of(h.name()),
+                    8 * ZeroKnowledge.saltElements(o), h.logHeight(), ZeroKnowledge.committedLogHeight(o, h.logHeight()));
+        }
     }
 }

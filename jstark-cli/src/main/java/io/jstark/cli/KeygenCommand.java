@@ -62,7 +62,8 @@ public final class KeygenCommand implements Callable<Integer> {
             throw new Main.UsageException("-o " + output + " exists: a verifying key is what verifiers trust, so keygen does not replace "
                     + "one unasked; give --force to replace it, or another file");
         }
-        VerifyingKey.Builder builder = VerifyingKey.builder(e.airs()).accept(options);
+        // a key for zero-knowledge options requires it: a proof without it is refused naming the option
+        VerifyingKey.Builder builder = VerifyingKey.builder(e.airs()).accept(options).requireZeroKnowledge(options.zeroKnowledge());
         PreprocessedCache disk = cache.cache();
         if (disk != null) {
             builder.pinnedRoots(disk.roots(WorkerPool.common()));

@@ -30,6 +30,10 @@ public final class ProofOptionsMixin {
     @Option(names = "--security", description = "Refuse options below this many conjectured bits (default: the preset's).")
     Integer security;
 
+    @Option(names = "--zk", description = "Zero knowledge: hide the witness from the verifier (salted leaves, randomized "
+            + "columns, masked bus sums; taller LDEs). The proof's options record it.")
+    boolean zeroKnowledge;
+
     ProofOptions options() {
         ProofOptions o = ProofOptions.preset(preset);
         if (blowup != null) {
@@ -53,6 +57,6 @@ public final class ProofOptionsMixin {
         if (security != null) {
             o = o.withRequiredSecurityBits(security);
         }
-        return o;
+        return o.withZeroKnowledge(zeroKnowledge);
     }
 }

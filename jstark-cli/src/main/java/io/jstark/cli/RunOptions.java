@@ -48,6 +48,13 @@ public final class RunOptions {
     @Option(names = "--format", hidden = true)
     Integer format;
 
+    /**
+     * The seed of a zero-knowledge proof's randomness, 64 hex digits: for tests and benchmarks only (anyone who knows
+     * it can remove the randomness that hides the witness), so hidden from the help.
+     */
+    @Option(names = "--zk-seed", hidden = true)
+    String zeroKnowledgeSeed;
+
     /** The environment's settings overridden by the flags that were given. */
     RunSettings settings() {
         // the environment of this command: in the daemon, its client's
@@ -79,6 +86,21 @@ public final class RunOptions {
             throw new Main.UsageException("--format " + format + ": proof format " + format + " is not supported; this release writes and "
                     + "reads proof format " + ProofFormat.VERSION + " only, every proof is format " + ProofFormat.VERSION + " (leave --format out)");
         }
-        return builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache());
+        return builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache()).zeroKnowledgeSeed(seed());
+    }
+
+    private byte[] seed() {
+        if (zeroKnowledgeSeed == null) {
+            return null;
+        }
+        try {
+            byte[] seed = java.util.HexFormat.of().parseHex(zeroKnowledgeSeed);
+            if (seed.length == 32) {
+                return seed;
+            }
+        } catch (IllegalArgumentException e) {
+            // the message below says what is expected
+        }
+        throw new Main.UsageException("--zk-seed: expected 64 hex digits (32 bytes), got '" + zeroKnowledgeSeed + "'");
     }
 }

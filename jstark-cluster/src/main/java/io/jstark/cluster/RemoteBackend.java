@@ -25,6 +25,7 @@ import io.jstark.prover.TableBuffers;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
+import io.jstark.protocol.InvalidOptionsException;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.math.memory.Matrix;
 import java.time.Duration;
@@ -311,6 +312,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      */
     @Override
     public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
+        refuseZeroKnowledge(options);
         Plan plan = plan(tables, options, workerParallelism);
         List<TableBuffers> host = TableBuffers.forProof(tables, options, workerParallelism);
         List<BackendMemory.Resource> resources = new ArrayList<>();
@@ -331,6 +333,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
 
     @Override
     public ProofSession open(ProofContext context) {
+        refuseZeroKnowledge(context.options());
         List<TableTrace> traces = context.traces();
         List<TableDimensions> dimensions = new ArrayList<>(traces.size());
         for (TableTrace t : traces) {
@@ -499,5 +502,13 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     @Override
     public String toString() {
         return "cluster" + addresses;
+    }
+
+    /** The workers do not draw a zero-knowledge proof's randomness (salts, extended rows): such options are refused. */
+    private static void refuseZeroKnowledge(ProofOptions options) {
+        if (options.zeroKnowledge()) {
+            throw new InvalidOptionsException("zero knowledge", "the remote backend cannot make zero-knowledge proofs yet; prove "
+                    + "without --zk, or on this host");
+        }
     }
 }

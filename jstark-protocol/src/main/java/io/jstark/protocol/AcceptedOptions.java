@@ -19,8 +19,9 @@ import java.util.Set;
  * @param exactly the accepted option sets; empty when any options of the hashes are accepted
  * @param minimumSecurityBits the conjectured bits a proof must reach at its heights, 0..192
  * @param hashes the accepted hashes (for an exact list: the hashes it uses)
+ * @param zeroKnowledgeRequired whether only zero-knowledge proofs are accepted ({@link ProofOptions#zeroKnowledge()})
  */
-public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes) {
+public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes, boolean zeroKnowledgeRequired) {
     /**
      * Copies the lists and checks the minimum.
      *
@@ -36,6 +37,18 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
         if (hashes.isEmpty()) {
             throw new InvalidOptionsException("hash", "a key must accept at least one hash");
         }
+    }
+
+    /**
+     * Accepted options that allow proofs with or without zero knowledge; see the canonical constructor.
+     *
+     * @param exactly the accepted option sets; empty when any options of the hashes are accepted
+     * @param minimumSecurityBits the conjectured bits a proof must reach at its heights, 0..192
+     * @param hashes the accepted hashes
+     * @throws InvalidOptionsException when the minimum is out of 0..192 bits or no hash is given
+     */
+    public AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes) {
+        this(exactly, minimumSecurityBits, hashes, false);
     }
 
     /**
@@ -96,7 +109,22 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
      * @throws InvalidOptionsException when {@code bits} is out of range
      */
     public AcceptedOptions withMinimumSecurityBits(int bits) {
-        return new AcceptedOptions(exactly, bits, hashes);
+        return new AcceptedOptions(exactly, bits, hashes, zeroKnowledgeRequired);
+    }
+
+    /**
+     * {@return these accepted options, requiring zero knowledge or not}
+     *
+     * @param required true: a proof without zero knowledge is refused, naming the option
+     * @throws InvalidOptionsException when zero knowledge is required of an exact list holding an option set without it
+     */
+    public AcceptedOptions withZeroKnowledgeRequired(boolean required) {
+        for (ProofOptions o : exactly) {
+            if (required && !o.zeroKnowledge()) {
+                throw new InvalidOptionsException("zero knowledge", "required, but the accepted option set (" + o + ") is without it");
+            }
+        }
+        return new AcceptedOptions(exactly, minimumSecurityBits, hashes, required);
     }
 
     /**
@@ -105,6 +133,9 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
      * @param options a proof's options
      */
     public boolean accepts(ProofOptions options) {
+        if (zeroKnowledgeRequired && !options.zeroKnowledge()) {
+            return false;
+        }
         return isExact() ? exactly.contains(options) : hashes.contains(options.hash());
     }
 
@@ -113,6 +144,7 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
     public String toString() {
         String which = isExact() ? "exactly " + String.join("; ", exactly.stream().map(ProofOptions::toString).toList())
                 : "any options with " + String.join(", ", hashes);
-        return which + " (at least " + minimumSecurityBits + " conjectured bits)";
+        return which + " (at least " + minimumSecurityBits + " conjectured bits" + (zeroKnowledgeRequired ? ", zero knowledge required" : "")
+                + ")";
     }
 }

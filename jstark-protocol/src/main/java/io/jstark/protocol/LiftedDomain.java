@@ -11,18 +11,23 @@ import java.util.List;
  * cosets agree). A query is one coset of f = 2^logF consecutive lifted positions, q in [0, 2^(K - logF)):
  * table j answers it with one block of {@link #rowsPerBlock} rows (f rows for the tallest tables, fewer the
  * shorter a table is, one row once it is at least f times shorter).
+ *
+ * <p>A table's height here is its committed height: its rows, or in a zero-knowledge proof the taller
+ * {@link ZeroKnowledge#committedLogHeight} its randomized columns have; {@link #logTraceHeight} is its rows.
  */
 public final class LiftedDomain {
     private final int logF;
     private final int logLde;
     private final int logMaxHeight;
     private final int[] logHeights;
+    private final int[] logTraceHeights;
     private final int logBlowup;
 
-    private LiftedDomain(int logBlowup, int logF, int[] logHeights) {
+    private LiftedDomain(int logBlowup, int logF, int[] logHeights, int[] logTraceHeights) {
         this.logBlowup = logBlowup;
         this.logF = logF;
         this.logHeights = logHeights.clone();
+        this.logTraceHeights = logTraceHeights.clone();
         int max = 0;
         for (int h : logHeights) {
             max = Math.max(max, h);
@@ -31,8 +36,18 @@ public final class LiftedDomain {
         this.logLde = max + logBlowup;
     }
 
+    /**
+     * {@return the domain of tables of these heights under these options}
+     *
+     * @param options the proof's options (zero knowledge commits taller columns)
+     * @param logHeights log2 of each table's rows
+     */
     public static LiftedDomain of(ProofOptions options, int[] logHeights) {
-        return new LiftedDomain(options.logBlowup(), options.logFoldingFactor(), logHeights);
+        int[] committed = new int[logHeights.length];
+        for (int i = 0; i < committed.length; i++) {
+            committed[i] = ZeroKnowledge.committedLogHeight(options, logHeights[i]);
+        }
+        return new LiftedDomain(options.logBlowup(), options.logFoldingFactor(), committed, logHeights);
     }
 
     public static LiftedDomain of(ProofOptions options, List<Proof.TableHeader> tables) {
@@ -45,6 +60,18 @@ public final class LiftedDomain {
 
     public int tables() {
         return logHeights.length;
+    }
+
+    /**
+     * {@return the first table of the tallest committed height: the one a proof's global steps are described with and,
+     * with zero knowledge, whose composition commitment holds the random codeword}
+     */
+    public int firstTallest() {
+        int j = 0;
+        while (logHeights[j] != logMaxHeight) {
+            j++;
+        }
+        return j;
     }
 
     /** K: log2 of the lifted (tallest) LDE domain, FRI's layer 0. */
@@ -62,8 +89,14 @@ public final class LiftedDomain {
         return logLde - logF;
     }
 
+    /** log2 of table j's committed height: the degree bound of its committed columns. */
     public int logHeight(int table) {
         return logHeights[table];
+    }
+
+    /** log2 of table j's rows (its constraints' domain). */
+    public int logTraceHeight(int table) {
+        return logTraceHeights[table];
     }
 
     /** K_j: log2 of table j's own LDE domain. */

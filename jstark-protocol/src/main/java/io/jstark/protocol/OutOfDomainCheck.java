@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * Round 3's consistency check of one table, the one place both sides compute it: the composition C(z) evaluated
- * from the table's constraints over its out-of-domain frame must equal sum_j z^(j n) H_j(z) from the frame's
- * composition parts. The verifier rejects a proof where it fails; the prover checks its own frames with it, so that
+ * from the table's constraints over its out-of-domain frame must equal sum_j z^(j m) H_j(z) from the frame's
+ * composition parts, m the part width (the table's height n, or {@link ZeroKnowledge#compositionPartWidth}). The verifier rejects a proof where it fails; the prover checks its own frames with it, so that
  * a trace that breaks a constraint is caught whatever the blowup leaves of the composition's low-degree test.
  */
 public final class OutOfDomainCheck {
@@ -29,10 +29,11 @@ public final class OutOfDomainCheck {
      * @param z the table's own out-of-domain point (the proof's point lifted to its height)
      * @param frame the table's frame at z
      * @param parts the number of composition parts
+     * @param partWidth the coefficients per part, m
      * @return true when C(z) from the constraints equals the parts' combination
      */
     public static boolean holds(Air air, CompositionLayout layout, int logN, long[] publicInputs, Ext3[] lookup, Ext3 busSum, Ext3 alpha,
-            Ext3 z, OodFrame frame, int parts) {
+            Ext3 z, OodFrame frame, int parts, long partWidth) {
         Ext3[] coefficients = layout.coefficients(alpha);
         List<PeriodicColumn> columns = air.periodicColumns();
         Ext3[] periodic = new Ext3[columns.size()];
@@ -52,7 +53,7 @@ public final class OutOfDomainCheck {
             case Expr.Divisor d -> layout.divisorInverseAt(layout.groups().get(d.group()), z);
         });
         Ext3 expected = evaluator.evaluate(layout.expression());
-        Ext3 zToN = z.pow(1L << logN);
+        Ext3 zToN = z.pow(partWidth);
         Ext3 actual = Ext3.ZERO;
         Ext3 power = Ext3.ONE;
         for (int j = 0; j < parts; j++) {

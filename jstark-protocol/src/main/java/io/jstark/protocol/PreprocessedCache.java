@@ -215,9 +215,10 @@ public final class PreprocessedCache {
         fixed.u32(FORMAT_VERSION);
         fixed.u32(ProofFormat.VERSION);
         // the LDE's coset shift ({@link Preprocessing#shift}): an entry made under another shift misses
-        int logLde = Integer.numberOfTrailingZeros(natural.rows()) + options.logBlowup();
+        int logBlowup = Preprocessing.ldeLogBlowup(options, Integer.numberOfTrailingZeros(natural.rows()));
+        int logLde = Integer.numberOfTrailingZeros(natural.rows()) + logBlowup;
         fixed.u64(Preprocessing.shift(logLde));
-        fixed.u32(options.logBlowup());
+        fixed.u32(logBlowup);
         fixed.u32(options.foldingFactor());
         fixed.u32(natural.rows());
         fixed.u32(natural.columns());
@@ -263,7 +264,7 @@ public final class PreprocessedCache {
             long ldeBytes = header.u64("LDE bytes");
             long nodeBytes = header.u64("node bytes");
             boolean intact = MessageDigest.isEqual(md.digest(), stored) && Arrays.equals(magic, MAGIC) && version == FORMAT_VERSION
-                    && Arrays.equals(entryKey, key) && rows == natural.rows() << options.logBlowup() && columns == natural.columns()
+                    && Arrays.equals(entryKey, key) && rows == natural.rows() << Preprocessing.ldeLogBlowup(options, Integer.numberOfTrailingZeros(natural.rows())) && columns == natural.columns()
                     && rowsPerLeaf == options.foldingFactor() && lanes > 0 && Integer.bitCount(lanes) == 1
                     && ldeBytes == Matrix.bytesFor(rows, columns) && nodeBytes == MerkleTree.bytesFor(rows / rowsPerLeaf)
                     && size == HEADER_BYTES + ldeBytes + nodeBytes + DIGEST;

@@ -61,12 +61,25 @@ public final class Preprocessing {
 
     /**
      * What a preprocessed commitment depends on besides the table definition: the blowup (the LDE), the
-     * folding factor (the leaf width) and the hash. Option sets with equal ones share one root.
+     * folding factor (the leaf width), the hash and a zero-knowledge proof's margin (the taller domain the columns
+     * are committed on, {@link ZeroKnowledge#margin}; 0 without). Option sets with equal ones share one root.
      */
-    public record CommitmentOptions(int logBlowup, int logFoldingFactor, String hash) {
+    public record CommitmentOptions(int logBlowup, int logFoldingFactor, String hash, int zeroKnowledgeMargin) {
         public static CommitmentOptions of(ProofOptions o) {
-            return new CommitmentOptions(o.logBlowup(), o.logFoldingFactor(), o.hash());
+            return new CommitmentOptions(o.logBlowup(), o.logFoldingFactor(), o.hash(), ZeroKnowledge.margin(o));
         }
+    }
+
+    /**
+     * {@return log2 of the blowup from a table's 2^logN rows to its LDE: the options' blowup, and with zero knowledge
+     * times the committed height over the rows (the columns, public and of degree below n, are committed on the
+     * table's zero-knowledge domain so that they lift with the rest)}
+     *
+     * @param options the proof's options
+     * @param logN log2 of the table's rows
+     */
+    public static int ldeLogBlowup(ProofOptions options, int logN) {
+        return options.logBlowup() + ZeroKnowledge.committedLogHeight(options, logN) - logN;
     }
 
     public static Committed commit(Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
@@ -80,10 +93,11 @@ public final class Preprocessing {
 
     /** The LDE and tree of a table's preprocessed columns, {@code natural} as {@link Preprocessed#generate} gives them. */
     static Committed commit(Matrix natural, String airName, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
-        int rows = natural.rows() << options.logBlowup();
+        int logBlowup = ldeLogBlowup(options, Integer.numberOfTrailingZeros(natural.rows()));
+        int rows = natural.rows() << logBlowup;
         Matrix lde = Matrix.allocate(allocator, airName + "/preprocessed-lde", rows, natural.columns());
         try {
-            Lde.extend(natural, options.logBlowup(), shift(Integer.numberOfTrailingZeros(rows)), lde, pool);
+            Lde.extend(natural, logBlowup, shift(Integer.numberOfTrailingZeros(rows)), lde, pool);
             return new Committed(lde, MerkleTree.commit(lde, options.foldingFactor(), hasher, pool, allocator));
         } catch (RuntimeException | Error e) {
             lde.close();

@@ -23,9 +23,12 @@ import java.util.Locale;
  * @param hash the hash of every commitment and of the transcript: blake3 (the presets' {@link #DEFAULT_HASH}),
  *     sha256 or keccak256.
  * @param requiredSecurityBits the prover refuses options whose conjectured security is lower.
+ * @param zeroKnowledge hide the witness from the verifier: salted leaves, randomized trace and composition
+ *     columns, a random codeword in FRI's batch and masked bus sums (docs/protocol.md, "Zero knowledge"); it costs
+ *     taller LDEs (each table is committed at nextPow2(n + h) rows) and a few more bytes per opened leaf
  */
 public record ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree,
-        String hash, int requiredSecurityBits) {
+        String hash, int requiredSecurityBits, boolean zeroKnowledge) {
 
     /**
      * The presets' hash: BLAKE3, the fastest of the three for whole proofs where its Merkle trees are hashed in
@@ -65,6 +68,23 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
                 + "'; known: sha256, keccak256, blake3");
         check(requiredSecurityBits >= 0 && requiredSecurityBits <= Security.EXTENSION_FIELD_BITS, "required security", "must be in 0.."
                 + Security.EXTENSION_FIELD_BITS + " bits, got " + requiredSecurityBits);
+    }
+
+    /**
+     * Options without zero knowledge; see the canonical constructor.
+     *
+     * @param logBlowup log2 of the LDE blowup, 1..5
+     * @param queries FRI queries, 1..255
+     * @param grindingBits proof-of-work bits, 0..32
+     * @param logFoldingFactor log2 of the FRI folding factor, 1..3
+     * @param logFinalDegree log2 of FRI's final degree bound, 0..10
+     * @param hash blake3, sha256 or keccak256
+     * @param requiredSecurityBits the conjectured bits the prover must reach, 0..192
+     * @throws InvalidOptionsException naming the first option out of range, or an unknown hash
+     */
+    public ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree, String hash,
+            int requiredSecurityBits) {
+        this(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, false);
     }
 
     private static void check(boolean ok, String option, String message) {
@@ -133,7 +153,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      */
     public ProofOptions withBlowup(int blowup) {
         return new ProofOptions(log2Exact(blowup, "blowup"), queries, grindingBits, logFoldingFactor, logFinalDegree, hash,
-                requiredSecurityBits);
+                requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -143,7 +163,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withQueries(int q) {
-        return new ProofOptions(logBlowup, q, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits);
+        return new ProofOptions(logBlowup, q, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -153,7 +173,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withGrindingBits(int bits) {
-        return new ProofOptions(logBlowup, queries, bits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits);
+        return new ProofOptions(logBlowup, queries, bits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -164,7 +184,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      */
     public ProofOptions withFoldingFactor(int factor) {
         return new ProofOptions(logBlowup, queries, grindingBits, log2Exact(factor, "folding factor"), logFinalDegree, hash,
-                requiredSecurityBits);
+                requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -175,7 +195,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      */
     public ProofOptions withFinalDegree(int degreeBound) {
         return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, log2Exact(degreeBound, "final degree"), hash,
-                requiredSecurityBits);
+                requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -185,7 +205,7 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withHash(String hashName) {
-        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hashName, requiredSecurityBits);
+        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hashName, requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -195,7 +215,16 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withRequiredSecurityBits(int bits) {
-        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, bits);
+        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, bits, zeroKnowledge);
+    }
+
+    /**
+     * {@return these options with zero knowledge on or off}
+     *
+     * @param on whether the proof hides the witness from its verifier
+     */
+    public ProofOptions withZeroKnowledge(boolean on) {
+        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, on);
     }
 
     private static int log2Exact(int value, String option) {
@@ -209,6 +238,6 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     @Override
     public String toString() {
         return "blowup " + blowup() + ", " + queries + " queries, " + grindingBits + " grinding bits, folding " + foldingFactor()
-                + ", final degree < " + (1 << logFinalDegree) + ", " + hash;
+                + ", final degree < " + (1 << logFinalDegree) + ", " + hash + (zeroKnowledge ? ", zero-knowledge" : "");
     }
 }

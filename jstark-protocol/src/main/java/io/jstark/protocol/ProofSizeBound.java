@@ -22,7 +22,7 @@ final class ProofSizeBound {
     static long maxBytes(ProofOptions o, List<ProofFormat.TableLayout> tables) {
         int logMaxHeight = 0;
         for (ProofFormat.TableLayout t : tables) {
-            logMaxHeight = Math.max(logMaxHeight, t.maxLogHeight());
+            logMaxHeight = Math.max(logMaxHeight, ZeroKnowledge.committedLogHeight(o, t.maxLogHeight()));
         }
         long total = sharedMaxBytes(o, logMaxHeight);
         for (ProofFormat.TableLayout t : tables) {
@@ -60,15 +60,16 @@ final class ProofSizeBound {
             for (Air air : definitions) {
                 widest = Math.max(widest, tableMaxBytes(o, longestName, air, 1, maxLogHeight));
             }
-            most = Math.max(most, sharedMaxBytes(o, maxLogHeight) + maxTables * widest);
+            most = Math.max(most, sharedMaxBytes(o, ZeroKnowledge.committedLogHeight(o, maxLogHeight)) + maxTables * widest);
         }
         return Math.min(most, ProofFormat.MAX_PROOF_BYTES);
     }
 
     /**
      * The option sets whose largest proof bounds every proof {@code accepted} admits: exactly its sets, or for
-     * "any options" every shape of a proof (blowup, folding factor, final degree) at the most queries; grinding,
-     * the hash and the claimed security change no count of {@link #maxBytes(ProofOptions, List)}.
+     * "any options" every shape of a proof (blowup, folding factor, final degree) at the most queries with zero
+     * knowledge at the most required bits (a proof without it holds fewer bytes); grinding and the hash change no count
+     * of {@link #maxBytes(ProofOptions, List)}.
      */
     private static List<ProofOptions> sizeCandidates(AcceptedOptions accepted) {
         if (accepted.isExact()) {
@@ -78,14 +79,19 @@ final class ProofSizeBound {
         for (int logBlowup = ProofOptions.MIN_LOG_BLOWUP; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
             for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
                 for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
-                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(), 0));
+                    // zero knowledge at the most required bits: the most salt
+                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(),
+                            Security.EXTENSION_FIELD_BITS, true));
                 }
             }
         }
         return candidates;
     }
 
-    /** The parts of no one table: the prefix, the roots, FRI, the phase openings' siblings. */
+    /**
+     * The parts of no one table: the prefix, the roots, FRI, the phase openings' siblings, with zero knowledge the random
+     * codeword's opened values ({@code logMaxHeight} the tallest committed height).
+     */
     private static long sharedMaxBytes(ProofOptions o, int logMaxHeight) {
         int f = o.foldingFactor();
         SectionShape top = SectionShape.of(o, logMaxHeight);
@@ -95,6 +101,9 @@ final class ProofSizeBound {
         total += 1 + (long) DIGEST * top.committedLayers() + 2 + (long) Ext3.BYTES * top.finalCoefficients() + 8;
         for (int layer = 1; layer <= top.committedLayers(); layer++) {
             total += top.maxOpeningBytes(top.logFriLeaves(layer), 3L * f);
+        }
+        if (o.zeroKnowledge()) {
+            total += 3L * 8 * Math.min((long) o.queries() * f, 1L << (logMaxHeight + o.logBlowup()));
         }
         return total + 2 + phaseSiblings + 1 + 2 + phaseSiblings + 2 + phaseSiblings;
     }
@@ -109,11 +118,14 @@ final class ProofSizeBound {
 
     private static long maxTableBytes(ProofOptions o, String name, Air air, int logHeight) {
         int f = o.foldingFactor();
-        SectionShape own = SectionShape.of(o, logHeight);
+        int logCommitted = ZeroKnowledge.committedLogHeight(o, logHeight);
+        SectionShape own = SectionShape.of(o, logCommitted);
         // a table opens at most one block of at most f rows per query, and no more rows than it has
-        long rows = Math.min((long) o.queries() * f, 1L << (logHeight + o.logBlowup()));
-        long phaseWidths = air.mainWidth() + 3L * air.auxWidth() + 3L * air.compositionParts(logHeight);
-        long bytes = headerEntryBytes(name, air) + 1 + Ext3.BYTES + frameBytes(air, logHeight);
+        long rows = Math.min((long) o.queries() * f, 1L << (logCommitted + o.logBlowup()));
+        // a row's salt columns are at most the salt elements of a leaf (ZeroKnowledge.saltColumns), in each of three phases
+        long phaseWidths = ZeroKnowledge.committedAir(o, air).mainWidth() + 3L * air.auxWidth() + 3L * ZeroKnowledge.compositionParts(o, air, logHeight)
+                + 3L * ZeroKnowledge.saltElements(o);
+        long bytes = headerEntryBytes(name, air) + 1 + Ext3.BYTES + frameBytes(o, air, logHeight);
         bytes += 1 + (air.preprocessedWidth() > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth()) : 0);
         return bytes + 3 * 8 + 8L * rows * phaseWidths;
     }
@@ -125,8 +137,8 @@ final class ProofSizeBound {
     }
 
     /** A table's out-of-domain frame as the body writes it: 7 counts and the extension values of {@link OodFrame}. */
-    private static long frameBytes(Air air, int logHeight) {
-        long values = 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(logHeight);
+    private static long frameBytes(ProofOptions o, Air air, int logHeight) {
+        long values = 2L * (air.preprocessedWidth() + ZeroKnowledge.committedAir(o, air).mainWidth() + 3L * air.auxWidth()) + 3L * ZeroKnowledge.compositionParts(o, air, logHeight);
         return 7 * 2 + Ext3.BYTES * values;
     }
 }

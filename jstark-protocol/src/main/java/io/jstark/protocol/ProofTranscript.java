@@ -50,7 +50,8 @@ public final class ProofTranscript {
     public static Transcript start(Hasher hasher, ProofOptions options, List<TableStatement> tables) {
         Transcript t = new Transcript(hasher, LABEL);
         t.absorbU64(ProofFormat.VERSION);
-        t.absorbU64(options.logBlowup());
+        // the first option byte as the proof encodes it: the zero-knowledge flag is its high bit
+        t.absorbU64(ProofFormat.encodeOptions(options)[0] & 0xFF);
         t.absorbU64(options.queries());
         t.absorbU64(options.grindingBits());
         t.absorbU64(options.logFoldingFactor());

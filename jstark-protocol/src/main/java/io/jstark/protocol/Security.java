@@ -66,7 +66,7 @@ public final class Security {
      * @return the three terms
      */
     public static Report of(ProofOptions options, List<StatementRules.Claim> tables) {
-        return of(options, logTallest(tables) + options.logBlowup(), combinedFunctions(tables));
+        return of(options, logTallest(options, tables) + options.logBlowup(), combinedFunctions(options, tables));
     }
 
     /**
@@ -121,23 +121,26 @@ public final class Security {
 
     /**
      * {@return what {@link #of(ProofOptions, int, long)} counts for these tables: their out-of-domain frame values
-     * plus one per table}
+     * plus one per table, and with zero knowledge one more for the random codeword}
      *
+     * @param options the proof's options (zero knowledge changes the parts and adds columns)
      * @param tables the statement's tables
      */
-    static long combinedFunctions(List<StatementRules.Claim> tables) {
-        long functions = 0;
+    static long combinedFunctions(ProofOptions options, List<StatementRules.Claim> tables) {
+        long functions = options.zeroKnowledge() ? 1 : 0;
         for (StatementRules.Claim t : tables) {
             Air air = t.definition();
-            functions += 2L * (air.preprocessedWidth() + air.mainWidth() + 3L * air.auxWidth()) + 3L * air.compositionParts(t.logHeight()) + 1;
+            functions += 2L * (air.preprocessedWidth() + ZeroKnowledge.committedAir(options, air).mainWidth() + 3L * air.auxWidth())
+                    + 3L * ZeroKnowledge.compositionParts(options, air, t.logHeight()) + 1;
         }
         return functions;
     }
 
-    private static int logTallest(List<StatementRules.Claim> tables) {
+    /** log2 of the tallest committed height: the lifted domain's degree bound. */
+    private static int logTallest(ProofOptions options, List<StatementRules.Claim> tables) {
         int logTallest = 0;
         for (StatementRules.Claim t : tables) {
-            logTallest = Math.max(logTallest, t.logHeight());
+            logTallest = Math.max(logTallest, ZeroKnowledge.committedLogHeight(options, t.logHeight()));
         }
         return logTallest;
     }
@@ -157,7 +160,7 @@ public final class Security {
         int required = options.requiredSecurityBits();
         if (report.conjecturedBits() < required) {
             throw new InsufficientSecurityException(report.conjecturedBits(), required, report.limitingTerm(),
-                    remedies(options, logTallest(tables), combinedFunctions(tables)));
+                    remedies(options, logTallest(options, tables), combinedFunctions(options, tables)));
         }
         return report;
     }

@@ -106,6 +106,10 @@ public final class StatementRules {
                         + options.foldingFactor() + " at blowup " + options.blowup());
             }
             Air air = t.definition();
+            if (options.zeroKnowledge()) {
+                requireZeroKnowledgeFits(t, options);
+                continue;
+            }
             int parts = air.compositionParts(t.logHeight());
             if (parts > options.blowup()) {
                 String needs = "constraint degree " + air.maxDegree() + " needs " + parts + " composition parts, more than the blowup "
@@ -118,6 +122,25 @@ public final class StatementRules {
                         + ": lower the constraint degree (at most " + (1 << ProofOptions.MAX_LOG_BLOWUP) + " composition parts; split a "
                         + "high-degree product with an intermediate column)", null);
             }
+        }
+    }
+
+    /**
+     * A zero-knowledge table's committed LDE must fit the field's two-adic domain, and its composition (over the taller
+     * randomized columns) must have a degree below the LDE's size, so that the LDE's values determine it.
+     */
+    private static void requireZeroKnowledgeFits(Claim t, ProofOptions options) {
+        int logCommitted = ZeroKnowledge.committedLogHeight(options, t.logHeight());
+        int logLde = logCommitted + options.logBlowup();
+        if (logLde > Goldilocks.TWO_ADICITY) {
+            throw new InvalidStatementException(t.name(), "with zero knowledge a table of 2^" + t.logHeight() + " rows is committed at 2^"
+                    + logCommitted + " rows, and its LDE of 2^" + logLde + " points exceeds the field's 2^" + Goldilocks.TWO_ADICITY);
+        }
+        long bound = ZeroKnowledge.compositionDegreeBound(options, t.definition(), t.logHeight());
+        if (bound > 1L << logLde) {
+            throw new InvalidStatementException(t.name(), "with zero knowledge the composition of constraint degree " + t.definition().maxDegree()
+                    + " over columns of degree below 2^" + logCommitted + " has degree up to " + (bound - 1) + ", beyond the LDE of 2^"
+                    + logLde + " points: raise --blowup", null);
         }
     }
 }

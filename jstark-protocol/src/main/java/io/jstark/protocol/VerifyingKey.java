@@ -255,6 +255,7 @@ public final class VerifyingKey {
         private final List<Air> airs;
         private AcceptedOptions accepted = AcceptedOptions.atLeast(DEFAULT_MINIMUM_SECURITY_BITS);
         private Integer minimumSecurityBits;
+        private boolean zeroKnowledgeRequired;
         private RootSource roots = RootSource.COMPUTE;
 
         private Builder(List<Air> airs) {
@@ -298,6 +299,18 @@ public final class VerifyingKey {
         }
 
         /**
+         * Accept only zero-knowledge proofs ({@link ProofOptions#zeroKnowledge()}): a proof without it is refused,
+         * naming the option.
+         *
+         * @param required whether zero knowledge is required (default: allowed, not required)
+         * @return this builder
+         */
+        public Builder requireZeroKnowledge(boolean required) {
+            this.zeroKnowledgeRequired = required;
+            return this;
+        }
+
+        /**
          * Where the pinned roots come from (default: computed, see {@link RootSource#COMPUTE}).
          *
          * @param source the roots' source, e.g. a prover's cached commitments
@@ -318,7 +331,8 @@ public final class VerifyingKey {
          *     preprocessed columns under a key that does not list its accepted options exactly
          */
         public VerifyingKey build() {
-            AcceptedOptions a = minimumSecurityBits == null ? accepted : accepted.withMinimumSecurityBits(minimumSecurityBits);
+            AcceptedOptions a = (minimumSecurityBits == null ? accepted : accepted.withMinimumSecurityBits(minimumSecurityBits))
+                    .withZeroKnowledgeRequired(zeroKnowledgeRequired);
             Map<String, Air> byName = new LinkedHashMap<>();
             Map<String, byte[]> digests = new LinkedHashMap<>();
             Map<String, List<byte[]>> pinned = new LinkedHashMap<>();

@@ -21,6 +21,8 @@ final class VerifyingKeyCodec {
     static final int DIGEST = 32;
     private static final byte[] MAGIC = {'J', 'S', 'V', 'K'};
     private static final int MAX_DEFINITIONS = 1 << 12;
+    /** The hash count byte's flag: the key accepts only zero-knowledge proofs. */
+    private static final int ZERO_KNOWLEDGE_REQUIRED = 0x80;
 
     private VerifyingKeyCodec() {}
 
@@ -32,7 +34,9 @@ final class VerifyingKeyCodec {
         out.u16(VerifyingKey.FORMAT_VERSION);
         out.u16(ProofFormat.VERSION);
         out.u8(accepted.minimumSecurityBits());
-        out.u8(accepted.hashes().size());
+        // the hash count is at most the known hashes: its high bit says whether zero knowledge is required, so a
+        // key that allows proofs without it keeps the bytes it always had
+        out.u8(accepted.hashes().size() | (accepted.zeroKnowledgeRequired() ? ZERO_KNOWLEDGE_REQUIRED : 0));
         for (String hash : accepted.hashes()) {
             out.u8(Hashers.byName(hash).id());
         }
@@ -106,14 +110,16 @@ final class VerifyingKeyCodec {
             throws InvalidVerifyingKeyException {
         int minimum = in.u8("the minimum security");
         List<String> hashes = new ArrayList<>();
-        for (int i = in.u8("the hash count"); i > 0; i--) {
+        int hashCount = in.u8("the hash count");
+        boolean zeroKnowledge = (hashCount & ZERO_KNOWLEDGE_REQUIRED) != 0;
+        for (int i = hashCount & ~ZERO_KNOWLEDGE_REQUIRED; i > 0; i--) {
             hashes.add(Hashers.byId(in.u8("a hash id")).name());
         }
         List<ProofOptions> exact = new ArrayList<>();
         for (int i = in.u8("the option set count"); i > 0; i--) {
             exact.add(ProofFormat.decodeOptions(in.bytes(ProofFormat.OPTIONS_BYTES, "an option set"), 0));
         }
-        return new AcceptedOptions(exact, minimum, hashes);
+        return new AcceptedOptions(exact, minimum, hashes).withZeroKnowledgeRequired(zeroKnowledge);
     }
 
     /** One definition: its name and digest, matched against the given code, and its pinned roots, one per exact option set. */

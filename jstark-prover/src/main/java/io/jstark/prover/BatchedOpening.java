@@ -22,6 +22,7 @@ import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.exec.TableProvingException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -143,9 +144,10 @@ final class BatchedOpening implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             TableTrace trace = traces.get(i);
             int logN = trace.logHeight();
-            Air air = trace.air();
+            Air air = ZeroKnowledge.committedAir(options, trace.air());
             if (!OutOfDomainCheck.holds(air, CompositionLayout.of(air, logN), logN, trace.publicInputs(), lookup, busSums.get(i), alpha,
-                    domain.pointFor(i, z), frames.get(i), air.compositionParts(logN))) {
+                    domain.pointFor(i, z), frames.get(i), ZeroKnowledge.compositionParts(options, trace.air(), logN),
+                    ZeroKnowledge.compositionPartWidth(options, logN))) {
                 throw new TableProvingException(ProofPhase.OOD.label(), i, trace.name(), UnsatisfiedConstraints.of(trace, settings.storage(),
                         "the composition does not match the constraints at the out-of-domain point", null));
             }

@@ -10,6 +10,7 @@ import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.TableBuffers.Buffer;
 import io.jstark.prover.TableBuffers.Kind;
 import io.jstark.prover.TableBuffers.Rereads;
@@ -44,11 +45,18 @@ final class BufferDescription {
     }
 
     private final Air air;
+    /** The table as committed: with zero knowledge and buses, with its mask columns ({@link ZeroKnowledge#committedAir}). */
+    private final Air committedAir;
     private final int p;
     private final int rowsPerLeaf;
     private final Global global;
     private final int logN;
     private final int n;
+    /** log2 of the committed height: the rows, or a zero-knowledge proof's taller {@link ZeroKnowledge#committedLogHeight}. */
+    private final int logCommitted;
+    private final int committed;
+    private final ProofOptions options;
+    private final boolean zeroKnowledge;
     private final int logBlowup;
     private final long bigN;
     private final boolean aux;
@@ -92,13 +100,18 @@ final class BufferDescription {
      */
     private BufferDescription(TableDimensions table, ProofOptions options, int p, int rowsPerLeaf, Global global) {
         this.air = table.air();
+        this.committedAir = ZeroKnowledge.committedAir(options, air);
         this.p = p;
         this.rowsPerLeaf = rowsPerLeaf;
         this.global = global;
         this.logN = table.logHeight();
         this.n = table.rows();
+        this.options = options;
+        this.zeroKnowledge = options.zeroKnowledge();
+        this.logCommitted = ZeroKnowledge.committedLogHeight(options, logN);
+        this.committed = 1 << logCommitted;
         this.logBlowup = options.logBlowup();
-        this.bigN = (long) n << logBlowup;
+        this.bigN = (long) committed << logBlowup;
         this.aux = air.auxWidth() > 0;
         this.logF = options.logFoldingFactor();
         this.logFri = global == null ? -1 : global.domain().logMaxHeight();
@@ -168,7 +181,8 @@ final class BufferDescription {
      */
     private void transformSizes() {
         transformSizes.add(logN);
-        transformSizes.add(Long.numberOfTrailingZeros(TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n)));
+        transformSizes.add(logCommitted);
+        transformSizes.add(Long.numberOfTrailingZeros(compositionEvaluationRows()));
         for (int i = 1; i < folds; i++) {
             transformSizes.add(logFri - i * logF);
         }
@@ -179,9 +193,18 @@ final class BufferDescription {
         }
     }
 
+    /** The composition's evaluation rows: the first 2 * parts * n (or all N); with zero knowledge from its degree bound. */
+    private long compositionEvaluationRows() {
+        return zeroKnowledge ? TableProver.zeroKnowledgeEvaluationRows(bigN, ZeroKnowledge.compositionDegreeBound(options, air, logN))
+                : TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n);
+    }
+
     /** Pass 1: the main LDE and its tree, held until the queries. */
     private void mainCommit() {
-        committedLde("main", MatrixRole.MAIN_LDE, air.mainWidth(), Rereads.COEFFICIENT_BLOCK, lde, tree);
+        if (zeroKnowledge) {
+            matrix("main-extended", MatrixRole.MAIN_LDE, committed, committedAir.mainWidth(), lde, lde);
+        }
+        committedLde("main", MatrixRole.MAIN_LDE, committedAir.mainWidth(), Rereads.COEFFICIENT_BLOCK, lde, tree);
         if (global != null) {
             phaseBuffers("main", mainClasses, global.members(false));
         }
@@ -196,6 +219,9 @@ final class BufferDescription {
             }
             matrix("aux", MatrixRole.AUX_TRACE, n, auxColumns, build, auxCommit);
             heap("aux build scratch", AuxTraceBuilder.scratchBytes(air, n, p), build, build);
+            if (zeroKnowledge) {
+                matrix("aux-extended", MatrixRole.AUX_TRACE, committed, auxColumns, auxExtend, auxExtend);
+            }
             committedLde("aux", MatrixRole.AUX_LDE, auxColumns, Rereads.COEFFICIENT_BLOCK, auxExtend, auxCommit);
         }
         if (global != null) {
@@ -205,14 +231,19 @@ final class BufferDescription {
 
     /** Round 2: the composition on the first 2 * parts * n rows (or all N), interpolated, split, extended. */
     private void composition() {
-        int parts = air.compositionParts(logN);
-        long evaluationRows = TableProver.compositionEvaluationRows(bigN, parts, n);
-        heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup), evaluate, extend);
+        int parts = ZeroKnowledge.compositionParts(options, air, logN);
+        long evaluationRows = compositionEvaluationRows();
+        heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup + logCommitted - logN), evaluate, extend);
         matrix("composition", MatrixRole.COMPOSITION_SCRATCH, evaluationRows, 3, evaluate, extend);
-        heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(air, logN, evaluationRows, p), evaluate, evaluate);
-        matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, n, 3L * parts, interpolate, extend,
+        heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(committedAir, logN, evaluationRows, p), evaluate, evaluate);
+        matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, committed, 3L * parts, interpolate, extend,
                 Rereads.WHOLE_BUFFER_WHEN_WIDE);
         heap("interpolation scratch", Lde.interpolateScratchBytes((int) evaluationRows, 3, p), interpolate, interpolate);
+        if (zeroKnowledge && global != null) {
+            // RandomCodeword: its coefficients while they are extended, its LDE committed with the parts until the queries
+            matrix("codeword-coefficients", MatrixRole.COMPOSITION_SCRATCH, committed, 3, compositionCommit, compositionCommit);
+            matrix("codeword-lde", MatrixRole.COMPOSITION_LDE, bigN, 3, compositionCommit, queries);
+        }
         committedLde("composition", MatrixRole.COMPOSITION_LDE, 3 * parts, Rereads.NOTHING, extend, compositionCommit);
         if (global != null) {
             phaseBuffers("composition", compositionClasses, global.members(false));
@@ -222,14 +253,16 @@ final class BufferDescription {
     /** Rounds 3 and 4: the out-of-domain openings and the DEEP polynomial. */
     private void oodAndDeep() {
         // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their permutation
-        heap("barycentric weights and next-row columns", Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p), ood, ood);
+        // with zero knowledge a second set of weights at z * w instead of the next-row columns
+        heap("barycentric weights and next-row columns", zeroKnowledge ? 2 * Barycentric.weightBytes(logCommitted)
+                : Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p), ood, ood);
 
         // round 4: DeepQuotient combines A and B on block 0 (n x 6), interpolates them in place, divides into n x 3
-        matrix("deep-combined", MatrixRole.DEEP, n, 6, combine, divide);
-        heap("deep scratch", DeepQuotient.combineScratchBytes(n, p) + Lde.interpolateScratchBytes(n, 6, p), combine, combine);
+        matrix("deep-combined", MatrixRole.DEEP, committed, 6, combine, divide);
+        heap("deep scratch", DeepQuotient.combineScratchBytes(committed, p) + Lde.interpolateScratchBytes(committed, 6, p), combine, combine);
         // the lifted sum reads it and closes it; a one-table proof's is FRI's input, closed once FRI has committed
-        matrix("deep-coefficients", MatrixRole.DEEP, n, 3, divide, lifted < 0 ? last : lifted);
-        heap("division scratch", DeepQuotient.divideScratchBytes(n), divide, divide);
+        matrix("deep-coefficients", MatrixRole.DEEP, committed, 3, divide, lifted < 0 ? last : lifted);
+        heap("division scratch", DeepQuotient.divideScratchBytes(committed), divide, divide);
     }
 
     /**
@@ -271,9 +304,13 @@ final class BufferDescription {
      */
     private void committedLde(String name, MatrixRole role, int columns, Rereads rereads, int extendStep, int commitStep) {
         matrix(name + "-lde", role, bigN, columns, extendStep, queries, rereads);
-        heap("lde scratch", Lde.extendScratchBytes(n, columns, logBlowup, p), extendStep, extendStep);
+        heap("lde scratch", Lde.extendScratchBytes(committed, columns, logBlowup, p), extendStep, extendStep);
+        int salt = ZeroKnowledge.saltColumns(options, rowsPerLeaf);
+        if (salt > 0) {
+            matrix(name + "-salt", MatrixRole.MERKLE_TREE, bigN, salt, commitStep, queries);
+        }
         tree(name + "-tree", MatrixRole.MERKLE_TREE, bigN, rowsPerLeaf, commitStep, queries);
-        heap("merkle scratch", MerkleTree.scratchBytes(bigN, columns, rowsPerLeaf, p), commitStep, commitStep);
+        heap("merkle scratch", MerkleTree.scratchBytes(bigN, columns + salt, rowsPerLeaf, p), commitStep, commitStep);
     }
 
     /** One step per class of a phase tree over {@code members} (none when one table is the phase). */

@@ -54,6 +54,11 @@ public final class CpuKernels implements HostKernels {
     }
 
     @Override
+    public MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+        return MerkleTree.commit(matrices, rowsPerLeaf, hasher, pool, allocator);
+    }
+
+    @Override
     public void foldCoefficients(Matrix current, Matrix next, Ext3 beta, int logFoldingFactor, WorkerPool pool) {
         FriKernels.CPU.foldCoefficients(current, next, beta, logFoldingFactor, pool);
     }

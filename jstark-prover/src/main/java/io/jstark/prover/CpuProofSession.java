@@ -42,9 +42,14 @@ final class CpuProofSession implements ProofSession {
         this.traces = context.traces();
         this.count = traces.size();
         this.provers = new ArrayList<>(count);
+        List<io.jstark.air.Air> airs = new ArrayList<>(count);
+        traces.forEach(t -> airs.add(t.air()));
+        int[] maskPrevious = MaskTriples.previous(airs);
         for (int i = 0; i < count; i++) {
             provers.add(new TableProver(traces.get(i), context.options(), context.hasher(), context.settings(), kernels,
-                    context.preprocessed().get(i), context.memory().host().get(i)));
+                    context.preprocessed().get(i), context.memory().host().get(i), context.randomness() == null ? null
+                    : new TableRandomness(context.randomness(), context.options(), traces.get(i).name(), i, traces.get(i).logHeight(),
+                            maskPrevious[i], i == domain.firstTallest())));
         }
         this.mains = new AtomicReferenceArray<>(count);
         this.auxes = new AtomicReferenceArray<>(count);
@@ -99,7 +104,21 @@ final class CpuProofSession implements ProofSession {
     public Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z) {
         pass(ProofPhase.DEEP, (i, control) -> deeps.set(i, provers.get(i).deepCoefficients(mains.get(i),
                 auxes.get(i), compositions.get(i), frames.get(i), gamma, domain.pointFor(i, z))));
-        return liftedSum(mu);
+        Matrix sum = liftedSum(mu);
+        if (context.randomness() != null) {
+            addCodeword(sum, mu);
+        }
+        return sum;
+    }
+
+    /** D' = D + mu^T R: the random codeword enters FRI's batch with the power after the last table's. */
+    private void addCodeword(Matrix sum, Ext3 mu) {
+        try (Span _ = Spans.open("random_codeword", "tables", count)) {
+            RandomCodeword.addTo(sum, context.randomness(), mu.pow(count));
+        } catch (RuntimeException | Error e) {
+            sum.close();
+            throw e;
+        }
     }
 
     /**

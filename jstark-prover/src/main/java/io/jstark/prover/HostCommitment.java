@@ -3,15 +3,27 @@ package io.jstark.prover;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.math.memory.Matrix;
+import java.util.List;
 
-/** A table's committed matrix held in this JVM: its LDE and the Merkle tree over the LDE's rows. */
+/**
+ * A table's committed matrix held in this JVM: its LDE and the Merkle tree over the LDE's rows (and, in a
+ * zero-knowledge proof, over the matrices committed with it: the random codeword's LDE, the leaves' salts, which the
+ * tree's openings carry after the LDE's elements).
+ */
 final class HostCommitment implements TableCommitment, AutoCloseable {
     private final Matrix lde;
     private final MerkleTree tree;
+    private final List<Matrix> alsoCommitted;
 
     HostCommitment(Matrix lde, MerkleTree tree) {
+        this(lde, tree, List.of());
+    }
+
+    /** @param alsoCommitted the matrices the tree hashed after the LDE's rows; closed with this commitment */
+    HostCommitment(Matrix lde, MerkleTree tree, List<Matrix> alsoCommitted) {
         this.lde = lde;
         this.tree = tree;
+        this.alsoCommitted = List.copyOf(alsoCommitted);
     }
 
     /** The LDE the table's later rounds read (constraints, out-of-domain values, DEEP). */
@@ -54,5 +66,6 @@ final class HostCommitment implements TableCommitment, AutoCloseable {
     public void close() {
         tree.close();
         lde.close();
+        alsoCommitted.forEach(Matrix::close);
     }
 }

@@ -1,8 +1,11 @@
 package io.jstark.prover;
 
 import io.jstark.air.program.ConstraintProgram;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
+import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
@@ -54,6 +57,21 @@ public interface HostKernels extends FriKernels {
     static HostKernels cpu() {
         return CpuKernels.INSTANCE;
     }
+
+    /**
+     * A Merkle tree over the rows of several matrices of a zero-knowledge proof (an LDE, the random codeword's LDE, the
+     * leaves' salts): leaf i hashes each matrix's leaf bytes in list order
+     * ({@link MerkleTree#commit(List, int, Hasher, WorkerPool, BufferAllocator)}); the tree keeps the matrices, to read
+     * opened leaves.
+     *
+     * @param matrices the rows to commit, all of one height, as for {@link #commitRows}
+     * @param rowsPerLeaf a power of two dividing the rows
+     * @param hasher the proof's hash
+     * @param pool the worker pool to run on
+     * @param allocator where the tree's node storage comes from
+     * @return the tree, the caller's to close (not the matrices)
+     */
+    MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator);
 
     /**
      * Trace LDE: each column of the natural-order trace (n rows) interpolated and evaluated on the coset

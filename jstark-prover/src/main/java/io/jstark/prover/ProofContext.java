@@ -18,6 +18,23 @@ import java.util.List;
  * @param options the proof's options
  * @param hasher the proof's hash
  * @param settings how to run: the worker pool, the table executor, the storage policy, debug checks, progress
+ * @param randomness the proof's random values when its options ask for zero knowledge, else null
  */
 public record ProofContext(List<TableTrace> traces, List<Preprocessing.Committed> preprocessed, BackendMemory memory, LiftedDomain domain,
-        ProofOptions options, Hasher hasher, ProverSettings settings) {}
+        ProofOptions options, Hasher hasher, ProverSettings settings, ZkRandomness randomness) {
+    /**
+     * A context of a proof without zero knowledge.
+     *
+     * @param traces the tables in the proof's order, owned by the caller (read only)
+     * @param preprocessed per table its preprocessed commitment from the proving key, null without preprocessed columns
+     * @param memory what {@link ProverBackend#describe} said the backend holds for these tables
+     * @param domain the lifted domain of the tables' heights
+     * @param options the proof's options
+     * @param hasher the proof's hash
+     * @param settings how to run
+     */
+    public ProofContext(List<TableTrace> traces, List<Preprocessing.Committed> preprocessed, BackendMemory memory, LiftedDomain domain,
+            ProofOptions options, Hasher hasher, ProverSettings settings) {
+        this(traces, preprocessed, memory, domain, options, hasher, settings, null);
+    }
+}

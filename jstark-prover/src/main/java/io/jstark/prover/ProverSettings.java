@@ -19,42 +19,48 @@ import io.jstark.prover.exec.TableExecutor;
  * @param refuseUnbalancedBuses stop with a {@code BusImbalanceException} right after the aux phase when the
  *     tables' bus sums do not cancel (the default); off, the prover goes on and makes a proof that every verifier
  *     rejects, which only tests of verifiers want
+ * @param zeroKnowledgeSeed the 32-byte seed of a zero-knowledge proof's randomness, or null (the default) for a fresh
+ *     seed from {@code SecureRandom} per proof; see {@link #withZeroKnowledgeSeed}
  */
 public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePolicy storage, boolean debugChecks,
-        ProgressListener progress, ProverBackend backend, boolean refuseUnbalancedBuses) {
+        ProgressListener progress, ProverBackend backend, boolean refuseUnbalancedBuses, byte[] zeroKnowledgeSeed) {
 
     public ProverSettings {
         java.util.Objects.requireNonNull(backend, "backend");
+        if (zeroKnowledgeSeed != null && zeroKnowledgeSeed.length != ZkRandomness.SEED_BYTES) {
+            throw new IllegalArgumentException("a zero-knowledge seed is " + ZkRandomness.SEED_BYTES + " bytes, got " + zeroKnowledgeSeed.length);
+        }
+        zeroKnowledgeSeed = zeroKnowledgeSeed == null ? null : zeroKnowledgeSeed.clone();
     }
 
     public static ProverSettings defaults() {
         return new ProverSettings(WorkerPool.common(), SequentialExecutor.INSTANCE, StoragePolicy.RAM, false, ProgressListener.NONE,
-                ProverBackend.cpu(), true);
+                ProverBackend.cpu(), true, null);
     }
 
     public ProverSettings withPool(WorkerPool p) {
-        return new ProverSettings(p, executor, storage, debugChecks, progress, backend, refuseUnbalancedBuses);
+        return new ProverSettings(p, executor, storage, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withExecutor(TableExecutor e) {
-        return new ProverSettings(pool, e, storage, debugChecks, progress, backend, refuseUnbalancedBuses);
+        return new ProverSettings(pool, e, storage, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withStorage(StoragePolicy s) {
-        return new ProverSettings(pool, executor, s, debugChecks, progress, backend, refuseUnbalancedBuses);
+        return new ProverSettings(pool, executor, s, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withDebugChecks(boolean on) {
-        return new ProverSettings(pool, executor, storage, on, progress, backend, refuseUnbalancedBuses);
+        return new ProverSettings(pool, executor, storage, on, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withProgress(ProgressListener listener) {
-        return new ProverSettings(pool, executor, storage, debugChecks, listener, backend, refuseUnbalancedBuses);
+        return new ProverSettings(pool, executor, storage, debugChecks, listener, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     /** Where the tables live and their heavy work runs (default {@link ProverBackend#cpu()}). */
     public ProverSettings withBackend(ProverBackend b) {
-        return new ProverSettings(pool, executor, storage, debugChecks, progress, b, refuseUnbalancedBuses);
+        return new ProverSettings(pool, executor, storage, debugChecks, progress, b, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     /**
@@ -64,6 +70,30 @@ public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePol
      * @return the settings with it
      */
     public ProverSettings withUnbalancedBusesRefused(boolean refuse) {
-        return new ProverSettings(pool, executor, storage, debugChecks, progress, backend, refuse);
+        return new ProverSettings(pool, executor, storage, debugChecks, progress, backend, refuse, zeroKnowledgeSeed);
+    }
+
+    /**
+     * The seed every random value of a zero-knowledge proof is drawn from. <b>For tests and benchmarks only, never in
+     * production</b>: a known seed lets anyone remove the proof's randomness and read the witness it hides. With a
+     * fixed seed the proof's bytes are the same whatever the schedule, which the tests check.
+     *
+     * @param seed 32 bytes, or null for a fresh seed per proof (the default)
+     * @return the settings with it
+     * @throws IllegalArgumentException when the seed is not 32 bytes
+     */
+    public ProverSettings withZeroKnowledgeSeed(byte[] seed) {
+        return new ProverSettings(pool, executor, storage, debugChecks, progress, backend, refuseUnbalancedBuses, seed);
+    }
+
+    /** {@return the seed's copy, or null} */
+    @Override
+    public byte[] zeroKnowledgeSeed() {
+        return zeroKnowledgeSeed == null ? null : zeroKnowledgeSeed.clone();
+    }
+
+    /** {@return the randomness of one zero-knowledge proof: from the fixed seed, or a fresh one} */
+    ZkRandomness zeroKnowledgeRandomness() {
+        return zeroKnowledgeSeed == null ? ZkRandomness.fresh() : ZkRandomness.ofSeed(zeroKnowledgeSeed);
     }
 }

@@ -140,7 +140,8 @@ public final class StarkProver {
             if (memory.host().size() != traces.size()) {
                 throw new IllegalArgumentException("the backend's description has " + memory.host().size() + " tables, the proof " + traces.size());
             }
-            ProofContext context = new ProofContext(traces, preprocessed, memory, domain, options, hasher, settings);
+            ProofContext context = new ProofContext(traces, preprocessed, memory, domain, options, hasher, settings,
+                    options.zeroKnowledge() ? settings.zeroKnowledgeRandomness() : null);
             try (ProofSession session = settings.backend().open(context); BatchedOpening opening = new BatchedOpening(context, session)) {
                 return opening.prove(phases, transcript);
             }

@@ -161,14 +161,12 @@ public final class TableBuffers {
         }
         List<TableBuffers> out = new ArrayList<>(tables.size());
         int[] heights = new int[tables.size()];
-        int tallest = 0;
         for (int i = 0; i < heights.length; i++) {
             heights[i] = tables.get(i).logHeight();
-            if (heights[i] > heights[tallest]) {
-                tallest = i;
-            }
         }
         LiftedDomain domain = LiftedDomain.of(options, heights);
+        // the first table of the tallest committed height: it holds the global steps' buffers and the random codeword
+        int tallest = domain.firstTallest();
         for (int i = 0; i < heights.length; i++) {
             out.add(BufferDescription.describe(tables.get(i), options, workerParallelism, domain.rowsPerBlock(i),
                     i == tallest ? new BufferDescription.Global(domain, tables) : null));
@@ -291,6 +289,10 @@ public final class TableBuffers {
 
     Buffer compositionTree() {
         return named("composition-tree");
+    }
+
+    Buffer codewordLde() {
+        return named("codeword-lde");
     }
 
     Buffer deepCombined() {

@@ -25,6 +25,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.protocol.ZeroKnowledge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,10 +42,14 @@ final class BatchedVerification {
     private final ProofOptions options;
     private final Hasher hasher;
     private final List<Air> airs;
+    /** The tables as committed ({@link ZeroKnowledge#committedAir}: with zero knowledge, the mask columns of tables with buses). */
+    private final List<Air> committedAirs;
     private final List<Proof.TableHeader> tables;
     private final LiftedDomain domain;
     private final int count;
     private final int logF;
+    /** The table whose composition blocks hold the random codeword (zero knowledge), else -1. */
+    private final int codewordTable;
 
     BatchedVerification(Expectation expectation, Proof proof) {
         this.expectation = expectation;
@@ -52,10 +57,16 @@ final class BatchedVerification {
         this.options = proof.options();
         this.hasher = Hashers.byName(options.hash());
         this.airs = expectation.accepted().airs();
+        List<Air> committed = new ArrayList<>(airs.size());
+        for (Air air : airs) {
+            committed.add(ZeroKnowledge.committedAir(options, air));
+        }
+        this.committedAirs = committed;
         this.tables = proof.tables();
         this.domain = LiftedDomain.of(options, tables);
         this.count = tables.size();
         this.logF = options.logFoldingFactor();
+        this.codewordTable = options.zeroKnowledge() ? domain.firstTallest() : -1;
     }
 
     VerifiedStatement verify() throws ProofRejectedException {
@@ -71,17 +82,17 @@ final class BatchedVerification {
         Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
         Ext3[] points = new Ext3[count];
         for (int j = 0; j < count; j++) {
-            Air air = airs.get(j);
-            TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), air.compositionParts(tables.get(j).logHeight()));
+            Air air = committedAirs.get(j);
+            TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), parts(j));
             points[j] = domain.pointFor(j, z);
         }
         ProofTranscript.absorbOodFrames(t, proof.frames());
         for (int j = 0; j < count; j++) {
-            Air air = airs.get(j);
+            Air air = committedAirs.get(j);
             Proof.TableHeader header = tables.get(j);
             try (Span _ = Spans.open("verify_constraints", "table", header.name())) {
                 TableChecks.checkOutOfDomain(header, air, CompositionLayout.of(air, header.logHeight()), lookup, proof.busSums().get(j), alpha,
-                        points[j], proof.frames().get(j), air.compositionParts(header.logHeight()));
+                        points[j], proof.frames().get(j), parts(j), ZeroKnowledge.compositionPartWidth(options, header.logHeight()));
             }
         }
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
@@ -101,12 +112,16 @@ final class BatchedVerification {
         for (int j = 0; j < count; j++) {
             pre[j] = preprocessed(j, queries);
         }
-        Opened[] main = phase("main", proof.mainRoot(), proof.main(), members(j -> true), queries, j -> airs.get(j).mainWidth());
+        Opened[] main = phase("main", proof.mainRoot(), proof.main(), members(j -> true), queries, j -> committedAirs.get(j).mainWidth(), j -> 0);
         Opened[] aux = proof.auxRoot() == null ? new Opened[count]
-                : phase("aux", proof.auxRoot(), proof.aux(), members(j -> airs.get(j).auxWidth() > 0), queries, j -> 3 * airs.get(j).auxWidth());
+                : phase("aux", proof.auxRoot(), proof.aux(), members(j -> airs.get(j).auxWidth() > 0), queries, j -> 3 * airs.get(j).auxWidth(),
+                        j -> 0);
         Opened[] comp = phase("composition", proof.compositionRoot(), proof.composition(), members(j -> true), queries,
-                j -> 3 * airs.get(j).compositionParts(tables.get(j).logHeight()));
+                j -> 3 * parts(j), j -> j == codewordTable ? 3 : 0);
         Ext3[][] cosetValues = liftedDeepValues(queries, deepChallenges, points, pre, main, aux, comp);
+        if (codewordTable >= 0) {
+            addCodeword(cosetValues, queries, comp[codewordTable], deepChallenges[1].pow(count));
+        }
         try {
             FriVerifier.verifyQueries(queries, cosetValues, proof.fri(), betas, fri, domain.logMaxHeight(), domain.logLde(),
                     Preprocessing.shift(domain.logLde()), hasher);
@@ -128,6 +143,11 @@ final class BatchedVerification {
             out.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
         }
         return new VerifiedStatement(options, bits, out, expectation.form());
+    }
+
+    /** Table j's composition parts. */
+    private int parts(int j) {
+        return ZeroKnowledge.compositionParts(options, airs.get(j), tables.get(j).logHeight());
     }
 
     /** What the definitions say the proof must hold, before any transcript work. */
@@ -153,16 +173,44 @@ final class BatchedVerification {
         }
     }
 
-    /** One table's opened blocks (or leaves) of one tree: distinct indices, their elements, rows per block, row width. */
-    private record Opened(int[] indices, long[][] values, int logRows, int width) {
+    /**
+     * One table's opened blocks (or leaves) of one tree: distinct indices, their elements, rows per block, row width, and
+     * where in a block the rows read start (a block holds its matrices one after the other).
+     */
+    private record Opened(int[] indices, long[][] values, int logRows, int width, int start) {
+        Opened(int[] indices, long[][] values, int logRows, int width) {
+            this(indices, values, logRows, width, 0);
+        }
+
         /** The row's elements, at {@code out[offset..]}. */
         int copyRow(int row, long[] out, int offset) {
             if (width == 0) {
                 return offset;
             }
             long[] block = values[Arrays.binarySearch(indices, row >>> logRows)];
-            System.arraycopy(block, (row & ((1 << logRows) - 1)) * width, out, offset, width);
+            System.arraycopy(block, start + (row & ((1 << logRows) - 1)) * width, out, offset, width);
             return offset + width;
+        }
+
+        /** The matrix committed after this one's rows in the same blocks, {@code width} elements a row. */
+        Opened next(int nextWidth) {
+            return new Opened(indices, values, logRows, nextWidth, start + (width << logRows));
+        }
+    }
+
+    /**
+     * FRI reads D' = D + mu^T R: R's value at each position of each query coset, from the blocks of the table that commits
+     * it after its composition parts (the first tallest: its rows are the lifted positions).
+     */
+    private void addCodeword(Ext3[][] values, int[] queries, Opened composition, Ext3 weight) {
+        Opened codeword = composition.next(3);
+        int f = 1 << logF;
+        long[] limbs = new long[3];
+        for (int q = 0; q < queries.length; q++) {
+            for (int s = 0; s < f; s++) {
+                codeword.copyRow(domain.row(codewordTable, queries[q] * f + s), limbs, 0);
+                values[q][s] = values[q][s].add(weight.mul(new Ext3(limbs[0], limbs[1], limbs[2])));
+            }
         }
     }
 
@@ -202,7 +250,7 @@ final class BatchedVerification {
     }
 
     /** Checks one phase tree's opening: every member's blocks hashed, combined into the opened leaves, checked against the root. */
-    private Opened[] phase(String what, byte[] root, Proof.PhaseOpening opening, int[] members, int[] queries, Width width)
+    private Opened[] phase(String what, byte[] root, Proof.PhaseOpening opening, int[] members, int[] queries, Width width, Width extra)
             throws ProofRejectedException {
         PhaseTree rule = new PhaseTree(domain, members);
         if (opening.blocks().size() != members.length) {
@@ -225,7 +273,8 @@ final class BatchedVerification {
                         + " expected");
             }
             int w = width.of(j);
-            int elements = domain.rowsPerBlock(j) * w;
+            // a zero-knowledge proof's blocks end with their salt, which the leaf hash covers and nothing else reads
+            int elements = domain.rowsPerBlock(j) * (w + extra.of(j) + ZeroKnowledge.saltColumns(options, domain.rowsPerBlock(j)));
             digests[j] = new byte[blocks.length][];
             for (int b = 0; b < blocks.length; b++) {
                 if (values[b].length != elements) {
@@ -261,7 +310,7 @@ final class BatchedVerification {
         Ext3[] weights = new Ext3[count];
         Ext3 weight = Ext3.ONE;
         for (int j = 0; j < count; j++) {
-            deep[j] = new DeepComposition(proof.frames().get(j), challenges[0], points[j], Goldilocks.twoAdicGenerator(domain.logHeight(j)));
+            deep[j] = new DeepComposition(proof.frames().get(j), challenges[0], points[j], Goldilocks.twoAdicGenerator(domain.logTraceHeight(j)));
             weights[j] = weight;
             weight = weight.mul(challenges[1]);
         }
@@ -271,7 +320,7 @@ final class BatchedVerification {
                 values[q][s] = Ext3.ZERO;
             }
             for (int j = 0; j < count; j++) {
-                Air air = airs.get(j);
+                Air air = committedAirs.get(j);
                 int traceWidth = air.preprocessedWidth() + air.mainWidth() + 3 * air.auxWidth();
                 int compWidth = comp[j].width();
                 long shift = Preprocessing.shift(domain.logLde(j));

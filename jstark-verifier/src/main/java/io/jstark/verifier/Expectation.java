@@ -83,6 +83,10 @@ final class Expectation implements ProofFormat.ReadChecks {
 
     @Override
     public void checkOptions(ProofOptions options) throws ProofRejectedException {
+        if (key.accepted().zeroKnowledgeRequired() && !options.zeroKnowledge()) {
+            throw new ProofRejectedException(Reason.UNACCEPTED_OPTIONS, null, "option 'zero knowledge': the verifying key requires "
+                    + "zero-knowledge proofs and this proof's options (" + options + ") are without it");
+        }
         if (!key.accepted().accepts(options)) {
             throw new ProofRejectedException(Reason.UNACCEPTED_OPTIONS, null, "the proof's options (" + options
                     + ") are not accepted by the verifying key, which accepts " + key.accepted());

@@ -27,10 +27,10 @@ final class TableChecks {
         }
     }
 
-    /** C(z) from the constraints must equal sum_j z^(j n) H_j(z) from the opened parts (z: the table's own point). */
+    /** C(z) from the constraints must equal sum_j z^(j m) H_j(z) from the opened parts (z: the table's own point, m their width). */
     static void checkOutOfDomain(Proof.TableHeader header, Air air, CompositionLayout layout, Ext3[] lookup, Ext3 busSum, Ext3 alpha,
-            Ext3 z, OodFrame f, int parts) throws ProofRejectedException {
-        if (!OutOfDomainCheck.holds(air, layout, header.logHeight(), header.publicInputs(), lookup, busSum, alpha, z, f, parts)) {
+            Ext3 z, OodFrame f, int parts, long partWidth) throws ProofRejectedException {
+        if (!OutOfDomainCheck.holds(air, layout, header.logHeight(), header.publicInputs(), lookup, busSum, alpha, z, f, parts, partWidth)) {
             throw new ProofRejectedException(Reason.OUT_OF_DOMAIN, header.name(),
                     "the composition polynomial does not match the constraints at the out-of-domain point");
         }

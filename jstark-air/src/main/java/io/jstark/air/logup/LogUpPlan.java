@@ -39,6 +39,22 @@ public final class LogUpPlan {
 
     /** Plans the aux columns for {@code interactions} of a table whose own constraints reach {@code userMaxDegree}. */
     public static LogUpPlan of(List<BusInteraction> interactions, int userMaxDegree) {
+        return of(interactions, userMaxDegree, -1);
+    }
+
+    /**
+     * Plans the aux columns of a table in a zero-knowledge proof's mask ring: its main columns {@code maskColumn} to
+     * {@code maskColumn + 2} hold the mask triple it sends in row 0 and the one it receives in row 1, and its running sum
+     * starts with the mask fraction 1/f(row 0's triple) - 1/f(row 1's triple) (f the fingerprint of
+     * {@link MaskRing#BUS_ID}), which the first-row constraint, of degree 3, pins:
+     * (S[0] - rowSum[0]) * f(row 0) * f(row 1) = f(row 1) - f(row 0).
+     *
+     * @param interactions the table's bus interactions, at least one
+     * @param userMaxDegree the degree its own constraints reach
+     * @param maskColumn the first mask column, or -1 for none
+     * @return the plan
+     */
+    public static LogUpPlan of(List<BusInteraction> interactions, int userMaxDegree, int maskColumn) {
         List<Expr> fingerprints = new ArrayList<>();
         for (BusInteraction i : interactions) {
             fingerprints.add(fingerprint(i));
@@ -67,7 +83,14 @@ public final class LogUpPlan {
                 nextRowSum = nextRowSum == null ? new Expr.AuxCell(j, 1) : nextRowSum.add(new Expr.AuxCell(j, 1));
             }
             Expr sum = new Expr.AuxCell(s, 0);
-            constraints.add(new Constraint("logup running sum starts with row 0", sum.sub(rowSum), ConstraintDomain.FIRST_ROW));
+            if (maskColumn < 0) {
+                constraints.add(new Constraint("logup running sum starts with row 0", sum.sub(rowSum), ConstraintDomain.FIRST_ROW));
+            } else {
+                Expr sent = MaskRing.fingerprint(maskColumn, 0);
+                Expr received = MaskRing.fingerprint(maskColumn, 1);
+                constraints.add(new Constraint("logup running sum starts with row 0 and the mask fraction",
+                        sum.sub(rowSum).mul(sent).mul(received).sub(received.sub(sent)), ConstraintDomain.FIRST_ROW));
+            }
             constraints.add(new Constraint("logup running sum accumulates", new Expr.AuxCell(s, 1).sub(sum).sub(nextRowSum),
                     ConstraintDomain.TRANSITION));
             constraints.add(new Constraint("logup running sum ends at the bus contribution", sum.sub(new Expr.BusSum()),

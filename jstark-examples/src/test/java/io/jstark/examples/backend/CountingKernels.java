@@ -64,6 +64,13 @@ final class CountingKernels implements HostKernels {
     }
 
     @Override
+    public MerkleTree commitMatrices(java.util.List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
+            BufferAllocator allocator) {
+        count(Kernel.COMMIT_ROWS);
+        return cpu.commitMatrices(matrices, rowsPerLeaf, hasher, pool, allocator);
+    }
+
+    @Override
     public void evaluateConstraints(ConstraintInputs inputs, Matrix out, WorkerPool pool) {
         count(Kernel.EVALUATE_CONSTRAINTS);
         cpu.evaluateConstraints(inputs, out, pool);

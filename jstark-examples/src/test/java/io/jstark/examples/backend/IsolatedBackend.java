@@ -106,7 +106,7 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
                     .withStorage((table, role) -> deviceMemory).withDebugChecks(context.settings().debugChecks());
             BackendMemory described = ProverBackend.cpu().describe(dimensions(uploaded), context.options(), devicePool.parallelism());
             ProofContext onDevice = new ProofContext(uploaded, context.preprocessed(), described, context.domain(), context.options(),
-                    context.hasher(), deviceSettings);
+                    context.hasher(), deviceSettings, context.randomness());
             inner = run(() -> ProverBackend.cpu().open(onDevice));
         } catch (RuntimeException | Error e) {
             uploaded.forEach(t -> t.main().close());

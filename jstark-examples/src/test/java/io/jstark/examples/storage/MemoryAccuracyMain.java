@@ -26,18 +26,20 @@ import java.util.List;
  * predicted and measured peaks: the comparison table, then one machine-readable FIGURES line per k.
  * Run in a JVM of its own with a modest heap, so that collections happen and measure the live heap.
  *
- * <p>Arguments: logSize workerThreads k...
+ * <p>Arguments: [zk] logSize workerThreads k... ({@code zk}: the default options with zero knowledge)
  */
 public final class MemoryAccuracyMain {
     private MemoryAccuracyMain() {}
 
     public static void main(String[] args) {
-        int logSize = Integer.parseInt(args[0]);
-        int threads = Integer.parseInt(args[1]);
+        boolean zeroKnowledge = args[0].equals("zk");
+        int first = zeroKnowledge ? 1 : 0;
+        int logSize = Integer.parseInt(args[first]);
+        int threads = Integer.parseInt(args[first + 1]);
         Example mix = Examples.byName("mix");
-        ProofOptions options = ProofOptions.fast100();
+        ProofOptions options = ProofOptions.fast100().withZeroKnowledge(zeroKnowledge);
         try (Workload w = mix.generate(logSize, 1); WorkerPool pool = WorkerPool.ofThreads(threads)) {
-            for (int i = 2; i < args.length; i++) {
+            for (int i = first + 2; i < args.length; i++) {
                 int k = Integer.parseInt(args[i]);
                 MemoryModel model = new MemoryModel(options, pool.parallelism());
                 List<TableMemory> tables = model.tables(StorageWorkloads.dimensions(mix, logSize));

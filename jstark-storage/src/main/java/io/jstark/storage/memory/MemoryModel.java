@@ -13,6 +13,7 @@ import io.jstark.fri.FriParameters;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
+import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.TableBuffers;
@@ -312,11 +313,13 @@ public final class MemoryModel {
         long transientHeap = 0;
         for (TableDimensions t : distinct.values()) {
             int width = t.air().preprocessedWidth();
-            long bigN = (long) t.rows() << options.logBlowup();
+            // with zero knowledge on the table's taller committed domain (Preprocessing.ldeLogBlowup)
+            int logBlowup = Preprocessing.ldeLogBlowup(options, t.logHeight());
+            long bigN = (long) t.rows() << logBlowup;
             bytes += Matrix.bytesFor(bigN, width) + MerkleTree.bytesFor(bigN / options.foldingFactor());
             // Preprocessing.commit: the natural columns live while their LDE is made
             transientOffHeap = Math.max(transientOffHeap, Matrix.bytesFor(t.rows(), width));
-            transientHeap = Math.max(transientHeap, Lde.extendScratchBytes(t.rows(), width, options.logBlowup(), workerParallelism));
+            transientHeap = Math.max(transientHeap, Lde.extendScratchBytes(t.rows(), width, logBlowup, workerParallelism));
         }
         return new ProvingKeyMemory(bytes, transientOffHeap, transientHeap);
     }
