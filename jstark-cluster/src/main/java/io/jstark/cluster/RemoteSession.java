@@ -26,6 +26,7 @@ import io.jstark.math.memory.Matrix;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.OutOfDomainCheck;
+import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
 import io.jstark.prover.ProgressListener;
@@ -502,7 +503,8 @@ final class RemoteSession implements ProofSession {
             TableTrace t = context.traces().get(i);
             int logN = t.logHeight();
             if (!OutOfDomainCheck.holds(t.air(), CompositionLayout.of(t.air(), logN), logN, t.publicInputs(), lookup, busSums[i], alpha,
-                    context.domain().pointFor(i, point), out[i], t.air().compositionParts(logN))) {
+                    context.domain().pointFor(i, point), out[i], ZeroKnowledge.compositionParts(context.options(), t.air(), logN),
+                    ZeroKnowledge.compositionPartWidth(context.options(), logN))) {
                 throw new ClusterException("worker " + backend.workers().get(home(i).worker()) + " answered an out-of-domain frame of table '"
                         + t.name() + "' that does not satisfy its constraints at the out-of-domain point: the worker's values are wrong");
             }
