@@ -28,8 +28,10 @@ public record Bus(String name, int arity, long id) {
         if (arity < 1) {
             throw new IllegalArgumentException("bus '" + name + "' must carry at least one value, arity " + arity);
         }
-        if (id == io.jstark.air.logup.MaskRing.BUS_ID) {
-            throw new IllegalArgumentException("bus '" + name + "': id " + id + " is reserved for the zero-knowledge mask ring");
+        // the fingerprint reads the id as Goldilocks.fromSigned(id): refuse every id that lands on the ring's element
+        if (id == io.jstark.air.logup.MaskRing.BUS_ID || Goldilocks.fromSigned(id) == io.jstark.air.logup.MaskRing.BUS_ID) {
+            throw new IllegalArgumentException("bus '" + name + "': id " + id + " is the zero-knowledge mask ring's field element,"
+                    + " reserved for it");
         }
     }
 

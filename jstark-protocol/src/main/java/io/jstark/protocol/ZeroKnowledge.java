@@ -17,10 +17,14 @@ public final class ZeroKnowledge {
     /**
      * {@return h: the random values each committed column gets beyond its rows (0 without zero knowledge)}
      *
+     * <p>A column's coefficients are base-field elements, so what the verifier can learn of its random part is counted
+     * in base-field linear combinations: one per opened row (queries x f) and per next row the opened composition
+     * values depend on (as many), three per out-of-domain point (y and y w_n are extension elements).
+     *
      * @param options the proof's options
      */
     public static int margin(ProofOptions options) {
-        return options.zeroKnowledge() ? 2 * (options.queries() * options.foldingFactor() + 1) : 0;
+        return options.zeroKnowledge() ? 2 * (options.queries() * options.foldingFactor() + 3) : 0;
     }
 
     /**

@@ -54,6 +54,16 @@ class MaskRingTest {
                 .hasMessageContaining("reserved");
     }
 
+    @Test
+    void aBusIdThatTheFingerprintReadsAsTheRingsElementIsRefused() {
+        // ids reach the fingerprint through Goldilocks.fromSigned: this one differs from the ring's as a long and equals
+        // it as a field element, so it would share the ring's messages
+        long alias = MaskRing.BUS_ID + 0xFFFFFFFFL;
+        assertThat(alias).isNotEqualTo(MaskRing.BUS_ID);
+        assertThat(Goldilocks.fromSigned(alias)).isEqualTo(MaskRing.BUS_ID);
+        assertThatThrownBy(() -> new Bus("alias", 1, alias)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserved");
+    }
+
     private static Uniforms uniforms(TableTrace t, Ext3 busSum) {
         return Uniforms.of(t.publicInputs()).withChallenges(CHALLENGES).withBusSum(busSum);
     }
