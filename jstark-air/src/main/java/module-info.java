@@ -8,7 +8,15 @@ module io.jstark.air {
     exports io.jstark.air.debug;
     exports io.jstark.air.expr;
     exports io.jstark.air.trace;
-    exports io.jstark.air.logup to io.jstark.protocol, io.jstark.prover, io.jstark.examples, io.jstark.verifier;
-    exports io.jstark.air.batch to io.jstark.bench;
-    exports io.jstark.air.program to io.jstark.prover, io.jstark.examples, io.jstark.bench;
+    exports io.jstark.air.logup to
+            io.jstark.protocol,
+            io.jstark.prover,
+            io.jstark.examples,
+            io.jstark.verifier;
+    exports io.jstark.air.batch to
+            io.jstark.bench;
+    exports io.jstark.air.program to
+            io.jstark.prover,
+            io.jstark.examples,
+            io.jstark.bench;
 }

@@ -6,7 +6,10 @@ module io.jstark.bench {
     requires jmh.core;
 
     // JMH's generated runners reach the benchmark states by reflection
-    opens io.jstark.bench.crypto to jmh.core;
-    opens io.jstark.bench.math to jmh.core;
-    opens io.jstark.bench.stark to jmh.core;
+    opens io.jstark.bench.crypto to
+            jmh.core;
+    opens io.jstark.bench.math to
+            jmh.core;
+    opens io.jstark.bench.stark to
+            jmh.core;
 }

@@ -19,5 +19,6 @@ module io.jstark.cli {
     requires jdk.net;
 
     // picocli reads and sets the commands' annotated fields by reflection
-    opens io.jstark.cli to info.picocli;
+    opens io.jstark.cli to
+            info.picocli;
 }

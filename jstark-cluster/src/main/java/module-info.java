@@ -16,5 +16,6 @@ module io.jstark.cluster {
 
     exports io.jstark.cluster;
     // protobuf reads the generated messages reflectively
-    opens io.jstark.cluster.wire to com.google.protobuf;
+    opens io.jstark.cluster.wire to
+            com.google.protobuf;
 }

@@ -14,7 +14,11 @@ module io.jstark.crypto {
     requires org.bouncycastle.provider;
 
     exports io.jstark.crypto.hash;
-    exports io.jstark.crypto.lanes to io.jstark.prover, io.jstark.examples, io.jstark.cli, io.jstark.bench;
+    exports io.jstark.crypto.lanes to
+            io.jstark.prover,
+            io.jstark.examples,
+            io.jstark.cli,
+            io.jstark.bench;
     exports io.jstark.crypto.merkle;
     exports io.jstark.crypto.transcript;
 }

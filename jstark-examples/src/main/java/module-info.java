@@ -5,6 +5,10 @@ module io.jstark.examples {
     requires io.jstark;
     requires io.jstark.verifier;
 
-    exports io.jstark.examples to io.jstark.cli, io.jstark.bench, io.jstark.cluster;
-    exports io.jstark.examples.hash to io.jstark.bench;
+    exports io.jstark.examples to
+            io.jstark.cli,
+            io.jstark.bench,
+            io.jstark.cluster;
+    exports io.jstark.examples.hash to
+            io.jstark.bench;
 }

@@ -7,7 +7,17 @@ module io.jstark.instrument {
     requires jdk.jfr;
 
     exports io.jstark.instrument to
-            io.jstark, io.jstark.math, io.jstark.crypto, io.jstark.fri, io.jstark.protocol, io.jstark.prover,
-            io.jstark.verifier, io.jstark.storage, io.jstark.scheduler, io.jstark.examples, io.jstark.profile,
-            io.jstark.cli, io.jstark.cluster;
+            io.jstark,
+            io.jstark.math,
+            io.jstark.crypto,
+            io.jstark.fri,
+            io.jstark.protocol,
+            io.jstark.prover,
+            io.jstark.verifier,
+            io.jstark.storage,
+            io.jstark.scheduler,
+            io.jstark.examples,
+            io.jstark.profile,
+            io.jstark.cli,
+            io.jstark.cluster;
 }

@@ -10,7 +10,14 @@ module io.jstark.math {
     exports io.jstark.math.memory;
     exports io.jstark.math.parallel;
     exports io.jstark.math.ntt to
-            io.jstark.air, io.jstark.fri, io.jstark.protocol, io.jstark.prover, io.jstark.verifier, io.jstark.storage,
+            io.jstark.air,
+            io.jstark.fri,
+            io.jstark.protocol,
+            io.jstark.prover,
+            io.jstark.verifier,
+            io.jstark.storage,
             io.jstark.bench;
-    exports io.jstark.math.poly to io.jstark.prover, io.jstark.examples;
+    exports io.jstark.math.poly to
+            io.jstark.prover,
+            io.jstark.examples;
 }

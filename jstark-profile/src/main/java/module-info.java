@@ -5,7 +5,10 @@ module io.jstark.profile {
     requires io.jstark.instrument;
     requires com.fasterxml.jackson.core;
 
-    exports io.jstark.profile to io.jstark.cli;
-    exports io.jstark.profile.analysis to io.jstark.cli;
-    exports io.jstark.profile.report to io.jstark.cli;
+    exports io.jstark.profile to
+            io.jstark.cli;
+    exports io.jstark.profile.analysis to
+            io.jstark.cli;
+    exports io.jstark.profile.report to
+            io.jstark.cli;
 }

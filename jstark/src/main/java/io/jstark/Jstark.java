@@ -44,7 +44,8 @@ public final class Jstark {
      * @throws ProofRejectedException for a proof of anything else, or an invalid one
      * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      */
-    public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proof) throws ProofRejectedException {
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proof)
+            throws ProofRejectedException {
         return StarkVerifier.verify(key, expected, proof);
     }
 
@@ -72,8 +73,8 @@ public final class Jstark {
      * @return the statement the proof proves, as the prover chose it
      * @throws ProofRejectedException for an invalid proof, or one beyond {@code limits} (TOO_LARGE)
      */
-    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proof, io.jstark.verifier.DescribeLimits limits)
-            throws ProofRejectedException {
+    public static VerifiedStatement verifyAndDescribe(
+            VerifyingKey key, byte[] proof, io.jstark.verifier.DescribeLimits limits) throws ProofRejectedException {
         return StarkVerifier.verifyAndDescribe(key, proof, limits);
     }
 }

@@ -11,14 +11,12 @@ import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.VerifyingKey;
-import io.jstark.prover.ProgressListener;
 import io.jstark.prover.CheckedStatement;
+import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
-import io.jstark.storage.memory.JvmFootprint;
-import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
@@ -27,6 +25,8 @@ import io.jstark.storage.Storage;
 import io.jstark.storage.StorageMode;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
+import io.jstark.storage.memory.JvmFootprint;
+import io.jstark.storage.memory.MemoryMeter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,8 +137,17 @@ public final class JstarkProver implements AutoCloseable {
     /** The plan of a statement already checked. */
     private StoragePlan planChecked(List<TableDimensions> tables) {
         // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
-        JvmFootprint jvm = settings.hasBudget() ? JvmFootprint.measure(RamAllocator.shared().liveBytes()) : JvmFootprint.NONE;
-        return StoragePlanner.plan(tables, options, settings.tableParallelism(), pool.parallelism(), settings.storageOptions(), jvm, backend);
+        JvmFootprint jvm = settings.hasBudget()
+                ? JvmFootprint.measure(RamAllocator.shared().liveBytes())
+                : JvmFootprint.NONE;
+        return StoragePlanner.plan(
+                tables,
+                options,
+                settings.tableParallelism(),
+                pool.parallelism(),
+                settings.storageOptions(),
+                jvm,
+                backend);
     }
 
     /**
@@ -172,11 +181,16 @@ public final class JstarkProver implements AutoCloseable {
         StoragePlan plan = planChecked(dims);
         List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
         try (Storage opened = plan.open()) {
-            ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()),
-                    passes::add);
+            ConcurrentExecutor executor = new ConcurrentExecutor(
+                    new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()), passes::add);
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
-            ProverSettings settings = ProverSettings.defaults().withPool(pool).withExecutor(executor).withStorage(opened)
-                    .withDebugChecks(debugChecks).withProgress(meter.listener(progress)).withBackend(backend)
+            ProverSettings settings = ProverSettings.defaults()
+                    .withPool(pool)
+                    .withExecutor(executor)
+                    .withStorage(opened)
+                    .withDebugChecks(debugChecks)
+                    .withProgress(meter.listener(progress))
+                    .withBackend(backend)
                     .withZeroKnowledgeSeed(zeroKnowledgeSeed);
             List<MemoryMeter.Phase> memory = null;
             try {
@@ -205,7 +219,12 @@ public final class JstarkProver implements AutoCloseable {
      * @param memory off-heap, heap and spill bytes at each phase boundary
      * @param passes the scheduler's statistics of each pass
      */
-    public record Result(Proof proof, byte[] bytes, long proveNanos, StoragePlan plan, List<MemoryMeter.Phase> memory,
+    public record Result(
+            Proof proof,
+            byte[] bytes,
+            long proveNanos,
+            StoragePlan plan,
+            List<MemoryMeter.Phase> memory,
             List<SchedulerStats> passes) {
         /** {@return predicted and measured peaks side by side, one line per phase, for a report} */
         public List<String> memoryComparison() {

@@ -24,7 +24,8 @@ import java.util.Map;
  * @param spillDirectory where spill files go; null for the system temp directory
  * @param workerThreads threads of a worker pool of its own; 0 for the shared pool (one per core)
  */
-public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageMode storage, Path spillDirectory, int workerThreads) {
+public record RunSettings(
+        int tableParallelism, long memoryBudgetBytes, StorageMode storage, Path spillDirectory, int workerThreads) {
 
     /** One setting: its environment variable and the command-line flag that sets it. */
     public enum Setting {
@@ -72,7 +73,8 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
             throw new IllegalArgumentException("storage mode must be set (auto, ram or disk)");
         }
         if (workerThreads < 0) {
-            throw new IllegalArgumentException("worker threads must be at least 1 (or 0 for the shared pool), got " + workerThreads);
+            throw new IllegalArgumentException(
+                    "worker threads must be at least 1 (or 0 for the shared pool), got " + workerThreads);
         }
     }
 
@@ -122,11 +124,13 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
      */
     public RunSettings with(Setting setting, String value, String source) {
         return switch (setting) {
-            case TABLE_PARALLELISM -> withTableParallelism(positive(source, value, "a whole number of tables to run at once, at least 1"));
+            case TABLE_PARALLELISM ->
+                withTableParallelism(positive(source, value, "a whole number of tables to run at once, at least 1"));
             case MEMORY_BUDGET -> withMemoryBudget(budget(source, value));
             case STORAGE -> withStorage(StorageMode.parse(source, value));
             case SPILL_DIRECTORY -> withSpillDirectory(Path.of(value.strip()));
-            case WORKER_THREADS -> withWorkerThreads(positive(source, value, "a whole number of worker threads, at least 1"));
+            case WORKER_THREADS ->
+                withWorkerThreads(positive(source, value, "a whole number of worker threads, at least 1"));
         };
     }
 
@@ -151,7 +155,8 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
             throw new InvalidSchedulerSettingException(source, value, e.getMessage(), e);
         }
         if (bytes < 1) {
-            throw new InvalidSchedulerSettingException(source, value, "the memory budget must be at least 1 byte", null);
+            throw new InvalidSchedulerSettingException(
+                    source, value, "the memory budget must be at least 1 byte", null);
         }
         return bytes;
     }
@@ -212,14 +217,19 @@ public record RunSettings(int tableParallelism, long memoryBudgetBytes, StorageM
 
     /** {@return the storage planner's options for these settings} */
     public StorageOptions storageOptions() {
-        return StorageOptions.defaults().withMode(storage).withSpillDirectory(spillDirectory).withMemoryBudget(memoryBudgetBytes);
+        return StorageOptions.defaults()
+                .withMode(storage)
+                .withSpillDirectory(spillDirectory)
+                .withMemoryBudget(memoryBudgetBytes);
     }
 
     /** {@return the settings in one line, as the prove report prints them} */
     @Override
     public String toString() {
-        return "k=" + tableParallelism + ", memory budget " + (hasBudget() ? ByteSize.format(memoryBudgetBytes) : "none given")
-                + ", storage " + storage.label() + ", spill directory " + (spillDirectory == null ? "temp" : spillDirectory)
+        return "k=" + tableParallelism + ", memory budget "
+                + (hasBudget() ? ByteSize.format(memoryBudgetBytes) : "none given")
+                + ", storage " + storage.label() + ", spill directory "
+                + (spillDirectory == null ? "temp" : spillDirectory)
                 + ", worker threads " + (workerThreads == 0 ? "shared pool" : workerThreads);
     }
 }

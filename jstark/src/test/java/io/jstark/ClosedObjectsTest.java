@@ -53,10 +53,13 @@ class ClosedObjectsTest {
             assertThat(prover.prove(List.of(table)).bytes()).isNotEmpty();
             prover.close();
             prover.close(); // idempotent
-            assertThatThrownBy(() -> prover.prove(List.of(table))).isInstanceOf(ProverClosedException.class)
+            assertThatThrownBy(() -> prover.prove(List.of(table)))
+                    .isInstanceOf(ProverClosedException.class)
                     .hasMessageContaining("JstarkProver.prove() after close()");
             List<TableDimensions> shapes = List.of(TableDimensions.of(table));
-            assertThatThrownBy(() -> prover.plan(shapes)).isInstanceOf(ProverClosedException.class).hasMessageContaining("plan()");
+            assertThatThrownBy(() -> prover.plan(shapes))
+                    .isInstanceOf(ProverClosedException.class)
+                    .hasMessageContaining("plan()");
             assertThatThrownBy(() -> prover.checkStatement(shapes)).isInstanceOf(ProverClosedException.class);
             assertThatThrownBy(prover::verifyingKey).isInstanceOf(ProverClosedException.class);
         }
@@ -67,7 +70,8 @@ class ClosedObjectsTest {
         Matrix m = trace();
         m.close();
         long[] buffer = new long[4];
-        assertThatThrownBy(() -> m.get(0, 0)).isInstanceOf(ClosedBufferException.class)
+        assertThatThrownBy(() -> m.get(0, 0))
+                .isInstanceOf(ClosedBufferException.class)
                 .hasMessageStartingWith("matrix 'fibonacci' (32 x 2) was used after close()");
         assertThatThrownBy(() -> m.set(0, 0, 1)).isInstanceOf(ClosedBufferException.class);
         assertThatThrownBy(() -> m.readColumn(1, 0, buffer, 0, 4)).isInstanceOf(ClosedBufferException.class);

@@ -38,15 +38,31 @@ class ProgressEventsTest {
         };
         Air fib = ClosedObjectsTest.fibonacci();
         try (Matrix trace = ClosedObjectsTest.trace();
-                JstarkProver prover = Jstark.prover(List.of(fib)).workerThreads(1).progress(recording).build()) {
+                JstarkProver prover = Jstark.prover(List.of(fib))
+                        .workerThreads(1)
+                        .progress(recording)
+                        .build()) {
             prover.prove(List.of(TableTrace.of(fib, trace)));
         }
-        // the per-table passes; the global steps between them (phase trees, FRI, queries) are phases of the calling thread
-        assertThat(events).containsExactly(
-                "start main_commit 1", "step main_commit fibonacci lde", "table main_commit fibonacci 32", "end main_commit",
-                "start aux 1", "table aux fibonacci 32", "end aux",
-                "start composition 1", "table composition fibonacci 32", "end composition",
-                "start ood 1", "table ood fibonacci 32", "end ood",
-                "start deep 1", "table deep fibonacci 32", "end deep");
+        // the per-table passes; the global steps between them (phase trees, FRI, queries) are phases of the calling
+        // thread
+        assertThat(events)
+                .containsExactly(
+                        "start main_commit 1",
+                        "step main_commit fibonacci lde",
+                        "table main_commit fibonacci 32",
+                        "end main_commit",
+                        "start aux 1",
+                        "table aux fibonacci 32",
+                        "end aux",
+                        "start composition 1",
+                        "table composition fibonacci 32",
+                        "end composition",
+                        "start ood 1",
+                        "table ood fibonacci 32",
+                        "end ood",
+                        "start deep 1",
+                        "table deep fibonacci 32",
+                        "end deep");
     }
 }

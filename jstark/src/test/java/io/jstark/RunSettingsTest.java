@@ -29,23 +29,37 @@ class RunSettingsTest {
     @Test
     void defaultsAreBuiltInAndBlankVariablesChangeNothing() {
         RunSettings defaults = RunSettings.defaults();
-        assertThat(defaults).isEqualTo(new RunSettings(io.jstark.prover.exec.TableParallelism.DEFAULT, ByteSize.UNLIMITED, StorageMode.AUTO,
-                null, 0));
+        assertThat(defaults)
+                .isEqualTo(new RunSettings(
+                        io.jstark.prover.exec.TableParallelism.DEFAULT, ByteSize.UNLIMITED, StorageMode.AUTO, null, 0));
         assertThat(defaults.hasBudget()).isFalse();
         assertThat(defaults.withEnvironment(Map.of())).isEqualTo(defaults);
-        assertThat(defaults.withEnvironment(env("JSTARK_TABLE_PARALLELISM", "  ", "JSTARK_MEMORY_BUDGET", "", "JSTARK_STORAGE", "")))
+        assertThat(defaults.withEnvironment(
+                        env("JSTARK_TABLE_PARALLELISM", "  ", "JSTARK_MEMORY_BUDGET", "", "JSTARK_STORAGE", "")))
                 .isEqualTo(defaults);
     }
 
     @Test
     void everySettingHasOneVariableAndOneParser() {
-        RunSettings s = RunSettings.defaults().withEnvironment(env("JSTARK_TABLE_PARALLELISM", " 8 ", "JSTARK_MEMORY_BUDGET", "512M",
-                "JSTARK_STORAGE", " Disk ", "JSTARK_SPILL_DIR", "/var/tmp", "JSTARK_WORKER_THREADS", "3"));
+        RunSettings s = RunSettings.defaults()
+                .withEnvironment(env(
+                        "JSTARK_TABLE_PARALLELISM",
+                        " 8 ",
+                        "JSTARK_MEMORY_BUDGET",
+                        "512M",
+                        "JSTARK_STORAGE",
+                        " Disk ",
+                        "JSTARK_SPILL_DIR",
+                        "/var/tmp",
+                        "JSTARK_WORKER_THREADS",
+                        "3"));
         assertThat(s).isEqualTo(new RunSettings(8, 512 * MI, StorageMode.DISK, Path.of("/var/tmp"), 3));
         // a flag goes through the same parser as its variable, and names itself in errors
-        assertThat(s.with(Setting.MEMORY_BUDGET, "unlimited", "--memory-budget").hasBudget()).isFalse();
+        assertThat(s.with(Setting.MEMORY_BUDGET, "unlimited", "--memory-budget").hasBudget())
+                .isFalse();
         assertThatThrownBy(() -> s.with(Setting.MEMORY_BUDGET, "0", "--memory-budget"))
-                .isInstanceOf(InvalidSchedulerSettingException.class).hasMessageStartingWith("--memory-budget='0' is invalid: ");
+                .isInstanceOf(InvalidSchedulerSettingException.class)
+                .hasMessageStartingWith("--memory-budget='0' is invalid: ");
         // the storage options the planner gets carry the budget as given
         assertThat(s.storageOptions().memoryBudgetBytes()).isEqualTo(512 * MI);
         assertThat(s.storageOptions().mode()).isEqualTo(StorageMode.DISK);
@@ -59,8 +73,10 @@ class RunSettingsTest {
         try (JstarkProver prover = Jstark.prover(java.util.List.of()).build()) {
             assertThat(prover.settings()).isEqualTo(RunSettings.defaults());
         }
-        try (JstarkProver prover = Jstark.prover(java.util.List.of()).settings(RunSettings.defaults().withMemoryBudget(7 * MI))
-                .tableParallelism(2).build()) {
+        try (JstarkProver prover = Jstark.prover(java.util.List.of())
+                .settings(RunSettings.defaults().withMemoryBudget(7 * MI))
+                .tableParallelism(2)
+                .build()) {
             assertThat(prover.settings()).isEqualTo(new RunSettings(2, 7 * MI, StorageMode.AUTO, null, 0));
         }
     }
@@ -90,9 +106,11 @@ class RunSettingsTest {
     @Test
     void nonsenseStorageAndThreadsAreNamed() {
         assertThatThrownBy(() -> RunSettings.defaults().withEnvironment(env("JSTARK_STORAGE", "ssd")))
-                .isInstanceOf(InvalidStorageSettingException.class).hasMessageContaining("JSTARK_STORAGE='ssd'")
+                .isInstanceOf(InvalidStorageSettingException.class)
+                .hasMessageContaining("JSTARK_STORAGE='ssd'")
                 .hasMessageContaining("auto, ram or disk");
         assertThatThrownBy(() -> RunSettings.defaults().withEnvironment(env("JSTARK_WORKER_THREADS", "0")))
-                .isInstanceOf(InvalidSchedulerSettingException.class).hasMessageStartingWith("JSTARK_WORKER_THREADS='0' is invalid");
+                .isInstanceOf(InvalidSchedulerSettingException.class)
+                .hasMessageStartingWith("JSTARK_WORKER_THREADS='0' is invalid");
     }
 }

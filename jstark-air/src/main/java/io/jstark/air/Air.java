@@ -26,16 +26,38 @@ public final class Air {
     private final LogUpPlan logUp;
     private final List<Constraint> allConstraints;
 
-    Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
-            List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
+    Air(
+            String name,
+            List<String> mainColumns,
+            List<PreprocessedColumn> preprocessedColumns,
+            int fixedLogHeight,
+            List<PeriodicColumn> periodicColumns,
+            List<String> publicInputs,
+            List<Constraint> userConstraints,
             List<BusInteraction> interactions) {
-        this(name, mainColumns, preprocessedColumns, fixedLogHeight, periodicColumns, publicInputs, userConstraints, interactions, -1);
+        this(
+                name,
+                mainColumns,
+                preprocessedColumns,
+                fixedLogHeight,
+                periodicColumns,
+                publicInputs,
+                userConstraints,
+                interactions,
+                -1);
     }
 
     /** @param maskColumn the first of the mask ring's main columns ({@link #withMaskRing}), or -1 */
-    private Air(String name, List<String> mainColumns, List<PreprocessedColumn> preprocessedColumns, int fixedLogHeight,
-            List<PeriodicColumn> periodicColumns, List<String> publicInputs, List<Constraint> userConstraints,
-            List<BusInteraction> interactions, int maskColumn) {
+    private Air(
+            String name,
+            List<String> mainColumns,
+            List<PreprocessedColumn> preprocessedColumns,
+            int fixedLogHeight,
+            List<PeriodicColumn> periodicColumns,
+            List<String> publicInputs,
+            List<Constraint> userConstraints,
+            List<BusInteraction> interactions,
+            int maskColumn) {
         this.name = name;
         this.mainColumns = List.copyOf(mainColumns);
         this.preprocessedColumns = List.copyOf(preprocessedColumns);
@@ -70,7 +92,15 @@ public final class Air {
         for (int k = 0; k < MaskRing.COLUMNS; k++) {
             columns.add("zk mask " + k);
         }
-        return new Air(name, columns, preprocessedColumns, fixedLogHeight, periodicColumns, publicInputs, userConstraints, interactions,
+        return new Air(
+                name,
+                columns,
+                preprocessedColumns,
+                fixedLogHeight,
+                periodicColumns,
+                publicInputs,
+                userConstraints,
+                interactions,
                 mainColumns.size());
     }
 
@@ -186,24 +216,25 @@ public final class Air {
      */
     public Optional<String> heightViolation(int logHeight) {
         if (fixedLogHeight >= 0 && logHeight != fixedLogHeight) {
-            return Optional.of("table definition '" + name + "' has the fixed height 2^" + fixedLogHeight + ", not 2^" + logHeight);
+            return Optional.of("table definition '" + name + "' has the fixed height 2^" + fixedLogHeight + ", not 2^"
+                    + logHeight);
         }
         for (PeriodicColumn p : periodicColumns) {
             if (!p.fitsHeight(logHeight)) {
-                return Optional.of("periodic column '" + p.name() + "' repeats every " + p.period() + " rows, more than a table of 2^"
-                        + logHeight + " rows holds");
+                return Optional.of("periodic column '" + p.name() + "' repeats every " + p.period()
+                        + " rows, more than a table of 2^" + logHeight + " rows holds");
             }
         }
         long rows = 1L << logHeight;
         for (Constraint c : allConstraints) {
             if (c.domain() instanceof ConstraintDomain.Transition t && t.exemptRows() >= rows) {
                 // nothing would remain to constrain, and the divisor would be a constant
-                return Optional.of("constraint '" + c.name() + "' exempts its last " + t.exemptRows() + " rows, the whole table of 2^"
-                        + logHeight + " rows");
+                return Optional.of("constraint '" + c.name() + "' exempts its last " + t.exemptRows()
+                        + " rows, the whole table of 2^" + logHeight + " rows");
             }
             if (c.domain() instanceof ConstraintDomain.Boundary b && b.row() >= rows) {
-                return Optional.of("constraint '" + c.name() + "' holds at row " + b.describe() + ", outside a table of 2^" + logHeight
-                        + " rows");
+                return Optional.of("constraint '" + c.name() + "' holds at row " + b.describe()
+                        + ", outside a table of 2^" + logHeight + " rows");
             }
         }
         return Optional.empty();

@@ -111,7 +111,8 @@ public final class AirBuilder {
      */
     public AirBuilder fixedHeight(int logHeight) {
         if (logHeight < 1 || logHeight > 30) {
-            throw new IllegalArgumentException("table '" + name + "': fixed height 2^" + logHeight + " out of range 2^1..2^30");
+            throw new IllegalArgumentException(
+                    "table '" + name + "': fixed height 2^" + logHeight + " out of range 2^1..2^30");
         }
         this.fixedLogHeight = logHeight;
         return this;
@@ -266,13 +267,15 @@ public final class AirBuilder {
             throw new IllegalArgumentException("table '" + name + "' declares no main columns");
         }
         if (!preprocessed.isEmpty() && fixedLogHeight < 0) {
-            throw new IllegalArgumentException("table '" + name + "' has preprocessed columns: declare fixedHeight(logHeight)");
+            throw new IllegalArgumentException(
+                    "table '" + name + "' has preprocessed columns: declare fixedHeight(logHeight)");
         }
         Validator validator = new Validator();
         for (Constraint c : constraints) {
             validator.check(c.expr(), "constraint '" + c.name() + "'");
             if (c.expr().isExtension()) {
-                throw new IllegalArgumentException("table '" + name + "', constraint '" + c.name() + "' is extension-valued");
+                throw new IllegalArgumentException(
+                        "table '" + name + "', constraint '" + c.name() + "' is extension-valued");
             }
         }
         for (BusInteraction i : interactions) {
@@ -281,7 +284,8 @@ public final class AirBuilder {
                 validator.check(v, "value on bus " + i.bus().name());
             }
         }
-        return new Air(name, mainColumns, preprocessed, fixedLogHeight, periodic, publicInputs, constraints, interactions);
+        return new Air(
+                name, mainColumns, preprocessed, fixedLogHeight, periodic, publicInputs, constraints, interactions);
     }
 
     private void claim(String columnName) {
@@ -302,14 +306,18 @@ public final class AirBuilder {
                 return;
             }
             switch (e) {
-                case Expr.MainCell c -> own(c.owner(), where, "main column #" + c.column())
-                        .require(c.column() < mainColumns.size(), where, "main column " + c.column());
-                case Expr.PreprocessedCell c -> own(c.owner(), where, "preprocessed column #" + c.column())
-                        .require(c.column() < preprocessed.size(), where, "preprocessed column " + c.column());
-                case Expr.Periodic p -> own(p.owner(), where, "periodic column #" + p.index())
-                        .require(p.index() < periodic.size(), where, "periodic column " + p.index());
-                case Expr.PublicInput p -> own(p.owner(), where, "public input #" + p.index())
-                        .require(p.index() < publicInputs.size(), where, "public input " + p.index());
+                case Expr.MainCell c ->
+                    own(c.owner(), where, "main column #" + c.column())
+                            .require(c.column() < mainColumns.size(), where, "main column " + c.column());
+                case Expr.PreprocessedCell c ->
+                    own(c.owner(), where, "preprocessed column #" + c.column())
+                            .require(c.column() < preprocessed.size(), where, "preprocessed column " + c.column());
+                case Expr.Periodic p ->
+                    own(p.owner(), where, "periodic column #" + p.index())
+                            .require(p.index() < periodic.size(), where, "periodic column " + p.index());
+                case Expr.PublicInput p ->
+                    own(p.owner(), where, "public input #" + p.index())
+                            .require(p.index() < publicInputs.size(), where, "public input " + p.index());
                 case Expr.Const c -> {}
                 case Expr.AuxCell c -> reserved(where, "aux cell");
                 case Expr.Challenge c -> reserved(where, "challenge");
@@ -335,15 +343,17 @@ public final class AirBuilder {
         /** A leaf declared by another table's builder names a column of that table, not of this one. */
         private Validator own(Expr.Owner leafOwner, String where, String what) {
             if (leafOwner != null && leafOwner != owner) {
-                throw new IllegalArgumentException("table '" + name + "', " + where + ": " + what + " comes from the builder of "
-                        + leafOwner + ", not of table '" + name + "'; declare the column on this table's builder");
+                throw new IllegalArgumentException(
+                        "table '" + name + "', " + where + ": " + what + " comes from the builder of " + leafOwner
+                                + ", not of table '" + name + "'; declare the column on this table's builder");
             }
             return this;
         }
 
         private void require(boolean ok, String where, String what) {
             if (!ok) {
-                throw new IllegalArgumentException("table '" + name + "', " + where + ": " + what + " is not declared in this table");
+                throw new IllegalArgumentException(
+                        "table '" + name + "', " + where + ": " + what + " is not declared in this table");
             }
         }
 

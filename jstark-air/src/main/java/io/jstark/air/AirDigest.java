@@ -138,7 +138,8 @@ public final class AirDigest {
                 writeExpr(out, n.inner(), ids, next);
                 out.writeByte(13);
             }
-            case Expr.Leaf other -> throw new IllegalArgumentException("reserved leaf " + other + " in a user expression");
+            case Expr.Leaf other ->
+                throw new IllegalArgumentException("reserved leaf " + other + " in a user expression");
         }
         ids.put(e, next[0]++);
     }

@@ -29,9 +29,10 @@ public record Bus(String name, int arity, long id) {
             throw new IllegalArgumentException("bus '" + name + "' must carry at least one value, arity " + arity);
         }
         // the fingerprint reads the id as Goldilocks.fromSigned(id): refuse every id that lands on the ring's element
-        if (id == io.jstark.air.logup.MaskRing.BUS_ID || Goldilocks.fromSigned(id) == io.jstark.air.logup.MaskRing.BUS_ID) {
-            throw new IllegalArgumentException("bus '" + name + "': id " + id + " is the zero-knowledge mask ring's field element,"
-                    + " reserved for it");
+        if (id == io.jstark.air.logup.MaskRing.BUS_ID
+                || Goldilocks.fromSigned(id) == io.jstark.air.logup.MaskRing.BUS_ID) {
+            throw new IllegalArgumentException("bus '" + name + "': id " + id
+                    + " is the zero-knowledge mask ring's field element," + " reserved for it");
         }
     }
 
@@ -48,7 +49,8 @@ public record Bus(String name, int arity, long id) {
 
     static long idOf(String name) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("jstark-bus:" + name).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("jstark-bus:" + name).getBytes(StandardCharsets.UTF_8));
             return Goldilocks.reduce(Goldilocks.decodeRaw(digest, 0));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);

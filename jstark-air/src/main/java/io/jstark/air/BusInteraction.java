@@ -34,11 +34,12 @@ public record BusInteraction(Bus bus, Direction direction, Expr multiplicity, Li
     public BusInteraction {
         values = List.copyOf(values);
         if (values.size() != bus.arity()) {
-            throw new IllegalArgumentException("bus " + bus.name() + " carries " + bus.arity() + " values, interaction gives "
-                    + values.size());
+            throw new IllegalArgumentException(
+                    "bus " + bus.name() + " carries " + bus.arity() + " values, interaction gives " + values.size());
         }
         if (multiplicity.isExtension() || values.stream().anyMatch(Expr::isExtension)) {
-            throw new IllegalArgumentException("bus " + bus.name() + ": values and multiplicity must be base-field expressions");
+            throw new IllegalArgumentException(
+                    "bus " + bus.name() + ": values and multiplicity must be base-field expressions");
         }
     }
 }

@@ -49,7 +49,8 @@ public sealed interface ConstraintDomain {
         public int resolve(int height) {
             int r = fromEnd ? height - 1 - row : row;
             if (r < 0 || r >= height) {
-                throw new IllegalArgumentException("boundary row " + describe() + " is outside a trace of " + height + " rows");
+                throw new IllegalArgumentException(
+                        "boundary row " + describe() + " is outside a trace of " + height + " rows");
             }
             return r;
         }

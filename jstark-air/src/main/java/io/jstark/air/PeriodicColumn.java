@@ -26,7 +26,8 @@ public record PeriodicColumn(String name, long[] values) {
     public PeriodicColumn {
         values = values.clone();
         if (values.length == 0 || Integer.bitCount(values.length) != 1) {
-            throw new IllegalArgumentException("periodic column '" + name + "' needs a power-of-two period, got " + values.length);
+            throw new IllegalArgumentException(
+                    "periodic column '" + name + "' needs a power-of-two period, got " + values.length);
         }
         for (long v : values) {
             if (!Goldilocks.isCanonical(v)) {

@@ -19,7 +19,9 @@ class AirBuilderTest {
         Expr.PublicInput p = b.publicInput("p");
         assertThat(x.degree()).isEqualTo(1);
         assertThat(x.next().degree()).isEqualTo(1);
-        assertThat(k.degree()).as("a periodic column is a polynomial below the trace length").isEqualTo(1);
+        assertThat(k.degree())
+                .as("a periodic column is a polynomial below the trace length")
+                .isEqualTo(1);
         assertThat(p.degree()).as("a public input is constant over the domain").isZero();
         assertThat(x.mul(p).mul(p).degree()).isEqualTo(1);
         assertThat(x.mul(k).sub(x.next().square()).degree()).isEqualTo(2);
@@ -40,12 +42,20 @@ class AirBuilderTest {
         Air air = b.build();
         assertThat(air.maxDegree()).isEqualTo(3);
         assertThat(air.auxWidth()).isZero();
-        assertThat(air.constraints()).extracting(Constraint::name)
-                .containsExactly("x' = x y", "y is a bit", "x starts at 2", "x^3 ends at 8", "y at row 1", "constraint #5");
+        assertThat(air.constraints())
+                .extracting(Constraint::name)
+                .containsExactly(
+                        "x' = x y", "y is a bit", "x starts at 2", "x^3 ends at 8", "y at row 1", "constraint #5");
         assertThat(air.constraints()).extracting(Constraint::degree).containsExactly(2, 2, 1, 3, 1, 1);
-        assertThat(air.constraints()).extracting(Constraint::domain).containsExactly(ConstraintDomain.TRANSITION,
-                ConstraintDomain.EVERY_ROW, ConstraintDomain.FIRST_ROW, ConstraintDomain.LAST_ROW, new ConstraintDomain.Boundary(1, false),
-                new ConstraintDomain.Transition(2));
+        assertThat(air.constraints())
+                .extracting(Constraint::domain)
+                .containsExactly(
+                        ConstraintDomain.TRANSITION,
+                        ConstraintDomain.EVERY_ROW,
+                        ConstraintDomain.FIRST_ROW,
+                        ConstraintDomain.LAST_ROW,
+                        new ConstraintDomain.Boundary(1, false),
+                        new ConstraintDomain.Transition(2));
     }
 
     /**
@@ -53,8 +63,8 @@ class AirBuilderTest {
      * (d - 1)(n - 1): d - 1 parts of degree below n. A boundary constraint's divisor has degree 1: d parts.
      */
     @Property(tries = 60)
-    void compositionPartsFollowTheQuotientsDegree(@ForAll @IntRange(min = 1, max = 8) int degree,
-            @ForAll @IntRange(min = 4, max = 20) int logHeight) {
+    void compositionPartsFollowTheQuotientsDegree(
+            @ForAll @IntRange(min = 1, max = 8) int degree, @ForAll @IntRange(min = 4, max = 20) int logHeight) {
         AirBuilder transition = Air.builder("t");
         Expr.MainCell x = transition.main("x");
         transition.transition("x' = x^d", x.next().sub(x.pow(degree)));
@@ -85,7 +95,9 @@ class AirBuilderTest {
         assertThat(apart.auxWidth()).isEqualTo(3);
         assertThat(apart.maxDegree()).isEqualTo(3);
         // a table whose own constraints reach degree 5 has that budget: the pair fits
-        assertThat(sendsAndReceivesSquares(bus, 5).logUp().fractionColumns()).extracting(c -> c.length).containsExactly(2);
+        assertThat(sendsAndReceivesSquares(bus, 5).logUp().fractionColumns())
+                .extracting(c -> c.length)
+                .containsExactly(2);
     }
 
     /** A table that sends and receives s^2 on {@code bus}, with a transition constraint of degree {@code ownDegree}. */
@@ -108,12 +120,20 @@ class AirBuilderTest {
         Air air = b.build();
         assertThat(air.heightViolation(3)).isEmpty();
         assertThat(air.heightViolation(2)).get().asString().contains("periodic column 'k' repeats every 8 rows");
-        assertThat(air.shapeViolation(3, 0)).get().asString().contains("0 public inputs").contains("declares 1 [p]");
+        assertThat(air.shapeViolation(3, 0))
+                .get()
+                .asString()
+                .contains("0 public inputs")
+                .contains("declares 1 [p]");
         assertThat(air.shapeViolation(3, 1)).isEmpty();
 
         AirBuilder row = Air.builder("row");
         row.atRow("at row 6", 6, row.main("y"));
-        assertThat(row.build().heightViolation(2)).get().asString().contains("'at row 6' holds at row").contains("2^2 rows");
+        assertThat(row.build().heightViolation(2))
+                .get()
+                .asString()
+                .contains("'at row 6' holds at row")
+                .contains("2^2 rows");
 
         AirBuilder exempt = Air.builder("exempt");
         Expr.MainCell z = exempt.main("z");
@@ -129,7 +149,8 @@ class AirBuilderTest {
 
     @Test
     void theBuilderRefusesWhatNoProofCouldCarry() {
-        assertThatThrownBy(() -> Air.builder("empty").build()).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Air.builder("empty").build())
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'empty' declares no main columns");
         AirBuilder pre = Air.builder("pre");
         pre.main("a");
@@ -142,7 +163,8 @@ class AirBuilderTest {
         AirBuilder inputs = Air.builder("inputs");
         inputs.publicInput("p");
         assertThatThrownBy(() -> inputs.publicInput("p")).hasMessageContaining("public input 'p' declared twice");
-        assertThatThrownBy(() -> arity.send(Bus.of("pairs", 2), Expr.constant(1), a)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> arity.send(Bus.of("pairs", 2), Expr.constant(1), a))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("carries 2 values, interaction gives 1");
         assertThatThrownBy(() -> Bus.of(" ", 1)).hasMessageContaining("must not be blank");
         assertThatThrownBy(() -> Bus.of("none", 0)).hasMessageContaining("at least one value");

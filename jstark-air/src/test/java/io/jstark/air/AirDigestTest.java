@@ -17,8 +17,24 @@ import org.junit.jupiter.api.Test;
 class AirDigestTest {
     /** One part of the definition to change, or none. */
     enum Change {
-        NONE, TABLE_NAME, COLUMN_NAME, EXTRA_COLUMN, CONSTANT, CONSTRAINT_NAME, DOMAIN, EXEMPT_ROWS, BOUNDARY_ROW, OPERATION,
-        NEXT_ROW, PERIODIC_VALUE, PUBLIC_INPUT_NAME, BUS_NAME, BUS_DIRECTION, MULTIPLICITY, BUS_VALUE, EXTRA_CONSTRAINT
+        NONE,
+        TABLE_NAME,
+        COLUMN_NAME,
+        EXTRA_COLUMN,
+        CONSTANT,
+        CONSTRAINT_NAME,
+        DOMAIN,
+        EXEMPT_ROWS,
+        BOUNDARY_ROW,
+        OPERATION,
+        NEXT_ROW,
+        PERIODIC_VALUE,
+        PUBLIC_INPUT_NAME,
+        BUS_NAME,
+        BUS_DIRECTION,
+        MULTIPLICITY,
+        BUS_VALUE,
+        EXTRA_CONSTRAINT
     }
 
     /** A small table with every kind of part, with {@code change} made and {@code constant} in its first constraint. */
@@ -70,7 +86,10 @@ class AirDigestTest {
         for (Change change : Change.values()) {
             digests.add(HexFormat.of().formatHex(AirDigest.of(table(change, 1))));
         }
-        assertThat(digests).as("one digest per change, all different").doesNotHaveDuplicates().hasSize(Change.values().length);
+        assertThat(digests)
+                .as("one digest per change, all different")
+                .doesNotHaveDuplicates()
+                .hasSize(Change.values().length);
     }
 
     @Property(tries = 100)

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 class AuxTraceBuilderTest {
     /** A bus whose id is a small number, so the fingerprints below are plain arithmetic. */
     static final Bus BUS = new Bus("numbers", 1, 5);
+
     static final Ext3 Z = new Ext3(100, 3, 7);
     static final Ext3 ALPHA = Ext3.of(2);
 
@@ -42,7 +43,9 @@ class AuxTraceBuilderTest {
             for (int r = 0; r < xs.length; r++) {
                 sum = sum.add(fractions[r]);
                 assertThat(column(aux.matrix(), 0, r)).as("fraction, row %d", r).isEqualTo(fractions[r]);
-                assertThat(column(aux.matrix(), 1, r)).as("running sum, row %d", r).isEqualTo(sum);
+                assertThat(column(aux.matrix(), 1, r))
+                        .as("running sum, row %d", r)
+                        .isEqualTo(sum);
             }
             assertThat(aux.busSum()).isEqualTo(sum);
             ConstraintChecker.check("sender", air, main, null, aux.matrix(), uniforms(aux.busSum()));
@@ -66,10 +69,14 @@ class AuxTraceBuilderTest {
                 Built aux = build(air, main)) {
             Ext3 sum = Ext3.ZERO;
             for (int r = 0; r < xs.length; r++) {
-                Ext3 fraction = fingerprint(xs[r]).inverse().sub(fingerprint(ys[r]).inverse().mul(ms[r]));
+                Ext3 fraction = fingerprint(xs[r])
+                        .inverse()
+                        .sub(fingerprint(ys[r]).inverse().mul(ms[r]));
                 sum = sum.add(fraction);
                 assertThat(column(aux.matrix(), 0, r)).as("fraction, row %d", r).isEqualTo(fraction);
-                assertThat(column(aux.matrix(), 1, r)).as("running sum, row %d", r).isEqualTo(sum);
+                assertThat(column(aux.matrix(), 1, r))
+                        .as("running sum, row %d", r)
+                        .isEqualTo(sum);
             }
             // sent 7, 7, 9, 0 and received 7, 7, 9: what is left is the one 0 sent
             assertThat(aux.busSum()).isEqualTo(fingerprint(0).inverse());
@@ -104,8 +111,15 @@ class AuxTraceBuilderTest {
     }
 
     private static Built build(Air air, Matrix main) {
-        AuxTraceBuilder.AuxTrace aux = AuxTraceBuilder.build(air.name(), air, main, null, new long[0], new Ext3[] {Z, ALPHA},
-                RamAllocator.shared(), WorkerPool.common());
+        AuxTraceBuilder.AuxTrace aux = AuxTraceBuilder.build(
+                air.name(),
+                air,
+                main,
+                null,
+                new long[0],
+                new Ext3[] {Z, ALPHA},
+                RamAllocator.shared(),
+                WorkerPool.common());
         return new Built(aux.matrix(), aux.busSum());
     }
 

@@ -18,7 +18,8 @@ class ForeignCellTest {
         memory.main("value");
         // clk is column 1 of cpu; memory has a column 1 too, so without the owner it would silently constrain 'value'
         memory.transition("addr' = clk", addr.next().sub(clk));
-        assertThatThrownBy(memory::build).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(memory::build)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("table 'memory', constraint 'addr' = clk'")
                 .hasMessageContaining("main column #1 comes from the builder of table 'cpu', not of table 'memory'");
     }
@@ -37,7 +38,9 @@ class ForeignCellTest {
         AirBuilder c = Air.builder("c");
         Expr.MainCell z = c.main("z");
         c.send(Bus.of("bus", 1), Expr.constant(1), z.add(k));
-        assertThatThrownBy(c::build).hasMessageContaining("value on bus").hasMessageContaining("periodic column #0 comes from the builder of table 'a'");
+        assertThatThrownBy(c::build)
+                .hasMessageContaining("value on bus")
+                .hasMessageContaining("periodic column #0 comes from the builder of table 'a'");
 
         AirBuilder d = Air.builder("d");
         Expr.MainCell w = d.main("w");

@@ -77,32 +77,61 @@ class LogUpTest {
         Air send = sender();
         Air recv = receiver();
         assertThat(send.auxWidth()).isEqualTo(2); // two interactions batched in one column + running sum
-        try (Matrix sm = matrix(new long[][] {xs, ys}); Matrix rmx = matrix(new long[][] {rx, ry, rm})) {
-            var a = AuxTraceBuilder.build("sender", send, sm, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
-            var b = AuxTraceBuilder.build("receiver", recv, rmx, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
-            try (Matrix auxA = a.matrix(); Matrix auxB = b.matrix()) {
+        try (Matrix sm = matrix(new long[][] {xs, ys});
+                Matrix rmx = matrix(new long[][] {rx, ry, rm})) {
+            var a = AuxTraceBuilder.build(
+                    "sender", send, sm, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
+            var b = AuxTraceBuilder.build(
+                    "receiver", recv, rmx, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
+            try (Matrix auxA = a.matrix();
+                    Matrix auxB = b.matrix()) {
                 assertThat(a.busSum().add(b.busSum())).isEqualTo(Ext3.ZERO);
                 assertThat(a.busSum()).isNotEqualTo(Ext3.ZERO);
-                ConstraintChecker.check("sender", send, sm, null, auxA, Uniforms.of(new long[0]).withChallenges(challenges).withBusSum(a.busSum()));
-                ConstraintChecker.check("receiver", recv, rmx, null, auxB, Uniforms.of(new long[0]).withChallenges(challenges).withBusSum(b.busSum()));
+                ConstraintChecker.check(
+                        "sender",
+                        send,
+                        sm,
+                        null,
+                        auxA,
+                        Uniforms.of(new long[0]).withChallenges(challenges).withBusSum(a.busSum()));
+                ConstraintChecker.check(
+                        "receiver",
+                        recv,
+                        rmx,
+                        null,
+                        auxB,
+                        Uniforms.of(new long[0]).withChallenges(challenges).withBusSum(b.busSum()));
                 // the claimed bus sum is bound by the last-row constraint
-                assertThatThrownBy(() -> ConstraintChecker.check("sender", send, sm, null, auxA,
-                        Uniforms.of(new long[0]).withChallenges(challenges).withBusSum(a.busSum().add(1))))
+                assertThatThrownBy(() -> ConstraintChecker.check(
+                                "sender",
+                                send,
+                                sm,
+                                null,
+                                auxA,
+                                Uniforms.of(new long[0])
+                                        .withChallenges(challenges)
+                                        .withBusSum(a.busSum().add(1))))
                         .isInstanceOf(ConstraintViolationException.class)
-                        .hasMessageContaining("ends at the bus contribution").hasMessageContaining("row " + (n - 1));
-                BusBalanceChecker.check(List.of(new BusBalanceChecker.TableInput("sender", send, sm, null, new long[0]),
+                        .hasMessageContaining("ends at the bus contribution")
+                        .hasMessageContaining("row " + (n - 1));
+                BusBalanceChecker.check(List.of(
+                        new BusBalanceChecker.TableInput("sender", send, sm, null, new long[0]),
                         new BusBalanceChecker.TableInput("receiver", recv, rmx, null, new long[0])));
             }
             // one tuple sent that nobody receives: the sums no longer cancel, and the debug check names it
             sm.set(3, 1, 999);
-            var a2 = AuxTraceBuilder.build("sender", send, sm, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
-            var b2 = AuxTraceBuilder.build("receiver", recv, rmx, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
-            try (Matrix auxA = a2.matrix(); Matrix auxB = b2.matrix()) {
+            var a2 = AuxTraceBuilder.build(
+                    "sender", send, sm, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
+            var b2 = AuxTraceBuilder.build(
+                    "receiver", recv, rmx, null, new long[0], challenges, RamAllocator.shared(), WorkerPool.common());
+            try (Matrix auxA = a2.matrix();
+                    Matrix auxB = b2.matrix()) {
                 assertThat(a2.busSum().add(b2.busSum())).isNotEqualTo(Ext3.ZERO);
             }
             long x3 = xs[3];
-            assertThatThrownBy(() -> BusBalanceChecker.check(List.of(new BusBalanceChecker.TableInput("sender", send, sm, null, new long[0]),
-                    new BusBalanceChecker.TableInput("receiver", recv, rmx, null, new long[0]))))
+            assertThatThrownBy(() -> BusBalanceChecker.check(List.of(
+                            new BusBalanceChecker.TableInput("sender", send, sm, null, new long[0]),
+                            new BusBalanceChecker.TableInput("receiver", recv, rmx, null, new long[0]))))
                     .isInstanceOf(BusImbalanceException.class)
                     .hasMessageContaining("bus 'pairs' tuple (" + x3 + ", 999): table 'sender' sent it 1 time")
                     .hasMessageContaining("tuple (" + x3 + ", " + (x3 * 10) + "): table 'receiver' received it");
@@ -132,7 +161,9 @@ class LogUpTest {
             m.set(17, 1, 5);
             assertThatThrownBy(() -> ConstraintChecker.check("fib", fib, m, null, null, Uniforms.of(new long[0])))
                     .isInstanceOf(ConstraintViolationException.class)
-                    .hasMessageContaining("table 'fib'").hasMessageContaining("'b' = a + b'").hasMessageContaining("row 16");
+                    .hasMessageContaining("table 'fib'")
+                    .hasMessageContaining("'b' = a + b'")
+                    .hasMessageContaining("row 16");
         }
         assertThat(fib.compositionParts(5)).isEqualTo(1);
         assertThat(fib.maxDegree()).isEqualTo(1);

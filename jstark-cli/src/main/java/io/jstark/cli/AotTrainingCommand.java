@@ -21,7 +21,10 @@ import picocli.CommandLine.Parameters;
 public final class AotTrainingCommand implements Callable<Integer> {
     static final String NAME = "aot-training";
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "Directory for the training run's files (created; left behind).")
+    @Parameters(
+            index = "0",
+            paramLabel = "DIR",
+            description = "Directory for the training run's files (created; left behind).")
     Path directory;
 
     /** The training commands, files in {@code dir}: each user-facing command at least once, each example's prover. */
@@ -30,21 +33,56 @@ public final class AotTrainingCommand implements Callable<Integer> {
         String cache = d + "cache";
         List<String[]> out = new ArrayList<>();
         // fib at its default size: above the lane warm-up's threshold, so the vector kernels run and are profiled
-        out.add(new String[] {"prove", "--example", "fib", "-o", d + "fib.bin", "--write-key", d + "fib.key", "--write-statement",
-                d + "fib.json", "--cache-dir", cache});
+        out.add(new String[] {
+            "prove",
+            "--example",
+            "fib",
+            "-o",
+            d + "fib.bin",
+            "--write-key",
+            d + "fib.key",
+            "--write-statement",
+            d + "fib.json",
+            "--cache-dir",
+            cache
+        });
         out.add(new String[] {"verify", d + "fib.bin", "--key", d + "fib.key", "--expect", d + "fib.json"});
         out.add(new String[] {"verify", d + "fib.bin", "--cache-dir", cache});
         out.add(new String[] {"inspect", d + "fib.bin"});
         // the mix twice: its preprocessed commitments computed and stored, then loaded
         for (int i = 0; i < 2; i++) {
-            out.add(new String[] {"prove", "--example", "mix", "--size", "2^10", "-o", d + "mix.bin", "--write-key", d + "mix.key",
-                    "--write-statement", d + "mix.json", "--cache-dir", cache});
+            out.add(new String[] {
+                "prove",
+                "--example",
+                "mix",
+                "--size",
+                "2^10",
+                "-o",
+                d + "mix.bin",
+                "--write-key",
+                d + "mix.key",
+                "--write-statement",
+                d + "mix.json",
+                "--cache-dir",
+                cache
+            });
         }
         out.add(new String[] {"verify", d + "mix.bin", "--key", d + "mix.key", "--expect", d + "mix.json"});
         out.add(new String[] {"verify", d + "mix.bin", "--key", d + "mix.key"});
         out.add(new String[] {"keygen", "--example", "mix", "-o", d + "keygen.key", "--force", "--cache-dir", cache});
-        out.add(new String[] {"prove", "--example", "vm", "-o", d + "vm.bin", "--write-key", d + "vm.key", "--write-statement",
-                d + "vm.json", "--cache-dir", cache});
+        out.add(new String[] {
+            "prove",
+            "--example",
+            "vm",
+            "-o",
+            d + "vm.bin",
+            "--write-key",
+            d + "vm.key",
+            "--write-statement",
+            d + "vm.json",
+            "--cache-dir",
+            cache
+        });
         out.add(new String[] {"verify", d + "vm.bin", "--key", d + "vm.key", "--expect", d + "vm.json"});
         out.add(new String[] {"plan", "--example", "fib", "--rows", "2^20"});
         return out;
@@ -64,7 +102,8 @@ public final class AotTrainingCommand implements Callable<Integer> {
                 System.setOut(out);
                 System.setErr(err);
                 if (code != 0) {
-                    err.println("jstark: AOT training command 'jstark " + String.join(" ", command) + "' exited with " + code);
+                    err.println("jstark: AOT training command 'jstark " + String.join(" ", command) + "' exited with "
+                            + code);
                     return code;
                 }
             }

@@ -7,7 +7,10 @@ import picocli.CommandLine.Command;
  * ({@link BenchOverhead}) and the table-parallelism sweep ({@link BenchParallelism}); what they report alike is in
  * {@link BenchFigures}.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of whole proofs.",
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Benchmarks of whole proofs.",
         subcommands = {BenchScaling.class, BenchOverhead.class, BenchParallelism.class})
 public final class BenchCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec

@@ -11,15 +11,22 @@ final class BenchFigures {
     private BenchFigures() {}
 
     static String settingsLine(Example example, ProofOptionsMixin proofOptions, RunOptions run, BenchWorkload w) {
-        return String.format(Locale.ROOT, "%s; %s; %d worker threads, %d cores, Java %s", example.name(), proofOptions.options(),
-                w.pool().parallelism(), Runtime.getRuntime().availableProcessors(), Runtime.version())
+        return String.format(
+                        Locale.ROOT,
+                        "%s; %s; %d worker threads, %d cores, Java %s",
+                        example.name(),
+                        proofOptions.options(),
+                        w.pool().parallelism(),
+                        Runtime.getRuntime().availableProcessors(),
+                        Runtime.version())
                 + "; " + loadAverage() + "; Merkle kernel " + MerkleKernel.describe(proofOptions.options())
                 + VectorPathNote.line().map(note -> "\n" + note).orElse("");
     }
 
     /** The system's load average: on a shared machine, how much else was running. */
     static String loadAverage() {
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
         return load < 0 ? "load average unknown" : String.format(Locale.ROOT, "load average %.2f", load);
     }
 

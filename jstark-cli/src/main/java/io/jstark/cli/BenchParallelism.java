@@ -3,8 +3,8 @@ package io.jstark.cli;
 import static io.jstark.cli.BenchFigures.median;
 import static io.jstark.cli.BenchFigures.settingsLine;
 
-import io.jstark.instrument.ByteSize;
 import io.jstark.examples.Example;
+import io.jstark.instrument.ByteSize;
 import io.jstark.profile.analysis.TextTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,8 +22,11 @@ import picocli.CommandLine.Option;
  * smallest k whose median is within {@value #WITHIN_FASTEST_PERCENT}% of the fastest: more
  * parallelism than that buys no time and costs memory.
  */
-@Command(name = "parallelism", mixinStandardHelpOptions = true, description = "Sweep the table parallelism k: median prove time, "
-        + "peak memory and speed-up per k, and the k this data recommends as the default.")
+@Command(
+        name = "parallelism",
+        mixinStandardHelpOptions = true,
+        description = "Sweep the table parallelism k: median prove time, "
+                + "peak memory and speed-up per k, and the k this data recommends as the default.")
 final class BenchParallelism implements Callable<Integer> {
     static final int WITHIN_FASTEST_PERCENT = 5;
 
@@ -33,7 +36,9 @@ final class BenchParallelism implements Callable<Integer> {
     @Option(names = "--max-k", description = "Largest k to try (default: ${DEFAULT-VALUE}).", defaultValue = "6")
     int maxK;
 
-    @Option(names = "--runs", description = "Measured runs per k; the median is reported (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--runs",
+            description = "Measured runs per k; the median is reported (default: ${DEFAULT-VALUE}).",
             defaultValue = "5")
     int runs;
 
@@ -64,9 +69,20 @@ final class BenchParallelism implements Callable<Integer> {
         long[][] offHeap = new long[maxK + 1][runs];
         long[][] heap = new long[maxK + 1][runs];
         try (BenchWorkload w = new BenchWorkload(e, logSize, example.seed, proofOptions.options(), run)) {
-            report.append("bench parallelism: ").append(settingsLine(e, proofOptions, run, w)).append('\n');
-            report.append(String.format(Locale.ROOT, "%s at size 2^%d: %d tables, %,d rows, %,d main cells; %d measured runs per k "
-                    + "(interleaved), %d warm-up%n", e.name(), logSize, w.tables(), w.rows(), w.mainCells(), runs, warmup));
+            report.append("bench parallelism: ")
+                    .append(settingsLine(e, proofOptions, run, w))
+                    .append('\n');
+            report.append(String.format(
+                    Locale.ROOT,
+                    "%s at size 2^%d: %d tables, %,d rows, %,d main cells; %d measured runs per k "
+                            + "(interleaved), %d warm-up%n",
+                    e.name(),
+                    logSize,
+                    w.tables(),
+                    w.rows(),
+                    w.mainCells(),
+                    runs,
+                    warmup));
             System.out.print(report);
             for (int i = 0; i < warmup; i++) {
                 run.parallelism = Integer.toString(1 + i % maxK);
@@ -83,9 +99,14 @@ final class BenchParallelism implements Callable<Integer> {
                 System.out.printf(Locale.ROOT, "  round %d/%d done%n", r + 1, runs);
             }
         }
-        TextTable table = new TextTable(TextTable.Column.right("k"), TextTable.Column.right("prove s (median)"),
-                TextTable.Column.right("min..max s"), TextTable.Column.right("cv %"), TextTable.Column.right("speed-up vs k=1"),
-                TextTable.Column.right("off-heap peak MiB"), TextTable.Column.right("heap pools peak MiB"));
+        TextTable table = new TextTable(
+                TextTable.Column.right("k"),
+                TextTable.Column.right("prove s (median)"),
+                TextTable.Column.right("min..max s"),
+                TextTable.Column.right("cv %"),
+                TextTable.Column.right("speed-up vs k=1"),
+                TextTable.Column.right("off-heap peak MiB"),
+                TextTable.Column.right("heap pools peak MiB"));
         long[] medians = new long[maxK + 1];
         long fastest = Long.MAX_VALUE;
         for (int k = 1; k <= maxK; k++) {
@@ -101,12 +122,23 @@ final class BenchParallelism implements Callable<Integer> {
         for (int k = 1; k <= maxK; k++) {
             long min = Arrays.stream(times[k]).min().orElseThrow();
             long max = Arrays.stream(times[k]).max().orElseThrow();
-            table.row(k, String.format(Locale.ROOT, "%.3f", medians[k] / 1e9), String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9),
-                    String.format(Locale.ROOT, "%.1f", cvPercent(times[k])), String.format(Locale.ROOT, "%.2f", (double) medians[1] / medians[k]),
-                    ByteSize.mib(median(offHeap[k])), ByteSize.mib(median(heap[k])));
+            table.row(
+                    k,
+                    String.format(Locale.ROOT, "%.3f", medians[k] / 1e9),
+                    String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9),
+                    String.format(Locale.ROOT, "%.1f", cvPercent(times[k])),
+                    String.format(Locale.ROOT, "%.2f", (double) medians[1] / medians[k]),
+                    ByteSize.mib(median(offHeap[k])),
+                    ByteSize.mib(median(heap[k])));
         }
-        String body = table.render() + String.format(Locale.ROOT, "recommended default k = %d: the smallest k whose median is within %d%% of "
-                + "the fastest (%.3f s)%n", recommended, WITHIN_FASTEST_PERCENT, fastest / 1e9);
+        String body = table.render()
+                + String.format(
+                        Locale.ROOT,
+                        "recommended default k = %d: the smallest k whose median is within %d%% of "
+                                + "the fastest (%.3f s)%n",
+                        recommended,
+                        WITHIN_FASTEST_PERCENT,
+                        fastest / 1e9);
         report.append('\n').append(body);
         System.out.println();
         System.out.print(body);

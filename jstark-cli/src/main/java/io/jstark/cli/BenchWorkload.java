@@ -1,5 +1,7 @@
 package io.jstark.cli;
 
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.TableShape;
@@ -11,11 +13,9 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.profile.analysis.SpanTree;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.StatementRules;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.memory.TableDimensions;
-import io.jstark.protocol.StatementRules;
-import io.jstark.Jstark;
-import io.jstark.JstarkProver;
 import java.util.List;
 
 /**
@@ -32,8 +32,15 @@ final class BenchWorkload implements AutoCloseable {
      *                             and closing ones included, all inside the proof
      * @param instrumentationNanos the wall of those, summed
      */
-    record Sample(long proveNanos, long processCpuNanos, long offHeapPeakBytes, long heapPeakBytes, int spans, int phases,
-            int instrumentationSpans, long instrumentationNanos) {
+    record Sample(
+            long proveNanos,
+            long processCpuNanos,
+            long offHeapPeakBytes,
+            long heapPeakBytes,
+            int spans,
+            int phases,
+            int instrumentationSpans,
+            long instrumentationNanos) {
 
         /** Spans that are neither phases nor instrumentation: per-table spans and the operations inside. */
         int plainSpans() {
@@ -107,7 +114,10 @@ final class BenchWorkload implements AutoCloseable {
 
     /** Progress as {@code prove} reports it, bar ({@code terminal}) or plain lines, drawn into a discarding stream. */
     static ProgressListener discardingProgress(boolean terminal) {
-        return new ConsoleProgress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), false, java.nio.charset.StandardCharsets.UTF_8), terminal);
+        return new ConsoleProgress(
+                new java.io.PrintStream(
+                        java.io.OutputStream.nullOutputStream(), false, java.nio.charset.StandardCharsets.UTF_8),
+                terminal);
     }
 
     /**
@@ -115,9 +125,9 @@ final class BenchWorkload implements AutoCloseable {
      * none, when null) is told of the passes.
      */
     Sample prove(boolean recorded, ProgressListener progress) {
-        SpanRecorder recorder = recorded
-                ? new SpanRecorder(null, ProveOutputs.memorySampler()) : null;
-        JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options)).pool(pool);
+        SpanRecorder recorder = recorded ? new SpanRecorder(null, ProveOutputs.memorySampler()) : null;
+        JstarkProver.Builder builder =
+                run.configure(Jstark.prover(example.airs()).options(options)).pool(pool);
         if (progress != null) {
             builder.progress(progress);
         }
@@ -155,7 +165,14 @@ final class BenchWorkload implements AutoCloseable {
                     phases++;
                 }
             }
-            return new Sample(nanos, cpu, peaks.offHeapBytes(), peaks.heapBytes(), spans.size(), phases, instrumentation,
+            return new Sample(
+                    nanos,
+                    cpu,
+                    peaks.offHeapBytes(),
+                    peaks.heapBytes(),
+                    spans.size(),
+                    phases,
+                    instrumentation,
                     instrumentationNanos);
         }
     }

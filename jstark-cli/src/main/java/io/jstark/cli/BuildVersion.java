@@ -10,7 +10,9 @@ import picocli.CommandLine;
 final class BuildVersion implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        return new String[] {"jstark " + version(), "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"};
+        return new String[] {
+            "jstark " + version(), "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"
+        };
     }
 
     static String version() {

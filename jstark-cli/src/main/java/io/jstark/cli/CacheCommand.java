@@ -6,11 +6,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code jstark cache}: where preprocessed commitments are kept, and emptying it. */
-@Command(name = "cache", mixinStandardHelpOptions = true, description = {
-        "The cache of preprocessed commitments: prove, keygen and verify (without --key) load a table's committed "
-                + "preprocessed columns from it instead of recomputing them, keyed by a hash of the definition, its "
-                + "preprocessed values and the options; a damaged entry is recomputed, never used.",
-        "Without a subcommand: its directory and size."},
+@Command(
+        name = "cache",
+        mixinStandardHelpOptions = true,
+        description = {
+            "The cache of preprocessed commitments: prove, keygen and verify (without --key) load a table's committed "
+                    + "preprocessed columns from it instead of recomputing them, keyed by a hash of the definition, its "
+                    + "preprocessed values and the options; a damaged entry is recomputed, never used.",
+            "Without a subcommand: its directory and size."
+        },
         subcommands = {CacheCommand.Clear.class})
 public final class CacheCommand implements Callable<Integer> {
     @Mixin
@@ -20,7 +24,8 @@ public final class CacheCommand implements Callable<Integer> {
     static PreprocessedCache chosen(CacheOptions options) {
         PreprocessedCache cache = options.cache();
         if (cache == null) {
-            System.out.println("cache: none (--cache-dir none or $" + CacheOptions.ENV_CACHE_DIR + "=none), nothing kept");
+            System.out.println(
+                    "cache: none (--cache-dir none or $" + CacheOptions.ENV_CACHE_DIR + "=none), nothing kept");
         }
         return cache;
     }
@@ -33,11 +38,16 @@ public final class CacheCommand implements Callable<Integer> {
         }
         PreprocessedCache.Usage usage = cache.usage();
         System.out.println("cache: " + SafeText.of(cache.directory().toString()));
-        System.out.printf("preprocessed commitments: %d entries, %s%n", usage.entries(), io.jstark.instrument.ByteSize.format(usage.bytes()));
+        System.out.printf(
+                "preprocessed commitments: %d entries, %s%n",
+                usage.entries(), io.jstark.instrument.ByteSize.format(usage.bytes()));
         return 0;
     }
 
-    @Command(name = "clear", mixinStandardHelpOptions = true, description = "Delete every cached preprocessed commitment.")
+    @Command(
+            name = "clear",
+            mixinStandardHelpOptions = true,
+            description = "Delete every cached preprocessed commitment.")
     static final class Clear implements Callable<Integer> {
         @Mixin
         CacheOptions cacheOptions;
@@ -49,7 +59,9 @@ public final class CacheCommand implements Callable<Integer> {
                 return 0;
             }
             int removed = cache.clear();
-            System.out.printf("cache %s cleared: %d file(s) removed%n", SafeText.of(cache.directory().toString()), removed);
+            System.out.printf(
+                    "cache %s cleared: %d file(s) removed%n",
+                    SafeText.of(cache.directory().toString()), removed);
             return 0;
         }
     }

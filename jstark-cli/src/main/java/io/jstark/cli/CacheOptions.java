@@ -14,8 +14,11 @@ public final class CacheOptions {
     static final String ENV_CACHE_DIR = "JSTARK_CACHE_DIR";
     static final String NONE = "none";
 
-    @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache of preprocessed commitments, loaded instead of recomputed "
-            + "(default: $" + ENV_CACHE_DIR + ", else $XDG_CACHE_HOME/jstark, else ~/.cache/jstark; '" + NONE + "': no cache).")
+    @Option(
+            names = "--cache-dir",
+            paramLabel = "DIR",
+            description = "Cache of preprocessed commitments, loaded instead of recomputed " + "(default: $"
+                    + ENV_CACHE_DIR + ", else $XDG_CACHE_HOME/jstark, else ~/.cache/jstark; '" + NONE + "': no cache).")
     String cacheDir;
 
     /** The cache to use, or null for none. */

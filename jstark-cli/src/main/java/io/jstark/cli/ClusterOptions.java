@@ -11,21 +11,37 @@ import picocli.CommandLine.Option;
 
 /** Proving on a cluster: the workers ({@code jstark worker}) that hold the tables, and how to reach them. */
 public final class ClusterOptions {
-    @Option(names = "--workers", paramLabel = "HOST:PORT,...", description = "Prove on these workers: the tables are placed on them "
-            + "(heaviest first, within each worker's memory budget), each builds its tables from the example's name, size and seed; "
-            + "this process keeps the transcript, FRI and the queries and verifies the proof before writing it.")
+    @Option(
+            names = "--workers",
+            paramLabel = "HOST:PORT,...",
+            description =
+                    "Prove on these workers: the tables are placed on them "
+                            + "(heaviest first, within each worker's memory budget), each builds its tables from the example's name, size and seed; "
+                            + "this process keeps the transcript, FRI and the queries and verifies the proof before writing it.")
     String workers;
 
-    @Option(names = "--worker-deadline", paramLabel = "SECONDS", description = "The most one call to a worker may take, a round over "
-            + "its tables included (default: ${DEFAULT-VALUE}).", defaultValue = "600")
+    @Option(
+            names = "--worker-deadline",
+            paramLabel = "SECONDS",
+            description = "The most one call to a worker may take, a round over "
+                    + "its tables included (default: ${DEFAULT-VALUE}).",
+            defaultValue = "600")
     long deadlineSeconds;
 
-    @Option(names = "--worker-heartbeat", paramLabel = "SECONDS", description = "Ask every worker of the proof whether it is alive this "
-            + "often, between calls too (default: ${DEFAULT-VALUE}).", defaultValue = "5")
+    @Option(
+            names = "--worker-heartbeat",
+            paramLabel = "SECONDS",
+            description = "Ask every worker of the proof whether it is alive this "
+                    + "often, between calls too (default: ${DEFAULT-VALUE}).",
+            defaultValue = "5")
     long heartbeatSeconds;
 
-    @Option(names = "--worker-heartbeat-timeout", paramLabel = "SECONDS", description = "A worker that does not answer a heartbeat "
-            + "within this is lost and its tables move to another worker (default: ${DEFAULT-VALUE}).", defaultValue = "30")
+    @Option(
+            names = "--worker-heartbeat-timeout",
+            paramLabel = "SECONDS",
+            description = "A worker that does not answer a heartbeat "
+                    + "within this is lost and its tables move to another worker (default: ${DEFAULT-VALUE}).",
+            defaultValue = "30")
     long heartbeatTimeoutSeconds;
 
     @Mixin
@@ -55,14 +71,21 @@ public final class ClusterOptions {
             throw new Main.UsageException("--workers: " + e.getMessage());
         }
         if (deadlineSeconds <= 0) {
-            throw new Main.UsageException("--worker-deadline: " + deadlineSeconds + " is not a positive number of seconds");
+            throw new Main.UsageException(
+                    "--worker-deadline: " + deadlineSeconds + " is not a positive number of seconds");
         }
         if (heartbeatSeconds <= 0 || heartbeatTimeoutSeconds <= 0) {
-            throw new Main.UsageException("--worker-heartbeat and --worker-heartbeat-timeout must be positive numbers of seconds, got "
-                    + heartbeatSeconds + " and " + heartbeatTimeoutSeconds);
+            throw new Main.UsageException(
+                    "--worker-heartbeat and --worker-heartbeat-timeout must be positive numbers of seconds, got "
+                            + heartbeatSeconds + " and " + heartbeatTimeoutSeconds);
         }
-        return RemoteBackend.onWorkers(addresses).tls(tls.tls()).recipe(example, logSize, seed).deadline(Duration.ofSeconds(deadlineSeconds))
-                .liveness(new Liveness(Duration.ofSeconds(heartbeatSeconds), Duration.ofSeconds(heartbeatTimeoutSeconds))).build();
+        return RemoteBackend.onWorkers(addresses)
+                .tls(tls.tls())
+                .recipe(example, logSize, seed)
+                .deadline(Duration.ofSeconds(deadlineSeconds))
+                .liveness(
+                        new Liveness(Duration.ofSeconds(heartbeatSeconds), Duration.ofSeconds(heartbeatTimeoutSeconds)))
+                .build();
     }
 
     /**
@@ -73,8 +96,10 @@ public final class ClusterOptions {
      */
     static List<WireRows.Row> wireRows(RemoteBackend remote) {
         List<WireRows.Row> rows = new java.util.ArrayList<>();
-        remote.traffic().snapshot().forEach((phase, t) -> rows.add(new WireRows.Row(phase, t.calls(), t.sentBytes(), t.receivedBytes(),
-                t.wireNanos())));
+        remote.traffic()
+                .snapshot()
+                .forEach((phase, t) ->
+                        rows.add(new WireRows.Row(phase, t.calls(), t.sentBytes(), t.receivedBytes(), t.wireNanos())));
         return rows;
     }
 }

@@ -70,8 +70,16 @@ final class ConsoleProgress implements ProgressListener {
         if (terminal) {
             draw(phase, " (last: " + SafeText.of(table) + ")");
         } else {
-            line(String.format(Locale.ROOT, "  %-20s %s %3d/%d tables, %s (2^%d rows) done, %.2f s", phase, bar(), done, total,
-                    SafeText.of(table), 63 - Long.numberOfLeadingZeros(Math.max(1, rows)), seconds()));
+            line(String.format(
+                    Locale.ROOT,
+                    "  %-20s %s %3d/%d tables, %s (2^%d rows) done, %.2f s",
+                    phase,
+                    bar(),
+                    done,
+                    total,
+                    SafeText.of(table),
+                    63 - Long.numberOfLeadingZeros(Math.max(1, rows)),
+                    seconds()));
         }
     }
 
@@ -80,14 +88,23 @@ final class ConsoleProgress implements ProgressListener {
         if (terminal) {
             draw(phase, " (" + SafeText.of(table) + ": " + step + ")");
         } else if (clock.getAsLong() - lastLine >= QUIET_NANOS) {
-            line(String.format(Locale.ROOT, "  %-20s %s %3d/%d tables, %s: %s done, %.2f s", phase, bar(), done, total,
-                    SafeText.of(table), step, seconds()));
+            line(String.format(
+                    Locale.ROOT,
+                    "  %-20s %s %3d/%d tables, %s: %s done, %.2f s",
+                    phase,
+                    bar(),
+                    done,
+                    total,
+                    SafeText.of(table),
+                    step,
+                    seconds()));
         }
     }
 
     @Override
     public synchronized void passFinished(String phase) {
-        String summary = String.format(Locale.ROOT, "  %-20s %s %3d/%d tables in %.2f s", phase, bar(), done, total, seconds());
+        String summary =
+                String.format(Locale.ROOT, "  %-20s %s %3d/%d tables in %.2f s", phase, bar(), done, total, seconds());
         if (terminal) {
             err.print("\r\033[K" + summary + "\n");
             err.flush();

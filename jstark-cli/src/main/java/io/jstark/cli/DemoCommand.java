@@ -4,8 +4,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code jstark demo}: the README's main job: prove the small VM, verify it, inspect it. */
-@Command(name = "demo", mixinStandardHelpOptions = true, description = "Prove the 'vm' example (CPU, memory and range-check tables "
-        + "tied by buses), verify the proof and show its shape.")
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = "Prove the 'vm' example (CPU, memory and range-check tables "
+                + "tied by buses), verify the proof and show its shape.")
 public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {

@@ -26,12 +26,18 @@ import java.util.Map;
  */
 enum ExitCode {
     OK(0, "success (verify: the proof is valid)"),
-    REJECTED(1, "the proof is rejected: invalid, or not of the expected statement (verify); not a readable proof (inspect)"),
-    USAGE(2, "usage error: an unknown option, a bad value, options that do not fit together (e.g. too little security), an output "
-            + "that is a directory or a key file that exists (keygen without --force)"),
-    INPUT(3, "input or environment error: a file missing, unreadable or not what it should be (proof, key, statement, "
-            + "timeline), a statement naming a definition its key lacks, a trace that breaks a constraint or a bus, disk full, "
-            + "spill directory unusable, memory exhausted, a cluster's worker unreachable or failing, workers' budgets no placement fits"),
+    REJECTED(
+            1,
+            "the proof is rejected: invalid, or not of the expected statement (verify); not a readable proof (inspect)"),
+    USAGE(
+            2,
+            "usage error: an unknown option, a bad value, options that do not fit together (e.g. too little security), an output "
+                    + "that is a directory or a key file that exists (keygen without --force)"),
+    INPUT(
+            3,
+            "input or environment error: a file missing, unreadable or not what it should be (proof, key, statement, "
+                    + "timeline), a statement naming a definition its key lacks, a trace that breaks a constraint or a bus, disk full, "
+                    + "spill directory unusable, memory exhausted, a cluster's worker unreachable or failing, workers' budgets no placement fits"),
     INTERNAL(4, "internal error: a bug in jstark (JSTARK_STACKTRACE=1 prints the stack trace)");
 
     final int code;
@@ -57,13 +63,18 @@ enum ExitCode {
         if (e instanceof ProofRejectedException) {
             return REJECTED;
         }
-        if (e instanceof Main.InputException || e instanceof IOException || e instanceof UncheckedIOException
-                || e instanceof InvalidVerifyingKeyException || e instanceof OutOfMemoryError
+        if (e instanceof Main.InputException
+                || e instanceof IOException
+                || e instanceof UncheckedIOException
+                || e instanceof InvalidVerifyingKeyException
+                || e instanceof OutOfMemoryError
                 || e instanceof io.jstark.math.memory.OffHeapAllocationException) {
             return INPUT;
         }
-        if (e instanceof InvalidStorageSettingException || e instanceof InsufficientMemoryException
-                || e instanceof InvalidSchedulerSettingException || e instanceof InvalidLanesSettingException) {
+        if (e instanceof InvalidStorageSettingException
+                || e instanceof InsufficientMemoryException
+                || e instanceof InvalidSchedulerSettingException
+                || e instanceof InvalidLanesSettingException) {
             // settings the user gave: --storage, --memory-budget, their environment variables, -Djstark.crypto.lanes
             return USAGE;
         }
@@ -79,8 +90,12 @@ enum ExitCode {
             // the spill directory or its space
             return INPUT;
         }
-        if (e instanceof Main.UsageException || e instanceof InvalidOptionsException || e instanceof InsufficientSecurityException
-                || e instanceof InvalidStatementException || e instanceof UnknownHashException || e instanceof UnknownExampleException) {
+        if (e instanceof Main.UsageException
+                || e instanceof InvalidOptionsException
+                || e instanceof InsufficientSecurityException
+                || e instanceof InvalidStatementException
+                || e instanceof UnknownHashException
+                || e instanceof UnknownExampleException) {
             // the typed refusals of what the command line names: options, values, their combinations, the
             // example and its size; any other IllegalArgumentException is a bug and stays INTERNAL
             return USAGE;

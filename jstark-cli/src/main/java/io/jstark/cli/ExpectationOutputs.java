@@ -13,14 +13,24 @@ import picocli.CommandLine.Option;
  * the proof proves ({@code jstark verify PROOF --key KEY --expect STATEMENT}).
  */
 public final class ExpectationOutputs {
-    @Option(names = "--write-key", arity = "0..1", paramLabel = "FILE", fallbackValue = "",
-            description = "Also write the verifying key: exactly these options, the pinned preprocessed commitments (default "
-                    + "FILE: the proof's name with .key).")
+    @Option(
+            names = "--write-key",
+            arity = "0..1",
+            paramLabel = "FILE",
+            fallbackValue = "",
+            description =
+                    "Also write the verifying key: exactly these options, the pinned preprocessed commitments (default "
+                            + "FILE: the proof's name with .key).")
     String keyFile;
 
-    @Option(names = "--write-statement", arity = "0..1", paramLabel = "FILE", fallbackValue = "",
-            description = "Also write the statement the proof proves as JSON, for 'verify --expect' (default FILE: the proof's name "
-                    + "with .statement.json).")
+    @Option(
+            names = "--write-statement",
+            arity = "0..1",
+            paramLabel = "FILE",
+            fallbackValue = "",
+            description =
+                    "Also write the statement the proof proves as JSON, for 'verify --expect' (default FILE: the proof's name "
+                            + "with .statement.json).")
     String statementFile;
 
     /** Refuses, before any proving, an output that is a directory (or whose directory cannot be made). */

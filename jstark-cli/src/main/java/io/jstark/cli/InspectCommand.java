@@ -14,7 +14,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code jstark inspect}: what a proof file holds, part by part. */
-@Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a proof's options, security, tables and the size of each part.")
+@Command(
+        name = "inspect",
+        mixinStandardHelpOptions = true,
+        description = "Show a proof's options, security, tables and the size of each part.")
 public final class InspectCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROOF", description = "The proof file (jstark prove -o).")
     Path file;
@@ -30,23 +33,32 @@ public final class InspectCommand implements Callable<Integer> {
         for (Proof.TableHeader h : proof.tables()) {
             logLargest = Math.max(logLargest, ZeroKnowledge.committedLogHeight(o, h.logHeight()) + o.logBlowup());
         }
-        // the definitions are not in the proof: count the frame values it holds, plus one per table (and the random codeword)
+        // the definitions are not in the proof: count the frame values it holds, plus one per table (and the random
+        // codeword)
         long functions = o.zeroKnowledge() ? 1 : 0;
         for (io.jstark.protocol.OodFrame f : proof.frames()) {
             functions += f.size() + 1;
         }
         Security.Report security = Security.of(o, logLargest, functions);
-        System.out.printf("proof          %s, %,d bytes, format version %d%n", SafeText.of(file.toString()), length,
-                ProofFormat.VERSION);
+        System.out.printf(
+                "proof          %s, %,d bytes, format version %d%n",
+                SafeText.of(file.toString()), length, ProofFormat.VERSION);
         System.out.printf("options        %s%n", o);
         printZeroKnowledge(proof);
-        System.out.printf("security       %s, as the proof claims: inspect checks no value, run verify for that%n", security.summary());
+        System.out.printf(
+                "security       %s, as the proof claims: inspect checks no value, run verify for that%n",
+                security.summary());
         for (String term : Security.describe(o, logLargest, functions)) {
             System.out.println("  " + term);
         }
         System.out.println();
-        TextTable tables = new TextTable(TextTable.Column.right("#"), TextTable.Column.left("table"), TextTable.Column.left("definition"),
-                TextTable.Column.right("rows"), TextTable.Column.right("public inputs"), TextTable.Column.left("preprocessed"),
+        TextTable tables = new TextTable(
+                TextTable.Column.right("#"),
+                TextTable.Column.left("table"),
+                TextTable.Column.left("definition"),
+                TextTable.Column.right("rows"),
+                TextTable.Column.right("public inputs"),
+                TextTable.Column.left("preprocessed"),
                 TextTable.Column.right("bytes"));
         for (int i = 0; i < proof.tables().size(); i++) {
             Proof.TableHeader h = proof.tables().get(i);
@@ -54,16 +66,27 @@ public final class InspectCommand implements Callable<Integer> {
             for (long v : sizes.perTable().getOrDefault(h.name(), Map.of()).values()) {
                 tableBytes += v;
             }
-            tables.row(i, SafeText.of(h.name()), SafeText.of(h.airName()), "2^" + h.logHeight(), h.publicInputs().length,
-                    h.preprocessedRoot() == null ? "-" : "pinned", String.format("%,d", tableBytes));
+            tables.row(
+                    i,
+                    SafeText.of(h.name()),
+                    SafeText.of(h.airName()),
+                    "2^" + h.logHeight(),
+                    h.publicInputs().length,
+                    h.preprocessedRoot() == null ? "-" : "pinned",
+                    String.format("%,d", tableBytes));
         }
         System.out.print(tables.render());
-        System.out.println("(a table's bytes: its frame, its preprocessed opening and its rows in each phase opening; roots, siblings"
-                + " and the FRI are shared)");
+        System.out.println(
+                "(a table's bytes: its frame, its preprocessed opening and its rows in each phase opening; roots, siblings"
+                        + " and the FRI are shared)");
         System.out.println();
-        TextTable parts = new TextTable(TextTable.Column.left("part"), TextTable.Column.right("bytes"), TextTable.Column.right("% of proof"));
+        TextTable parts = new TextTable(
+                TextTable.Column.left("part"), TextTable.Column.right("bytes"), TextTable.Column.right("% of proof"));
         for (Map.Entry<String, Long> e : sizes.totals().entrySet()) {
-            parts.row(e.getKey(), String.format("%,d", e.getValue()), String.format("%.1f%%", 100.0 * e.getValue() / length));
+            parts.row(
+                    e.getKey(),
+                    String.format("%,d", e.getValue()),
+                    String.format("%.1f%%", 100.0 * e.getValue() / length));
         }
         System.out.print(parts.render());
         return 0;
@@ -75,11 +98,16 @@ public final class InspectCommand implements Callable<Integer> {
         if (!o.zeroKnowledge()) {
             return;
         }
-        System.out.printf("zero-knowledge yes: salt %d bytes per leaf, h = %d random values per column%n", 8 * ZeroKnowledge.saltElements(o),
-                ZeroKnowledge.margin(o));
+        System.out.printf(
+                "zero-knowledge yes: salt %d bytes per leaf, h = %d random values per column%n",
+                8 * ZeroKnowledge.saltElements(o), ZeroKnowledge.margin(o));
         for (Proof.TableHeader h : proof.tables()) {
-            System.out.printf("  table '%s': zero-knowledge: yes, salt %d bytes, extension 2^%d -> 2^%d rows%n", SafeText.of(h.name()),
-                    8 * ZeroKnowledge.saltElements(o), h.logHeight(), ZeroKnowledge.committedLogHeight(o, h.logHeight()));
+            System.out.printf(
+                    "  table '%s': zero-knowledge: yes, salt %d bytes, extension 2^%d -> 2^%d rows%n",
+                    SafeText.of(h.name()),
+                    8 * ZeroKnowledge.saltElements(o),
+                    h.logHeight(),
+                    ZeroKnowledge.committedLogHeight(o, h.logHeight()));
         }
     }
 }

@@ -70,13 +70,19 @@ final class Invocation {
     }
 
     /** Runs {@code command} in the client's working directory (absolute) and environment, then restores this process's. */
-    static int within(Path workingDirectory, Map<String, String> environment, boolean stderrTerminal, java.util.function.IntSupplier command) {
+    static int within(
+            Path workingDirectory,
+            Map<String, String> environment,
+            boolean stderrTerminal,
+            java.util.function.IntSupplier command) {
         if (!workingDirectory.isAbsolute()) {
             throw new IllegalArgumentException("working directory must be absolute: " + workingDirectory);
         }
         Map<String, String> resolved = new HashMap<>(environment);
-        resolved.replaceAll((name, value) -> PATH_VARIABLE.matcher(name).matches() && !value.isEmpty() && !value.equals(CacheOptions.NONE)
-                ? workingDirectory.resolve(value).toString() : value);
+        resolved.replaceAll((name, value) ->
+                PATH_VARIABLE.matcher(name).matches() && !value.isEmpty() && !value.equals(CacheOptions.NONE)
+                        ? workingDirectory.resolve(value).toString()
+                        : value);
         current = new Invocation(workingDirectory, Map.copyOf(resolved), stderrTerminal);
         try {
             return command.getAsInt();

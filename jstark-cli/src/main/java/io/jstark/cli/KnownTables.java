@@ -64,7 +64,11 @@ final class KnownTables {
      *
      * @throws ProofRejectedException (UNACCEPTED_OPTIONS) for a proof with preprocessed tables under other options
      */
-    static ImpliedKey implied(Example example, List<Proof.TableHeader> tables, ProofOptions options, int minimumBits,
+    static ImpliedKey implied(
+            Example example,
+            List<Proof.TableHeader> tables,
+            ProofOptions options,
+            int minimumBits,
             VerifyingKey.RootSource roots)
             throws ProofRejectedException {
         Set<String> needed = named(tables);
@@ -79,24 +83,36 @@ final class KnownTables {
             }
         }
         if (preprocessed.isEmpty()) {
-            return new ImpliedKey(VerifyingKey.builder(airs).acceptAtLeast(minimumBits).build(), "any options of at least " + minimumBits
-                    + " conjectured bits (no table has preprocessed columns)");
+            return new ImpliedKey(
+                    VerifyingKey.builder(airs).acceptAtLeast(minimumBits).build(),
+                    "any options of at least " + minimumBits + " conjectured bits (no table has preprocessed columns)");
         }
         List<String> presets = new ArrayList<>();
         for (Map.Entry<String, ProofOptions> p : ProofOptions.presets().entrySet()) {
             presets.add(p.getKey() + " (" + p.getValue() + ")");
             if (p.getValue().equals(options)) {
-                VerifyingKey key = VerifyingKey.builder(airs).accept(options).minimumSecurityBits(minimumBits).pinnedRoots(roots)
+                VerifyingKey key = VerifyingKey.builder(airs)
+                        .accept(options)
+                        .minimumSecurityBits(minimumBits)
+                        .pinnedRoots(roots)
                         .build();
-                return new ImpliedKey(key, "the preset " + p.getKey() + " only, whose preprocessed commitments were computed here (or "
-                        + "loaded from the cache) "
-                        + "(definitions " + String.join(", ", preprocessed) + " have preprocessed columns)");
+                return new ImpliedKey(
+                        key,
+                        "the preset " + p.getKey() + " only, whose preprocessed commitments were computed here (or "
+                                + "loaded from the cache) "
+                                + "(definitions " + String.join(", ", preprocessed) + " have preprocessed columns)");
             }
         }
-        throw new ProofRejectedException(ProofRejectedException.Reason.UNACCEPTED_OPTIONS, null, "without --key, a proof of "
-                + "definitions with preprocessed columns (" + String.join(", ", preprocessed) + " of example '" + example.name()
-                + "') is accepted only under a preset's options, " + String.join(" or ", presets) + "; this one names " + options
-                + ": verify it with a key you trust (jstark keygen --example " + example.name() + " with those options writes one)");
+        throw new ProofRejectedException(
+                ProofRejectedException.Reason.UNACCEPTED_OPTIONS,
+                null,
+                "without --key, a proof of "
+                        + "definitions with preprocessed columns (" + String.join(", ", preprocessed) + " of example '"
+                        + example.name()
+                        + "') is accepted only under a preset's options, " + String.join(" or ", presets)
+                        + "; this one names " + options
+                        + ": verify it with a key you trust (jstark keygen --example " + example.name()
+                        + " with those options writes one)");
     }
 
     private static Set<String> named(List<Proof.TableHeader> tables) {

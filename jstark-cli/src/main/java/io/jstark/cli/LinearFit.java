@@ -30,8 +30,8 @@ record LinearFit(double slope, double intercept, double rSquared) {
 
     private static LinearFit weighted(double[] x, double[] y, double[] w) {
         if (x.length != y.length || x.length < 2) {
-            throw new IllegalArgumentException("a line needs at least two points with an x and a y each, got " + x.length + " x and "
-                    + y.length + " y");
+            throw new IllegalArgumentException("a line needs at least two points with an x and a y each, got "
+                    + x.length + " x and " + y.length + " y");
         }
         int n = x.length;
         double total = 0;

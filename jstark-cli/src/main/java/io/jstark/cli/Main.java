@@ -5,12 +5,25 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code jstark} command. */
-@Command(name = "jstark", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
+@Command(
+        name = "jstark",
+        mixinStandardHelpOptions = true,
+        versionProvider = BuildVersion.class,
         description = "Multi-table STARK prover and verifier for the JVM.")
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order --help lists them. */
-    static final java.util.List<String> COMMANDS = java.util.List.of("prove", "verify", "keygen", "inspect", "plan", "profile", "bench",
-            "demo", "cache", "worker", AotTrainingCommand.NAME);
+    static final java.util.List<String> COMMANDS = java.util.List.of(
+            "prove",
+            "verify",
+            "keygen",
+            "inspect",
+            "plan",
+            "profile",
+            "bench",
+            "demo",
+            "cache",
+            "worker",
+            AotTrainingCommand.NAME);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -40,9 +53,13 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
      * does for its client. Relative paths resolve against that directory, the JSTARK_* settings come from that environment,
      * progress is drawn as a bar when {@code stderrTerminal}.
      */
-    public static int run(java.nio.file.Path workingDirectory, java.util.Map<String, String> environment, boolean stderrTerminal,
+    public static int run(
+            java.nio.file.Path workingDirectory,
+            java.util.Map<String, String> environment,
+            boolean stderrTerminal,
             String... args) {
-        return Invocation.within(workingDirectory, environment, stderrTerminal, () -> execute(Invocation.argumentFiles(args)));
+        return Invocation.within(
+                workingDirectory, environment, stderrTerminal, () -> execute(Invocation.argumentFiles(args)));
     }
 
     private static int execute(String... args) {
@@ -74,7 +91,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         // after the commands: picocli gives the converter to the commands registered so far
         cli.registerConverter(java.nio.file.Path.class, Invocation::path);
         listExitCodes(cli);
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
+        cli.setExecutionExceptionHandler(
+                (e, commandLine, parseResult) -> report(e, commandLine.getOut(), commandLine.getErr()));
         return cli;
     }
 
@@ -108,7 +126,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             out.flush();
         } else if (code == ExitCode.INTERNAL) {
             // a bug: its text is internal, what the user can act on is the hint
-            err.println("jstark: internal error (" + e.getClass().getName() + "), a bug in jstark; JSTARK_STACKTRACE=1 prints its stack trace");
+            err.println("jstark: internal error (" + e.getClass().getName()
+                    + "), a bug in jstark; JSTARK_STACKTRACE=1 prints its stack trace");
         } else {
             err.println("jstark: " + SafeText.of(message(e)));
         }
@@ -133,7 +152,10 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Every command's --help ends with the exit codes; a command line picocli cannot parse exits with USAGE. */
     private static void listExitCodes(CommandLine command) {
-        command.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+        command.getCommandSpec()
+                .usageMessage()
+                .exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(ExitCode.helpList());
         command.getCommandSpec().exitCodeOnInvalidInput(ExitCode.USAGE.code);
         for (CommandLine sub : command.getSubcommands().values()) {
             listExitCodes(sub);
@@ -151,7 +173,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             return f.getFile() + ": " + (f.getReason() == null ? e.getClass().getSimpleName() : f.getReason());
         }
         if (e instanceof OutOfMemoryError) {
-            return "out of memory (" + e.getMessage() + "): give the JVM more heap (-Xmx; for scripts/jstark JSTARK_JAVA_OPTS) or the "
+            return "out of memory (" + e.getMessage()
+                    + "): give the JVM more heap (-Xmx; for scripts/jstark JSTARK_JAVA_OPTS) or the "
                     + "proof less (--memory-budget, --storage disk)";
         }
         String m = e.getMessage();

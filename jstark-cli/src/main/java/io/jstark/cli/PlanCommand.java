@@ -1,9 +1,9 @@
 package io.jstark.cli;
 
-import io.jstark.examples.Example;
-import io.jstark.examples.TableShape;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
+import io.jstark.examples.Example;
+import io.jstark.examples.TableShape;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.StoragePlan;
 import java.util.List;
@@ -17,8 +17,11 @@ import picocli.CommandLine.Mixin;
  * with everything spilled, spill directory unusable or too small) are the same typed errors
  * {@code prove} would raise before its heavy work.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true,
-        description = "Predict the memory a proof needs, per table and phase, and where its buffers would live (RAM or spill files).")
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        description =
+                "Predict the memory a proof needs, per table and phase, and where its buffers would live (RAM or spill files).")
 public final class PlanCommand implements Callable<Integer> {
     @Mixin
     ExampleOptions example;
@@ -34,10 +37,17 @@ public final class PlanCommand implements Callable<Integer> {
         Example e = example.resolve(System.out);
         int logSize = example.logSize(e);
         List<TableDimensions> tables = TableShape.dimensions(e.shapes(logSize));
-        try (JstarkProver prover = run.configure(Jstark.prover(e.airs()).options(proofOptions.options())).build()) {
+        try (JstarkProver prover = run.configure(Jstark.prover(e.airs()).options(proofOptions.options()))
+                .build()) {
             StoragePlan plan = prover.plan(tables);
-            System.out.printf("workload '%s' (%s = %d): %d tables; k = %d tables at once; memory budget %s; %d worker threads%n",
-                    e.name(), e.sizeParameter(), logSize, tables.size(), prover.settings().tableParallelism(), plan.budgetText(),
+            System.out.printf(
+                    "workload '%s' (%s = %d): %d tables; k = %d tables at once; memory budget %s; %d worker threads%n",
+                    e.name(),
+                    e.sizeParameter(),
+                    logSize,
+                    tables.size(),
+                    prover.settings().tableParallelism(),
+                    plan.budgetText(),
                     prover.pool().parallelism());
             for (String line : plan.lines()) {
                 System.out.println(line);

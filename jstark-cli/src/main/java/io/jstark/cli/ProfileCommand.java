@@ -1,9 +1,9 @@
 package io.jstark.cli;
 
-import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.Timeline;
+import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.profile.TimelineJson;
 import io.jstark.profile.analysis.InstancesView;
 import io.jstark.profile.analysis.PhaseTable;
@@ -26,9 +26,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code jstark profile}: reads timelines written by {@code prove --timeline}. */
-@Command(name = "profile", mixinStandardHelpOptions = true, description = "Analyse timelines written by 'jstark prove --timeline FILE'.",
-        subcommands = {ProfileCommand.Phases.class, ProfileCommand.Utilisation.class, ProfileCommand.TimelineExport.class,
-                ProfileCommand.Report.class})
+@Command(
+        name = "profile",
+        mixinStandardHelpOptions = true,
+        description = "Analyse timelines written by 'jstark prove --timeline FILE'.",
+        subcommands = {
+            ProfileCommand.Phases.class,
+            ProfileCommand.Utilisation.class,
+            ProfileCommand.TimelineExport.class,
+            ProfileCommand.Report.class
+        })
 public final class ProfileCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -47,16 +54,26 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
     }
 
     /** {@code jstark profile phases RUN...}: the phase table over several runs, or the instances of one label. */
-    @Command(name = "phases", mixinStandardHelpOptions = true, description = "Per span path over several runs: median wall, %% of total "
-            + "(against the median root wall), cv%%, count per run, median span time summed over threads (durations added up, "
-            + "waiting included: not CPU) and concurrency (summed / wall). Wall is the union of a path's intervals. Then, per run, "
-            + "the sum rule (every span split into phases is tiled by them, to the nanosecond) and the timeline checks.")
+    @Command(
+            name = "phases",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Per span path over several runs: median wall, %% of total "
+                            + "(against the median root wall), cv%%, count per run, median span time summed over threads (durations added up, "
+                            + "waiting included: not CPU) and concurrency (summed / wall). Wall is the union of a path's intervals. Then, per run, "
+                            + "the sum rule (every span split into phases is tiled by them, to the nanosecond) and the timeline checks.")
     static final class Phases implements Callable<Integer> {
-        @Parameters(arity = "1..*", paramLabel = "RUN.json", description = "Timeline files of runs of the same workload.")
+        @Parameters(
+                arity = "1..*",
+                paramLabel = "RUN.json",
+                description = "Timeline files of runs of the same workload.")
         List<Path> files;
 
-        @Option(names = "--instances", paramLabel = "LABEL", description = "Instead, list each instance of LABEL in each run: its wall "
-                + "and the gap to the next instance.")
+        @Option(
+                names = "--instances",
+                paramLabel = "LABEL",
+                description = "Instead, list each instance of LABEL in each run: its wall "
+                        + "and the gap to the next instance.")
         String instancesLabel;
 
         @Override
@@ -87,12 +104,20 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
                 TimelineChecks.Result checks = TimelineChecks.check(tree);
                 SumRuleResult sum = SumRule.checkAll(tree);
                 List<String> violations = new ArrayList<>();
-                sum.violations().forEach(v -> violations.add(String.format(java.util.Locale.ROOT, "%s: children %+d ns off the phase",
-                        v.parent(), v.differenceNanos())));
+                sum.violations()
+                        .forEach(v -> violations.add(String.format(
+                                java.util.Locale.ROOT,
+                                "%s: children %+d ns off the phase",
+                                v.parent(),
+                                v.differenceNanos())));
                 clean &= checks.isClean() && sum.passed();
-                String sumLine = sum.checked().isEmpty() ? SumRuleResult.NOTHING_CHECKED
-                        : String.format("sum rule %s over %d spans split into phases%s", violations.isEmpty() ? "ok" : "VIOLATED",
-                                sum.checked().size(), violations.isEmpty() ? "" : " " + violations);
+                String sumLine = sum.checked().isEmpty()
+                        ? SumRuleResult.NOTHING_CHECKED
+                        : String.format(
+                                "sum rule %s over %d spans split into phases%s",
+                                violations.isEmpty() ? "ok" : "VIOLATED",
+                                sum.checked().size(),
+                                violations.isEmpty() ? "" : " " + violations);
                 System.out.printf("run %d (%s): %s; %s", i + 1, files.get(i), sumLine, checks.render());
             }
             return clean ? 0 : 1;
@@ -100,9 +125,13 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
     }
 
     /** {@code jstark profile utilisation RUN}: how much of the machine the process used in each phase. */
-    @Command(name = "utilisation", aliases = "busy", mixinStandardHelpOptions = true, description = "For each phase: its wall, the CPU "
-            + "time the process spent inside it (read inside the phase's wall window) and utilisation = CPU / (wall x cores), never "
-            + "above 100%%. ('busy' is the old name of this command.)")
+    @Command(
+            name = "utilisation",
+            aliases = "busy",
+            mixinStandardHelpOptions = true,
+            description = "For each phase: its wall, the CPU "
+                    + "time the process spent inside it (read inside the phase's wall window) and utilisation = CPU / (wall x cores), never "
+                    + "above 100%%. ('busy' is the old name of this command.)")
     static final class Utilisation implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
@@ -115,8 +144,10 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
     }
 
     /** {@code jstark profile timeline RUN --html FILE --trace-events FILE}: converts a timeline. */
-    @Command(name = "timeline", mixinStandardHelpOptions = true, description = "Convert a timeline to an HTML Gantt chart and/or Chrome "
-            + "trace events (Perfetto).")
+    @Command(
+            name = "timeline",
+            mixinStandardHelpOptions = true,
+            description = "Convert a timeline to an HTML Gantt chart and/or Chrome " + "trace events (Perfetto).")
     static final class TimelineExport implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
@@ -152,7 +183,10 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
 
         private static String title(Timeline timeline, Path file) {
             Object command = timeline.header().metadata().get("command");
-            return command instanceof List<?> args ? "jstark " + String.join(" ", args.stream().map(String::valueOf).toList())
+            return command instanceof List<?> args
+                    ? "jstark "
+                            + String.join(
+                                    " ", args.stream().map(String::valueOf).toList())
                     : file.getFileName().toString();
         }
     }
@@ -163,7 +197,10 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
         @Parameters(index = "0", paramLabel = "RUN.json", description = "A timeline file.")
         Path file;
 
-        @Option(names = "--root", description = "Label of the root span (default: ${DEFAULT-VALUE}).", defaultValue = SpanLabels.PROVE)
+        @Option(
+                names = "--root",
+                description = "Label of the root span (default: ${DEFAULT-VALUE}).",
+                defaultValue = SpanLabels.PROVE)
         String root;
 
         @Override
@@ -181,12 +218,17 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
                 peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, heap, PeakMemory.HEAP_HOW));
             }
             if (meta.get("peakResidentAnonymousBytes") instanceof Long anonymous) {
-                peaks.add(new TimingReport.MemoryPeak("resident anonymous", -1, anonymous, PeakMemory.RESIDENT_ANONYMOUS_HOW));
+                peaks.add(new TimingReport.MemoryPeak(
+                        "resident anonymous", -1, anonymous, PeakMemory.RESIDENT_ANONYMOUS_HOW));
             }
             if (meta.get("peakResidentFileBytes") instanceof Long file) {
                 peaks.add(new TimingReport.MemoryPeak("resident file-backed", -1, file, PeakMemory.RESIDENT_FILE_HOW));
             }
-            TimingReport report = TimingReport.builder(timeline).root(root).tables(tables(meta)).memoryPeaks(peaks).build();
+            TimingReport report = TimingReport.builder(timeline)
+                    .root(root)
+                    .tables(tables(meta))
+                    .memoryPeaks(peaks)
+                    .build();
             System.out.print(report.render());
             return report.selfCheckPassed() ? 0 : 1;
         }
@@ -195,7 +237,9 @@ public final class ProfileCommand implements java.util.concurrent.Callable<Integ
             Map<String, TimingReport.TableInfo> tables = new LinkedHashMap<>();
             if (meta.get("tables") instanceof List<?> list) {
                 for (Object item : list) {
-                    if (item instanceof Map<?, ?> t && t.get("name") instanceof String name && t.get("kind") instanceof String kind
+                    if (item instanceof Map<?, ?> t
+                            && t.get("name") instanceof String name
+                            && t.get("kind") instanceof String kind
                             && t.get("rows") instanceof Long rows) {
                         tables.put(name, new TimingReport.TableInfo(kind, rows));
                     }

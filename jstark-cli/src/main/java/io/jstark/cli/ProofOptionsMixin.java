@@ -5,8 +5,11 @@ import picocli.CommandLine.Option;
 
 /** The proof options on the command line: a preset, then individual overrides. */
 public final class ProofOptionsMixin {
-    @Option(names = "--preset", description = "Named option set: fast100 (default: blowup 8, 28 queries, 16 grinding bits) "
-            + "or secure128 (blowup 16).", defaultValue = "fast100")
+    @Option(
+            names = "--preset",
+            description = "Named option set: fast100 (default: blowup 8, 28 queries, 16 grinding bits) "
+                    + "or secure128 (blowup 16).",
+            defaultValue = "fast100")
     String preset;
 
     @Option(names = "--blowup", description = "LDE blowup: 2, 4, 8, 16 or 32.")
@@ -27,11 +30,15 @@ public final class ProofOptionsMixin {
     @Option(names = "--hash", description = "blake3 (the presets' hash), sha256 or keccak256.")
     String hash;
 
-    @Option(names = "--security", description = "Refuse options below this many conjectured bits (default: the preset's).")
+    @Option(
+            names = "--security",
+            description = "Refuse options below this many conjectured bits (default: the preset's).")
     Integer security;
 
-    @Option(names = "--zk", description = "Zero knowledge: hide the witness from the verifier (salted leaves, randomized "
-            + "columns, masked bus sums; taller LDEs). The proof's options record it.")
+    @Option(
+            names = "--zk",
+            description = "Zero knowledge: hide the witness from the verifier (salted leaves, randomized "
+                    + "columns, masked bus sums; taller LDEs). The proof's options record it.")
     boolean zeroKnowledge;
 
     ProofOptions options() {

@@ -1,7 +1,10 @@
 package io.jstark.cli;
 
+import io.jstark.Jstark;
+import io.jstark.JstarkProver;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
+import io.jstark.examples.TableShape;
 import io.jstark.examples.Workload;
 import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.CaptureRequest;
@@ -15,9 +18,6 @@ import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.VerifyingKey;
-import io.jstark.Jstark;
-import io.jstark.JstarkProver;
-import io.jstark.examples.TableShape;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.StoragePlan;
 import java.io.PrintStream;
@@ -35,7 +35,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jstark prove}: proves an example workload and writes the proof file. */
-@Command(name = "prove", mixinStandardHelpOptions = true, description = "Prove an example workload and write the proof.")
+@Command(
+        name = "prove",
+        mixinStandardHelpOptions = true,
+        description = "Prove an example workload and write the proof.")
 public final class ProveCommand implements Callable<Integer> {
     @Mixin
     ExampleOptions example;
@@ -55,7 +58,10 @@ public final class ProveCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
-    @Option(names = {"-o", "--output"}, description = "Proof file (default: ${DEFAULT-VALUE}).", defaultValue = "proof.bin")
+    @Option(
+            names = {"-o", "--output"},
+            description = "Proof file (default: ${DEFAULT-VALUE}).",
+            defaultValue = "proof.bin")
     Path output;
 
     @CommandLine.Spec
@@ -77,26 +83,44 @@ public final class ProveCommand implements Callable<Integer> {
 
     /** One proof of one workload, measured. */
     record ProofRun(byte[] bytes, Proof proof, long proveNanos, SpanRecorder recorder, VerifyingKey key) {
-        static ProofRun execute(ExampleOptions exampleOptions, ProofOptions options, RunOptions run, ClusterOptions cluster,
-                ProveOutputs outputs, List<String> args, PrintStream out) throws java.io.IOException {
+        static ProofRun execute(
+                ExampleOptions exampleOptions,
+                ProofOptions options,
+                RunOptions run,
+                ClusterOptions cluster,
+                ProveOutputs outputs,
+                List<String> args,
+                PrintStream out)
+                throws java.io.IOException {
             Example example = exampleOptions.resolve(out);
             int logSize = exampleOptions.logSize(example);
             Optional<CaptureRequest> capture = outputs.capture();
             SpanRecorder recorder = outputs.recorder(capture);
-            JstarkProver.Builder builder = run.configure(Jstark.prover(example.airs()).options(options))
+            JstarkProver.Builder builder = run.configure(
+                            Jstark.prover(example.airs()).options(options))
                     .progress(new ConsoleProgress(System.err));
-            try (io.jstark.cluster.RemoteBackend remote = cluster.backend(example.name(), logSize, exampleOptions.seed);
+            try (io.jstark.cluster.RemoteBackend remote =
+                            cluster.backend(example.name(), logSize, exampleOptions.seed);
                     JstarkProver prover = (remote == null ? builder : builder.backend(remote)).build()) {
                 List<TableDimensions> shapes = TableShape.dimensions(example.shapes(logSize));
                 // the cheap refusals (statement rules, security, memory, spill space) before generating traces
                 Security.Report security = prover.checkStatement(shapes);
                 StoragePlan plan = prover.plan(shapes);
                 try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
-                    out.printf("proving '%s' (%s = %d): %d tables, %,d main cells; %s%n", example.name(), example.sizeParameter(), logSize,
-                            workload.size(), workload.mainCells(), options);
+                    out.printf(
+                            "proving '%s' (%s = %d): %d tables, %,d main cells; %s%n",
+                            example.name(),
+                            example.sizeParameter(),
+                            logSize,
+                            workload.size(),
+                            workload.mainCells(),
+                            options);
                     out.printf("security: %s%n", security.summary());
-                    out.printf("k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
-                            prover.settings().tableParallelism(), prover.pool().parallelism(), plan.budgetText(),
+                    out.printf(
+                            "k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
+                            prover.settings().tableParallelism(),
+                            prover.pool().parallelism(),
+                            plan.budgetText(),
                             ByteSize.format(plan.gateBudgetBytes()));
                     VectorPathNote.line().ifPresent(out::println);
                     out.println(plan.lines().getFirst());
@@ -112,7 +136,14 @@ public final class ProveCommand implements Callable<Integer> {
                         Spans.stop(recorder);
                     }
                     PeakMemory.Measured peaks = PeakMemory.of(result.memory());
-                    Timeline timeline = recorder.timeline(metadata(args, example, logSize, options, prover, workload, peaks,
+                    Timeline timeline = recorder.timeline(metadata(
+                            args,
+                            example,
+                            logSize,
+                            options,
+                            prover,
+                            workload,
+                            peaks,
                             MerkleKernel.describe(options, recorder.records())));
                     // one figure, the same the timing report's root row shows: the prover's own 'prove' span
                     long proveWall = result.proveNanos();
@@ -124,14 +155,23 @@ public final class ProveCommand implements Callable<Integer> {
                     out.printf("proved in %.3f s%n", proveWall / 1e9);
                     if (remote != null) {
                         try {
-                            Jstark.verify(prover.verifyingKey(), io.jstark.protocol.Statement.ofTraces(workload.tables()), result.bytes());
+                            Jstark.verify(
+                                    prover.verifyingKey(),
+                                    io.jstark.protocol.Statement.ofTraces(workload.tables()),
+                                    result.bytes());
                         } catch (io.jstark.protocol.ProofRejectedException e) {
                             // a worker answered values that are not its tables' (the proof is not written)
-                            throw new io.jstark.cluster.ClusterException("the proof made on the workers " + remote.workers()
-                                    + " does not verify, so it is not written: " + e.getMessage(), e);
+                            throw new io.jstark.cluster.ClusterException(
+                                    "the proof made on the workers " + remote.workers()
+                                            + " does not verify, so it is not written: " + e.getMessage(),
+                                    e);
                         }
-                        out.printf("proved on %d workers %s; the proof verifies. %s%n", remote.workers().size(), remote.workers(),
-                                outputs.report ? "The timing report's Wire section has the traffic per phase."
+                        out.printf(
+                                "proved on %d workers %s; the proof verifies. %s%n",
+                                remote.workers().size(),
+                                remote.workers(),
+                                outputs.report
+                                        ? "The timing report's Wire section has the traffic per phase."
                                         : "Calls, bytes and wall time on the wire per phase:");
                         if (!outputs.report) {
                             out.print(remote.traffic());
@@ -139,45 +179,64 @@ public final class ProveCommand implements Callable<Integer> {
                     }
                     out.println(residentLine(result));
                     if (!outputs.report) {
-                        out.println("Merkle kernel " + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
+                        out.println("Merkle kernel "
+                                + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
                     }
                     describeCache(prover.provingKey().diskCache(), out);
                     Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
                         out.println();
-                        out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison(),
-                                remote == null ? List.of() : ClusterOptions.wireRows(remote)).render());
+                        out.print(Reports.timing(
+                                        timeline,
+                                        tables,
+                                        peaks,
+                                        result.plan().prediction(),
+                                        result.memoryComparison(),
+                                        remote == null ? List.of() : ClusterOptions.wireRows(remote))
+                                .render());
                         out.println();
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);
                     outputs.write(timeline, "jstark " + String.join(" ", args), out);
-                    return new ProofRun(result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
+                    return new ProofRun(
+                            result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
                 }
             }
         }
 
         /** The process's peak resident memory, measured against the plan's prediction (exact bytes for scripts too). */
         static String residentLine(JstarkProver.Result result) {
-            io.jstark.storage.memory.MemoryMeter.Phase peak = io.jstark.storage.memory.MemoryMeter.peak(result.memory());
+            io.jstark.storage.memory.MemoryMeter.Phase peak =
+                    io.jstark.storage.memory.MemoryMeter.peak(result.memory());
             io.jstark.storage.memory.MemoryPrediction predicted = result.plan().prediction();
             if (peak.residentAnonymous() < 0) {
                 return "resident memory: not available on this system (predicted peak anonymous "
                         + ByteSize.format(predicted.peakRamBytes()) + ")";
             }
             if (!predicted.jvm().counted()) {
-                return "resident memory" + (Invocation.inDaemon() ? " of the warm daemon's process (it keeps the heap earlier commands grew;"
-                        + " JSTARK_DAEMON=off: this command's own JVM)" : "") + ": peak anonymous "
+                return "resident memory"
+                        + (Invocation.inDaemon()
+                                ? " of the warm daemon's process (it keeps the heap earlier commands grew;"
+                                        + " JSTARK_DAEMON=off: this command's own JVM)"
+                                : "")
+                        + ": peak anonymous "
                         + ByteSize.format(peak.residentAnonymous()) + " measured, file-backed "
                         + ByteSize.format(peak.residentFile()) + " measured"
                         + " (predicted only with --memory-budget, which fixes the JVM's heap; without one the JVM is not counted)";
             }
-            return String.format(java.util.Locale.ROOT,
+            return String.format(
+                    java.util.Locale.ROOT,
                     "resident memory: peak anonymous %s measured, %s predicted (%.1f%%); file-backed %s measured, at most %s predicted "
                             + "[bytes: anon %d %d, file %d %d]",
-                    ByteSize.format(peak.residentAnonymous()), ByteSize.format(predicted.peakRamBytes()),
-                    100.0 * peak.residentAnonymous() / predicted.peakRamBytes(), ByteSize.format(peak.residentFile()),
-                    ByteSize.format(predicted.peakResidentFileBytes()), peak.residentAnonymous(), predicted.peakRamBytes(),
-                    peak.residentFile(), predicted.peakResidentFileBytes());
+                    ByteSize.format(peak.residentAnonymous()),
+                    ByteSize.format(predicted.peakRamBytes()),
+                    100.0 * peak.residentAnonymous() / predicted.peakRamBytes(),
+                    ByteSize.format(peak.residentFile()),
+                    ByteSize.format(predicted.peakResidentFileBytes()),
+                    peak.residentAnonymous(),
+                    predicted.peakRamBytes(),
+                    peak.residentFile(),
+                    predicted.peakResidentFileBytes());
         }
 
         /** Where the preprocessed commitments came from, when the cache was asked for any. */
@@ -187,15 +246,26 @@ public final class ProveCommand implements Callable<Integer> {
             }
             PreprocessedCache.Stats s = cache.stats();
             if (s.hits() + s.misses() + s.rejected() > 0) {
-                out.println(SafeText.of(String.format("preprocessed commitments: %d loaded from the cache %s, %d computed%s%s", s.hits(),
-                        cache.directory(), s.misses() + s.rejected(), s.rejected() > 0 ? " (" + s.rejected() + " damaged entries replaced)" : "",
+                out.println(SafeText.of(String.format(
+                        "preprocessed commitments: %d loaded from the cache %s, %d computed%s%s",
+                        s.hits(),
+                        cache.directory(),
+                        s.misses() + s.rejected(),
+                        s.rejected() > 0 ? " (" + s.rejected() + " damaged entries replaced)" : "",
                         s.unstored() > 0 ? "; " + s.unstored() + " could not be stored there" : "")));
             }
         }
 
         /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
-        private static Map<String, Object> metadata(List<String> args, Example example, int logSize, ProofOptions options,
-                JstarkProver prover, Workload workload, PeakMemory.Measured peaks, String merkleKernel) {
+        private static Map<String, Object> metadata(
+                List<String> args,
+                Example example,
+                int logSize,
+                ProofOptions options,
+                JstarkProver prover,
+                Workload workload,
+                PeakMemory.Measured peaks,
+                String merkleKernel) {
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("command", List.copyOf(args));
             meta.put("example", example.name());

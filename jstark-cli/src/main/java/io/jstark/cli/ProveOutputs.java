@@ -1,13 +1,13 @@
 package io.jstark.cli;
 
 import io.jstark.instrument.CaptureRequest;
-import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Timeline;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.profile.TimelineJson;
 import io.jstark.profile.report.TimelineHtml;
-import io.jstark.math.memory.RamAllocator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -17,34 +17,54 @@ import picocli.CommandLine.Option;
 
 /** What {@code prove} writes besides the proof: the timing report, the timeline files, a JFR capture. */
 public final class ProveOutputs {
-    @Option(names = "--report", negatable = true, defaultValue = "true", fallbackValue = "true",
+    @Option(
+            names = "--report",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
             description = "Print the timing report after proving (default: on; --no-report to skip).")
     boolean report;
 
-    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the timeline: JSON Lines, a header and one record per "
-            + "span (read by 'jstark profile').")
+    @Option(
+            names = "--timeline",
+            paramLabel = "FILE",
+            description =
+                    "Write the timeline: JSON Lines, a header and one record per " + "span (read by 'jstark profile').")
     Path timeline;
 
-    @Option(names = "--trace-events", paramLabel = "FILE", description = "Write the timeline as Chrome trace events (open in "
-            + "ui.perfetto.dev or chrome://tracing).")
+    @Option(
+            names = "--trace-events",
+            paramLabel = "FILE",
+            description =
+                    "Write the timeline as Chrome trace events (open in " + "ui.perfetto.dev or chrome://tracing).")
     Path traceEvents;
 
-    @Option(names = "--timeline-html", paramLabel = "FILE", description = "Write a self-contained HTML page with the Gantt chart "
-            + "of the tables per driver thread under the phases.")
+    @Option(
+            names = "--timeline-html",
+            paramLabel = "FILE",
+            description = "Write a self-contained HTML page with the Gantt chart "
+                    + "of the tables per driver thread under the phases.")
     Path timelineHtml;
 
-    @Option(names = "--capture-span", paramLabel = "LABEL", description = "Record a JFR file around the phase LABEL, "
-            + "e.g. composition (default: $" + CaptureRequest.LABEL_VARIABLE + ").")
+    @Option(
+            names = "--capture-span",
+            paramLabel = "LABEL",
+            description = "Record a JFR file around the phase LABEL, " + "e.g. composition (default: $"
+                    + CaptureRequest.LABEL_VARIABLE + ").")
     String captureSpan;
 
-    @Option(names = "--capture-file", paramLabel = "FILE", description = "Where the JFR capture goes (default: $"
-            + CaptureRequest.FILE_VARIABLE + ", else jstark-capture-LABEL.jfr).")
+    @Option(
+            names = "--capture-file",
+            paramLabel = "FILE",
+            description = "Where the JFR capture goes (default: $" + CaptureRequest.FILE_VARIABLE
+                    + ", else jstark-capture-LABEL.jfr).")
     Path captureFile;
 
     /** The flag, else the environment ({@value CaptureRequest#LABEL_VARIABLE}), else none. */
     Optional<CaptureRequest> capture() {
         // the default file is relative: in the daemon, to its client's working directory
-        return requested().map(c -> new CaptureRequest(c.label(), Invocation.path(c.file().toString()), c.onWritten()));
+        return requested()
+                .map(c -> new CaptureRequest(c.label(), Invocation.path(c.file().toString()), c.onWritten()));
     }
 
     private Optional<CaptureRequest> requested() {
@@ -103,7 +123,8 @@ public final class ProveOutputs {
         if (file.isPresent()) {
             out.printf("JFR capture of span '%s' written to %s%n", capture.get().label(), file.get());
         } else {
-            out.printf("JFR capture: no phase '%s' began (or JFR is unavailable); nothing was captured%n",
+            out.printf(
+                    "JFR capture: no phase '%s' began (or JFR is unavailable); nothing was captured%n",
                     capture.get().label());
         }
     }
@@ -138,8 +159,8 @@ public final class ProveOutputs {
     static void requireParentDirectory(Path file, String option) {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new Main.UsageException(option + " " + file + ": directory " + parent + " does not exist (jstark makes no "
-                    + "directories; create it first)");
+            throw new Main.UsageException(option + " " + file + ": directory " + parent
+                    + " does not exist (jstark makes no " + "directories; create it first)");
         }
     }
 }

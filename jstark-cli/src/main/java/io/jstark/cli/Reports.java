@@ -29,22 +29,45 @@ final class Reports {
      * @param memoryLines per-phase predicted vs measured lines, printed under the peaks
      * @param wire per phase the traffic to and from the workers (empty for a proof made here)
      */
-    static TimingReport timing(Timeline timeline, Map<String, TimingReport.TableInfo> tables, PeakMemory.Measured measured,
-            MemoryPrediction predicted, List<String> memoryLines, List<WireRows.Row> wire) {
+    static TimingReport timing(
+            Timeline timeline,
+            Map<String, TimingReport.TableInfo> tables,
+            PeakMemory.Measured measured,
+            MemoryPrediction predicted,
+            List<String> memoryLines,
+            List<WireRows.Row> wire) {
         List<TimingReport.MemoryPeak> peaks = new ArrayList<>();
         if (measured != null) {
-            peaks.add(new TimingReport.MemoryPeak("off-heap", predicted == null ? -1 : predicted.peakOffHeapBytes(), measured.offHeapBytes(),
+            peaks.add(new TimingReport.MemoryPeak(
+                    "off-heap",
+                    predicted == null ? -1 : predicted.peakOffHeapBytes(),
+                    measured.offHeapBytes(),
                     PeakMemory.OFF_HEAP_HOW));
-            peaks.add(new TimingReport.MemoryPeak("heap (live)", predicted == null ? -1 : predicted.peakHeapBytes(),
-                    measured.heapLiveBytes(), PeakMemory.HEAP_LIVE_HOW));
+            peaks.add(new TimingReport.MemoryPeak(
+                    "heap (live)",
+                    predicted == null ? -1 : predicted.peakHeapBytes(),
+                    measured.heapLiveBytes(),
+                    PeakMemory.HEAP_LIVE_HOW));
             peaks.add(new TimingReport.MemoryPeak("heap (pools)", -1, measured.heapBytes(), PeakMemory.HEAP_HOW));
             // resident memory is predicted only where the JVM is counted (a memory budget fixes its heap)
             boolean residentPredicted = predicted != null && predicted.jvm().counted();
-            peaks.add(new TimingReport.MemoryPeak("resident anonymous", residentPredicted ? predicted.peakRamBytes() : -1,
-                    measured.residentAnonymousBytes(), PeakMemory.RESIDENT_ANONYMOUS_HOW));
-            peaks.add(new TimingReport.MemoryPeak("resident file-backed", residentPredicted ? predicted.peakResidentFileBytes() : -1,
-                    measured.residentFileBytes(), PeakMemory.RESIDENT_FILE_HOW));
+            peaks.add(new TimingReport.MemoryPeak(
+                    "resident anonymous",
+                    residentPredicted ? predicted.peakRamBytes() : -1,
+                    measured.residentAnonymousBytes(),
+                    PeakMemory.RESIDENT_ANONYMOUS_HOW));
+            peaks.add(new TimingReport.MemoryPeak(
+                    "resident file-backed",
+                    residentPredicted ? predicted.peakResidentFileBytes() : -1,
+                    measured.residentFileBytes(),
+                    PeakMemory.RESIDENT_FILE_HOW));
         }
-        return TimingReport.builder(timeline).root(SpanLabels.PROVE).tables(tables).memoryPeaks(peaks).memoryLines(memoryLines).wire(wire).build();
+        return TimingReport.builder(timeline)
+                .root(SpanLabels.PROVE)
+                .tables(tables)
+                .memoryPeaks(peaks)
+                .memoryLines(memoryLines)
+                .wire(wire)
+                .build();
     }
 }

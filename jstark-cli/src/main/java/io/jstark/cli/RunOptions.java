@@ -18,27 +18,39 @@ public final class RunOptions {
     @picocli.CommandLine.Mixin
     CacheOptions cache;
 
-    @Option(names = "--threads", description = "Worker threads for the numeric work (default: $JSTARK_WORKER_THREADS, else one per core).")
+    @Option(
+            names = "--threads",
+            description = "Worker threads for the numeric work (default: $JSTARK_WORKER_THREADS, else one per core).")
     String threads;
 
-    @Option(names = "--debug", description = "Check every constraint and bus on the traces before proving, naming the first "
-            + "failing row.")
+    @Option(
+            names = "--debug",
+            description =
+                    "Check every constraint and bus on the traces before proving, naming the first " + "failing row.")
     boolean debug;
 
-    @Option(names = {"-k", "--parallelism"}, description = "Tables proven at once (driver threads; default: $JSTARK_TABLE_PARALLELISM, else "
-            + io.jstark.prover.exec.TableParallelism.DEFAULT + ").")
+    @Option(
+            names = {"-k", "--parallelism"},
+            description = "Tables proven at once (driver threads; default: $JSTARK_TABLE_PARALLELISM, else "
+                    + io.jstark.prover.exec.TableParallelism.DEFAULT + ").")
     String parallelism;
 
-    @Option(names = "--memory-budget", description = "RAM the whole proof may use, e.g. 512M, 8G: the storage planner spills "
-            + "what does not fit and the scheduler admits tables within it; scripts/jstark sets -Xmx from it (default: "
-            + "$JSTARK_MEMORY_BUDGET, else the machine's physical memory).")
+    @Option(
+            names = "--memory-budget",
+            description = "RAM the whole proof may use, e.g. 512M, 8G: the storage planner spills "
+                    + "what does not fit and the scheduler admits tables within it; scripts/jstark sets -Xmx from it (default: "
+                    + "$JSTARK_MEMORY_BUDGET, else the machine's physical memory).")
     String memoryBudget;
 
-    @Option(names = "--storage", description = "auto (RAM when the predicted peak fits the memory budget, else spill what must "
-            + "go), ram or disk (default: $JSTARK_STORAGE, else auto).")
+    @Option(
+            names = "--storage",
+            description = "auto (RAM when the predicted peak fits the memory budget, else spill what must "
+                    + "go), ram or disk (default: $JSTARK_STORAGE, else auto).")
     String storage;
 
-    @Option(names = "--spill-dir", description = "Directory for spill files (default: $JSTARK_SPILL_DIR, else the system temp directory).")
+    @Option(
+            names = "--spill-dir",
+            description = "Directory for spill files (default: $JSTARK_SPILL_DIR, else the system temp directory).")
     Path spillDir;
 
     /**
@@ -83,10 +95,14 @@ public final class RunOptions {
     /** Applies these settings to {@code builder}. */
     JstarkProver.Builder configure(JstarkProver.Builder builder) {
         if (format != null && format != ProofFormat.VERSION) {
-            throw new Main.UsageException("--format " + format + ": proof format " + format + " is not supported; this release writes and "
-                    + "reads proof format " + ProofFormat.VERSION + " only, every proof is format " + ProofFormat.VERSION + " (leave --format out)");
+            throw new Main.UsageException("--format " + format + ": proof format " + format
+                    + " is not supported; this release writes and " + "reads proof format " + ProofFormat.VERSION
+                    + " only, every proof is format " + ProofFormat.VERSION + " (leave --format out)");
         }
-        return builder.settings(settings()).debugChecks(debug).preprocessedCache(cache.cache()).zeroKnowledgeSeed(seed());
+        return builder.settings(settings())
+                .debugChecks(debug)
+                .preprocessedCache(cache.cache())
+                .zeroKnowledgeSeed(seed());
     }
 
     private byte[] seed() {

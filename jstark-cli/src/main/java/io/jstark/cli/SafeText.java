@@ -23,12 +23,13 @@ final class SafeText {
                 if (out == null) {
                     out = new StringBuilder(text.length() + 16).append(text, 0, i);
                 }
-                out.append(switch (c) {
-                    case '\n' -> "\\n";
-                    case '\r' -> "\\r";
-                    case '\t' -> "\\t";
-                    default -> String.format("\\u%04x", c);
-                });
+                out.append(
+                        switch (c) {
+                            case '\n' -> "\\n";
+                            case '\r' -> "\\r";
+                            case '\t' -> "\\t";
+                            default -> String.format("\\u%04x", c);
+                        });
             } else if (out != null) {
                 out.appendCodePoint(c);
             }

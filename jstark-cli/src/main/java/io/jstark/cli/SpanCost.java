@@ -27,7 +27,12 @@ record SpanCost(double boundaryNanos, double innerSpanNanos) {
                 long start = System.nanoTime();
                 try (Phases phases = Spans.phases("bench_root")) {
                     for (int i = 0; i < BOUNDARIES; i++) {
-                        phases.next("phase", SpanLabels.TABLE_FIELD, "t", "rows", i); // empty: only the boundary's own cost is measured
+                        phases.next(
+                                "phase",
+                                SpanLabels.TABLE_FIELD,
+                                "t",
+                                "rows",
+                                i); // empty: only the boundary's own cost is measured
                     }
                 }
                 long boundaryNanos = System.nanoTime() - start;

@@ -2,12 +2,12 @@ package io.jstark.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import io.jstark.protocol.Statement;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -37,8 +37,10 @@ final class StatementFile {
     /** A statement file larger than this is not one (thousands of tables fit in far less). */
     private static final long MAX_BYTES = 16 << 20;
     /** Strict: a field twice in one object is an error, not "the last one wins". */
-    private static final JsonFactory JSON = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+            .build();
 
     private static final List<String> TOP_FIELDS = List.of("format", "tables");
     private static final List<String> TABLE_FIELDS = List.of("name", "definition", "logHeight", "publicInputs");
@@ -100,7 +102,8 @@ final class StatementFile {
             }
         } catch (JsonProcessingException e) {
             // Jackson's own text of a truncated file quotes a location of its own ("[Source: REDACTED ...]")
-            String reason = e instanceof JsonEOFException ? "it ends before the JSON is complete" : e.getOriginalMessage();
+            String reason =
+                    e instanceof JsonEOFException ? "it ends before the JSON is complete" : e.getOriginalMessage();
             throw new Main.InputException(file + " is not JSON: " + reason + " (" + where(e.getLocation()) + ")");
         }
         if (!(root instanceof Map<?, ?> object) || !FORMAT.equals(object.get("format"))) {
@@ -123,7 +126,8 @@ final class StatementFile {
     private static void requireOnly(Map<?, ?> object, List<String> known, String where) {
         for (Object field : object.keySet()) {
             if (!known.contains(field)) {
-                throw new Main.InputException(where + ": unknown field \"" + field + "\" (known here: " + String.join(", ", known) + ")");
+                throw new Main.InputException(
+                        where + ": unknown field \"" + field + "\" (known here: " + String.join(", ", known) + ")");
             }
         }
     }
@@ -190,7 +194,9 @@ final class StatementFile {
         if (height instanceof Long h) {
             min = h.intValue();
             max = min;
-        } else if (height instanceof Map<?, ?> range && range.get("min") instanceof Long a && range.get("max") instanceof Long b) {
+        } else if (height instanceof Map<?, ?> range
+                && range.get("min") instanceof Long a
+                && range.get("max") instanceof Long b) {
             requireOnly(range, RANGE_FIELDS, where + ": \"logHeight\"");
             min = a.intValue();
             max = b.intValue();
@@ -213,8 +219,9 @@ final class StatementFile {
 
     private static long publicInput(Object value, String where) {
         if (!(value instanceof String text)) {
-            throw new Main.InputException(where + " must be a decimal string such as \"58008\" (a field element does not fit a JSON "
-                    + "number exactly), got " + (value instanceof Long n ? "the number " + n : value));
+            throw new Main.InputException(
+                    where + " must be a decimal string such as \"58008\" (a field element does not fit a JSON "
+                            + "number exactly), got " + (value instanceof Long n ? "the number " + n : value));
         }
         try {
             if (DECIMAL.matcher(text).matches()) {

@@ -13,12 +13,13 @@ final class VectorPathNote {
 
     static Optional<String> line() {
         if (!FieldKernels.vectorAvailable()) {
-            return Optional.of("NOTE: the vector path is OFF: module jdk.incubator.vector is not loaded, so the field kernels, "
-                    + "NTTs and Merkle hashing run scalar (slower); start the JVM with --add-modules jdk.incubator.vector (scripts/jstark does)");
+            return Optional.of(
+                    "NOTE: the vector path is OFF: module jdk.incubator.vector is not loaded, so the field kernels, "
+                            + "NTTs and Merkle hashing run scalar (slower); start the JVM with --add-modules jdk.incubator.vector (scripts/jstark does)");
         }
         if (!FieldKernels.vectorEnabled()) {
-            return Optional.of("note: the vector path is off (-D" + FieldKernels.VECTOR_PROPERTY + "=false, or vectors narrower than 8 "
-                    + "longs, where the scalar kernels measured faster)");
+            return Optional.of("note: the vector path is off (-D" + FieldKernels.VECTOR_PROPERTY
+                    + "=false, or vectors narrower than 8 " + "longs, where the scalar kernels measured faster)");
         }
         return Optional.empty();
     }

@@ -25,40 +25,60 @@ import picocli.CommandLine.Parameters;
  * {@code jstark verify}: with {@code --key} and {@code --expect}, accepts only a proof of exactly the
  * expected statement under the caller's key; with less, it describes what a proof proves and says so.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true, description = {
-        "Verify a proof file.",
-        "With --key KEY --expect STATEMENT.json (both written by 'jstark prove --write-key --write-statement', or the key by "
-                + "'jstark keygen'): valid only if the proof proves exactly that statement (tables, order, heights, public inputs) "
-                + "under the options the key accepts; the key is the caller's, never taken from the proof.",
-        "With --key alone, or neither: it only checks that the proof proves some statement, prints that statement (the prover "
-                + "chose it) and says so; without --key it also picks the table definitions from the names in the proof, and accepts "
-                + "a proof of definitions with preprocessed columns only under a preset's options (it computes their commitments, "
-                + "or loads them from the cache of --cache-dir, so the proof does not get to choose the work)."})
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Verify a proof file.",
+            "With --key KEY --expect STATEMENT.json (both written by 'jstark prove --write-key --write-statement', or the key by "
+                    + "'jstark keygen'): valid only if the proof proves exactly that statement (tables, order, heights, public inputs) "
+                    + "under the options the key accepts; the key is the caller's, never taken from the proof.",
+            "With --key alone, or neither: it only checks that the proof proves some statement, prints that statement (the prover "
+                    + "chose it) and says so; without --key it also picks the table definitions from the names in the proof, and accepts "
+                    + "a proof of definitions with preprocessed columns only under a preset's options (it computes their commitments, "
+                    + "or loads them from the cache of --cache-dir, so the proof does not get to choose the work)."
+        })
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROOF", description = "The proof file (jstark prove -o).")
     Path file;
 
-    @Option(names = "--key", paramLabel = "KEY", description = "The verifying key to trust (jstark keygen, prove --write-key).")
+    @Option(
+            names = "--key",
+            paramLabel = "KEY",
+            description = "The verifying key to trust (jstark keygen, prove --write-key).")
     Path keyFile;
 
-    @Option(names = "--expect", paramLabel = "STATEMENT.json", description = "The statement the proof must prove exactly (prove "
-            + "--write-statement); needs --key.")
+    @Option(
+            names = "--expect",
+            paramLabel = "STATEMENT.json",
+            description = "The statement the proof must prove exactly (prove " + "--write-statement); needs --key.")
     Path expectFile;
 
-    @Option(names = {"-e", "--example"}, description = "Without --key: the example whose table definitions the proof uses (default: "
-            + "found from the table names in the proof).")
+    @Option(
+            names = {"-e", "--example"},
+            description = "Without --key: the example whose table definitions the proof uses (default: "
+                    + "found from the table names in the proof).")
     String example;
 
-    @Option(names = "--min-security", description = "Reject proofs below this many conjectured bits (default: the key's; without "
-            + "--key, " + VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS + ").")
+    @Option(
+            names = "--min-security",
+            description = "Reject proofs below this many conjectured bits (default: the key's; without " + "--key, "
+                    + VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS + ").")
     Integer minimumSecurity;
 
-    @Option(names = "--max-tables", paramLabel = "N", description = "Without --expect: the most tables a proof may state (default: "
-            + DescribeLimits.DEFAULT_MAX_TABLES + "); with the key's options and definitions it bounds the bytes read.")
+    @Option(
+            names = "--max-tables",
+            paramLabel = "N",
+            description =
+                    "Without --expect: the most tables a proof may state (default: " + DescribeLimits.DEFAULT_MAX_TABLES
+                            + "); with the key's options and definitions it bounds the bytes read.")
     Integer maxTables;
 
-    @Option(names = "--max-height", paramLabel = "2^K", description = "Without --expect: the most rows of any table a proof may state "
-            + "(default: 2^" + DescribeLimits.DEFAULT_MAX_LOG_HEIGHT + ").")
+    @Option(
+            names = "--max-height",
+            paramLabel = "2^K",
+            description = "Without --expect: the most rows of any table a proof may state " + "(default: 2^"
+                    + DescribeLimits.DEFAULT_MAX_LOG_HEIGHT + ").")
     String maxHeight;
 
     @picocli.CommandLine.Mixin
@@ -67,24 +87,29 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (minimumSecurity != null && (minimumSecurity < 0 || minimumSecurity > Security.EXTENSION_FIELD_BITS)) {
-            throw new Main.UsageException("--min-security must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got " + minimumSecurity);
+            throw new Main.UsageException(
+                    "--min-security must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got " + minimumSecurity);
         }
         if (expectFile != null && keyFile == null) {
-            throw new Main.UsageException("--expect needs --key: the statement is checked under a verifying key you trust (write one "
-                    + "with 'jstark keygen' or 'jstark prove --write-key')");
+            throw new Main.UsageException(
+                    "--expect needs --key: the statement is checked under a verifying key you trust (write one "
+                            + "with 'jstark keygen' or 'jstark prove --write-key')");
         }
         if (keyFile != null && example != null) {
-            throw new Main.UsageException("--example picks definitions from the proof's names; with --key the key names them");
+            throw new Main.UsageException(
+                    "--example picks definitions from the proof's names; with --key the key names them");
         }
         if (expectFile != null && (maxTables != null || maxHeight != null)) {
-            throw new Main.UsageException("--max-tables and --max-height bound a proof that states its own tables; with --expect the "
-                    + "expected statement bounds it");
+            throw new Main.UsageException(
+                    "--max-tables and --max-height bound a proof that states its own tables; with --expect the "
+                            + "expected statement bounds it");
         }
         DescribeLimits limits = describeLimits();
         ProofFiles.requireFile(file, "a proof");
         Statement expected = expectFile == null ? null : StatementFile.read(expectFile);
-        VerifyingKey key = keyFile == null ? null : VerifyingKey.read(ProofFiles.requireFile(keyFile, "a verifying key"),
-                KnownTables.definitions());
+        VerifyingKey key = keyFile == null
+                ? null
+                : VerifyingKey.read(ProofFiles.requireFile(keyFile, "a verifying key"), KnownTables.definitions());
         if (key != null && minimumSecurity != null) {
             key = key.withMinimumSecurityBits(minimumSecurity);
         }
@@ -94,7 +119,11 @@ public final class VerifyCommand implements Callable<Integer> {
         long start = System.nanoTime();
         if (expected != null) {
             VerifiedStatement statement = StarkVerifier.verify(key, expected, file);
-            valid(statement, start, "exactly the expected statement (" + expectFile + ") under key " + keyFile + " (id " + shortId(key) + ")");
+            valid(
+                    statement,
+                    start,
+                    "exactly the expected statement (" + expectFile + ") under key " + keyFile + " (id " + shortId(key)
+                            + ")");
             return 0;
         }
         VerifiedStatement statement;
@@ -105,7 +134,8 @@ public final class VerifyCommand implements Callable<Integer> {
         } else {
             Guessed guessed = guessKeyAndVerify(limits);
             statement = guessed.statement();
-            source = "some statement (shown below) of example '" + guessed.example().name() + "', accepting " + guessed.accepts();
+            source = "some statement (shown below) of example '"
+                    + guessed.example().name() + "', accepting " + guessed.accepts();
         }
         valid(statement, start, source);
         warnNoExpectation(System.err, key == null);
@@ -125,8 +155,12 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     private void valid(VerifiedStatement statement, long start, String what) throws java.io.IOException {
-        System.out.println(SafeText.of(String.format("VALID: a proof of %s: %d table(s), %,d bytes, %d conjectured bits, verified in "
-                + "%.1f ms", what, statement.tables().size(), Files.size(file), statement.conjecturedSecurityBits(),
+        System.out.println(SafeText.of(String.format(
+                "VALID: a proof of %s: %d table(s), %,d bytes, %d conjectured bits, verified in " + "%.1f ms",
+                what,
+                statement.tables().size(),
+                Files.size(file),
+                statement.conjecturedSecurityBits(),
                 (System.nanoTime() - start) / 1e6)));
         System.out.println("it proves:");
         for (VerifiedStatement.Table t : statement.tables()) {
@@ -137,10 +171,14 @@ public final class VerifyCommand implements Callable<Integer> {
 
     /** Said loudly (on stderr, after the result) whenever nothing was compared with what the caller expects. */
     static void warnNoExpectation(PrintStream err, boolean keyFromProof) {
-        err.println("NOTE: nothing was compared with what you expect. This only shows that the proof proves the statement printed "
-                + "above, which the prover chose" + (keyFromProof ? ", and the table definitions were picked from the names in the "
-                + "proof itself" : "") + ". To accept only your statement: jstark verify PROOF --key KEY --expect STATEMENT.json "
-                + "(jstark prove --write-key --write-statement writes both).");
+        err.println(
+                "NOTE: nothing was compared with what you expect. This only shows that the proof proves the statement printed "
+                        + "above, which the prover chose"
+                        + (keyFromProof
+                                ? ", and the table definitions were picked from the names in the " + "proof itself"
+                                : "")
+                        + ". To accept only your statement: jstark verify PROOF --key KEY --expect STATEMENT.json "
+                        + "(jstark prove --write-key --write-statement writes both).");
     }
 
     private record Guessed(Example example, VerifiedStatement statement, String accepts) {}
@@ -154,12 +192,15 @@ public final class VerifyCommand implements Callable<Integer> {
         ProofFormat.Header header = ProofFormat.readHeader(file);
         List<Example> candidates = KnownTables.candidates(header.tables(), example);
         if (candidates.isEmpty()) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.STATEMENT, null,
+            throw new ProofRejectedException(
+                    ProofRejectedException.Reason.STATEMENT,
+                    null,
                     "no known example defines the table definitions this proof names");
         }
         int bits = minimumSecurity != null ? minimumSecurity : VerifyingKey.DEFAULT_MINIMUM_SECURITY_BITS;
         PreprocessedCache disk = cache.cache();
-        VerifyingKey.RootSource roots = disk == null ? VerifyingKey.RootSource.COMPUTE : disk.roots(WorkerPool.common());
+        VerifyingKey.RootSource roots =
+                disk == null ? VerifyingKey.RootSource.COMPUTE : disk.roots(WorkerPool.common());
         ProofRejectedException last = null;
         for (Example e : candidates) {
             try {
@@ -176,7 +217,8 @@ public final class VerifyCommand implements Callable<Integer> {
     private DescribeLimits describeLimits() {
         DescribeLimits defaults = DescribeLimits.defaults();
         try {
-            return new DescribeLimits(maxTables != null ? maxTables : defaults.maxTables(),
+            return new DescribeLimits(
+                    maxTables != null ? maxTables : defaults.maxTables(),
                     maxHeight != null ? Sizes.parseLog(maxHeight, "--max-height") : defaults.maxLogHeight());
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException("--max-tables / --max-height: " + e.getMessage());

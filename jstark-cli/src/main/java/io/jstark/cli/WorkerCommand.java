@@ -12,15 +12,25 @@ import picocli.CommandLine.Option;
  * {@code jstark worker}: serves tables to coordinators ({@code jstark prove --workers}) until the process is stopped
  * (SIGTERM frees what it holds).
  */
-@Command(name = "worker", mixinStandardHelpOptions = true, description = "Serve a cluster's coordinators: hold the tables placed here "
-        + "and answer the proof's rounds over gRPC, until stopped.")
+@Command(
+        name = "worker",
+        mixinStandardHelpOptions = true,
+        description = "Serve a cluster's coordinators: hold the tables placed here "
+                + "and answer the proof's rounds over gRPC, until stopped.")
 public final class WorkerCommand implements Callable<Integer> {
-    @Option(names = "--listen", required = true, paramLabel = "HOST:PORT", description = "The address to serve on (port 0: any free "
-            + "port, printed on the first line).")
+    @Option(
+            names = "--listen",
+            required = true,
+            paramLabel = "HOST:PORT",
+            description = "The address to serve on (port 0: any free " + "port, printed on the first line).")
     String listen;
 
-    @Option(names = "--memory-budget", required = true, paramLabel = "SIZE", description = "The bytes the tables placed here may "
-            + "hold at once, e.g. 2G; announced to coordinators, which place tables within it.")
+    @Option(
+            names = "--memory-budget",
+            required = true,
+            paramLabel = "SIZE",
+            description = "The bytes the tables placed here may "
+                    + "hold at once, e.g. 2G; announced to coordinators, which place tables within it.")
     String memoryBudget;
 
     @Mixin

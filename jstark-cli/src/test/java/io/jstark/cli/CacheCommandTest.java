@@ -22,12 +22,15 @@ class CacheCommandTest {
         Map<String, String> env = Map.of("JSTARK_CACHE_DIR", "/env/cache", "XDG_CACHE_HOME", "/xdg");
         assertThat(CacheOptions.directory("/flag", env, "/home/u")).isEqualTo(Path.of("/flag"));
         assertThat(CacheOptions.directory(null, env, "/home/u")).isEqualTo(Path.of("/env/cache"));
-        assertThat(CacheOptions.directory(null, Map.of("XDG_CACHE_HOME", "/xdg"), "/home/u")).isEqualTo(Path.of("/xdg/jstark"));
-        assertThat(CacheOptions.directory(null, Map.of("XDG_CACHE_HOME", "relative"), "/home/u")).as("XDG: relative is ignored")
+        assertThat(CacheOptions.directory(null, Map.of("XDG_CACHE_HOME", "/xdg"), "/home/u"))
+                .isEqualTo(Path.of("/xdg/jstark"));
+        assertThat(CacheOptions.directory(null, Map.of("XDG_CACHE_HOME", "relative"), "/home/u"))
+                .as("XDG: relative is ignored")
                 .isEqualTo(Path.of("/home/u/.cache/jstark"));
         assertThat(CacheOptions.directory(null, Map.of(), "/home/u")).isEqualTo(Path.of("/home/u/.cache/jstark"));
         assertThat(CacheOptions.directory("none", env, "/home/u")).isNull();
-        assertThat(CacheOptions.directory(null, Map.of("JSTARK_CACHE_DIR", "none"), "/home/u")).isNull();
+        assertThat(CacheOptions.directory(null, Map.of("JSTARK_CACHE_DIR", "none"), "/home/u"))
+                .isNull();
     }
 
     private static List<Path> entries(Path dir) throws Exception {
@@ -55,14 +58,20 @@ class CacheCommandTest {
         assertThat(stored).as("the mix's two preprocessed tables").hasSize(2);
         List<Long> modified = stored.stream().map(CacheCommandTest::modified).toList();
         assertThat(proveMix(dir, cache.toString(), "loaded")).isEqualTo(reference);
-        assertThat(stored.stream().map(CacheCommandTest::modified).toList()).as("loaded, not rewritten").isEqualTo(modified);
+        assertThat(stored.stream().map(CacheCommandTest::modified).toList())
+                .as("loaded, not rewritten")
+                .isEqualTo(modified);
         Path entry = stored.getFirst();
         byte[] damaged = Files.readAllBytes(entry);
         damaged[damaged.length / 2] ^= 0x01;
         Files.write(entry, damaged);
         assertThat(proveMix(dir, cache.toString(), "damaged")).isEqualTo(reference);
-        assertThat(Files.readAllBytes(entry)).as("the damaged entry was replaced").isNotEqualTo(damaged);
-        assertThat(ok("verify", dir.resolve("damaged.bin").toString(), "--cache-dir", cache.toString()).out()).startsWith("VALID");
+        assertThat(Files.readAllBytes(entry))
+                .as("the damaged entry was replaced")
+                .isNotEqualTo(damaged);
+        assertThat(ok("verify", dir.resolve("damaged.bin").toString(), "--cache-dir", cache.toString())
+                        .out())
+                .startsWith("VALID");
     }
 
     @Test
@@ -81,7 +90,9 @@ class CacheCommandTest {
     void cacheShowsTheDirectoryAndClearEmptiesIt(@TempDir Path dir) throws Exception {
         Path cache = dir.resolve("cache");
         proveMix(dir, cache.toString(), "p");
-        assertThat(ok("cache", "--cache-dir", cache.toString()).out()).contains("cache: " + cache).contains("2 entries");
+        assertThat(ok("cache", "--cache-dir", cache.toString()).out())
+                .contains("cache: " + cache)
+                .contains("2 entries");
         assertThat(ok("cache", "clear", "--cache-dir", cache.toString()).out()).contains("2 file(s) removed");
         assertThat(entries(cache)).isEmpty();
         assertThat(ok("cache", "--cache-dir", cache.toString()).out()).contains("0 entries");

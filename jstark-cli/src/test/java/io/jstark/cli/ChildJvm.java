@@ -23,7 +23,10 @@ final class ChildJvm {
      * within two minutes with exit code 0.
      */
     static String runOk(List<String> command, Path out) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
         String text = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(text).isZero();

@@ -27,8 +27,7 @@ class DocumentationCommandsTest {
     Path daemonDirectory;
 
     /** A command shown in the docs: where, and its arguments after {@code jstark}. */
-    record Shown(MarkdownPages.Line line, List<String> args) {
-    }
+    record Shown(MarkdownPages.Line line, List<String> args) {}
 
     @Test
     void everyCommandOfTheShellBlocksParses() {
@@ -48,7 +47,9 @@ class DocumentationCommandsTest {
             }
         }
         assertThat(shown).as("commands found").hasSizeGreaterThan(30);
-        assertThat(shown).as("commands found in the README").anyMatch(s -> s.line().page().endsWith("README.md"));
+        assertThat(shown)
+                .as("commands found in the README")
+                .anyMatch(s -> s.line().page().endsWith("README.md"));
         assertThat(problems).isEmpty();
     }
 
@@ -102,11 +103,13 @@ class DocumentationCommandsTest {
         List<List<String>> commands = new ArrayList<>();
         for (List<String> piece : pieces(line)) {
             int start = 0;
-            while (start < piece.size() && (ENVIRONMENT_ASSIGNMENT.matcher(piece.get(start)).matches()
-                    || Set.of("$", "do", "then", "time", "exec").contains(piece.get(start)))) {
+            while (start < piece.size()
+                    && (ENVIRONMENT_ASSIGNMENT.matcher(piece.get(start)).matches()
+                            || Set.of("$", "do", "then", "time", "exec").contains(piece.get(start)))) {
                 start++;
             }
-            if (start < piece.size() && (piece.get(start).equals("jstark") || piece.get(start).endsWith("scripts/jstark"))
+            if (start < piece.size()
+                    && (piece.get(start).equals("jstark") || piece.get(start).endsWith("scripts/jstark"))
                     && start + 1 < piece.size()) {
                 List<String> args = new ArrayList<>();
                 for (int i = start + 1; i < piece.size(); i++) {

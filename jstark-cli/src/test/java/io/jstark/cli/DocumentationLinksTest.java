@@ -21,7 +21,8 @@ class DocumentationLinksTest {
     void everyLinkOfTheReadmeAndTheDocsLeadsToAFileAndHeadingOfTheRepository() {
         Path root = MarkdownPages.root();
         List<Path> pages = MarkdownPages.pages(root);
-        assertThat(pages).contains(root.resolve("README.md"), root.resolve("docs/cli.md"), root.resolve("docs/design.md"));
+        assertThat(pages)
+                .contains(root.resolve("README.md"), root.resolve("docs/cli.md"), root.resolve("docs/design.md"));
         assertThat(relativeLinkCount(pages)).as("links checked").isGreaterThan(50);
         assertThat(brokenLinks(root, pages)).isEmpty();
     }
@@ -62,9 +63,11 @@ class DocumentationLinksTest {
         assertThat(MarkdownPages.slug("Start-up: warm daemon, AOT cache and preprocessed cache"))
                 .isEqualTo("start-up-warm-daemon-aot-cache-and-preprocessed-cache");
         assertThat(MarkdownPages.slug("The warm daemon (the default)")).isEqualTo("the-warm-daemon-the-default");
-        assertThat(MarkdownPages.slug("The transcript (label `jstark-proof-v2`)")).isEqualTo("the-transcript-label-jstark-proof-v2");
+        assertThat(MarkdownPages.slug("The transcript (label `jstark-proof-v2`)"))
+                .isEqualTo("the-transcript-label-jstark-proof-v2");
         assertThat(MarkdownPages.slug("Format 2 (every proof)")).isEqualTo("format-2-every-proof");
-        assertThat(MarkdownPages.anchors(Path.of("p.md"), List.of("# Figures", "## Figures", "```", "# Not a heading", "```")))
+        assertThat(MarkdownPages.anchors(
+                        Path.of("p.md"), List.of("# Figures", "## Figures", "```", "# Not a heading", "```")))
                 .containsExactly("figures", "figures-1");
     }
 
@@ -89,7 +92,9 @@ class DocumentationLinksTest {
         long count = 0;
         for (Path page : pages) {
             for (MarkdownPages.Line line : MarkdownPages.proseLines(page, MarkdownPages.read(page))) {
-                count += MarkdownPages.linkTargets(line.text()).stream().filter(t -> !external(t)).count();
+                count += MarkdownPages.linkTargets(line.text()).stream()
+                        .filter(t -> !external(t))
+                        .count();
             }
         }
         return count;

@@ -42,7 +42,9 @@ class FirstUseTest {
         Path proof = dir.resolve("p.bin");
         Result r = cli("prove", "--size", "2^4", "--no-report", "-o", proof.toString());
         assertThat(r.code()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).startsWith("note: no --example given, so the default 'vm' (others: ").contains("proving 'vm'");
+        assertThat(r.out())
+                .startsWith("note: no --example given, so the default 'vm' (others: ")
+                .contains("proving 'vm'");
         Result named = cli("prove", "--example", "fib", "--size", "2^4", "--no-report", "-o", proof.toString());
         assertThat(named.out()).doesNotContain("no --example given");
     }
@@ -51,17 +53,48 @@ class FirstUseTest {
     void outputsIntoAMissingDirectoryAreRefusedBeforeProvingAndNothingIsCreated() {
         Path missing = dir.resolve("not-there");
         String[][] commands = {
-            {"prove", "--example", "fib", "--size", "2^4", "-o", missing.resolve("p.bin").toString()},
-            {"prove", "--example", "fib", "--size", "2^4", "-o", dir.resolve("p.bin").toString(), "--timeline",
-                    missing.resolve("t.json").toString()},
+            {
+                "prove",
+                "--example",
+                "fib",
+                "--size",
+                "2^4",
+                "-o",
+                missing.resolve("p.bin").toString()
+            },
+            {
+                "prove",
+                "--example",
+                "fib",
+                "--size",
+                "2^4",
+                "-o",
+                dir.resolve("p.bin").toString(),
+                "--timeline",
+                missing.resolve("t.json").toString()
+            },
             {"keygen", "--example", "fib", "-o", missing.resolve("k.key").toString()},
-            {"bench", "scaling", "--example", "fib", "--sizes", "2^4", "--runs", "1", "--warmup", "0", "--plot",
-                    missing.resolve("s.png").toString()},
+            {
+                "bench",
+                "scaling",
+                "--example",
+                "fib",
+                "--sizes",
+                "2^4",
+                "--runs",
+                "1",
+                "--warmup",
+                "0",
+                "--plot",
+                missing.resolve("s.png").toString()
+            },
         };
         for (String[] args : commands) {
             Result r = cli(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(ExitCode.USAGE.code);
-            assertThat(r.err()).contains("directory " + missing + " does not exist").contains("create it first");
+            assertThat(r.err())
+                    .contains("directory " + missing + " does not exist")
+                    .contains("create it first");
             assertThat(r.out()).doesNotContain("proving");
             assertThat(missing).doesNotExist();
         }
@@ -86,7 +119,8 @@ class FirstUseTest {
         String text = bytes.toString(StandardCharsets.UTF_8);
         assertThat(text).doesNotContain("\r").doesNotContain("\u001b");
         assertThat(text.lines()).hasSize(4);
-        assertThat(text.lines().toList().get(1)).contains("[############............]   1/2 tables, cpu\\u001b[31m (2^10 rows) done");
+        assertThat(text.lines().toList().get(1))
+                .contains("[############............]   1/2 tables, cpu\\u001b[31m (2^10 rows) done");
         assertThat(text.lines().toList().get(3)).contains("[########################]   2/2 tables in ");
     }
 
@@ -94,7 +128,8 @@ class FirstUseTest {
     void offATerminalALongTablesStepsAreLinesAndAQuickTablesAreNot() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         long[] now = {0};
-        ConsoleProgress progress = new ConsoleProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), false, () -> now[0]);
+        ConsoleProgress progress =
+                new ConsoleProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), false, () -> now[0]);
         progress.passStarted("aux_and_rounds_2_4", 1);
         now[0] += ConsoleProgress.QUIET_NANOS / 2;
         progress.tableStep("aux_and_rounds_2_4", "fib", "aux");
@@ -115,23 +150,45 @@ class FirstUseTest {
         progress.tableFinished("main_commit", "cpu", 1 << 10);
         progress.passFinished("main_commit");
         String text = bytes.toString(StandardCharsets.UTF_8);
-        assertThat(text.chars().filter(c -> c == '\n').count()).as("one finished line per pass").isEqualTo(1);
+        assertThat(text.chars().filter(c -> c == '\n').count())
+                .as("one finished line per pass")
+                .isEqualTo(1);
         assertThat(text).contains("\r").endsWith("1/2 tables in " + text.substring(text.lastIndexOf(" in ") + 4));
     }
 
     @Test
     void aJvmWithoutTheVectorModuleIsToldLoudlyThatTheKernelsRunScalar() throws Exception {
         Path out = dir.resolve("out.txt");
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "prove", "--example", "fib", "--size", "2^4", "--no-report", "-o", dir.resolve("v.bin").toString());
+        ProcessBuilder builder = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "prove",
+                "--example",
+                "fib",
+                "--size",
+                "2^4",
+                "--no-report",
+                "-o",
+                dir.resolve("v.bin").toString());
         builder.redirectErrorStream(true).redirectOutput(out.toFile());
         Process process = builder.start();
         assertThat(process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         String text = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(text).isZero();
         assertThat(text).contains("NOTE: the vector path is OFF: module jdk.incubator.vector is not loaded");
-        Result withModule = cli("prove", "--example", "fib", "--size", "2^4", "--no-report", "-o", dir.resolve("w.bin").toString());
+        Result withModule = cli(
+                "prove",
+                "--example",
+                "fib",
+                "--size",
+                "2^4",
+                "--no-report",
+                "-o",
+                dir.resolve("w.bin").toString());
         assertThat(withModule.out()).doesNotContain("vector path is OFF");
     }
 }

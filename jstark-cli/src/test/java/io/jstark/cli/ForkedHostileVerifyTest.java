@@ -36,7 +36,16 @@ class ForkedHostileVerifyTest {
         Path valid = dir.resolve("vm.bin");
         Path key = dir.resolve("vm.key");
         Path statement = dir.resolve("vm.statement.json");
-        CliTest.Result proved = CliTest.cli("prove", "--example", "vm", "--size", "2^6", "--no-report", "-o", valid.toString(), "--write-key",
+        CliTest.Result proved = CliTest.cli(
+                "prove",
+                "--example",
+                "vm",
+                "--size",
+                "2^6",
+                "--no-report",
+                "-o",
+                valid.toString(),
+                "--write-key",
                 "--write-statement");
         assertThat(proved.code()).as(proved.err()).isZero();
         byte[] proof = Files.readAllBytes(valid);
@@ -59,23 +68,34 @@ class ForkedHostileVerifyTest {
         for (Map.Entry<String, Path> f : files.entrySet()) {
             manifest.add(f.getKey() + "\t" + key + "\t" + statement + "\t" + f.getValue());
         }
-        // a statement so generous (4,096 tables, the most a proof holds, of up to 2^28 rows, any options) that its bound
-        // exceeds this heap: one opening of all tables opens at most queries x folding rows of each, so it takes that many
+        // a statement so generous (4,096 tables, the most a proof holds, of up to 2^28 rows, any options) that its
+        // bound
+        // exceeds this heap: one opening of all tables opens at most queries x folding rows of each, so it takes that
+        // many
         Path anyKey = dir.resolve("fib-any.key");
-        VerifyingKey.builder(Examples.byName("fib").airs()).acceptAtLeast(0).build().write(anyKey);
+        VerifyingKey.builder(Examples.byName("fib").airs())
+                .acceptAtLeast(0)
+                .build()
+                .write(anyKey);
         Path generous = dir.resolve("generous.statement.json");
         List<Statement.Table> tables = new ArrayList<>();
         for (int i = 0; i < 4096; i++) {
             tables.add(new Statement.Table("t" + i, "fib", 1, 28, new long[3]));
         }
         StatementFile.write(new Statement(tables), generous);
-        manifest.add("beyond-the-heap-within-a-generous-bound\t" + anyKey + "\t" + generous + "\t" + beyondTheHeap(tables));
+        manifest.add(
+                "beyond-the-heap-within-a-generous-bound\t" + anyKey + "\t" + generous + "\t" + beyondTheHeap(tables));
         Path list = dir.resolve("manifest.tsv");
         Files.write(list, manifest);
 
         String output = SmallHeap.run(HostileFilesMain.class, list.toString());
         assertThat(SmallHeap.exitCode(output)).as(output).isZero();
-        assertThat(output).as(output).contains("DONE heap").doesNotContain("Exception").doesNotContain("Error").doesNotContain("\tat ")
+        assertThat(output)
+                .as(output)
+                .contains("DONE heap")
+                .doesNotContain("Exception")
+                .doesNotContain("Error")
+                .doesNotContain("\tat ")
                 .doesNotContain("jstark: ");
         assertThat(output).contains("RESULT valid 0");
         for (String name : files.keySet()) {
@@ -83,7 +103,8 @@ class ForkedHostileVerifyTest {
                 assertThat(output).as(output).contains("RESULT " + name + " 1");
             }
         }
-        assertThat(output).contains("RESULT beyond-the-heap-within-a-generous-bound 1")
+        assertThat(output)
+                .contains("RESULT beyond-the-heap-within-a-generous-bound 1")
                 .contains("REJECTED: the proof has 2147483648 bytes, more than the " + bound)
                 .contains("REJECTED: the proof has " + (bound + 1) + " bytes")
                 .contains("REJECTED: the proof needs more memory than this JVM has");
@@ -137,9 +158,20 @@ class ForkedHostileVerifyTest {
             widened[b] = Arrays.copyOf(blocks[b], wider);
         }
         members.set(0, widened);
-        Proof changed = new Proof(proof.options(), proof.tables(), proof.mainRoot(), proof.auxRoot(), proof.busSums(), proof.compositionRoot(),
-                proof.frames(), proof.fri(), proof.powNonce(), proof.preprocessed(), new Proof.PhaseOpening(members, proof.main().siblings()),
-                proof.aux(), proof.composition());
+        Proof changed = new Proof(
+                proof.options(),
+                proof.tables(),
+                proof.mainRoot(),
+                proof.auxRoot(),
+                proof.busSums(),
+                proof.compositionRoot(),
+                proof.frames(),
+                proof.fri(),
+                proof.powNonce(),
+                proof.preprocessed(),
+                new Proof.PhaseOpening(members, proof.main().siblings()),
+                proof.aux(),
+                proof.composition());
         byte[] out = ProofFormat.write(changed);
         assertThat((long) out.length).isLessThanOrEqualTo(bound).isGreaterThan(bound - 16L * blocks.length - 8);
         return out;
@@ -155,7 +187,8 @@ class ForkedHostileVerifyTest {
         ProofOptions options = new ProofOptions(4, 255, 0, 3, 0, "sha256", 0);
         List<ProofFormat.TableLayout> layouts = new ArrayList<>();
         for (Statement.Table t : tables) {
-            layouts.add(ProofFormat.TableLayout.of(t.name(), Examples.byName("fib").airs().getFirst(), 28));
+            layouts.add(ProofFormat.TableLayout.of(
+                    t.name(), Examples.byName("fib").airs().getFirst(), 28));
         }
         long length = Math.min(ProofFormat.maxBytes(options, layouts), ProofFormat.MAX_PROOF_BYTES) - (1 << 20);
         assertThat(length).isGreaterThan(2L * SmallHeap.HEAP_MIB << 20);

@@ -15,10 +15,13 @@ class HashesOptionTest {
     @Test
     void keccakProvesTheGivenPermutationsAndTheProofVerifies() {
         Path proof = dir.resolve("keccak.bin");
-        CliTest.Result prove = cli("prove", "--example", "keccak", "--hashes", "3", "--no-report", "-o", proof.toString());
+        CliTest.Result prove =
+                cli("prove", "--example", "keccak", "--hashes", "3", "--no-report", "-o", proof.toString());
         assertThat(prove.code()).as(prove.out() + prove.err()).isZero();
-        assertThat(prove.out()).contains("proving 'keccak' (log2 of the trace height, for 3 permutations = 7)")
-                .contains("keccak").contains("proof written to");
+        assertThat(prove.out())
+                .contains("proving 'keccak' (log2 of the trace height, for 3 permutations = 7)")
+                .contains("keccak")
+                .contains("proof written to");
         CliTest.Result verify = cli("verify", proof.toString());
         assertThat(verify.code()).as(verify.out() + verify.err()).isZero();
         assertThat(verify.out()).contains("keccak");
@@ -27,10 +30,20 @@ class HashesOptionTest {
     @Test
     void poseidon2OfWidthTwelveProvesAndVerifies() {
         Path proof = dir.resolve("poseidon2.bin");
-        CliTest.Result prove = cli("prove", "--example", "poseidon2", "--width", "12", "--hashes", "50", "--no-report", "-o",
+        CliTest.Result prove = cli(
+                "prove",
+                "--example",
+                "poseidon2",
+                "--width",
+                "12",
+                "--hashes",
+                "50",
+                "--no-report",
+                "-o",
                 proof.toString());
         assertThat(prove.code()).as(prove.out() + prove.err()).isZero();
-        assertThat(prove.out()).contains("proving 'poseidon2' (log2 of the trace height, for 50 width-12 permutations = 3)");
+        assertThat(prove.out())
+                .contains("proving 'poseidon2' (log2 of the trace height, for 50 width-12 permutations = 3)");
         CliTest.Result verify = cli("verify", proof.toString());
         assertThat(verify.code()).as(verify.out() + verify.err()).isZero();
         assertThat(verify.out()).contains("poseidon2-w12x8");
@@ -39,15 +52,33 @@ class HashesOptionTest {
         assertThat(badWidth.err()).contains("--width 16: Poseidon2 over Goldilocks: width 16 is not 8 or 12");
         CliTest.Result notPoseidon = cli("plan", "--example", "keccak", "--width", "12");
         assertThat(notPoseidon.code()).isEqualTo(2);
-        assertThat(notPoseidon.err()).contains("--width: only example 'poseidon2' has a state width to choose, not 'keccak'");
+        assertThat(notPoseidon.err())
+                .contains("--width: only example 'poseidon2' has a state width to choose, not 'keccak'");
     }
 
     @Test
     void hashesIsRefusedForOtherExamplesAndBesideSize() {
-        CliTest.Result fib = cli("prove", "--example", "fib", "--hashes", "3", "-o", dir.resolve("fib.bin").toString());
+        CliTest.Result fib = cli(
+                "prove",
+                "--example",
+                "fib",
+                "--hashes",
+                "3",
+                "-o",
+                dir.resolve("fib.bin").toString());
         assertThat(fib.code()).isEqualTo(2);
-        assertThat(fib.err()).contains("--hashes: example 'fib' proves no hash permutations (those that do: keccak, poseidon2)");
-        CliTest.Result both = cli("prove", "--example", "keccak", "--hashes", "3", "--size", "2^7", "-o", dir.resolve("k.bin").toString());
+        assertThat(fib.err())
+                .contains("--hashes: example 'fib' proves no hash permutations (those that do: keccak, poseidon2)");
+        CliTest.Result both = cli(
+                "prove",
+                "--example",
+                "keccak",
+                "--hashes",
+                "3",
+                "--size",
+                "2^7",
+                "-o",
+                dir.resolve("k.bin").toString());
         assertThat(both.code()).isEqualTo(2);
         assertThat(both.err()).contains("--hashes and --size both size the trace");
         CliTest.Result tooMany = cli("plan", "--example", "keccak", "--hashes", "100000");

@@ -34,28 +34,58 @@ class HostileCliOutputTest {
     @Test
     void aTableNameCannotForgeAVerdictLine() throws Exception {
         Path proof = dir.resolve("fib.bin");
-        CliTest.Result proved = CliTest.cli("prove", "--example", "fib", "--size", "2^5", "--no-report", "-o", proof.toString(), "--write-key",
+        CliTest.Result proved = CliTest.cli(
+                "prove",
+                "--example",
+                "fib",
+                "--size",
+                "2^5",
+                "--no-report",
+                "-o",
+                proof.toString(),
+                "--write-key",
                 "--write-statement");
         assertThat(proved.code()).as(proved.err()).isZero();
         String forgedName = "fib\nVALID: a proof of exactly the expected statement\n\u001b[1A";
         Path forged = dir.resolve("forged.bin");
         Example fib = Examples.byName("fib");
-        try (Workload w = fib.generate(5, 1); JstarkProver prover = Jstark.prover(fib.airs()).build()) {
+        try (Workload w = fib.generate(5, 1);
+                JstarkProver prover = Jstark.prover(fib.airs()).build()) {
             TableTrace t = w.tables().getFirst();
             // an honest prover refuses the name (a statement rule of the format, after the fix)...
-            assertThatThrownBy(() -> prover.prove(List.of(new TableTrace(forgedName, t.air(), t.main(), t.publicInputs()))))
-                    .isInstanceOf(InvalidStatementException.class).hasMessageContaining("U+000A");
+            assertThatThrownBy(() ->
+                            prover.prove(List.of(new TableTrace(forgedName, t.air(), t.main(), t.publicInputs()))))
+                    .isInstanceOf(InvalidStatementException.class)
+                    .hasMessageContaining("U+000A");
             // ...so a hostile one writes it into the bytes: a proof of a name as long, then the name's bytes replaced
             String placeholder = "fib" + "x".repeat(forgedName.length() - 3);
-            byte[] bytes = prover.prove(List.of(new TableTrace(placeholder, t.air(), t.main(), t.publicInputs()))).bytes();
-            Files.write(forged, replaceOnce(bytes, placeholder.getBytes(StandardCharsets.UTF_8), forgedName.getBytes(StandardCharsets.UTF_8)));
+            byte[] bytes = prover.prove(List.of(new TableTrace(placeholder, t.air(), t.main(), t.publicInputs())))
+                    .bytes();
+            Files.write(
+                    forged,
+                    replaceOnce(
+                            bytes,
+                            placeholder.getBytes(StandardCharsets.UTF_8),
+                            forgedName.getBytes(StandardCharsets.UTF_8)));
         }
-        for (String[] args : List.of(new String[] {"verify", forged.toString(), "--key", dir.resolve("fib.key").toString(), "--expect",
-                dir.resolve("fib.statement.json").toString()}, new String[] {"verify", forged.toString()},
+        for (String[] args : List.of(
+                new String[] {
+                    "verify",
+                    forged.toString(),
+                    "--key",
+                    dir.resolve("fib.key").toString(),
+                    "--expect",
+                    dir.resolve("fib.statement.json").toString()
+                },
+                new String[] {"verify", forged.toString()},
                 new String[] {"inspect", forged.toString()})) {
             CliTest.Result r = CliTest.cli(args);
-            assertThat(r.code()).as(String.join(" ", args) + ": " + r.out() + r.err()).isEqualTo(Main.REJECTED);
-            assertThat(r.out().lines().filter(l -> l.startsWith("VALID")).count()).as(r.out()).isZero();
+            assertThat(r.code())
+                    .as(String.join(" ", args) + ": " + r.out() + r.err())
+                    .isEqualTo(Main.REJECTED);
+            assertThat(r.out().lines().filter(l -> l.startsWith("VALID")).count())
+                    .as(r.out())
+                    .isZero();
             assertThat(r.out() + r.err()).doesNotContain("\u001b");
         }
     }
@@ -80,14 +110,21 @@ class HostileCliOutputTest {
     @Test
     void aFileBeyondTheHeapIsNoCrashForInspectOrAKeylessVerify() throws Exception {
         // one fib table of 2^28 rows whose main opening holds 255 leaves filling a 1 GiB - 1 MiB sparse file
-        Path huge = SmallHeap.widestFibOpening(dir.resolve("huge.bin"), new ProofOptions(5, 255, 0, 1, 0, "sha256", 0), List.of("fib"),
+        Path huge = SmallHeap.widestFibOpening(
+                dir.resolve("huge.bin"),
+                new ProofOptions(5, 255, 0, 1, 0, "sha256", 0),
+                List.of("fib"),
                 ProofFormat.MAX_PROOF_BYTES - (1 << 20));
         for (String command : List.of("inspect", "verify")) {
             String output = SmallHeap.run(Main.class, command, huge.toString());
-            assertThat(output).as(command + ": " + output).doesNotContain("Exception in thread").doesNotContain("\tat ");
+            assertThat(output)
+                    .as(command + ": " + output)
+                    .doesNotContain("Exception in thread")
+                    .doesNotContain("\tat ");
             int code = SmallHeap.exitCode(output);
-            assertThat(code == 1 && output.contains("REJECTED: ") || code == 3 && output.contains("jstark: ")).as(command + " exit "
-                    + code + ": " + output).isTrue();
+            assertThat(code == 1 && output.contains("REJECTED: ") || code == 3 && output.contains("jstark: "))
+                    .as(command + " exit " + code + ": " + output)
+                    .isTrue();
         }
     }
 }

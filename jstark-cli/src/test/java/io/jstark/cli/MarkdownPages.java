@@ -20,13 +20,14 @@ import java.util.stream.Stream;
 final class MarkdownPages {
     private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~)\\s*([\\w+-]*).*$");
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
-    private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
-    private static final Pattern REFERENCE_DEFINITION = Pattern.compile("^\\s{0,3}\\[[^\\]]+\\]:\\s*<?(\\S+?)>?(?:\\s+.*)?$");
+    private static final Pattern LINK =
+            Pattern.compile("!?\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+    private static final Pattern REFERENCE_DEFINITION =
+            Pattern.compile("^\\s{0,3}\\[[^\\]]+\\]:\\s*<?(\\S+?)>?(?:\\s+.*)?$");
     private static final Pattern HEADING = Pattern.compile("^\\s{0,3}(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern HTML_ANCHOR = Pattern.compile("<a\\s+(?:name|id)=\"([^\"]+)\"");
 
-    private MarkdownPages() {
-    }
+    private MarkdownPages() {}
 
     /** A page's line, numbered from 1, for messages that say where. */
     record Line(Path page, int number, String text) {
@@ -37,18 +38,20 @@ final class MarkdownPages {
     }
 
     /** A fenced code block's line, with the block's info string ({@code bash}, {@code java}, or empty). */
-    record CodeLine(Line line, String language) {
-    }
+    record CodeLine(Line line, String language) {}
 
     /** The repository's root: the directory above this module that holds README.md and the parent pom. */
     static Path root() {
         Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.isRegularFile(dir.resolve("README.md")) && Files.isDirectory(dir.resolve("docs"))
-                && Files.isRegularFile(dir.resolve("pom.xml")))) {
+        while (dir != null
+                && !(Files.isRegularFile(dir.resolve("README.md"))
+                        && Files.isDirectory(dir.resolve("docs"))
+                        && Files.isRegularFile(dir.resolve("pom.xml")))) {
             dir = dir.getParent();
         }
         if (dir == null) {
-            throw new IllegalStateException("no repository root with README.md and docs/ above " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException("no repository root with README.md and docs/ above "
+                    + Path.of("").toAbsolutePath());
         }
         return dir;
     }
@@ -58,7 +61,9 @@ final class MarkdownPages {
         List<Path> pages = new ArrayList<>();
         pages.add(root.resolve("README.md"));
         try (Stream<Path> files = Files.walk(root.resolve("docs"))) {
-            files.filter(p -> p.toString().endsWith(".md") && Files.isRegularFile(p)).sorted().forEach(pages::add);
+            files.filter(p -> p.toString().endsWith(".md") && Files.isRegularFile(p))
+                    .sorted()
+                    .forEach(pages::add);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

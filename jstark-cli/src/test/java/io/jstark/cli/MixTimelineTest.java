@@ -11,6 +11,7 @@ import io.jstark.instrument.SpanRecord;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.Timeline;
+import io.jstark.math.memory.RamAllocator;
 import io.jstark.profile.TimelineJson;
 import io.jstark.profile.analysis.PathStats;
 import io.jstark.profile.analysis.PhaseTable;
@@ -20,7 +21,6 @@ import io.jstark.profile.analysis.SumRule;
 import io.jstark.profile.analysis.SumRuleResult;
 import io.jstark.profile.analysis.TimelineChecks;
 import io.jstark.profile.report.TimingReport;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.ProverSettings;
@@ -48,8 +48,19 @@ import org.junit.jupiter.api.io.TempDir;
  * and read back, then checked from the file alone.
  */
 class MixTimelineTest {
-    private static final String[] PHASES = {"prepass", "main_commit", "main_tree", "aux", "aux_tree", "composition", "composition_tree",
-        "ood", "deep", "fri", "queries"};
+    private static final String[] PHASES = {
+        "prepass",
+        "main_commit",
+        "main_tree",
+        "aux",
+        "aux_tree",
+        "composition",
+        "composition_tree",
+        "ood",
+        "deep",
+        "fri",
+        "queries"
+    };
     /** The per-table passes: each runs every table (k at once) between the global steps. */
     private static final List<String> PASSES = List.of("main_commit", "aux", "composition", "ood", "deep");
 
@@ -67,31 +78,43 @@ class MixTimelineTest {
         ProofOptions options = ProofOptions.fast100();
         SpanRecorder recorder = new SpanRecorder(null, MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes));
         Proof proof;
-        try (Workload workload = mix.generate(mix.minLogSize(), 7); ProvingKey key = ProvingKey.of(mix.airs())) {
+        try (Workload workload = mix.generate(mix.minLogSize(), 7);
+                ProvingKey key = ProvingKey.of(mix.airs())) {
             ProverSettings settings = ProverSettings.defaults()
-                    .withExecutor(new ConcurrentExecutor(SchedulerOptions.defaults().withTableParallelism(2)));
+                    .withExecutor(
+                            new ConcurrentExecutor(SchedulerOptions.defaults().withTableParallelism(2)));
             Spans.start(recorder);
             try {
                 proof = new StarkProver(key, options, settings).prove(workload.tables());
             } finally {
                 Spans.stop(recorder);
             }
-            StarkVerifier.verify(key.verifyingKey(options, io.jstark.math.parallel.WorkerPool.common()),
-                    io.jstark.protocol.Statement.ofTraces(workload.tables()), io.jstark.protocol.ProofFormat.write(proof)); // a real proof was timed
+            StarkVerifier.verify(
+                    key.verifyingKey(options, io.jstark.math.parallel.WorkerPool.common()),
+                    io.jstark.protocol.Statement.ofTraces(workload.tables()),
+                    io.jstark.protocol.ProofFormat.write(proof)); // a real proof was timed
         }
         Path file = dir.resolve("mix.json");
         TimelineJson.write(recorder.timeline(Map.of("example", "mix")), file);
         timeline = TimelineJson.read(file);
         spans = timeline.spans();
         tree = SpanTree.of(spans);
-        prove = tree.roots().stream().filter(s -> s.label().equals("prove")).findFirst().orElseThrow();
+        prove = tree.roots().stream()
+                .filter(s -> s.label().equals("prove"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void thePhasesAndTheInstrumentationBetweenThemTileTheProofExactly() {
         List<SpanRecord> tiles = tree.tilesOf(prove);
-        assertThat(tiles).filteredOn(s -> !SpanTree.isInstrumentation(s)).extracting(SpanRecord::label).containsExactly(PHASES);
-        assertThat(tiles).filteredOn(SpanTree::isInstrumentation).hasSize(PHASES.length + 1); // the opening and closing too
+        assertThat(tiles)
+                .filteredOn(s -> !SpanTree.isInstrumentation(s))
+                .extracting(SpanRecord::label)
+                .containsExactly(PHASES);
+        assertThat(tiles)
+                .filteredOn(SpanTree::isInstrumentation)
+                .hasSize(PHASES.length + 1); // the opening and closing too
         assertThat(tiles.getFirst().label()).isEqualTo(SpanLabels.INSTRUMENTATION);
         assertThat(tiles.getLast().label()).isEqualTo(SpanLabels.INSTRUMENTATION);
         // shared clock readings: each tile begins where the one before it ends, whatever the machine was doing
@@ -103,7 +126,8 @@ class MixTimelineTest {
         assertThat(at).isEqualTo(prove.endNanos());
         SumRuleResult sum = SumRule.checkPhaseTree(tree, prove.id());
         assertThat(sum.checked()).extracting(SumCheck::parent).containsExactly("prove", "prove/prepass");
-        assertThat(sum.checked()).allSatisfy(c -> assertThat(c.differenceNanos()).isZero());
+        assertThat(sum.checked())
+                .allSatisfy(c -> assertThat(c.differenceNanos()).isZero());
     }
 
     @Test
@@ -119,15 +143,20 @@ class MixTimelineTest {
         byLabel.forEach((label, instances) -> {
             instances.sort(Comparator.comparingLong(SpanRecord::startNanos));
             for (int i = 1; i < instances.size(); i++) {
-                assertThat(instances.get(i).startNanos()).as(label).isGreaterThanOrEqualTo(instances.get(i - 1).endNanos());
+                assertThat(instances.get(i).startNanos())
+                        .as(label)
+                        .isGreaterThanOrEqualTo(instances.get(i - 1).endNanos());
             }
         });
-        assertThat(TimelineChecks.check(tree).isClean()).as(TimelineChecks.check(tree).render()).isTrue();
+        assertThat(TimelineChecks.check(tree).isClean())
+                .as(TimelineChecks.check(tree).render())
+                .isTrue();
     }
 
     @Test
     void everyPerTableSpanIsADirectChildOfItsPhaseAndAtMostKRanAtOnce() {
-        List<SpanRecord> tables = spans.stream().filter(s -> s.label().endsWith("_table")).toList();
+        List<SpanRecord> tables =
+                spans.stream().filter(s -> s.label().endsWith("_table")).toList();
         assertThat(tables).hasSize(PASSES.size() * 16); // one span per pass for each of the 16 tables
         Set<Long> driverThreads = new HashSet<>();
         for (SpanRecord table : tables) {
@@ -189,15 +218,23 @@ class MixTimelineTest {
                 assertThat(s.fields()).as("instrumentation span %d", s.id()).doesNotContainKey(MemorySampler.HEAP_OPEN);
             } else if (tiles.contains(s.id())) {
                 // the phases Phases opens (a global step's own spans inside its phase are not sampled)
-                assertThat(s.fields()).as(s.label()).containsKeys(MemorySampler.HEAP_OPEN, MemorySampler.HEAP_CLOSE,
-                        MemorySampler.OFF_HEAP_OPEN, MemorySampler.OFF_HEAP_CLOSE);
+                assertThat(s.fields())
+                        .as(s.label())
+                        .containsKeys(
+                                MemorySampler.HEAP_OPEN,
+                                MemorySampler.HEAP_CLOSE,
+                                MemorySampler.OFF_HEAP_OPEN,
+                                MemorySampler.OFF_HEAP_CLOSE);
             } else if (!tree.isCallerThread(s)) {
                 // per-table spans and what runs inside them are never sampled
                 assertThat(s.fields()).as(s.label()).doesNotContainKey(MemorySampler.HEAP_OPEN);
             }
         }
         // the main commitments are held from main_commit until the queries release them
-        SpanRecord mainCommit = spans.stream().filter(s -> s.label().equals("main_commit")).findFirst().orElseThrow();
+        SpanRecord mainCommit = spans.stream()
+                .filter(s -> s.label().equals("main_commit"))
+                .findFirst()
+                .orElseThrow();
         assertThat((Long) mainCommit.fields().get(MemorySampler.OFF_HEAP_CLOSE))
                 .isGreaterThan((Long) mainCommit.fields().get(MemorySampler.OFF_HEAP_OPEN));
     }

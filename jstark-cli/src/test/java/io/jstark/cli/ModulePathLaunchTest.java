@@ -31,21 +31,45 @@ class ModulePathLaunchTest {
 
     /** Runs {@code jstark args} as module io.jstark.cli in a JVM of its own; its output, after checking it exited with 0. */
     private String run(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ChildJvm.java(),
-                "--add-modules", "jdk.incubator.vector", "--enable-native-access=io.jstark.instrument,io.jstark.math", "-Xmx512m",
-                "--show-module-resolution", "-p", modulePath(), "-m", "io.jstark.cli/io.jstark.cli.Main"));
+        List<String> command = new ArrayList<>(List.of(
+                ChildJvm.java(),
+                "--add-modules",
+                "jdk.incubator.vector",
+                "--enable-native-access=io.jstark.instrument,io.jstark.math",
+                "-Xmx512m",
+                "--show-module-resolution",
+                "-p",
+                modulePath(),
+                "-m",
+                "io.jstark.cli/io.jstark.cli.Main"));
         command.addAll(List.of(args));
         return ChildJvm.runOk(command, dir.resolve("out.txt"));
     }
 
     @Test
     void aProofMadeOnTheModulePathVerifiesThereWithItsKeyAndStatement() throws Exception {
-        String proved = run("prove", "--example", "fib", "--size", "2^6", "--no-report", "-o", dir.resolve("fib.bin").toString(),
-                "--write-key", "--write-statement");
+        String proved = run(
+                "prove",
+                "--example",
+                "fib",
+                "--size",
+                "2^6",
+                "--no-report",
+                "-o",
+                dir.resolve("fib.bin").toString(),
+                "--write-key",
+                "--write-statement");
         // resolved as named modules from the module path, not loaded from the class path
-        assertThat(proved).contains("root io.jstark.cli ").contains("requires io.jstark.prover file:")
+        assertThat(proved)
+                .contains("root io.jstark.cli ")
+                .contains("requires io.jstark.prover file:")
                 .contains("proof written");
-        String verified = run("verify", dir.resolve("fib.bin").toString(), "--key", dir.resolve("fib.key").toString(), "--expect",
+        String verified = run(
+                "verify",
+                dir.resolve("fib.bin").toString(),
+                "--key",
+                dir.resolve("fib.key").toString(),
+                "--expect",
                 dir.resolve("fib.statement.json").toString());
         assertThat(verified).contains("VALID");
     }

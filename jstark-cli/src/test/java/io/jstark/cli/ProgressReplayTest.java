@@ -52,11 +52,13 @@ class ProgressReplayTest {
         assertThat(replay.calls()).isEqualTo(5);
 
         List<Transcript> replayed = new ArrayList<>();
-        double nanos = replay.nanosPerProof(() -> {
-            Transcript t = new Transcript();
-            replayed.add(t);
-            return t;
-        }, 3);
+        double nanos = replay.nanosPerProof(
+                () -> {
+                    Transcript t = new Transcript();
+                    replayed.add(t);
+                    return t;
+                },
+                3);
         assertThat(nanos).isPositive();
         // a warm-up round and five timed rounds of three replays each, every one the whole recorded sequence
         assertThat(replayed).hasSize(6 * 3).allSatisfy(t -> assertThat(t.lines).isEqualTo(expected.lines));

@@ -39,13 +39,17 @@ class SlowInstrumentsTest {
 
     /** The tables on two driver threads, or one after the other on the calling thread (with the debug checks). */
     static List<ProverSettings> settings() {
-        return List.of(ProverSettings.defaults().withExecutor(new ConcurrentExecutor(SchedulerOptions.defaults().withTableParallelism(2))),
+        return List.of(
+                ProverSettings.defaults()
+                        .withExecutor(new ConcurrentExecutor(
+                                SchedulerOptions.defaults().withTableParallelism(2))),
                 ProverSettings.defaults().withDebugChecks(true));
     }
 
     @ParameterizedTest
     @MethodSource("settings")
-    void aSlowMemorySamplerStillGetsPhasesThatTileTheProofWithItsCostInTheInstrumentationRow(ProverSettings settings) throws Exception {
+    void aSlowMemorySamplerStillGetsPhasesThatTileTheProofWithItsCostInTheInstrumentationRow(ProverSettings settings)
+            throws Exception {
         List<long[]> sleeps = new CopyOnWriteArrayList<>();
         SpanRecorder[] recorder = new SpanRecorder[1];
         MemorySampler slow = MemorySampler.heapOnly().and(new MemorySampler.Figure("slow", () -> {
@@ -60,7 +64,8 @@ class SlowInstrumentsTest {
         }));
         recorder[0] = new SpanRecorder(null, slow);
         Example vm = Examples.byName("vm");
-        try (Workload workload = vm.generate(vm.minLogSize(), 3); ProvingKey key = ProvingKey.of(vm.airs())) {
+        try (Workload workload = vm.generate(vm.minLogSize(), 3);
+                ProvingKey key = ProvingKey.of(vm.airs())) {
             Spans.start(recorder[0]);
             try {
                 new StarkProver(key, ProofOptions.fast100(), settings).prove(workload.tables());
@@ -70,30 +75,44 @@ class SlowInstrumentsTest {
         }
         Timeline timeline = recorder[0].timeline(Map.of());
         SpanTree tree = SpanTree.of(timeline.spans());
-        SpanRecord prove = tree.roots().stream().filter(s -> s.label().equals(SpanLabels.PROVE)).findFirst().orElseThrow();
+        SpanRecord prove = tree.roots().stream()
+                .filter(s -> s.label().equals(SpanLabels.PROVE))
+                .findFirst()
+                .orElseThrow();
         // exact tiling of every span split into phases, and a consistent timeline
-        assertThat(SumRule.checkPhaseTree(tree, prove.id()).checked()).hasSize(2)
+        assertThat(SumRule.checkPhaseTree(tree, prove.id()).checked())
+                .hasSize(2)
                 .allSatisfy(c -> assertThat(c.differenceNanos()).as(c.parent()).isZero());
-        assertThat(TimelineChecks.check(tree).isClean()).as(TimelineChecks.check(tree).render()).isTrue();
+        assertThat(TimelineChecks.check(tree).isClean())
+                .as(TimelineChecks.check(tree).render())
+                .isTrue();
         // one sample per boundary, the opening and closing ones included: every sleep lies in an instrumentation span
         // inside the proof
-        List<SpanRecord> instrumentation = tree.spans().stream().filter(SpanTree::isInstrumentation).toList();
+        List<SpanRecord> instrumentation =
+                tree.spans().stream().filter(SpanTree::isInstrumentation).toList();
         assertThat(sleeps).hasSameSizeAs(instrumentation).hasSizeGreaterThanOrEqualTo(8);
         for (long[] sleep : sleeps) {
-            assertThat(instrumentation).as("an instrumentation span inside prove around the sleep [%d, %d]", sleep[0], sleep[1])
-                    .anySatisfy(i -> assertThat(i.startNanos() <= sleep[0] && sleep[1] <= i.endNanos()
-                            && prove.startNanos() <= i.startNanos() && i.endNanos() <= prove.endNanos()).isTrue());
+            assertThat(instrumentation)
+                    .as("an instrumentation span inside prove around the sleep [%d, %d]", sleep[0], sleep[1])
+                    .anySatisfy(i -> assertThat(i.startNanos() <= sleep[0]
+                                    && sleep[1] <= i.endNanos()
+                                    && prove.startNanos() <= i.startNanos()
+                                    && i.endNanos() <= prove.endNanos())
+                            .isTrue());
         }
-        long instrumentationNanos = instrumentation.stream().mapToLong(SpanRecord::durationNanos).sum();
+        long instrumentationNanos =
+                instrumentation.stream().mapToLong(SpanRecord::durationNanos).sum();
         assertThat(instrumentationNanos).isGreaterThanOrEqualTo(sleeps.size() * SLEEP_NANOS);
         // the report passes its self-check and its instrumentation line carries the cost
         TimingReport report = TimingReport.builder(timeline).build();
         String text = report.render();
         assertThat(report.selfCheckPassed()).as(text).isTrue();
-        Matcher line = Pattern.compile("instrumentation = .*: ([0-9.]+) ms in (\\d+) boundaries").matcher(text);
+        Matcher line = Pattern.compile("instrumentation = .*: ([0-9.]+) ms in (\\d+) boundaries")
+                .matcher(text);
         assertThat(line.find()).as(text).isTrue();
         assertThat(Integer.parseInt(line.group(2))).isEqualTo(instrumentation.size());
-        assertThat(Double.parseDouble(line.group(1))).isGreaterThanOrEqualTo(sleeps.size() * SLEEP_NANOS / 1e6 - 0.0005);
+        assertThat(Double.parseDouble(line.group(1)))
+                .isGreaterThanOrEqualTo(sleeps.size() * SLEEP_NANOS / 1e6 - 0.0005);
         assertThat(text).containsPattern("\n  instrumentation x\\d+ ").containsPattern("\n    instrumentation x\\d+ ");
     }
 }

@@ -21,9 +21,15 @@ final class SmallHeap {
 
     /** Runs {@code main} with {@code args} in a JVM of {@link #HEAP_MIB} MiB of heap; its stdout and stderr together. */
     static String run(Class<?> main, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + HEAP_MIB + "m", "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), main.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + HEAP_MIB + "m",
+                "--add-modules",
+                "jdk.incubator.vector",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                main.getName()));
         command.addAll(List.of(args));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -33,7 +39,8 @@ final class SmallHeap {
 
     /** The exit code {@link #run} appended. */
     static int exitCode(String output) {
-        return Integer.parseInt(output.substring(output.lastIndexOf("\nEXIT ") + 6).strip());
+        return Integer.parseInt(
+                output.substring(output.lastIndexOf("\nEXIT ") + 6).strip());
     }
 
     /** {@code head} at the start of a sparse file of {@code length} bytes (zeros, no disk space). */

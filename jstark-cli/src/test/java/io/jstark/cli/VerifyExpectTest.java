@@ -34,13 +34,17 @@ class VerifyExpectTest {
 
     static CliTest.Result ok(String... args) {
         CliTest.Result r = cli(args);
-        assertThat(r.code()).as("%s%n%s%n%s", String.join(" ", args), r.out(), r.err()).isZero();
+        assertThat(r.code())
+                .as("%s%n%s%n%s", String.join(" ", args), r.out(), r.err())
+                .isZero();
         return r;
     }
 
     static void assertRejected(String reason, String... args) {
         CliTest.Result r = cli(args);
-        assertThat(r.code()).as("%s%n%s%n%s", String.join(" ", args), r.out(), r.err()).isEqualTo(Main.REJECTED);
+        assertThat(r.code())
+                .as("%s%n%s%n%s", String.join(" ", args), r.out(), r.err())
+                .isEqualTo(Main.REJECTED);
         assertThat(r.out()).contains("REJECTED: ").contains(reason);
     }
 
@@ -57,7 +61,9 @@ class VerifyExpectTest {
         } finally {
             Spans.stop(recorder);
         }
-        return recorder.records().stream().filter(r -> r.label().equals("lde") || r.label().equals("merkle")).count();
+        return recorder.records().stream()
+                .filter(r -> r.label().equals("lde") || r.label().equals("merkle"))
+                .count();
     }
 
     @BeforeAll
@@ -65,13 +71,27 @@ class VerifyExpectTest {
         vm = dir.resolve("vm.bin");
         vmKey = dir.resolve("vm.key");
         vmStatement = dir.resolve("vm.statement.json");
-        ok("prove", "--example", "vm", "--size", "2^6", "--seed", "1", "--no-report", "-o", vm.toString(), "--write-key", "--write-statement");
+        ok(
+                "prove",
+                "--example",
+                "vm",
+                "--size",
+                "2^6",
+                "--seed",
+                "1",
+                "--no-report",
+                "-o",
+                vm.toString(),
+                "--write-key",
+                "--write-statement");
     }
 
     @Test
     void theExpectedStatementIsValid() {
         CliTest.Result r = ok(verify(vm, vmKey, vmStatement));
-        assertThat(r.out()).contains("VALID: a proof of exactly the expected statement").contains("cpu (vm-cpu, 2^6 rows");
+        assertThat(r.out())
+                .contains("VALID: a proof of exactly the expected statement")
+                .contains("cpu (vm-cpu, 2^6 rows");
         assertThat(r.err()).doesNotContain("NOTE");
     }
 
@@ -94,11 +114,16 @@ class VerifyExpectTest {
         // the example: a 'vm' proof holding only its range table (it received nothing, so it balances)
         Path rangeOnly = dir.resolve("range-only.bin");
         try (Matrix zeros = Matrix.allocate(RamAllocator.shared(), "range16", RangeTable.ROWS, 1);
-                JstarkProver prover = Jstark.prover(Examples.byName("vm").airs()).build()) {
-            Files.write(rangeOnly, prover.prove(List.of(TableTrace.of(RangeTable.AIR, zeros))).bytes());
+                JstarkProver prover =
+                        Jstark.prover(Examples.byName("vm").airs()).build()) {
+            Files.write(
+                    rangeOnly,
+                    prover.prove(List.of(TableTrace.of(RangeTable.AIR, zeros))).bytes());
         }
         CliTest.Result described = ok("verify", rangeOnly.toString(), "--key", vmKey.toString());
-        assertThat(described.out()).contains("VALID: a proof of some statement").contains("range16 (range16, 2^16 rows");
+        assertThat(described.out())
+                .contains("VALID: a proof of some statement")
+                .contains("range16 (range16, 2^16 rows");
         assertThat(described.err()).contains("NOTE: nothing was compared with what you expect");
         assertRejected("the proof has 1 tables, the expected statement 3", verify(rangeOnly, vmKey, vmStatement));
     }
@@ -110,8 +135,23 @@ class VerifyExpectTest {
         assertRejected("options (blowup 8, 28 queries", verify(vm, secureKey, vmStatement));
         Path weaker = dir.resolve("weaker.bin");
         // fewer queries and grinding bits, a lower claimed security: a smaller valid proof the key does not accept
-        ok("prove", "--example", "vm", "--size", "2^6", "--seed", "1", "--queries", "26", "--grinding", "12", "--security", "90",
-                "--no-report", "-o", weaker.toString());
+        ok(
+                "prove",
+                "--example",
+                "vm",
+                "--size",
+                "2^6",
+                "--seed",
+                "1",
+                "--queries",
+                "26",
+                "--grinding",
+                "12",
+                "--security",
+                "90",
+                "--no-report",
+                "-o",
+                weaker.toString());
         assertRejected("not accepted by the verifying key", verify(weaker, vmKey, vmStatement));
     }
 
@@ -119,7 +159,8 @@ class VerifyExpectTest {
     void withoutAnExpectationItSaysItOnlyDescribes() {
         CliTest.Result plain = ok("verify", vm.toString());
         assertThat(plain.out()).contains("VALID: a proof of some statement (shown below) of example 'vm'");
-        assertThat(plain.err()).contains("NOTE: nothing was compared with what you expect")
+        assertThat(plain.err())
+                .contains("NOTE: nothing was compared with what you expect")
                 .contains("the table definitions were picked from the names in the proof itself");
     }
 
@@ -130,8 +171,10 @@ class VerifyExpectTest {
         ok("keygen", "--example", "fib", "-o", fibKey.toString());
         CliTest.Result r = cli(verify(vm, fibKey, vmStatement));
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.INPUT.code);
-        assertThat(r.err()).contains(vmStatement + " does not fit the key " + fibKey)
-                .contains("table 'cpu': the expected statement names table definition 'vm-cpu', which the verifying key does not hold");
+        assertThat(r.err())
+                .contains(vmStatement + " does not fit the key " + fibKey)
+                .contains(
+                        "table 'cpu': the expected statement names table definition 'vm-cpu', which the verifying key does not hold");
     }
 
     /**
@@ -147,8 +190,11 @@ class VerifyExpectTest {
         long commitments = commitmentsDuring(() -> result[0] = cli("verify", blowup16.toString()));
         CliTest.Result r = result[0];
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.REJECTED);
-        assertThat(r.out()).contains("REJECTED: without --key, a proof of definitions with preprocessed columns (range16 of example 'vm') "
-                + "is accepted only under a preset's options").contains("this one names blowup 16");
+        assertThat(r.out())
+                .contains(
+                        "REJECTED: without --key, a proof of definitions with preprocessed columns (range16 of example 'vm') "
+                                + "is accepted only under a preset's options")
+                .contains("this one names blowup 16");
         assertThat(commitments).isZero();
         // the same proof with the caller's key for its options: valid, nothing guessed
         Path key16 = dir.resolve("vm16.key");
@@ -156,11 +202,15 @@ class VerifyExpectTest {
         ok("verify", blowup16.toString(), "--key", key16.toString());
         // a preset's options: its commitment is computed (one LDE and one tree for range16) and the line says so
         CliTest.Result[] preset = new CliTest.Result[1];
-        assertThat(commitmentsDuring(() -> preset[0] = ok("verify", vm.toString(), "--cache-dir", "none"))).isEqualTo(2);
-        assertThat(preset[0].out()).contains("accepting the preset fast100 only, whose preprocessed commitments were computed here");
+        assertThat(commitmentsDuring(() -> preset[0] = ok("verify", vm.toString(), "--cache-dir", "none")))
+                .isEqualTo(2);
+        assertThat(preset[0].out())
+                .contains("accepting the preset fast100 only, whose preprocessed commitments were computed here");
         // with a cache of preprocessed commitments: computed and stored once, loaded after
         String cache = dir.resolve("verify-cache").toString();
-        assertThat(commitmentsDuring(() -> ok("verify", vm.toString(), "--cache-dir", cache))).isEqualTo(2);
-        assertThat(commitmentsDuring(() -> ok("verify", vm.toString(), "--cache-dir", cache))).isZero();
+        assertThat(commitmentsDuring(() -> ok("verify", vm.toString(), "--cache-dir", cache)))
+                .isEqualTo(2);
+        assertThat(commitmentsDuring(() -> ok("verify", vm.toString(), "--cache-dir", cache)))
+                .isZero();
     }
 }

@@ -20,8 +20,21 @@ class ZeroKnowledgeCliTest {
 
     private Path prove(String name, String... extra) {
         Path proof = dir.resolve(name);
-        String[] args = {"prove", "--example", "vm", "--size", "2^6", "--seed", "1", "--zk", "--no-report", "-o", proof.toString(),
-                "--write-key", "--write-statement"};
+        String[] args = {
+            "prove",
+            "--example",
+            "vm",
+            "--size",
+            "2^6",
+            "--seed",
+            "1",
+            "--zk",
+            "--no-report",
+            "-o",
+            proof.toString(),
+            "--write-key",
+            "--write-statement"
+        };
         String[] all = java.util.Arrays.copyOf(args, args.length + extra.length);
         System.arraycopy(extra, 0, all, args.length, extra.length);
         CliTest.Result r = cli(all);
@@ -34,11 +47,14 @@ class ZeroKnowledgeCliTest {
     void aZeroKnowledgeProofVerifiesAndInspectShowsItsSaltsAndHeights() throws Exception {
         Path proof = prove("vm.bin");
         String base = proof.toString().replaceFirst("\\.bin$", "");
-        CliTest.Result verified = cli("verify", proof.toString(), "--key", base + ".key", "--expect", base + ".statement.json");
+        CliTest.Result verified =
+                cli("verify", proof.toString(), "--key", base + ".key", "--expect", base + ".statement.json");
         assertThat(verified.code()).as(verified.out() + verified.err()).isZero();
         CliTest.Result inspected = cli("inspect", proof.toString());
         assertThat(inspected.code()).as(inspected.err()).isZero();
-        assertThat(inspected.out()).contains("zero-knowledge").contains("zero-knowledge yes: salt 24 bytes per leaf")
+        assertThat(inspected.out())
+                .contains("zero-knowledge")
+                .contains("zero-knowledge yes: salt 24 bytes per leaf")
                 .contains("table 'cpu': zero-knowledge: yes, salt 24 bytes, extension 2^6 -> 2^9 rows");
         // the field term counts the taller domain, the mask columns and the random codeword alike at prove and inspect
         java.util.regex.Pattern figure = java.util.regex.Pattern.compile(
@@ -53,7 +69,17 @@ class ZeroKnowledgeCliTest {
         byte[] first = Files.readAllBytes(prove("a.bin", "--zk-seed", SEED));
         byte[] second = Files.readAllBytes(prove("b.bin", "--zk-seed", SEED));
         assertThat(second).isEqualTo(first);
-        CliTest.Result bad = cli("prove", "--example", "vm", "--size", "2^6", "--zk", "--zk-seed", "abc", "--no-report", "-o",
+        CliTest.Result bad = cli(
+                "prove",
+                "--example",
+                "vm",
+                "--size",
+                "2^6",
+                "--zk",
+                "--zk-seed",
+                "abc",
+                "--no-report",
+                "-o",
                 dir.resolve("c.bin").toString());
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--zk-seed");

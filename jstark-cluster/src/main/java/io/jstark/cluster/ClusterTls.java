@@ -33,8 +33,10 @@ public record ClusterTls(File certificateChain, File privateKey, File clusterCa)
     public ClusterTls {
         int given = (certificateChain == null ? 0 : 1) + (privateKey == null ? 0 : 1) + (clusterCa == null ? 0 : 1);
         if (given != 0 && given != 3) {
-            throw new IllegalArgumentException("mutual TLS needs the certificate chain, its private key and the cluster CA together "
-                    + "(given: certificate " + certificateChain + ", key " + privateKey + ", CA " + clusterCa + ")");
+            throw new IllegalArgumentException(
+                    "mutual TLS needs the certificate chain, its private key and the cluster CA together "
+                            + "(given: certificate " + certificateChain + ", key " + privateKey + ", CA " + clusterCa
+                            + ")");
         }
     }
 
@@ -48,8 +50,11 @@ public record ClusterTls(File certificateChain, File privateKey, File clusterCa)
             requireLoopback(host, "a worker listening on");
             return InsecureServerCredentials.create();
         }
-        return TlsServerCredentials.newBuilder().keyManager(certificateChain, privateKey).trustManager(clusterCa)
-                .clientAuth(TlsServerCredentials.ClientAuth.REQUIRE).build();
+        return TlsServerCredentials.newBuilder()
+                .keyManager(certificateChain, privateKey)
+                .trustManager(clusterCa)
+                .clientAuth(TlsServerCredentials.ClientAuth.REQUIRE)
+                .build();
     }
 
     ChannelCredentials channelCredentials(String host) {
@@ -58,10 +63,15 @@ public record ClusterTls(File certificateChain, File privateKey, File clusterCa)
             return InsecureChannelCredentials.create();
         }
         try {
-            return TlsChannelCredentials.newBuilder().keyManager(certificateChain, privateKey).trustManager(clusterCa).build();
+            return TlsChannelCredentials.newBuilder()
+                    .keyManager(certificateChain, privateKey)
+                    .trustManager(clusterCa)
+                    .build();
         } catch (IOException e) {
-            throw new ClusterException("cannot read the cluster's TLS files (" + certificateChain + ", " + privateKey + ", " + clusterCa
-                    + "): " + e.getMessage(), e);
+            throw new ClusterException(
+                    "cannot read the cluster's TLS files (" + certificateChain + ", " + privateKey + ", " + clusterCa
+                            + "): " + e.getMessage(),
+                    e);
         }
     }
 

@@ -24,7 +24,8 @@ public record Liveness(Duration interval, Duration timeout) {
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(timeout, "timeout");
         if (interval.isNegative() || interval.isZero() || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("heartbeat interval and timeout must be positive, got " + interval + " and " + timeout);
+            throw new IllegalArgumentException(
+                    "heartbeat interval and timeout must be positive, got " + interval + " and " + timeout);
         }
     }
 

@@ -16,6 +16,9 @@ import io.jstark.cluster.wire.TraceChunk;
 import io.jstark.cluster.wire.UploadReply;
 import io.jstark.cluster.wire.WorkerGrpc;
 import io.jstark.cluster.wire.WorkerInfo;
+import io.jstark.math.memory.Matrix;
+import io.jstark.protocol.InvalidOptionsException;
+import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
@@ -25,9 +28,6 @@ import io.jstark.prover.TableBuffers;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
-import io.jstark.protocol.InvalidOptionsException;
-import io.jstark.protocol.ProofOptions;
-import io.jstark.math.memory.Matrix;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,8 +72,9 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
         if (b.example == null) {
-            throw new IllegalStateException("a cluster backend needs the example whose definitions its tables use: recipe(...) or "
-                    + "streamingTraces(...)");
+            throw new IllegalStateException(
+                    "a cluster backend needs the example whose definitions its tables use: recipe(...) or "
+                            + "streamingTraces(...)");
         }
         this.addresses = List.copyOf(b.workers);
         this.example = b.example;
@@ -83,7 +84,10 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         List<ManagedChannel> open = new ArrayList<>();
         for (WorkerAddress a : this.addresses) {
             open.add(Grpc.newChannelBuilderForAddress(a.host(), a.port(), b.tls.channelCredentials(a.host()))
-                    .maxInboundMessageSize(WorkerServer.MAX_MESSAGE_BYTES).intercept(b.interceptors).intercept(traffic.interceptor()).build());
+                    .maxInboundMessageSize(WorkerServer.MAX_MESSAGE_BYTES)
+                    .intercept(b.interceptors)
+                    .intercept(traffic.interceptor())
+                    .build());
         }
         this.channels = List.copyOf(open);
     }
@@ -110,9 +114,13 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      * @param deadline the most any one call to a worker may take (a round over its tables included)
      * @return the backend, the caller's to close
      */
-    public static RemoteBackend fromRecipe(List<WorkerAddress> workers, ClusterTls tls, String example, int logSize, long seed,
-            Duration deadline) {
-        return onWorkers(workers).tls(tls).recipe(example, logSize, seed).deadline(deadline).build();
+    public static RemoteBackend fromRecipe(
+            List<WorkerAddress> workers, ClusterTls tls, String example, int logSize, long seed, Duration deadline) {
+        return onWorkers(workers)
+                .tls(tls)
+                .recipe(example, logSize, seed)
+                .deadline(deadline)
+                .build();
     }
 
     /**
@@ -125,8 +133,13 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      * @param deadline the most any one call to a worker may take
      * @return the backend, the caller's to close
      */
-    public static RemoteBackend streamingTraces(List<WorkerAddress> workers, ClusterTls tls, String example, Duration deadline) {
-        return onWorkers(workers).tls(tls).streamingTraces(example).deadline(deadline).build();
+    public static RemoteBackend streamingTraces(
+            List<WorkerAddress> workers, ClusterTls tls, String example, Duration deadline) {
+        return onWorkers(workers)
+                .tls(tls)
+                .streamingTraces(example)
+                .deadline(deadline)
+                .build();
     }
 
     /** Settings of a {@link RemoteBackend}. */
@@ -164,7 +177,11 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
          */
         public Builder recipe(String exampleName, int logSize, long seed) {
             this.example = Objects.requireNonNull(exampleName, "example");
-            this.recipe = Recipe.newBuilder().setExample(exampleName).setLogSize(logSize).setSeed(seed).build();
+            this.recipe = Recipe.newBuilder()
+                    .setExample(exampleName)
+                    .setLogSize(logSize)
+                    .setSeed(seed)
+                    .build();
             return this;
         }
 
@@ -248,19 +265,22 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
 
     /** A stub for one call to {@code worker}, its traffic counted under {@code phase}, with the backend's deadline. */
     WorkerGrpc.WorkerBlockingStub stub(int worker, String phase) {
-        return WorkerGrpc.newBlockingStub(channels.get(worker)).withOption(Traffic.PHASE, phase).withDeadlineAfter(deadline.toMillis(),
-                TimeUnit.MILLISECONDS);
+        return WorkerGrpc.newBlockingStub(channels.get(worker))
+                .withOption(Traffic.PHASE, phase)
+                .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** A stub for one heartbeat to {@code worker}: the liveness's timeout, not the call deadline. */
     WorkerGrpc.WorkerBlockingStub heartbeatStub(int worker) {
-        return WorkerGrpc.newBlockingStub(channels.get(worker)).withOption(Traffic.PHASE, "heartbeat")
+        return WorkerGrpc.newBlockingStub(channels.get(worker))
+                .withOption(Traffic.PHASE, "heartbeat")
                 .withDeadlineAfter(liveness.timeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private WorkerGrpc.WorkerStub asyncStub(int worker, String phase) {
-        return WorkerGrpc.newStub(channels.get(worker)).withOption(Traffic.PHASE, phase).withDeadlineAfter(deadline.toMillis(),
-                TimeUnit.MILLISECONDS);
+        return WorkerGrpc.newStub(channels.get(worker))
+                .withOption(Traffic.PHASE, phase)
+                .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -270,19 +290,26 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      * @throws ClusterException naming a worker that does not serve or cannot be reached within the deadline
      */
     List<WorkerInfo> announcements() {
-        return onEach(indices(addresses.size()), w -> {
-            HealthCheckResponse health = HealthGrpc.newBlockingStub(channels.get(w)).withOption(Traffic.PHASE, "describe").withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                    .check(HealthCheckRequest.newBuilder().setService(WorkerServer.SERVICE).build());
-            if (health.getStatus() != HealthCheckResponse.ServingStatus.SERVING) {
-                throw new ClusterException("worker " + addresses.get(w) + " is " + health.getStatus());
-            }
-            WorkerInfo info = stub(w, "describe").describe(DescribeRequest.getDefaultInstance());
-            if (!info.getExamplesList().contains(example)) {
-                throw new ClusterException("worker " + addresses.get(w) + " does not know example '" + example + "' (it knows "
-                        + info.getExamplesList() + ")");
-            }
-            return info;
-        }, "describe");
+        return onEach(
+                indices(addresses.size()),
+                w -> {
+                    HealthCheckResponse health = HealthGrpc.newBlockingStub(channels.get(w))
+                            .withOption(Traffic.PHASE, "describe")
+                            .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                            .check(HealthCheckRequest.newBuilder()
+                                    .setService(WorkerServer.SERVICE)
+                                    .build());
+                    if (health.getStatus() != HealthCheckResponse.ServingStatus.SERVING) {
+                        throw new ClusterException("worker " + addresses.get(w) + " is " + health.getStatus());
+                    }
+                    WorkerInfo info = stub(w, "describe").describe(DescribeRequest.getDefaultInstance());
+                    if (!info.getExamplesList().contains(example)) {
+                        throw new ClusterException("worker " + addresses.get(w) + " does not know example '" + example
+                                + "' (it knows " + info.getExamplesList() + ")");
+                    }
+                    return info;
+                },
+                "describe");
     }
 
     /** Per table the bytes its worker reserves, and per table its worker. */
@@ -339,15 +366,18 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         for (TableTrace t : traces) {
             dimensions.add(TableDimensions.of(t));
         }
-        Plan plan = plan(dimensions, context.options(), context.settings().pool().parallelism());
-        OpenRequest.Builder request = OpenRequest.newBuilder().setExample(example).setOptions(Wire.options(context.options()));
+        Plan plan =
+                plan(dimensions, context.options(), context.settings().pool().parallelism());
+        OpenRequest.Builder request =
+                OpenRequest.newBuilder().setExample(example).setOptions(Wire.options(context.options()));
         if (recipe != null) {
             request.setRecipe(recipe);
         }
         for (TableTrace t : traces) {
             request.addStatement(Wire.claim(t));
         }
-        RemoteSession session = new RemoteSession(this, context, request, plan, UUID.randomUUID().toString());
+        RemoteSession session = new RemoteSession(
+                this, context, request, plan, UUID.randomUUID().toString());
         try {
             session.open();
             return session;
@@ -384,7 +414,11 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         try {
             for (int from = 0; from < rows && !done.isDone(); from += chunk) {
                 int n = Math.min(chunk, rows - from);
-                TraceChunk.Builder b = TraceChunk.newBuilder().setProofId(proofId).setTable(table).setFirstRow(from).setRows(n);
+                TraceChunk.Builder b = TraceChunk.newBuilder()
+                        .setProofId(proofId)
+                        .setTable(table)
+                        .setFirstRow(from)
+                        .setRows(n);
                 for (int c = 0; c < columns; c++) {
                     main.readColumn(c, from, column, 0, n);
                     for (int k = 0; k < n; k++) {
@@ -401,10 +435,14 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         try {
             done.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new ClusterException("upload of table '" + trace.name() + "'", e.getCause());
+            throw e.getCause() instanceof RuntimeException r
+                    ? r
+                    : new ClusterException("upload of table '" + trace.name() + "'", e.getCause());
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new ClusterException("worker " + addresses.get(worker) + ": the upload of table '" + trace.name() + "' did not finish within "
-                    + deadline, e);
+            throw new ClusterException(
+                    "worker " + addresses.get(worker) + ": the upload of table '" + trace.name()
+                            + "' did not finish within " + deadline,
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClusterException("interrupted uploading table '" + trace.name() + "'", e);
@@ -507,8 +545,10 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     /** The workers do not draw a zero-knowledge proof's randomness (salts, extended rows): such options are refused. */
     private static void refuseZeroKnowledge(ProofOptions options) {
         if (options.zeroKnowledge()) {
-            throw new InvalidOptionsException("zero knowledge", "the remote backend cannot make zero-knowledge proofs yet; prove "
-                    + "without --zk, or on this host");
+            throw new InvalidOptionsException(
+                    "zero knowledge",
+                    "the remote backend cannot make zero-knowledge proofs yet; prove "
+                            + "without --zk, or on this host");
         }
     }
 }

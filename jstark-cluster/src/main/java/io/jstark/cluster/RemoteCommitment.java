@@ -1,13 +1,13 @@
 package io.jstark.cluster;
 
 import io.jstark.cluster.wire.HashChunk;
-import io.jstark.crypto.hash.Hasher;
-import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.cluster.wire.LeafHashesRequest;
 import io.jstark.cluster.wire.LeafValues;
 import io.jstark.cluster.wire.OpenLeavesReply;
 import io.jstark.cluster.wire.OpenLeavesRequest;
 import io.jstark.cluster.wire.Phase;
+import io.jstark.crypto.hash.Hasher;
+import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.prover.ProofPhase;
 import io.jstark.prover.TableCommitment;
 import java.util.Arrays;
@@ -34,9 +34,17 @@ final class RemoteCommitment implements TableCommitment {
     private OpenLeavesReply opened;
     /** The first four bytes of each leaf hash the worker streamed (little-endian), once it streamed any. */
     private int[] streamedPrefixes;
+
     private final java.util.concurrent.atomic.AtomicLong streamedLeaves = new java.util.concurrent.atomic.AtomicLong();
 
-    RemoteCommitment(RemoteSession session, RemoteBackend backend, int table, Phase phase, byte[] root, int leaves, String treeLabel) {
+    RemoteCommitment(
+            RemoteSession session,
+            RemoteBackend backend,
+            int table,
+            Phase phase,
+            byte[] root,
+            int leaves,
+            String treeLabel) {
         this.session = session;
         this.backend = backend;
         this.table = table;
@@ -58,7 +66,10 @@ final class RemoteCommitment implements TableCommitment {
 
     @Override
     public void leafHashes(int from, int to, byte[] out, int offset) {
-        byte[] hashes = session.withFailover(session.home(table), p -> fetchLeafHashes(p, from, to), "leaf hashes of table " + table + " (" + phase + ")");
+        byte[] hashes = session.withFailover(
+                session.home(table),
+                p -> fetchLeafHashes(p, from, to),
+                "leaf hashes of table " + table + " (" + phase + ")");
         System.arraycopy(hashes, 0, out, offset, hashes.length);
         int[] prefixes = prefixes();
         for (int leaf = from; leaf < to; leaf++) {
@@ -75,12 +86,21 @@ final class RemoteCommitment implements TableCommitment {
     }
 
     private static int prefix(byte[] hash, int offset) {
-        return (hash[offset] & 0xFF) | (hash[offset + 1] & 0xFF) << 8 | (hash[offset + 2] & 0xFF) << 16 | (hash[offset + 3] & 0xFF) << 24;
+        return (hash[offset] & 0xFF)
+                | (hash[offset + 1] & 0xFF) << 8
+                | (hash[offset + 2] & 0xFF) << 16
+                | (hash[offset + 3] & 0xFF) << 24;
     }
 
     private byte[] fetchLeafHashes(RemoteSession.Placed p, int from, int to) {
-        LeafHashesRequest request = LeafHashesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase).setFrom(from).setTo(to)
-                .setChunkLeaves(Wire.CHUNK_LEAVES).build();
+        LeafHashesRequest request = LeafHashesRequest.newBuilder()
+                .setProofId(p.sessionId())
+                .setTable(table)
+                .setPhase(phase)
+                .setFrom(from)
+                .setTo(to)
+                .setChunkLeaves(Wire.CHUNK_LEAVES)
+                .build();
         byte[] hashes = new byte[(to - from) * 32];
         int at = 0;
         Iterator<HashChunk> chunks = backend.stub(p.worker(), treeLabel).leafHashes(request);
@@ -88,15 +108,16 @@ final class RemoteCommitment implements TableCommitment {
             HashChunk c = chunks.next();
             int n = c.getHashes().size();
             if (at + n > hashes.length) {
-                throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent more leaf hashes than leaves [" + from + ", " + to
-                        + ") of table " + table);
+                throw new ClusterException("worker " + backend.workers().get(p.worker())
+                        + " sent more leaf hashes than leaves [" + from + ", " + to + ") of table " + table);
             }
             c.getHashes().copyTo(hashes, at);
             at += n;
         }
         if (at != hashes.length) {
-            throw new ClusterException("worker " + backend.workers().get(p.worker()) + " sent " + at + " bytes of leaf hashes for leaves [" + from
-                    + ", " + to + ") of table " + table + ", not " + hashes.length);
+            throw new ClusterException(
+                    "worker " + backend.workers().get(p.worker()) + " sent " + at + " bytes of leaf hashes for leaves ["
+                            + from + ", " + to + ") of table " + table + ", not " + hashes.length);
         }
         return hashes;
     }
@@ -104,13 +125,19 @@ final class RemoteCommitment implements TableCommitment {
     private synchronized OpenLeavesReply open(int[] wanted) {
         if (opened == null || !Arrays.equals(openedLeaves, wanted)) {
             String label = ProofPhase.QUERIES.label();
-            opened = session.withFailover(session.home(table), p -> {
-                OpenLeavesRequest.Builder b = OpenLeavesRequest.newBuilder().setProofId(p.sessionId()).setTable(table).setPhase(phase);
-                for (int leaf : wanted) {
-                    b.addLeaves(leaf);
-                }
-                return backend.stub(p.worker(), label).openLeaves(b.build());
-            }, "openings of table " + table + " (" + phase + ")");
+            opened = session.withFailover(
+                    session.home(table),
+                    p -> {
+                        OpenLeavesRequest.Builder b = OpenLeavesRequest.newBuilder()
+                                .setProofId(p.sessionId())
+                                .setTable(table)
+                                .setPhase(phase);
+                        for (int leaf : wanted) {
+                            b.addLeaves(leaf);
+                        }
+                        return backend.stub(p.worker(), label).openLeaves(b.build());
+                    },
+                    "openings of table " + table + " (" + phase + ")");
             requireOpeningsOfTheCommitment(wanted, opened);
             openedLeaves = wanted.clone();
         }
@@ -121,8 +148,8 @@ final class RemoteCommitment implements TableCommitment {
     private void requireOpeningsOfTheCommitment(int[] wanted, OpenLeavesReply reply) {
         String worker = "worker " + backend.workers().get(session.home(table).worker());
         if (reply.getValuesCount() != wanted.length) {
-            throw new ClusterException(worker + " opened " + reply.getValuesCount() + " leaves of table '" + session.tableName(table) + "' ("
-                    + phase + "), not the " + wanted.length + " asked for");
+            throw new ClusterException(worker + " opened " + reply.getValuesCount() + " leaves of table '"
+                    + session.tableName(table) + "' (" + phase + "), not the " + wanted.length + " asked for");
         }
         Hasher hasher = session.hasher();
         byte[][] leafHashes = new byte[wanted.length][];
@@ -139,8 +166,9 @@ final class RemoteCommitment implements TableCommitment {
             siblings[i] = reply.getSiblings(i).toByteArray();
         }
         if (!MerkleVerifier.verifyBatch(hasher, root, leaves, wanted, leafHashes, siblings)) {
-            throw new ClusterException(worker + " opened leaves " + Arrays.toString(wanted) + " of table '" + session.tableName(table) + "' ("
-                    + phase + ") that do not open the root it committed: its values are wrong");
+            throw new ClusterException(
+                    worker + " opened leaves " + Arrays.toString(wanted) + " of table '" + session.tableName(table)
+                            + "' (" + phase + ") that do not open the root it committed: its values are wrong");
         }
         int[] prefixes;
         synchronized (this) {
@@ -149,8 +177,10 @@ final class RemoteCommitment implements TableCommitment {
         if (prefixes != null && streamedLeaves.get() >= leaves) {
             for (int i = 0; i < wanted.length; i++) {
                 if (prefix(leafHashes[i], 0) != prefixes[wanted[i]]) {
-                    throw new ClusterException(worker + " opened leaf " + wanted[i] + " of table '" + session.tableName(table) + "' (" + phase
-                            + ") with elements that do not hash to the leaf hash it streamed for the phase tree: its values are wrong");
+                    throw new ClusterException(
+                            worker + " opened leaf " + wanted[i] + " of table '" + session.tableName(table) + "' ("
+                                    + phase
+                                    + ") with elements that do not hash to the leaf hash it streamed for the phase tree: its values are wrong");
                 }
             }
         }

@@ -57,6 +57,7 @@ final class RemoteSession implements ProofSession {
     private static final System.Logger LOG = System.getLogger("io.jstark.cluster.coordinator");
     /** How many lost workers a proof survives. */
     static final int MAX_FAILOVERS = 3;
+
     private static final String OPEN = "open";
     /** The calls that rebuild a lost worker's tables elsewhere count on the wire apart from the phases. */
     private static final String FAILOVER = "failover";
@@ -84,14 +85,17 @@ final class RemoteSession implements ProofSession {
     private final Placed[] homes;
     /** Per table the worker that made the values the transcript absorbed. */
     private final int[] firstWorker;
+
     private int failovers;
-    private final java.util.concurrent.ScheduledExecutorService heartbeats = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "cluster-heartbeat");
-        t.setDaemon(true);
-        return t;
-    });
+    private final java.util.concurrent.ScheduledExecutorService heartbeats =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "cluster-heartbeat");
+                t.setDaemon(true);
+                return t;
+            });
     /** Worker sessions whose heartbeat is in flight. */
     private final Set<Placed> beating = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private volatile boolean closing;
     // what the rounds so far drew and absorbed, for a replay
     private Ext3[] lookup;
@@ -103,7 +107,12 @@ final class RemoteSession implements ProofSession {
     /** Rounds every worker finished: 1 main, 2 aux, 3 composition, 4 out-of-domain (a replay redoes these). */
     private volatile int roundsDone;
 
-    RemoteSession(RemoteBackend backend, ProofContext context, OpenRequest.Builder openRequest, RemoteBackend.Plan plan, String proofId) {
+    RemoteSession(
+            RemoteBackend backend,
+            ProofContext context,
+            OpenRequest.Builder openRequest,
+            RemoteBackend.Plan plan,
+            String proofId) {
         this.backend = backend;
         this.context = context;
         this.openRequest = openRequest;
@@ -121,7 +130,8 @@ final class RemoteSession implements ProofSession {
                 }
             }
             if (!mine.isEmpty()) {
-                Placed p = new Placed(w, mine.stream().mapToInt(Integer::intValue).toArray(), proofId + "/" + w);
+                Placed p =
+                        new Placed(w, mine.stream().mapToInt(Integer::intValue).toArray(), proofId + "/" + w);
                 placed.add(p);
                 for (int i : p.tables()) {
                     homes[i] = p;
@@ -153,10 +163,16 @@ final class RemoteSession implements ProofSession {
             boolean submitted = backend.submit(() -> {
                 try {
                     HeartbeatReply reply = backend.heartbeatStub(p.worker())
-                            .heartbeat(HeartbeatRequest.newBuilder().addProofIds(p.sessionId()).build());
+                            .heartbeat(HeartbeatRequest.newBuilder()
+                                    .addProofIds(p.sessionId())
+                                    .build());
                     if (reply.getUnknownProofIdsCount() > 0 && !closing) {
-                        replace(p, "heartbeat", new ClusterException("worker " + backend.workers().get(p.worker())
-                                + " no longer holds session " + p.sessionId()));
+                        replace(
+                                p,
+                                "heartbeat",
+                                new ClusterException(
+                                        "worker " + backend.workers().get(p.worker()) + " no longer holds session "
+                                                + p.sessionId()));
                     }
                 } catch (RuntimeException e) {
                     if (lostWorker(e) && !closing) {
@@ -184,8 +200,12 @@ final class RemoteSession implements ProofSession {
                 return null;
             }
         }
-        OpenRequest request = openRequest.clone().setProofId(p.sessionId()).addAllTables(Arrays.stream(p.tables()).boxed().toList())
-                .setLeaseMillis(backend.liveness().lease().toMillis()).build();
+        OpenRequest request = openRequest
+                .clone()
+                .setProofId(p.sessionId())
+                .addAllTables(Arrays.stream(p.tables()).boxed().toList())
+                .setLeaseMillis(backend.liveness().lease().toMillis())
+                .build();
         backend.stub(p.worker(), OPEN).open(request);
         synchronized (this) {
             opened.add(p);
@@ -243,7 +263,9 @@ final class RemoteSession implements ProofSession {
             if (c instanceof StatusRuntimeException s) {
                 Status.Code code = s.getStatus().getCode();
                 // a connection that closes under a call starting on it (the worker just died) comes back as UNKNOWN
-                return code == Status.Code.UNAVAILABLE || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED
+                return code == Status.Code.UNAVAILABLE
+                        || code == Status.Code.DEADLINE_EXCEEDED
+                        || code == Status.Code.CANCELLED
                         || code == Status.Code.UNKNOWN && s.getCause() instanceof java.io.IOException;
             }
         }
@@ -259,7 +281,8 @@ final class RemoteSession implements ProofSession {
             // another call already moved it
             return homes[lostSession.tables()[0]];
         }
-        RuntimeException failure = backend.failed(lostSession.worker(), operation + " of tables " + names(lostSession), cause);
+        RuntimeException failure =
+                backend.failed(lostSession.worker(), operation + " of tables " + names(lostSession), cause);
         // calls still waiting on the lost worker end now, and are made again on the replacement
         lostSession.calls().cancel(cause);
         if (failovers == MAX_FAILOVERS) {
@@ -292,11 +315,17 @@ final class RemoteSession implements ProofSession {
             }
         }
         if (best < 0) {
-            throw new ClusterException(failure.getMessage() + "; no live worker has the " + need + " bytes its tables " + names(lostSession)
-                    + " need", cause);
+            throw new ClusterException(
+                    failure.getMessage() + "; no live worker has the " + need + " bytes its tables "
+                            + names(lostSession) + " need",
+                    cause);
         }
         Placed replacement = new Placed(best, lostSession.tables(), lostSession.sessionId() + "/retry" + failovers);
-        LOG.log(System.Logger.Level.WARNING, "{0}; moving tables {1} to worker {2}", failure.getMessage(), names(lostSession),
+        LOG.log(
+                System.Logger.Level.WARNING,
+                "{0}; moving tables {1} to worker {2}",
+                failure.getMessage(),
+                names(lostSession),
                 backend.workers().get(best));
         opened.remove(lostSession);
         placed.set(placed.indexOf(lostSession), replacement);
@@ -321,7 +350,12 @@ final class RemoteSession implements ProofSession {
         AuxReply aux = backend.stub(p.worker(), FAILOVER).commitAux(auxRequest(p.sessionId()));
         for (int n = 0; n < aux.getCommitmentsCount(); n++) {
             int i = aux.getCommitments(n).getTable();
-            requireSame(p, i, "aux root", roots[1][i], aux.getCommitments(n).getRoot().toByteArray());
+            requireSame(
+                    p,
+                    i,
+                    "aux root",
+                    roots[1][i],
+                    aux.getCommitments(n).getRoot().toByteArray());
             if (!Wire.ext3(aux.getBusSums(n)).equals(busSums[i])) {
                 throw mismatch(p, i, "bus sum");
             }
@@ -333,7 +367,9 @@ final class RemoteSession implements ProofSession {
         if (roundsDone < 4) {
             return;
         }
-        for (Frame f : backend.stub(p.worker(), FAILOVER).openOod(oodRequest(p.sessionId())).getFramesList()) {
+        for (Frame f : backend.stub(p.worker(), FAILOVER)
+                .openOod(oodRequest(p.sessionId()))
+                .getFramesList()) {
             if (!Arrays.equals(Wire.frame(f).flatten(), frames[f.getTable()].flatten())) {
                 throw mismatch(p, f.getTable(), "out-of-domain frame");
             }
@@ -342,7 +378,12 @@ final class RemoteSession implements ProofSession {
 
     private void requireSameRoots(Placed p, Commitments replies, int phase) {
         for (Commitment c : replies.getCommitmentsList()) {
-            requireSame(p, c.getTable(), phase == 0 ? "main root" : "composition root", roots[phase][c.getTable()], c.getRoot().toByteArray());
+            requireSame(
+                    p,
+                    c.getTable(),
+                    phase == 0 ? "main root" : "composition root",
+                    roots[phase][c.getTable()],
+                    c.getRoot().toByteArray());
         }
     }
 
@@ -354,7 +395,8 @@ final class RemoteSession implements ProofSession {
 
     private ClusterException mismatch(Placed p, int table, String what) {
         return new ClusterException("table '" + context.traces().get(table).name() + "': the " + what + " worker "
-                + backend.workers().get(p.worker()) + " recomputed differs from the one the proof absorbed (made by worker "
+                + backend.workers().get(p.worker())
+                + " recomputed differs from the one the proof absorbed (made by worker "
                 + backend.workers().get(firstWorker[table]) + ")");
     }
 
@@ -371,7 +413,10 @@ final class RemoteSession implements ProofSession {
     private String names(Placed p) {
         StringBuilder s = new StringBuilder();
         for (int i : p.tables()) {
-            s.append(s.isEmpty() ? "" : ", ").append('\'').append(context.traces().get(i).name()).append('\'');
+            s.append(s.isEmpty() ? "" : ", ")
+                    .append('\'')
+                    .append(context.traces().get(i).name())
+                    .append('\'');
         }
         return s.toString();
     }
@@ -396,7 +441,8 @@ final class RemoteSession implements ProofSession {
     private void requireAll(Object[] perTable, String label) {
         for (int i = 0; i < perTable.length; i++) {
             if (perTable[i] == null) {
-                throw new ClusterException("no worker answered " + label + " for table '" + context.traces().get(i).name() + "'");
+                throw new ClusterException("no worker answered " + label + " for table '"
+                        + context.traces().get(i).name() + "'");
             }
         }
     }
@@ -413,21 +459,27 @@ final class RemoteSession implements ProofSession {
     private <R> List<R> pass(ProofPhase phase, PlacedCall<R> call) {
         ProgressListener progress = context.settings().progress();
         String label = phase.label();
-        List<R> out = onEachPlaced(p -> {
-            R reply = call.call(p);
-            for (int i : p.tables()) {
-                TableTrace t = context.traces().get(i);
-                progress.tableFinished(label, t.name(), t.height());
-            }
-            return reply;
-        }, label);
+        List<R> out = onEachPlaced(
+                p -> {
+                    R reply = call.call(p);
+                    for (int i : p.tables()) {
+                        TableTrace t = context.traces().get(i);
+                        progress.tableFinished(label, t.name(), t.height());
+                    }
+                    return reply;
+                },
+                label);
         return out;
     }
 
     @Override
     public List<TableCommitment> commitMain() {
-        List<Commitments> replies = pass(ProofPhase.MAIN_COMMIT,
-                p -> backend.stub(p.worker(), ProofPhase.MAIN_COMMIT.label()).commitMain(RoundRequest.newBuilder().setProofId(p.sessionId()).build()));
+        List<Commitments> replies = pass(
+                ProofPhase.MAIN_COMMIT,
+                p -> backend.stub(p.worker(), ProofPhase.MAIN_COMMIT.label())
+                        .commitMain(RoundRequest.newBuilder()
+                                .setProofId(p.sessionId())
+                                .build()));
         List<TableCommitment> out = handles(replies, Phase.MAIN, ProofPhase.MAIN_COMMIT.label());
         roundsDone = 1;
         return out;
@@ -444,7 +496,9 @@ final class RemoteSession implements ProofSession {
     @Override
     public AuxRound commitAux(Ext3[] lookupChallenges) {
         this.lookup = lookupChallenges.clone();
-        List<AuxReply> replies = pass(ProofPhase.AUX, p -> backend.stub(p.worker(), ProofPhase.AUX.label()).commitAux(auxRequest(p.sessionId())));
+        List<AuxReply> replies = pass(
+                ProofPhase.AUX,
+                p -> backend.stub(p.worker(), ProofPhase.AUX.label()).commitAux(auxRequest(p.sessionId())));
         TableCommitment[] commitments = new TableCommitment[count];
         Ext3[] sums = new Ext3[count];
         for (AuxReply reply : replies) {
@@ -460,14 +514,19 @@ final class RemoteSession implements ProofSession {
     }
 
     private CompositionRequest compositionRequest(String sessionId) {
-        return CompositionRequest.newBuilder().setProofId(sessionId).setAlpha(Wire.ext3(alpha)).build();
+        return CompositionRequest.newBuilder()
+                .setProofId(sessionId)
+                .setAlpha(Wire.ext3(alpha))
+                .build();
     }
 
     @Override
     public List<TableCommitment> commitComposition(Ext3 alpha) {
         this.alpha = alpha;
-        List<Commitments> replies = pass(ProofPhase.COMPOSITION,
-                p -> backend.stub(p.worker(), ProofPhase.COMPOSITION.label()).commitComposition(compositionRequest(p.sessionId())));
+        List<Commitments> replies = pass(
+                ProofPhase.COMPOSITION,
+                p -> backend.stub(p.worker(), ProofPhase.COMPOSITION.label())
+                        .commitComposition(compositionRequest(p.sessionId())));
         List<TableCommitment> out = handles(replies, Phase.COMPOSITION, ProofPhase.COMPOSITION.label());
         roundsDone = 3;
         return out;
@@ -480,7 +539,9 @@ final class RemoteSession implements ProofSession {
     @Override
     public List<OodFrame> openOod(Ext3 z) {
         this.z = z;
-        List<OodReply> replies = pass(ProofPhase.OOD, p -> backend.stub(p.worker(), ProofPhase.OOD.label()).openOod(oodRequest(p.sessionId())));
+        List<OodReply> replies = pass(
+                ProofPhase.OOD,
+                p -> backend.stub(p.worker(), ProofPhase.OOD.label()).openOod(oodRequest(p.sessionId())));
         OodFrame[] out = new OodFrame[count];
         for (OodReply reply : replies) {
             for (Frame f : reply.getFramesList()) {
@@ -502,11 +563,22 @@ final class RemoteSession implements ProofSession {
         for (int i = 0; i < count; i++) {
             TableTrace t = context.traces().get(i);
             int logN = t.logHeight();
-            if (!OutOfDomainCheck.holds(t.air(), CompositionLayout.of(t.air(), logN), logN, t.publicInputs(), lookup, busSums[i], alpha,
-                    context.domain().pointFor(i, point), out[i], ZeroKnowledge.compositionParts(context.options(), t.air(), logN),
+            if (!OutOfDomainCheck.holds(
+                    t.air(),
+                    CompositionLayout.of(t.air(), logN),
+                    logN,
+                    t.publicInputs(),
+                    lookup,
+                    busSums[i],
+                    alpha,
+                    context.domain().pointFor(i, point),
+                    out[i],
+                    ZeroKnowledge.compositionParts(context.options(), t.air(), logN),
                     ZeroKnowledge.compositionPartWidth(context.options(), logN))) {
-                throw new ClusterException("worker " + backend.workers().get(home(i).worker()) + " answered an out-of-domain frame of table '"
-                        + t.name() + "' that does not satisfy its constraints at the out-of-domain point: the worker's values are wrong");
+                throw new ClusterException(
+                        "worker " + backend.workers().get(home(i).worker())
+                                + " answered an out-of-domain frame of table '" + t.name()
+                                + "' that does not satisfy its constraints at the out-of-domain point: the worker's values are wrong");
             }
         }
     }
@@ -518,10 +590,15 @@ final class RemoteSession implements ProofSession {
     @Override
     public Matrix liftedDeepPolynomial(List<OodFrame> absorbed, Ext3 gamma, Ext3 mu, Ext3 point) {
         String label = ProofPhase.DEEP.label();
-        DeepRequest request = DeepRequest.newBuilder().setGamma(Wire.ext3(gamma)).setMu(Wire.ext3(mu)).setZ(Wire.ext3(point))
-                .setChunkRows(Wire.CHUNK_ROWS).build();
+        DeepRequest request = DeepRequest.newBuilder()
+                .setGamma(Wire.ext3(gamma))
+                .setMu(Wire.ext3(mu))
+                .setZ(Wire.ext3(point))
+                .setChunkRows(Wire.CHUNK_ROWS)
+                .build();
         List<long[][]> partials = pass(ProofPhase.DEEP, p -> {
-            Iterator<FieldChunk> chunks = backend.stub(p.worker(), label).deepSum(request.toBuilder().setProofId(p.sessionId()).build());
+            Iterator<FieldChunk> chunks = backend.stub(p.worker(), label)
+                    .deepSum(request.toBuilder().setProofId(p.sessionId()).build());
             long[][] partial = null;
             while (chunks.hasNext()) {
                 FieldChunk c = chunks.next();
@@ -571,10 +648,17 @@ final class RemoteSession implements ProofSession {
         }
         for (Placed p : open) {
             try {
-                backend.stub(p.worker(), "close").close(RoundRequest.newBuilder().setProofId(p.sessionId()).build());
+                backend.stub(p.worker(), "close")
+                        .close(RoundRequest.newBuilder()
+                                .setProofId(p.sessionId())
+                                .build());
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "session {0}: worker {1} did not close its tables: {2}", p.sessionId(),
-                        backend.workers().get(p.worker()), e.toString());
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "session {0}: worker {1} did not close its tables: {2}",
+                        p.sessionId(),
+                        backend.workers().get(p.worker()),
+                        e.toString());
             }
         }
         synchronized (this) {

@@ -73,16 +73,27 @@ final class TablePlacement {
         return placed;
     }
 
-    private static String refusal(List<String> tables, long[] bytes, List<WorkerAddress> workers, long[] budgets, int unplaced) {
+    private static String refusal(
+            List<String> tables, long[] bytes, List<WorkerAddress> workers, long[] budgets, int unplaced) {
         StringBuilder s = new StringBuilder("no placement of the tables fits the workers' memory budgets: table '")
-                .append(tables.get(unplaced)).append("' (").append(bytes[unplaced]).append(" bytes) fits on no worker once the heavier "
-                        + "tables are placed. Tables:");
+                .append(tables.get(unplaced))
+                .append("' (")
+                .append(bytes[unplaced])
+                .append(" bytes) fits on no worker once the heavier " + "tables are placed. Tables:");
         for (int i = 0; i < tables.size(); i++) {
-            s.append(" '").append(tables.get(i)).append("' ").append(bytes[i]).append(i + 1 < tables.size() ? "," : ";");
+            s.append(" '")
+                    .append(tables.get(i))
+                    .append("' ")
+                    .append(bytes[i])
+                    .append(i + 1 < tables.size() ? "," : ";");
         }
         s.append(" workers:");
         for (int w = 0; w < workers.size(); w++) {
-            s.append(" ").append(workers.get(w)).append(" budget ").append(budgets[w]).append(w + 1 < workers.size() ? "," : "");
+            s.append(" ")
+                    .append(workers.get(w))
+                    .append(" budget ")
+                    .append(budgets[w])
+                    .append(w + 1 < workers.size() ? "," : "");
         }
         return s.toString();
     }

@@ -72,19 +72,21 @@ public final class Traffic {
         public void start(Listener<A> listener, Metadata headers) {
             callStarted(phase);
             try {
-                super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
-                    @Override
-                    public void onMessage(A message) {
-                        counted(phase, 0, size(message));
-                        super.onMessage(message);
-                    }
+                super.start(
+                        new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                            @Override
+                            public void onMessage(A message) {
+                                counted(phase, 0, size(message));
+                                super.onMessage(message);
+                            }
 
-                    @Override
-                    public void onClose(Status status, Metadata trailers) {
-                        end();
-                        super.onClose(status, trailers);
-                    }
-                }, headers);
+                            @Override
+                            public void onClose(Status status, Metadata trailers) {
+                                end();
+                                super.onClose(status, trailers);
+                            }
+                        },
+                        headers);
             } catch (RuntimeException | Error e) {
                 end();
                 throw e;
@@ -151,7 +153,8 @@ public final class Traffic {
     public synchronized Map<String, PhaseTraffic> snapshot() {
         long now = System.nanoTime();
         Map<String, PhaseTraffic> out = new LinkedHashMap<>();
-        byPhase.forEach((phase, c) -> out.put(phase, new PhaseTraffic(c.calls, c.sent, c.received, c.nanos + (c.inFlight > 0 ? now - c.since : 0))));
+        byPhase.forEach((phase, c) -> out.put(
+                phase, new PhaseTraffic(c.calls, c.sent, c.received, c.nanos + (c.inFlight > 0 ? now - c.since : 0))));
         return out;
     }
 
@@ -167,10 +170,23 @@ public final class Traffic {
     /** {@return one line per phase: its name, calls, bytes sent, bytes received, wall seconds with a call in flight} */
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder(String.format(java.util.Locale.ROOT, "%-18s %7s %14s %14s %10s%n", "phase", "calls", "sent bytes",
-                "received bytes", "rpc wall s"));
-        snapshot().forEach((phase, t) -> s.append(String.format(java.util.Locale.ROOT, "%-18s %7d %14d %14d %10.3f%n", phase, t.calls(),
-                t.sentBytes(), t.receivedBytes(), t.wireNanos() / 1e9)));
+        StringBuilder s = new StringBuilder(String.format(
+                java.util.Locale.ROOT,
+                "%-18s %7s %14s %14s %10s%n",
+                "phase",
+                "calls",
+                "sent bytes",
+                "received bytes",
+                "rpc wall s"));
+        snapshot()
+                .forEach((phase, t) -> s.append(String.format(
+                        java.util.Locale.ROOT,
+                        "%-18s %7d %14d %14d %10.3f%n",
+                        phase,
+                        t.calls(),
+                        t.sentBytes(),
+                        t.receivedBytes(),
+                        t.wireNanos() / 1e9)));
         return s.toString();
     }
 }

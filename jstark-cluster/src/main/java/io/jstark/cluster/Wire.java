@@ -31,20 +31,35 @@ final class Wire {
     }
 
     static Options options(ProofOptions o) {
-        return Options.newBuilder().setLogBlowup(o.logBlowup()).setQueries(o.queries()).setGrindingBits(o.grindingBits())
-                .setLogFoldingFactor(o.logFoldingFactor()).setLogFinalDegree(o.logFinalDegree()).setHash(o.hash())
-                .setRequiredSecurityBits(o.requiredSecurityBits()).build();
+        return Options.newBuilder()
+                .setLogBlowup(o.logBlowup())
+                .setQueries(o.queries())
+                .setGrindingBits(o.grindingBits())
+                .setLogFoldingFactor(o.logFoldingFactor())
+                .setLogFinalDegree(o.logFinalDegree())
+                .setHash(o.hash())
+                .setRequiredSecurityBits(o.requiredSecurityBits())
+                .build();
     }
 
     static ProofOptions options(Options o) {
-        return new ProofOptions(o.getLogBlowup(), o.getQueries(), o.getGrindingBits(), o.getLogFoldingFactor(), o.getLogFinalDegree(),
-                o.getHash(), o.getRequiredSecurityBits());
+        return new ProofOptions(
+                o.getLogBlowup(),
+                o.getQueries(),
+                o.getGrindingBits(),
+                o.getLogFoldingFactor(),
+                o.getLogFinalDegree(),
+                o.getHash(),
+                o.getRequiredSecurityBits());
     }
 
     /** What the coordinator claims of a table: the worker checks its own table against it. */
     static TableClaim claim(TableTrace t) {
-        TableClaim.Builder b = TableClaim.newBuilder().setName(t.name()).setAirName(t.air().name())
-                .setAirDigest(ByteString.copyFrom(AirDigest.of(t.air()))).setLogHeight(t.logHeight());
+        TableClaim.Builder b = TableClaim.newBuilder()
+                .setName(t.name())
+                .setAirName(t.air().name())
+                .setAirDigest(ByteString.copyFrom(AirDigest.of(t.air())))
+                .setLogHeight(t.logHeight());
         for (long v : t.publicInputs()) {
             b.addPublicInputs(v);
         }
@@ -73,14 +88,21 @@ final class Wire {
             parts.add(part);
         }
         if (parts.size() != 7 || at != f.getValuesCount()) {
-            throw new IllegalArgumentException("a frame of table " + f.getTable() + " has " + parts.size() + " parts and "
-                    + f.getValuesCount() + " values, not 7 parts of " + at);
+            throw new IllegalArgumentException("a frame of table " + f.getTable() + " has " + parts.size()
+                    + " parts and " + f.getValuesCount() + " values, not 7 parts of " + at);
         }
-        return new OodFrame(parts.get(0), parts.get(1), parts.get(2), parts.get(3), parts.get(4), parts.get(5), parts.get(6));
+        return new OodFrame(
+                parts.get(0), parts.get(1), parts.get(2), parts.get(3), parts.get(4), parts.get(5), parts.get(6));
     }
 
     private static List<Ext3[]> parts(OodFrame f) {
-        return List.of(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(), f.auxAtZNext(),
+        return List.of(
+                f.preprocessedAtZ(),
+                f.mainAtZ(),
+                f.auxAtZ(),
+                f.preprocessedAtZNext(),
+                f.mainAtZNext(),
+                f.auxAtZNext(),
                 f.compositionAtZ());
     }
 }

@@ -20,7 +20,8 @@ public record WorkerAddress(String host, int port) {
     public static WorkerAddress parse(String text) {
         int colon = text.lastIndexOf(':');
         if (colon <= 0 || colon == text.length() - 1) {
-            throw new IllegalArgumentException("'" + text + "' is not a worker address: expected HOST:PORT, e.g. 127.0.0.1:7070");
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not a worker address: expected HOST:PORT, e.g. 127.0.0.1:7070");
         }
         int port;
         try {

@@ -35,8 +35,9 @@ public final class WorkerMain {
                 case "--tls-cert" -> cert = new File(value);
                 case "--tls-key" -> key = new File(value);
                 case "--tls-ca" -> ca = new File(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (expected --listen, --memory-budget, --tls-cert, --tls-key, --tls-ca)");
+                default ->
+                    throw new IllegalArgumentException("unknown option " + args[i]
+                            + " (expected --listen, --memory-budget, --tls-cert, --tls-key, --tls-ca)");
             }
         }
         if (listen == null || budget < 0) {

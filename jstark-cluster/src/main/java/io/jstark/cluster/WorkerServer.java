@@ -1,9 +1,9 @@
 package io.jstark.cluster;
 
 import io.grpc.Server;
+import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
-import io.grpc.health.v1.HealthCheckResponse;
 import io.jstark.cluster.wire.WorkerGrpc;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -47,12 +47,21 @@ public final class WorkerServer implements AutoCloseable {
     public static WorkerServer start(String host, int port, long memoryBudget, ClusterTls tls) throws IOException {
         WorkerService service = new WorkerService(memoryBudget);
         HealthStatusManager health = new HealthStatusManager();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port), tls.serverCredentials(host)).addService(service)
-                .addService(health.getHealthService()).maxInboundMessageSize(MAX_MESSAGE_BYTES).build().start();
+        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port), tls.serverCredentials(host))
+                .addService(service)
+                .addService(health.getHealthService())
+                .maxInboundMessageSize(MAX_MESSAGE_BYTES)
+                .build()
+                .start();
         health.setStatus(SERVICE, HealthCheckResponse.ServingStatus.SERVING);
         WorkerServer worker = new WorkerServer(server, health, service, host);
-        LOG.log(System.Logger.Level.INFO, "worker on {0}:{1}, memory budget {2} bytes, {3}", host, String.valueOf(worker.port()),
-                memoryBudget, tls.enabled() ? "mutual TLS" : "PLAINTEXT on loopback (no TLS: for one machine only)");
+        LOG.log(
+                System.Logger.Level.INFO,
+                "worker on {0}:{1}, memory budget {2} bytes, {3}",
+                host,
+                String.valueOf(worker.port()),
+                memoryBudget,
+                tls.enabled() ? "mutual TLS" : "PLAINTEXT on loopback (no TLS: for one machine only)");
         return worker;
     }
 
@@ -67,7 +76,8 @@ public final class WorkerServer implements AutoCloseable {
      * @throws IOException when the address cannot be bound or the TLS files not read
      * @throws InterruptedException when the serving thread is interrupted
      */
-    public static void serveUntilStopped(WorkerAddress listen, long memoryBudget, ClusterTls tls, java.io.PrintStream out)
+    public static void serveUntilStopped(
+            WorkerAddress listen, long memoryBudget, ClusterTls tls, java.io.PrintStream out)
             throws IOException, InterruptedException {
         WorkerServer worker = start(listen.host(), listen.port(), memoryBudget, tls);
         Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));

@@ -78,8 +78,14 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 WorkerSession s = sessions.remove(e.getKey());
                 if (s != null) {
                     long peak = s.closeAndPeak();
-                    LOG.log(System.Logger.Level.WARNING, "proof {0}: expired, nothing heard of its coordinator for {1} ms; {2} bytes released "
-                            + "(peak resident anonymous memory while it was open: {3} bytes)", e.getKey(), lease.nanos() / 1_000_000, s.reservedBytes(), peak);
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "proof {0}: expired, nothing heard of its coordinator for {1} ms; {2} bytes released "
+                                    + "(peak resident anonymous memory while it was open: {3} bytes)",
+                            e.getKey(),
+                            lease.nanos() / 1_000_000,
+                            s.reservedBytes(),
+                            peak);
                 }
             }
         }
@@ -100,8 +106,14 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
 
     @Override
     public void describe(DescribeRequest request, StreamObserver<WorkerInfo> out) {
-        answer(out, () -> WorkerInfo.newBuilder().setMemoryBudgetBytes(memoryBudget).setCores(Runtime.getRuntime().availableProcessors())
-                .addAllExamples(Examples.names()).setOpenProofs(sessions.size()).build());
+        answer(
+                out,
+                () -> WorkerInfo.newBuilder()
+                        .setMemoryBudgetBytes(memoryBudget)
+                        .setCores(Runtime.getRuntime().availableProcessors())
+                        .addAllExamples(Examples.names())
+                        .setOpenProofs(sessions.size())
+                        .build());
     }
 
     @Override
@@ -111,20 +123,32 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 if (sessions.containsKey(request.getProofId())) {
                     throw new ClusterException("proof " + request.getProofId() + " is already open here");
                 }
-                long reserved = sessions.values().stream().mapToLong(WorkerSession::reservedBytes).sum();
+                long reserved = sessions.values().stream()
+                        .mapToLong(WorkerSession::reservedBytes)
+                        .sum();
                 WorkerSession s = WorkerSession.open(request, this::key, memoryBudget - reserved);
                 sessions.put(request.getProofId(), s);
                 if (request.getLeaseMillis() > 0) {
-                    leases.put(request.getProofId(), new Lease(new AtomicLong(System.nanoTime()),
-                            TimeUnit.MILLISECONDS.toNanos(request.getLeaseMillis())));
+                    leases.put(
+                            request.getProofId(),
+                            new Lease(
+                                    new AtomicLong(System.nanoTime()),
+                                    TimeUnit.MILLISECONDS.toNanos(request.getLeaseMillis())));
                 }
                 StringBuilder names = new StringBuilder();
                 for (int l = 0; l < s.tables().length; l++) {
                     names.append(l == 0 ? "" : ", ").append(s.tableName(l));
                 }
-                LOG.log(System.Logger.Level.INFO, "proof {0}: opened tables {1} ({2} bytes reserved, {3})", request.getProofId(), names,
-                        s.reservedBytes(), request.hasRecipe() ? "built from the recipe" : "traces to be uploaded");
-                return OpenReply.newBuilder().setReservedBytes(s.reservedBytes()).build();
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "proof {0}: opened tables {1} ({2} bytes reserved, {3})",
+                        request.getProofId(),
+                        names,
+                        s.reservedBytes(),
+                        request.hasRecipe() ? "built from the recipe" : "traces to be uploaded");
+                return OpenReply.newBuilder()
+                        .setReservedBytes(s.reservedBytes())
+                        .build();
             }
         });
     }
@@ -174,14 +198,19 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
 
     @Override
     public void commitMain(RoundRequest request, StreamObserver<Commitments> out) {
-        answer(out, () -> commitments(session(request.getProofId()).commitMain(), session(request.getProofId()).tables()));
+        answer(
+                out,
+                () -> commitments(
+                        session(request.getProofId()).commitMain(),
+                        session(request.getProofId()).tables()));
     }
 
     @Override
     public void commitAux(AuxRequest request, StreamObserver<AuxReply> out) {
         answer(out, () -> {
             WorkerSession s = session(request.getProofId());
-            Ext3[] lookup = request.getLookupChallengesList().stream().map(Wire::ext3).toArray(Ext3[]::new);
+            Ext3[] lookup =
+                    request.getLookupChallengesList().stream().map(Wire::ext3).toArray(Ext3[]::new);
             ProofSession.AuxRound round = s.commitAux(lookup);
             AuxReply.Builder b = AuxReply.newBuilder();
             int[] tables = s.tables();
@@ -222,13 +251,15 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     public void deepSum(DeepRequest request, StreamObserver<FieldChunk> out) {
         try {
             WorkerSession s = session(request.getProofId());
-            long[][] sum = s.deepSum(Wire.ext3(request.getGamma()), Wire.ext3(request.getMu()), Wire.ext3(request.getZ()));
+            long[][] sum =
+                    s.deepSum(Wire.ext3(request.getGamma()), Wire.ext3(request.getMu()), Wire.ext3(request.getZ()));
             int logRows = s.partialLogRows();
             int rows = 1 << logRows;
             int chunk = request.getChunkRows() > 0 ? request.getChunkRows() : Wire.CHUNK_ROWS;
             for (int from = 0; from < rows; from += chunk) {
                 int to = Math.min(rows, from + chunk);
-                FieldChunk.Builder b = FieldChunk.newBuilder().setLogRows(logRows).setFirstRow(from);
+                FieldChunk.Builder b =
+                        FieldChunk.newBuilder().setLogRows(logRows).setFirstRow(from);
                 for (int k = from; k < to; k++) {
                     b.addValues(sum[0][k]).addValues(sum[1][k]).addValues(sum[2][k]);
                 }
@@ -249,7 +280,9 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 int to = Math.min(request.getTo(), from + chunk);
                 byte[] hashes = new byte[(to - from) * 32];
                 c.leafHashes(from, to, hashes, 0);
-                out.onNext(HashChunk.newBuilder().setHashes(ByteString.copyFrom(hashes)).build());
+                out.onNext(HashChunk.newBuilder()
+                        .setHashes(ByteString.copyFrom(hashes))
+                        .build());
             }
             out.onCompleted();
         } catch (RuntimeException e) {
@@ -261,7 +294,8 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     public void openLeaves(OpenLeavesRequest request, StreamObserver<OpenLeavesReply> out) {
         answer(out, () -> {
             TableCommitment c = session(request.getProofId()).commitment(request.getPhaseValue(), request.getTable());
-            int[] leaves = request.getLeavesList().stream().mapToInt(Integer::intValue).toArray();
+            int[] leaves =
+                    request.getLeavesList().stream().mapToInt(Integer::intValue).toArray();
             OpenLeavesReply.Builder b = OpenLeavesReply.newBuilder();
             for (long[] values : c.leafElements(leaves)) {
                 LeafValues.Builder v = LeafValues.newBuilder();
@@ -284,10 +318,16 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
             WorkerSession s = sessions.remove(request.getProofId());
             if (s != null) {
                 long peak = s.closeAndPeak();
-                LOG.log(System.Logger.Level.INFO, "proof {0}: closed, {1} bytes released; this process''s peak resident anonymous memory "
-                        + "while it was open: {2} bytes (sampled every 50 ms); its resident high-water mark since it started: {3} bytes "
-                        + "(VmHWM, file-backed pages included); memory budget {4}", request.getProofId(), s.reservedBytes(), peak,
-                        ResidentMemory.highWaterMark(), memoryBudget);
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "proof {0}: closed, {1} bytes released; this process''s peak resident anonymous memory "
+                                + "while it was open: {2} bytes (sampled every 50 ms); its resident high-water mark since it started: {3} bytes "
+                                + "(VmHWM, file-backed pages included); memory budget {4}",
+                        request.getProofId(),
+                        s.reservedBytes(),
+                        peak,
+                        ResidentMemory.highWaterMark(),
+                        memoryBudget);
             }
             return CloseReply.getDefaultInstance();
         });
@@ -337,7 +377,11 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     }
 
     private static Commitment commitment(int table, TableCommitment c) {
-        return Commitment.newBuilder().setTable(table).setRoot(ByteString.copyFrom(c.root())).setLeaves(c.leaves()).build();
+        return Commitment.newBuilder()
+                .setTable(table)
+                .setRoot(ByteString.copyFrom(c.root()))
+                .setLeaves(c.leaves())
+                .build();
     }
 
     private static <T> void answer(StreamObserver<T> out, Supplier<T> work) {
@@ -354,11 +398,15 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
 
     /** The status a failure goes back as: its description the failure's message chain. */
     private static io.grpc.StatusRuntimeException status(Throwable e) {
-        Status code = e instanceof UnknownProofException ? Status.NOT_FOUND
+        Status code = e instanceof UnknownProofException
+                ? Status.NOT_FOUND
                 : e instanceof ClusterException ? Status.FAILED_PRECONDITION : Status.INTERNAL;
         StringBuilder message = new StringBuilder(e.getClass().getSimpleName() + ": " + e.getMessage());
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            message.append(" <- ").append(c.getClass().getSimpleName()).append(": ").append(c.getMessage());
+            message.append(" <- ")
+                    .append(c.getClass().getSimpleName())
+                    .append(": ")
+                    .append(c.getMessage());
         }
         if (!(e instanceof ClusterException)) {
             LOG.log(System.Logger.Level.WARNING, "a call failed: " + message, e);

@@ -55,8 +55,16 @@ final class WorkerSession implements AutoCloseable {
     /** The process's resident memory while this proof's tables live here, for the worker's log. */
     private final ResidentMemory.PeakSampler resident = ResidentMemory.PeakSampler.start(50);
 
-    private WorkerSession(String proofId, ProofOptions options, LiftedDomain domain, int[] tables, TableTrace[] traces,
-            List<TableBuffers> buffers, Preprocessing.Committed[] preprocessed, Workload workload, long reservedBytes) {
+    private WorkerSession(
+            String proofId,
+            ProofOptions options,
+            LiftedDomain domain,
+            int[] tables,
+            TableTrace[] traces,
+            List<TableBuffers> buffers,
+            Preprocessing.Committed[] preprocessed,
+            Workload workload,
+            long reservedBytes) {
         this.proofId = proofId;
         this.options = options;
         this.domain = domain;
@@ -94,17 +102,23 @@ final class WorkerSession implements AutoCloseable {
             dimensions.add(new TableDimensions(claim.getName(), air, claim.getLogHeight()));
             heights[i] = claim.getLogHeight();
         }
-        int[] tables = request.getTablesList().stream().mapToInt(Integer::intValue).toArray();
+        int[] tables =
+                request.getTablesList().stream().mapToInt(Integer::intValue).toArray();
         if (tables.length == 0) {
             throw new ClusterException("proof " + request.getProofId() + ": no tables placed on this worker");
         }
-        List<TableBuffers> buffers = TableBuffers.forProof(dimensions, options, ProverSettings.defaults().pool().parallelism());
+        List<TableBuffers> buffers = TableBuffers.forProof(
+                dimensions, options, ProverSettings.defaults().pool().parallelism());
         long need = 0;
         StringBuilder perTable = new StringBuilder();
         for (int j : tables) {
             long bytes = TablePlacement.tableBytes(buffers.get(j));
             need += bytes;
-            perTable.append(perTable.isEmpty() ? "" : ", ").append("'").append(statement.get(j).getName()).append("' ").append(bytes);
+            perTable.append(perTable.isEmpty() ? "" : ", ")
+                    .append("'")
+                    .append(statement.get(j).getName())
+                    .append("' ")
+                    .append(bytes);
         }
         if (need > budget) {
             throw new ClusterException("proof " + request.getProofId() + ": tables " + perTable + " need " + need
@@ -114,10 +128,11 @@ final class WorkerSession implements AutoCloseable {
         Workload workload = null;
         try {
             if (request.hasRecipe()) {
-                workload = example.generate(request.getRecipe().getLogSize(), request.getRecipe().getSeed());
+                workload = example.generate(
+                        request.getRecipe().getLogSize(), request.getRecipe().getSeed());
                 if (workload.size() != statement.size()) {
-                    throw new ClusterException("proof " + request.getProofId() + ": the recipe " + workload.label() + " has "
-                            + workload.size() + " tables, the statement " + statement.size());
+                    throw new ClusterException("proof " + request.getProofId() + ": the recipe " + workload.label()
+                            + " has " + workload.size() + " tables, the statement " + statement.size());
                 }
                 for (int l = 0; l < tables.length; l++) {
                     traces[l] = workload.tables().get(tables[l]);
@@ -127,8 +142,14 @@ final class WorkerSession implements AutoCloseable {
             } else {
                 for (int l = 0; l < tables.length; l++) {
                     TableDimensions d = dimensions.get(tables[l]);
-                    Matrix main = Matrix.allocate(RamAllocator.shared(), d.name() + "/main (uploaded)", d.rows(), d.air().mainWidth());
-                    long[] publicInputs = statement.get(tables[l]).getPublicInputsList().stream().mapToLong(Long::longValue).toArray();
+                    Matrix main = Matrix.allocate(
+                            RamAllocator.shared(),
+                            d.name() + "/main (uploaded)",
+                            d.rows(),
+                            d.air().mainWidth());
+                    long[] publicInputs = statement.get(tables[l]).getPublicInputsList().stream()
+                            .mapToLong(Long::longValue)
+                            .toArray();
                     traces[l] = new TableTrace(d.name(), d.air(), main, publicInputs);
                 }
             }
@@ -136,10 +157,21 @@ final class WorkerSession implements AutoCloseable {
             Preprocessing.Committed[] preprocessed = new Preprocessing.Committed[tables.length];
             for (int l = 0; l < tables.length; l++) {
                 Air air = traces[l].air();
-                preprocessed[l] = air.preprocessedWidth() == 0 ? null : key.preprocessed(air, options, ProverSettings.defaults().pool());
+                preprocessed[l] = air.preprocessedWidth() == 0
+                        ? null
+                        : key.preprocessed(
+                                air, options, ProverSettings.defaults().pool());
             }
-            return new WorkerSession(request.getProofId(), options, LiftedDomain.of(options, heights), tables, traces, buffers,
-                    preprocessed, workload, need);
+            return new WorkerSession(
+                    request.getProofId(),
+                    options,
+                    LiftedDomain.of(options, heights),
+                    tables,
+                    traces,
+                    buffers,
+                    preprocessed,
+                    workload,
+                    need);
         } catch (RuntimeException | Error e) {
             closeTraces(traces, workload);
             throw e;
@@ -150,21 +182,27 @@ final class WorkerSession implements AutoCloseable {
         for (Air air : example.airs()) {
             if (air.name().equals(claim.getAirName())) {
                 if (!Arrays.equals(AirDigest.of(air), claim.getAirDigest().toByteArray())) {
-                    throw new ClusterException("table '" + claim.getName() + "': this worker's definition '" + air.name()
-                            + "' has another digest than the coordinator's (different jstark versions?)");
+                    throw new ClusterException("table '" + claim.getName() + "': this worker's definition '"
+                            + air.name() + "' has another digest than the coordinator's (different jstark versions?)");
                 }
                 return air;
             }
         }
-        throw new ClusterException("table '" + claim.getName() + "': example '" + example.name() + "' has no definition '"
-                + claim.getAirName() + "' on this worker");
+        throw new ClusterException("table '" + claim.getName() + "': example '" + example.name()
+                + "' has no definition '" + claim.getAirName() + "' on this worker");
     }
 
     private static void requireClaimed(TableTrace trace, TableClaim claim) {
-        if (!trace.name().equals(claim.getName()) || trace.logHeight() != claim.getLogHeight()
-                || !Arrays.equals(trace.publicInputs(), claim.getPublicInputsList().stream().mapToLong(Long::longValue).toArray())) {
-            throw new ClusterException("table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^"
-                    + trace.logHeight() + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
+        if (!trace.name().equals(claim.getName())
+                || trace.logHeight() != claim.getLogHeight()
+                || !Arrays.equals(
+                        trace.publicInputs(),
+                        claim.getPublicInputsList().stream()
+                                .mapToLong(Long::longValue)
+                                .toArray())) {
+            throw new ClusterException(
+                    "table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^" + trace.logHeight()
+                            + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
         }
     }
 
@@ -199,8 +237,9 @@ final class WorkerSession implements AutoCloseable {
         Matrix main = traces[l].main();
         int columns = main.columns();
         if (cells.length != (long) rows * columns || firstRow < 0 || firstRow + rows > main.rows()) {
-            throw new ClusterException("table '" + traces[l].name() + "': a chunk of rows [" + firstRow + ", " + (firstRow + rows)
-                    + ") with " + cells.length + " cells does not fit " + main.rows() + " rows x " + columns + " columns");
+            throw new ClusterException("table '" + traces[l].name() + "': a chunk of rows [" + firstRow + ", "
+                    + (firstRow + rows) + ") with " + cells.length + " cells does not fit " + main.rows() + " rows x "
+                    + columns + " columns");
         }
         for (int c = 0; c < columns; c++) {
             main.writeColumn(c, firstRow, cells, c * rows, rows);
@@ -221,12 +260,17 @@ final class WorkerSession implements AutoCloseable {
     synchronized TableCommitment[] commitMain() {
         for (int l = 0; l < tables.length; l++) {
             if (workload == null && uploadedRows[l] != traces[l].height()) {
-                throw new ClusterException("table '" + traces[l].name() + "': " + uploadedRows[l] + " of " + traces[l].height()
-                        + " rows uploaded before the main commit");
+                throw new ClusterException("table '" + traces[l].name() + "': " + uploadedRows[l] + " of "
+                        + traces[l].height() + " rows uploaded before the main commit");
             }
-            ProofContext context = new ProofContext(List.of(traces[l]), Collections.singletonList(preprocessed[l]),
-                    new BackendMemory(List.of(buffers.get(tables[l])), List.of()), LiftedDomain.of(options, new int[] {traces[l].logHeight()}),
-                    options, Hashers.byName(options.hash()), ProverSettings.defaults());
+            ProofContext context = new ProofContext(
+                    List.of(traces[l]),
+                    Collections.singletonList(preprocessed[l]),
+                    new BackendMemory(List.of(buffers.get(tables[l])), List.of()),
+                    LiftedDomain.of(options, new int[] {traces[l].logHeight()}),
+                    options,
+                    Hashers.byName(options.hash()),
+                    ProverSettings.defaults());
             sessions[l] = ProverBackend.cpu().open(context);
             commitments[0][l] = sessions[l].commitMain().getFirst();
         }
@@ -276,8 +320,7 @@ final class WorkerSession implements AutoCloseable {
                 weight = weight.mul(mu);
             }
             try (Matrix d = sessions[l].liftedDeepPolynomial(List.of(frames[l]), gamma, mu, domain.pointFor(j, z))) {
-                LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(),
-                        1 << (partialLogRows() - domain.logHeight(j)), weight);
+                LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(), 1 << (partialLogRows() - domain.logHeight(j)), weight);
             }
         }
         return acc;
@@ -296,7 +339,8 @@ final class WorkerSession implements AutoCloseable {
     synchronized TableCommitment commitment(int phase, int table) {
         TableCommitment c = commitments[phase][local(table)];
         if (c == null) {
-            throw new ClusterException("proof " + proofId + ": table " + table + " has no commitment of phase " + phase + " here");
+            throw new ClusterException(
+                    "proof " + proofId + ": table " + table + " has no commitment of phase " + phase + " here");
         }
         return c;
     }

@@ -25,18 +25,22 @@ final class CallRecorder implements ClientInterceptor {
 
     @Override
     public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
-        Call call = new Call(method.getBareMethodName(), options.getOption(Traffic.PHASE), new AtomicLong(), new AtomicLong());
+        Call call = new Call(
+                method.getBareMethodName(), options.getOption(Traffic.PHASE), new AtomicLong(), new AtomicLong());
         calls.add(call);
         return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
             @Override
             public void start(Listener<A> listener, Metadata headers) {
-                super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
-                    @Override
-                    public void onMessage(A message) {
-                        call.received().addAndGet(((com.google.protobuf.MessageLite) message).getSerializedSize());
-                        super.onMessage(message);
-                    }
-                }, headers);
+                super.start(
+                        new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                            @Override
+                            public void onMessage(A message) {
+                                call.received()
+                                        .addAndGet(((com.google.protobuf.MessageLite) message).getSerializedSize());
+                                super.onMessage(message);
+                            }
+                        },
+                        headers);
             }
 
             @Override

@@ -45,9 +45,13 @@ class ClusterProofTest {
         Example example = Examples.byName(name);
         int logSize = example.minLogSize() + 1;
         try (Workload w = example.generate(logSize, 13);
-                RemoteBackend cluster = RemoteBackend.fromRecipe(workers.first(count), ClusterTls.PLAINTEXT, name, logSize, 13, DEADLINE)) {
+                RemoteBackend cluster = RemoteBackend.fromRecipe(
+                        workers.first(count), ClusterTls.PLAINTEXT, name, logSize, 13, DEADLINE)) {
             byte[] local = proveLocally(example, w);
-            try (JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+            try (JstarkProver remote = Jstark.prover(example.airs())
+                    .options(OPTIONS)
+                    .backend(cluster)
+                    .build()) {
                 byte[] bytes = remote.prove(w.tables()).bytes();
                 assertThat(bytes).isEqualTo(local);
                 Jstark.verify(remote.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
@@ -66,14 +70,22 @@ class ClusterProofTest {
         int logSize = example.minLogSize() + 1;
         CallRecorder recorder = new CallRecorder();
         try (Workload w = example.generate(logSize, 5);
-                RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(3)).recipe("mix", logSize, 5).deadline(DEADLINE)
-                        .liveness(new Liveness(Duration.ofMillis(200), Duration.ofSeconds(20))).intercept(recorder).build();
-                JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+                RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(3))
+                        .recipe("mix", logSize, 5)
+                        .deadline(DEADLINE)
+                        .liveness(new Liveness(Duration.ofMillis(200), Duration.ofSeconds(20)))
+                        .intercept(recorder)
+                        .build();
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(cluster)
+                        .build()) {
             byte[] bytes = remote.prove(w.tables()).bytes();
             assertThat(bytes).isEqualTo(proveLocally(example, w));
             // closed, no heartbeat is in flight any more: both counts are final
             cluster.close();
-            java.util.Map<String, Traffic.PhaseTraffic> traffic = cluster.traffic().snapshot();
+            java.util.Map<String, Traffic.PhaseTraffic> traffic =
+                    cluster.traffic().snapshot();
             java.util.Map<String, long[]> sums = new java.util.LinkedHashMap<>();
             for (CallRecorder.Call c : recorder.calls()) {
                 long[] sum = sums.computeIfAbsent(c.phase(), p -> new long[3]);
@@ -81,18 +93,36 @@ class ClusterProofTest {
                 sum[1] += c.sent().get();
                 sum[2] += c.received().get();
             }
-            assertThat(traffic.keySet()).containsExactlyInAnyOrderElementsOf(sums.keySet()).doesNotContain("other")
-                    .contains("describe", "open", "main_commit", "main_tree", "aux", "aux_tree", "composition", "composition_tree", "ood", "deep",
-                            "queries", "close");
+            assertThat(traffic.keySet())
+                    .containsExactlyInAnyOrderElementsOf(sums.keySet())
+                    .doesNotContain("other")
+                    .contains(
+                            "describe",
+                            "open",
+                            "main_commit",
+                            "main_tree",
+                            "aux",
+                            "aux_tree",
+                            "composition",
+                            "composition_tree",
+                            "ood",
+                            "deep",
+                            "queries",
+                            "close");
             sums.forEach((phase, sum) -> {
                 Traffic.PhaseTraffic t = traffic.get(phase);
-                assertThat(new long[] {t.calls(), t.sentBytes(), t.receivedBytes()}).as(phase).containsExactly(sum);
+                assertThat(new long[] {t.calls(), t.sentBytes(), t.receivedBytes()})
+                        .as(phase)
+                        .containsExactly(sum);
                 assertThat(t.wireNanos()).as(phase).isPositive();
             });
-            // the rounds' calls go one to each worker session; the phase trees' block digests are 32 bytes each at least
+            // the rounds' calls go one to each worker session; the phase trees' block digests are 32 bytes each at
+            // least
             assertThat(traffic.get("main_commit").calls()).isEqualTo(3);
             assertThat(traffic.get("main_tree").receivedBytes()).isGreaterThanOrEqualTo(32L * w.size());
-            assertThat(cluster.traffic().totalBytes()).isEqualTo(sums.values().stream().mapToLong(s -> s[1] + s[2]).sum());
+            assertThat(cluster.traffic().totalBytes())
+                    .isEqualTo(
+                            sums.values().stream().mapToLong(s -> s[1] + s[2]).sum());
         }
     }
 
@@ -100,11 +130,16 @@ class ClusterProofTest {
     void tracesStreamedToTheWorkersGiveTheSameBytes() throws Exception {
         Example example = Examples.byName("mix");
         try (Workload w = example.generate(example.minLogSize() + 1, 7);
-                RemoteBackend cluster = RemoteBackend.streamingTraces(workers.first(2), ClusterTls.PLAINTEXT, "mix", DEADLINE);
-                JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
+                RemoteBackend cluster =
+                        RemoteBackend.streamingTraces(workers.first(2), ClusterTls.PLAINTEXT, "mix", DEADLINE);
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(cluster)
+                        .build()) {
             byte[] bytes = remote.prove(w.tables()).bytes();
             assertThat(bytes).isEqualTo(proveLocally(example, w));
-            assertThat(cluster.traffic().snapshot().get("upload").sentBytes()).as("bytes of the streamed traces")
+            assertThat(cluster.traffic().snapshot().get("upload").sentBytes())
+                    .as("bytes of the streamed traces")
                     .isGreaterThanOrEqualTo(w.mainCells() * Long.BYTES);
         }
     }
@@ -114,11 +149,21 @@ class ClusterProofTest {
         Example example = Examples.byName("mix");
         try (WorkerServer small = WorkerServer.start("127.0.0.1", 0, 1 << 16, ClusterTls.PLAINTEXT);
                 Workload w = example.generate(example.minLogSize() + 1, 7);
-                RemoteBackend cluster = RemoteBackend.fromRecipe(java.util.List.of(WorkerAddress.parse(small.address())), ClusterTls.PLAINTEXT,
-                        "mix", example.minLogSize() + 1, 7, DEADLINE);
-                JstarkProver remote = Jstark.prover(example.airs()).options(OPTIONS).backend(cluster).build()) {
-            assertThatThrownBy(() -> remote.prove(w.tables())).isInstanceOf(ClusterException.class)
-                    .hasMessageContaining("no placement").hasMessageContaining("'" + w.tables().getFirst().name() + "'")
+                RemoteBackend cluster = RemoteBackend.fromRecipe(
+                        java.util.List.of(WorkerAddress.parse(small.address())),
+                        ClusterTls.PLAINTEXT,
+                        "mix",
+                        example.minLogSize() + 1,
+                        7,
+                        DEADLINE);
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(cluster)
+                        .build()) {
+            assertThatThrownBy(() -> remote.prove(w.tables()))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("no placement")
+                    .hasMessageContaining("'" + w.tables().getFirst().name() + "'")
                     .hasMessageContaining(small.address() + " budget 65536");
             assertThat(small.openProofs()).isZero();
             assertThat(cluster.traffic().snapshot()).doesNotContainKey("open");

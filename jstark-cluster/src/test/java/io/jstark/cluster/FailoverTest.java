@@ -7,8 +7,8 @@ import io.jstark.JstarkProver;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
-import io.jstark.prover.ProgressListener;
 import io.jstark.protocol.Statement;
+import io.jstark.prover.ProgressListener;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -65,9 +65,16 @@ class FailoverTest {
             }
         };
         try (Workload w = example.generate(logSize, 3);
-                RemoteBackend cluster = RemoteBackend.fromRecipe(workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 3, deadline);
-                JstarkProver remote = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).progress(injector).build();
-                JstarkProver local = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).build()) {
+                RemoteBackend cluster =
+                        RemoteBackend.fromRecipe(workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 3, deadline);
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .backend(cluster)
+                        .progress(injector)
+                        .build();
+                JstarkProver local = Jstark.prover(example.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .build()) {
             byte[] bytes = remote.prove(w.tables()).bytes();
             // a loaded machine may pass a deadline elsewhere too, which costs a failover more, never the bytes
             assertThat(cluster.failovers()).isGreaterThanOrEqualTo(1);
@@ -78,7 +85,9 @@ class FailoverTest {
     }
 
     private static void signal(String signal, long pid) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                .inheritIO()
+                .start();
         assertThat(kill.waitFor()).isZero();
     }
 }

@@ -36,8 +36,11 @@ class LivenessTest {
         Liveness liveness = new Liveness(Duration.ofMillis(500), Duration.ofSeconds(10));
         try (WorkerProcesses workers = WorkerProcesses.start(3, "1G");
                 Workload w = example.generate(logSize, 9);
-                RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(3)).recipe("mix", logSize, 9).deadline(Duration.ofSeconds(300))
-                        .liveness(liveness).build()) {
+                RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(3))
+                        .recipe("mix", logSize, 9)
+                        .deadline(Duration.ofSeconds(300))
+                        .liveness(liveness)
+                        .build()) {
             Process victim = workers.processes().getFirst();
             // failovers before the kill (a deadline passed on a loaded machine) and when the heartbeats had found it
             long[] failovers = {-1, -1};
@@ -52,7 +55,8 @@ class LivenessTest {
                         failovers[0] = cluster.failovers();
                         victim.destroyForcibly().waitFor();
                         long start = System.nanoTime();
-                        while (cluster.failovers() == failovers[0] && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
+                        while (cluster.failovers() == failovers[0]
+                                && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
                             Thread.sleep(50);
                         }
                         failovers[1] = cluster.failovers();
@@ -61,11 +65,18 @@ class LivenessTest {
                     }
                 }
             };
-            try (JstarkProver remote = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).progress(killBetweenRounds)
-                    .build();
-                    JstarkProver local = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).build()) {
+            try (JstarkProver remote = Jstark.prover(example.airs())
+                            .options(ClusterProofTest.OPTIONS)
+                            .backend(cluster)
+                            .progress(killBetweenRounds)
+                            .build();
+                    JstarkProver local = Jstark.prover(example.airs())
+                            .options(ClusterProofTest.OPTIONS)
+                            .build()) {
                 byte[] bytes = remote.prove(w.tables()).bytes();
-                assertThat(failovers[1]).as("failovers found by the heartbeats while no call was made").isGreaterThan(failovers[0]);
+                assertThat(failovers[1])
+                        .as("failovers found by the heartbeats while no call was made")
+                        .isGreaterThan(failovers[0]);
                 assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
             }
             assertThat(cluster.traffic().snapshot()).containsKeys("heartbeat", "failover");
@@ -81,8 +92,13 @@ class LivenessTest {
                     && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(GENEROUS_MILLIS)) {
                 Thread.sleep(100);
             }
-            assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).as("proofs open after the lease").isZero();
-            assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("vanishing").build()).getUnknownProofIdsList())
+            assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs())
+                    .as("proofs open after the lease")
+                    .isZero();
+            assertThat(worker.heartbeat(HeartbeatRequest.newBuilder()
+                                    .addProofIds("vanishing")
+                                    .build())
+                            .getUnknownProofIdsList())
                     .containsExactly("vanishing");
             assertThat(workers.log(0)).contains("proof vanishing: expired");
         });
@@ -93,10 +109,15 @@ class LivenessTest {
         onFibSession("alive", 5000, (worker, workers) -> {
             // over two leases long, a heartbeat every twentieth of a lease
             for (int i = 0; i < 48; i++) {
-                assertThat(worker.heartbeat(HeartbeatRequest.newBuilder().addProofIds("alive").build()).getUnknownProofIdsList()).isEmpty();
+                assertThat(worker.heartbeat(HeartbeatRequest.newBuilder()
+                                        .addProofIds("alive")
+                                        .build())
+                                .getUnknownProofIdsList())
+                        .isEmpty();
                 Thread.sleep(250);
             }
-            assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
+            assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs())
+                    .isEqualTo(1);
         });
     }
 
@@ -111,20 +132,30 @@ class LivenessTest {
     private static void onFibSession(String proofId, long leaseMillis, SessionCheck check) throws Exception {
         Example example = Examples.byName("fib");
         int logSize = example.minLogSize() + 1;
-        try (WorkerProcesses workers = WorkerProcesses.start(1, "1G"); Workload w = example.generate(logSize, 4)) {
+        try (WorkerProcesses workers = WorkerProcesses.start(1, "1G");
+                Workload w = example.generate(logSize, 4)) {
             WorkerAddress address = workers.first(1).getFirst();
-            ManagedChannel channel = Grpc.newChannelBuilderForAddress(address.host(), address.port(), InsecureChannelCredentials.create())
+            ManagedChannel channel = Grpc.newChannelBuilderForAddress(
+                            address.host(), address.port(), InsecureChannelCredentials.create())
                     .build();
             try {
                 WorkerGrpc.WorkerBlockingStub worker = WorkerGrpc.newBlockingStub(channel);
-                OpenRequest.Builder open = OpenRequest.newBuilder().setProofId(proofId).setExample("fib")
-                        .setRecipe(Recipe.newBuilder().setExample("fib").setLogSize(logSize).setSeed(4))
-                        .setOptions(Wire.options(ClusterProofTest.OPTIONS)).addTables(0).setLeaseMillis(leaseMillis);
+                OpenRequest.Builder open = OpenRequest.newBuilder()
+                        .setProofId(proofId)
+                        .setExample("fib")
+                        .setRecipe(Recipe.newBuilder()
+                                .setExample("fib")
+                                .setLogSize(logSize)
+                                .setSeed(4))
+                        .setOptions(Wire.options(ClusterProofTest.OPTIONS))
+                        .addTables(0)
+                        .setLeaseMillis(leaseMillis);
                 for (TableTrace t : w.tables()) {
                     open.addStatement(Wire.claim(t));
                 }
                 worker.open(open.build());
-                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs()).isEqualTo(1);
+                assertThat(worker.describe(DescribeRequest.getDefaultInstance()).getOpenProofs())
+                        .isEqualTo(1);
                 check.run(worker, workers);
             } finally {
                 channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);

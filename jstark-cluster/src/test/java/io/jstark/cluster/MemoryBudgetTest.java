@@ -22,7 +22,10 @@ class MemoryBudgetTest {
         Example example = Examples.byName("mix");
         int logSize = example.minLogSize() + 1;
         List<TableDimensions> tables = TableShape.dimensions(example.shapes(logSize));
-        List<TableBuffers> buffers = TableBuffers.forProof(tables, ClusterProofTest.OPTIONS, ProverSettings.defaults().pool().parallelism());
+        List<TableBuffers> buffers = TableBuffers.forProof(
+                tables,
+                ClusterProofTest.OPTIONS,
+                ProverSettings.defaults().pool().parallelism());
         long total = 0;
         long heaviest = 0;
         for (TableBuffers b : buffers) {
@@ -31,13 +34,22 @@ class MemoryBudgetTest {
             heaviest = Math.max(heaviest, bytes);
         }
         long budget = Math.max(heaviest, total * 2 / 5);
-        assertThat(total).as("the statement's bytes against one worker's budget").isGreaterThan(budget);
+        assertThat(total)
+                .as("the statement's bytes against one worker's budget")
+                .isGreaterThan(budget);
         try (WorkerProcesses workers = WorkerProcesses.start(3, Long.toString(budget));
                 Workload w = example.generate(logSize, 11);
-                RemoteBackend cluster = RemoteBackend.fromRecipe(workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 11, Duration.ofSeconds(60));
-                JstarkProver remote = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).build();
-                JstarkProver local = Jstark.prover(example.airs()).options(ClusterProofTest.OPTIONS).build()) {
-            assertThat(remote.prove(w.tables()).bytes()).isEqualTo(local.prove(w.tables()).bytes());
+                RemoteBackend cluster = RemoteBackend.fromRecipe(
+                        workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 11, Duration.ofSeconds(60));
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .backend(cluster)
+                        .build();
+                JstarkProver local = Jstark.prover(example.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .build()) {
+            assertThat(remote.prove(w.tables()).bytes())
+                    .isEqualTo(local.prove(w.tables()).bytes());
             for (int i = 0; i < 3; i++) {
                 assertThat(workers.log(i)).as("worker %d held tables", i).contains("opened tables");
             }

@@ -8,18 +8,22 @@ import org.junit.jupiter.api.Test;
 
 /** Tables go heaviest first onto the worker with the most budget left that fits them; a table no worker fits is refused, naming every figure. */
 class TablePlacementTest {
-    private static final List<WorkerAddress> WORKERS = List.of(new WorkerAddress("a", 1), new WorkerAddress("b", 2), new WorkerAddress("c", 3));
+    private static final List<WorkerAddress> WORKERS =
+            List.of(new WorkerAddress("a", 1), new WorkerAddress("b", 2), new WorkerAddress("c", 3));
 
     @Test
     void theHeaviestTableGoesFirstToTheWorkerWithTheMostBudgetLeft() {
-        int[] placed = TablePlacement.place(List.of("t0", "t1", "t2", "t3"), new long[] {10, 70, 40, 30}, WORKERS, new long[] {80, 100, 50});
-        // t1 (70) -> b (100, 30 left); t2 (40) -> a (80, 40 left); t3 (30) -> c (50, 20 left); t0 (10) -> a (40 left, the most)
+        int[] placed = TablePlacement.place(
+                List.of("t0", "t1", "t2", "t3"), new long[] {10, 70, 40, 30}, WORKERS, new long[] {80, 100, 50});
+        // t1 (70) -> b (100, 30 left); t2 (40) -> a (80, 40 left); t3 (30) -> c (50, 20 left); t0 (10) -> a (40 left,
+        // the most)
         assertThat(placed).containsExactly(0, 1, 0, 2);
     }
 
     @Test
     void equalBudgetsBreakTiesByTheWorkersOrder() {
-        assertThat(TablePlacement.place(List.of("x", "y"), new long[] {5, 5}, WORKERS, new long[] {10, 10, 10})).containsExactly(0, 1);
+        assertThat(TablePlacement.place(List.of("x", "y"), new long[] {5, 5}, WORKERS, new long[] {10, 10, 10}))
+                .containsExactly(0, 1);
     }
 
     @Test
@@ -39,8 +43,12 @@ class TablePlacementTest {
 
     @Test
     void aTableThatFitsNoWorkerIsRefusedNamingTheBytesOfEveryTableAndWorker() {
-        assertThatThrownBy(() -> TablePlacement.place(List.of("small", "huge"), new long[] {1, 500}, WORKERS, new long[] {100, 200, 300}))
-                .isInstanceOf(ClusterException.class).hasMessageContaining("'huge' (500 bytes)").hasMessageContaining("'small' 1")
-                .hasMessageContaining("a:1 budget 100").hasMessageContaining("c:3 budget 300");
+        assertThatThrownBy(() -> TablePlacement.place(
+                        List.of("small", "huge"), new long[] {1, 500}, WORKERS, new long[] {100, 200, 300}))
+                .isInstanceOf(ClusterException.class)
+                .hasMessageContaining("'huge' (500 bytes)")
+                .hasMessageContaining("'small' 1")
+                .hasMessageContaining("a:1 budget 100")
+                .hasMessageContaining("c:3 budget 300");
     }
 }

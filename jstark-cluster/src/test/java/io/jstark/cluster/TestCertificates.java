@@ -75,7 +75,8 @@ final class TestCertificates {
         KeyPair keys = keys();
         X509v3CertificateBuilder b = builder(new X500Name("CN=" + name), new X500Name("CN=" + member), keys);
         b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-                new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")}));
+            new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")
+        }));
         X509Certificate cert = sign(b, caKeys);
         Path certFile = dir.resolve(name + "-" + member + ".pem");
         Path keyFile = dir.resolve(name + "-" + member + ".key");
@@ -92,11 +93,17 @@ final class TestCertificates {
 
     private static X509v3CertificateBuilder builder(X500Name issuer, X500Name subject, KeyPair keys) {
         long now = System.currentTimeMillis();
-        return new JcaX509v3CertificateBuilder(issuer, BigInteger.valueOf(SERIAL.getAndIncrement()), new Date(now - 60_000),
-                new Date(now + 86_400_000L), subject, keys.getPublic());
+        return new JcaX509v3CertificateBuilder(
+                issuer,
+                BigInteger.valueOf(SERIAL.getAndIncrement()),
+                new Date(now - 60_000),
+                new Date(now + 86_400_000L),
+                subject,
+                keys.getPublic());
     }
 
-    private static X509Certificate sign(X509v3CertificateBuilder b, KeyPair signer) throws OperatorCreationException, GeneralSecurityException {
+    private static X509Certificate sign(X509v3CertificateBuilder b, KeyPair signer)
+            throws OperatorCreationException, GeneralSecurityException {
         ContentSigner s = new JcaContentSignerBuilder("SHA256withECDSA").build(signer.getPrivate());
         return new JcaX509CertificateConverter().getCertificate(b.build(s));
     }
@@ -106,7 +113,7 @@ final class TestCertificates {
     }
 
     private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der) + "\n-----END " + type
-                + "-----\n";
+        return "-----BEGIN " + type + "-----\n"
+                + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der) + "\n-----END " + type + "-----\n";
     }
 }

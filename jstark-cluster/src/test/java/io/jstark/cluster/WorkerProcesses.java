@@ -46,9 +46,19 @@ final class WorkerProcesses implements AutoCloseable {
     }
 
     private void startOne(int index, String memoryBudget, String... extra) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m",
-                "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                WorkerMain.class.getName(), "--listen", "127.0.0.1:0", "--memory-budget", memoryBudget));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx768m",
+                "--add-modules",
+                "jdk.incubator.vector",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WorkerMain.class.getName(),
+                "--listen",
+                "127.0.0.1:0",
+                "--memory-budget",
+                memoryBudget));
         command.addAll(List.of(extra));
         File log = logs.resolve("worker-" + index + ".log").toFile();
         Process p = new ProcessBuilder(command).redirectError(log).start();
@@ -56,7 +66,8 @@ final class WorkerProcesses implements AutoCloseable {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         if (line == null || !line.startsWith("listening ")) {
-            throw new IOException("worker " + index + " did not start (" + line + "): " + Files.readString(log.toPath()));
+            throw new IOException(
+                    "worker " + index + " did not start (" + line + "): " + Files.readString(log.toPath()));
         }
         addresses.add(WorkerAddress.parse(line.substring("listening ".length())));
     }

@@ -59,11 +59,16 @@ class WrongAnswerTest {
             table[0] = frame.getTable();
             int last = frame.getValuesCount() - 1;
             Ext3Value v = frame.getValues(last);
-            return reply.toBuilder().setFrames(0, frame.toBuilder().setValues(last, v.toBuilder().setC0(other(v.getC0())))).build();
+            return reply.toBuilder()
+                    .setFrames(
+                            0, frame.toBuilder().setValues(last, v.toBuilder().setC0(other(v.getC0()))))
+                    .build();
         });
         try (Workload w = MIX.generate(LOG_SIZE, 11)) {
-            assertThatThrownBy(() -> prove(w, change)).isInstanceOf(ClusterException.class)
-                    .hasMessageContaining("worker " + liar + " answered an out-of-domain frame of table '" + w.tables().get(table[0]).name() + "'");
+            assertThatThrownBy(() -> prove(w, change))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " answered an out-of-domain frame of table '"
+                            + w.tables().get(table[0]).name() + "'");
         }
     }
 
@@ -72,11 +77,15 @@ class WrongAnswerTest {
         WorkerAddress liar = workers.first(2).get(1);
         ChangeFirst<OpenLeavesReply> change = new ChangeFirst<>(liar, OpenLeavesReply.class, reply -> {
             LeafValues leaf = reply.getValues(0);
-            return reply.toBuilder().setValues(0, leaf.toBuilder().setElements(0, other(leaf.getElements(0)))).build();
+            return reply.toBuilder()
+                    .setValues(0, leaf.toBuilder().setElements(0, other(leaf.getElements(0))))
+                    .build();
         });
         try (Workload w = MIX.generate(LOG_SIZE, 11)) {
-            assertThatThrownBy(() -> prove(w, change)).isInstanceOf(ClusterException.class)
-                    .hasMessageContaining("worker " + liar + " opened leaves").hasMessageContaining("of table '")
+            assertThatThrownBy(() -> prove(w, change))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " opened leaves")
+                    .hasMessageContaining("of table '")
                     .hasMessageContaining("that do not open the root it committed");
         }
     }
@@ -93,9 +102,11 @@ class WrongAnswerTest {
             return chunk.toBuilder().setHashes(ByteString.copyFrom(hashes)).build();
         });
         try (Workload w = MIX.generate(LOG_SIZE, 11)) {
-            assertThatThrownBy(() -> prove(w, change)).isInstanceOf(ClusterException.class)
+            assertThatThrownBy(() -> prove(w, change))
+                    .isInstanceOf(ClusterException.class)
                     .hasMessageContaining("worker " + liar + " opened leaf")
-                    .hasMessageContaining("with elements that do not hash to the leaf hash it streamed for the phase tree");
+                    .hasMessageContaining(
+                            "with elements that do not hash to the leaf hash it streamed for the phase tree");
         }
     }
 
@@ -103,9 +114,15 @@ class WrongAnswerTest {
     private static final int LOG_SIZE = MIX.minLogSize() + 1;
 
     private static byte[] prove(Workload w, ClientInterceptor change) {
-        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(2)).recipe("mix", LOG_SIZE, 11).deadline(Duration.ofSeconds(120))
-                .intercept(change).build();
-                JstarkProver remote = Jstark.prover(MIX.airs()).options(ClusterProofTest.OPTIONS).backend(cluster).build()) {
+        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(2))
+                        .recipe("mix", LOG_SIZE, 11)
+                        .deadline(Duration.ofSeconds(120))
+                        .intercept(change)
+                        .build();
+                JstarkProver remote = Jstark.prover(MIX.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .backend(cluster)
+                        .build()) {
             return remote.prove(w.tables()).bytes();
         }
     }
@@ -137,14 +154,16 @@ class WrongAnswerTest {
             return new ForwardingClientCall.SimpleForwardingClientCall<>(call) {
                 @Override
                 public void start(Listener<A> listener, Metadata headers) {
-                    super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
-                        @Override
-                        @SuppressWarnings("unchecked")
-                        public void onMessage(A message) {
-                            boolean first = type.isInstance(message) && done.compareAndSet(false, true);
-                            super.onMessage(first ? (A) change.apply(type.cast(message)) : message);
-                        }
-                    }, headers);
+                    super.start(
+                            new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                                @Override
+                                @SuppressWarnings("unchecked")
+                                public void onMessage(A message) {
+                                    boolean first = type.isInstance(message) && done.compareAndSet(false, true);
+                                    super.onMessage(first ? (A) change.apply(type.cast(message)) : message);
+                                }
+                            },
+                            headers);
                 }
             };
         }

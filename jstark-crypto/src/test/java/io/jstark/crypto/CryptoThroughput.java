@@ -28,7 +28,9 @@ public final class CryptoThroughput {
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-        System.out.printf("JVM %s, %d processors%n", Runtime.version(), Runtime.getRuntime().availableProcessors());
+        System.out.printf(
+                "JVM %s, %d processors%n",
+                Runtime.version(), Runtime.getRuntime().availableProcessors());
         for (Hasher hasher : Hashers.all()) {
             nodeRate(hasher, rounds);
         }
@@ -76,15 +78,21 @@ public final class CryptoThroughput {
             rates[r] = (double) NODES * repeats / (nanos / 1e9);
         }
         Arrays.sort(rates);
-        System.out.printf("node hash %-9s  median %6.2f M nodes/s  (min %6.2f, max %6.2f)  allocated %.3f B/node%n",
-                hasher.name(), rates[rounds / 2] / 1e6, rates[0] / 1e6, rates[rounds - 1] / 1e6,
+        System.out.printf(
+                "node hash %-9s  median %6.2f M nodes/s  (min %6.2f, max %6.2f)  allocated %.3f B/node%n",
+                hasher.name(),
+                rates[rounds / 2] / 1e6,
+                rates[0] / 1e6,
+                rates[rounds - 1] / 1e6,
                 (double) allocated / (NODES * 8.0));
     }
 
     /** Node compression in blocks of 1024 through a kernel, per core: thread CPU time, not wall. */
     private static void kernelRate(LaneHasher kernel, int rounds) {
         int block = 1024;
-        int[] children = new SplittableRandom(4).ints(kernel.layout(Hasher.DIGEST_BYTES).words(2 * block)).toArray();
+        int[] children = new SplittableRandom(4)
+                .ints(kernel.layout(Hasher.DIGEST_BYTES).words(2 * block))
+                .toArray();
         int[] parents = new int[kernel.layout(Hasher.DIGEST_BYTES).words(block)];
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         double[] rates = new double[rounds];
@@ -100,8 +108,9 @@ public final class CryptoThroughput {
             }
         }
         Arrays.sort(rates);
-        System.out.printf("nodes in %-72s median %6.2f M nodes/s per core (%.1f ns/node of CPU)%n", kernel.description(),
-                rates[rounds / 2] / 1e6, 1e9 / rates[rounds / 2]);
+        System.out.printf(
+                "nodes in %-72s median %6.2f M nodes/s per core (%.1f ns/node of CPU)%n",
+                kernel.description(), rates[rounds / 2] / 1e6, 1e9 / rates[rounds / 2]);
     }
 
     private static void hashNodes(Digester digester, byte[] in, byte[] out) {
@@ -130,8 +139,9 @@ public final class CryptoThroughput {
             }
         }
         Arrays.sort(rates);
-        System.out.printf("raw hash  %-9s  128-byte messages: median %6.2f M/s = %6.0f MB/s%n", hasher.name(),
-                rates[rounds / 2] / 1e6, rates[rounds / 2] * leafBytes / 1e6);
+        System.out.printf(
+                "raw hash  %-9s  128-byte messages: median %6.2f M/s = %6.0f MB/s%n",
+                hasher.name(), rates[rounds / 2] / 1e6, rates[rounds / 2] * leafBytes / 1e6);
     }
 
     /** A whole commit of 2^20 rows x 8 columns: gather + leaf hashing + all levels. */
@@ -163,10 +173,18 @@ public final class CryptoThroughput {
             Arrays.sort(seconds);
             double s = seconds[rounds / 2];
             int leaves = rows / rowsPerLeaf;
-            System.out.printf("commit    %-72s  2^20 x 8, R=%d, %d thread(s): median %6.1f ms  = %5.2f M rows/s, "
+            System.out.printf(
+                    "commit    %-72s  2^20 x 8, R=%d, %d thread(s): median %6.1f ms  = %5.2f M rows/s, "
                             + "%6.0f MB/s of leaf data, %5.2f M hashes/s (%d leaves + %d nodes)%n",
-                    kernel.description(), rowsPerLeaf, threads, s * 1e3, rows / s / 1e6,
-                    Matrix.bytesFor(rows, columns) / s / 1e6, (2.0 * leaves - 1) / s / 1e6, leaves, leaves - 1);
+                    kernel.description(),
+                    rowsPerLeaf,
+                    threads,
+                    s * 1e3,
+                    rows / s / 1e6,
+                    Matrix.bytesFor(rows, columns) / s / 1e6,
+                    (2.0 * leaves - 1) / s / 1e6,
+                    leaves,
+                    leaves - 1);
         }
     }
 
@@ -180,7 +198,8 @@ public final class CryptoThroughput {
             long start = System.nanoTime();
             long nonce = transcript.copy().grind(20, WorkerPool.common());
             double s = (System.nanoTime() - start) / 1e9;
-            System.out.printf("grind     %-9s  20 bits on %d threads: nonce %d in %.3f s (%.2f M tries/s)%n",
+            System.out.printf(
+                    "grind     %-9s  20 bits on %d threads: nonce %d in %.3f s (%.2f M tries/s)%n",
                     hasher.name(), WorkerPool.common().parallelism(), nonce, s, (nonce + 1) / s / 1e6);
         }
     }

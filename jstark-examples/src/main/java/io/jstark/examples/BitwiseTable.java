@@ -16,6 +16,7 @@ public final class BitwiseTable {
     public static final String NAME = "bitwise8";
     /** (a, b, a xor b) byte triples. */
     public static final Bus BUS = Bus.of("bitwise8", 3);
+
     public static final Air AIR = air();
 
     private BitwiseTable() {}

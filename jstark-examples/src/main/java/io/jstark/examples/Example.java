@@ -49,8 +49,8 @@ public interface Example {
     /** Throws the typed complaint for a log size outside this example's range. */
     default void requireLogSize(int logSize) {
         if (logSize < minLogSize() || logSize > maxLogSize()) {
-            throw new IllegalArgumentException("example '" + name() + "': log size " + logSize + " outside " + minLogSize() + ".."
-                    + maxLogSize() + " (" + sizeParameter() + ")");
+            throw new IllegalArgumentException("example '" + name() + "': log size " + logSize + " outside "
+                    + minLogSize() + ".." + maxLogSize() + " (" + sizeParameter() + ")");
         }
     }
 }

@@ -5,8 +5,14 @@ import java.util.List;
 
 /** The registry of example workloads, by name. */
 public final class Examples {
-    private static final List<Example> ALL = List.of(new Fibonacci(), new PeriodicMimc(), new Vm(), new MixExample(), new KeccakExample(),
-            new Poseidon2Example(), new VmKeccak());
+    private static final List<Example> ALL = List.of(
+            new Fibonacci(),
+            new PeriodicMimc(),
+            new Vm(),
+            new MixExample(),
+            new KeccakExample(),
+            new Poseidon2Example(),
+            new VmKeccak());
 
     private Examples() {}
 

@@ -20,6 +20,7 @@ public final class KeccakExample implements PermutationExample {
     public static final String NAME = "keccak";
     /** The table's name in a workload. */
     public static final String TABLE = "keccak";
+
     private static final int MIN_LOG_ROWS = 5;
     private static final int MAX_LOG_ROWS = 20;
 
@@ -39,8 +40,8 @@ public final class KeccakExample implements PermutationExample {
     public KeccakExample forPermutations(int count) {
         int logRows = KeccakTrace.logRows(count);
         if (logRows > MAX_LOG_ROWS) {
-            throw new IllegalArgumentException("example '" + NAME + "': " + count + " permutations need 2^" + logRows + " rows, more than 2^"
-                    + MAX_LOG_ROWS);
+            throw new IllegalArgumentException("example '" + NAME + "': " + count + " permutations need 2^" + logRows
+                    + " rows, more than 2^" + MAX_LOG_ROWS);
         }
         return new KeccakExample(count);
     }
@@ -62,7 +63,8 @@ public final class KeccakExample implements PermutationExample {
 
     @Override
     public String sizeParameter() {
-        return permutations > 0 ? "log2 of the trace height, for " + permutations + " permutations"
+        return permutations > 0
+                ? "log2 of the trace height, for " + permutations + " permutations"
                 : "log2 of the trace height, floor(rows / 24) permutations";
     }
 
@@ -114,20 +116,21 @@ public final class KeccakExample implements PermutationExample {
      */
     public static Workload workload(long[] inputs, BufferAllocator allocator) {
         if (inputs.length == 0 || inputs.length % KeccakF.LANES != 0) {
-            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length + " input lanes are not one or more states of "
-                    + KeccakF.LANES);
+            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length
+                    + " input lanes are not one or more states of " + KeccakF.LANES);
         }
         int logRows = KeccakTrace.logRows(inputs.length / KeccakF.LANES);
         if (logRows > MAX_LOG_ROWS) {
-            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length / KeccakF.LANES + " permutations need 2^" + logRows
-                    + " rows, more than 2^" + MAX_LOG_ROWS);
+            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length / KeccakF.LANES
+                    + " permutations need 2^" + logRows + " rows, more than 2^" + MAX_LOG_ROWS);
         }
         return workload(inputs, logRows, allocator);
     }
 
     private static Workload workload(long[] inputs, int logRows, BufferAllocator allocator) {
         int count = inputs.length / KeccakF.LANES;
-        try (WorkloadBuilder builder = new WorkloadBuilder("keccak(permutations=" + count + ", logRows=" + logRows + ")", 1, allocator)) {
+        try (WorkloadBuilder builder =
+                new WorkloadBuilder("keccak(permutations=" + count + ", logRows=" + logRows + ")", 1, allocator)) {
             Matrix m = builder.allocate(0, TABLE, KeccakAir.AIR, 1 << logRows);
             KeccakTrace.fill(m, inputs, WorkerPool.common());
             builder.set(0, TABLE, KeccakAir.AIR);

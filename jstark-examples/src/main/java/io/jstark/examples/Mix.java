@@ -40,7 +40,8 @@ public final class Mix {
         return switch (table) {
             case MixSpec.RangeChecks r -> RangeTable.AIR;
             case MixSpec.Bitwise b -> BitwiseTable.AIR;
-            case MixSpec.Receiver r -> AIRS.computeIfAbsent("receiver-" + r.name() + "-a" + r.arity(), key -> receiverAir(key, r));
+            case MixSpec.Receiver r ->
+                AIRS.computeIfAbsent("receiver-" + r.name() + "-a" + r.arity(), key -> receiverAir(key, r));
             case MixSpec.Worker w -> AIRS.computeIfAbsent(workerKey(w), key -> workerAir(key, w));
         };
     }
@@ -56,7 +57,8 @@ public final class Mix {
 
     /** A name that identifies the worker's shape (not its height): equal names, equal definitions. */
     private static String workerKey(MixSpec.Worker w) {
-        StringBuilder key = new StringBuilder(w.rangeLimbs() + w.bytePairs() + w.lookups().size() == 0 ? "compute" : "worker");
+        StringBuilder key =
+                new StringBuilder(w.rangeLimbs() + w.bytePairs() + w.lookups().size() == 0 ? "compute" : "worker");
         if (w.stateColumns() > 0) {
             key.append("-s").append(w.stateColumns()).append("d").append(w.degree());
         }
@@ -140,7 +142,8 @@ public final class Mix {
         }
         long[] rangeCounts = new long[RangeTable.ROWS];
         long[] bitwiseCounts = new long[BitwiseTable.ROWS];
-        try (WorkloadBuilder builder = new WorkloadBuilder("mix(" + tables.size() + " tables, seed=" + seed + ")", tables.size(), allocator)) {
+        try (WorkloadBuilder builder =
+                new WorkloadBuilder("mix(" + tables.size() + " tables, seed=" + seed + ")", tables.size(), allocator)) {
             // workers first: the receivers' and the preprocessed tables' multiplicities count their traffic
             for (int i = 0; i < tables.size(); i++) {
                 if (tables.get(i) instanceof MixSpec.Worker w) {
@@ -149,7 +152,8 @@ public final class Mix {
             }
             for (int i = 0; i < tables.size(); i++) {
                 switch (tables.get(i)) {
-                    case MixSpec.Receiver r -> builder.set(i, r.name(), airOf(r), receiverColumns(r, receivers.get(r.name())));
+                    case MixSpec.Receiver r ->
+                        builder.set(i, r.name(), airOf(r), receiverColumns(r, receivers.get(r.name())));
                     case MixSpec.RangeChecks r -> builder.set(i, r.name(), RangeTable.AIR, new long[][] {rangeCounts});
                     case MixSpec.Bitwise b -> builder.set(i, b.name(), BitwiseTable.AIR, new long[][] {bitwiseCounts});
                     case MixSpec.Worker w -> {}
@@ -183,8 +187,14 @@ public final class Mix {
         return columns;
     }
 
-    private static void generateWorker(WorkloadBuilder builder, int index, MixSpec.Worker w, SplittableRandom rnd,
-            Map<String, ReceiverContents> receivers, long[] rangeCounts, long[] bitwiseCounts) {
+    private static void generateWorker(
+            WorkloadBuilder builder,
+            int index,
+            MixSpec.Worker w,
+            SplittableRandom rnd,
+            Map<String, ReceiverContents> receivers,
+            long[] rangeCounts,
+            long[] bitwiseCounts) {
         Air air = airOf(w);
         int rows = 1 << w.logHeight();
         int block = Math.min(BLOCK, rows);

@@ -50,7 +50,14 @@ public record MixSpec(List<MixSpec.Table> tables) {
      * s_j' = s_j * s_{j+1} * s_{j+2} + s_{j+3} + j. Then rangeLimbs limb columns, bytePairs (a, b, a xor b)
      * triples, and for each lookup a selector and its tuple columns.
      */
-    public record Worker(String name, int logHeight, int stateColumns, int degree, int rangeLimbs, int bytePairs, List<Lookup> lookups)
+    public record Worker(
+            String name,
+            int logHeight,
+            int stateColumns,
+            int degree,
+            int rangeLimbs,
+            int bytePairs,
+            List<Lookup> lookups)
             implements Table {
         public Worker {
             lookups = List.copyOf(lookups);
@@ -154,20 +161,22 @@ public record MixSpec(List<MixSpec.Table> tables) {
                 continue;
             }
             if (w.rangeLimbs() > 0 && !range) {
-                throw new IllegalArgumentException("mix: table '" + w.name() + "' sends on range16 but the mix has no range16 table");
+                throw new IllegalArgumentException(
+                        "mix: table '" + w.name() + "' sends on range16 but the mix has no range16 table");
             }
             if (w.bytePairs() > 0 && !bitwise) {
-                throw new IllegalArgumentException("mix: table '" + w.name() + "' sends on bitwise8 but the mix has no bitwise8 table");
+                throw new IllegalArgumentException(
+                        "mix: table '" + w.name() + "' sends on bitwise8 but the mix has no bitwise8 table");
             }
             for (Lookup l : w.lookups()) {
                 Receiver r = receivers.get(l.receiver());
                 if (r == null) {
-                    throw new IllegalArgumentException("mix: table '" + w.name() + "' looks up tuples in '" + l.receiver()
-                            + "', which is not a receiver of this mix");
+                    throw new IllegalArgumentException("mix: table '" + w.name() + "' looks up tuples in '"
+                            + l.receiver() + "', which is not a receiver of this mix");
                 }
                 if (r.arity() != l.arity()) {
-                    throw new IllegalArgumentException("mix: table '" + w.name() + "' looks up " + l.arity() + "-tuples in '"
-                            + l.receiver() + "', which holds " + r.arity() + "-tuples");
+                    throw new IllegalArgumentException("mix: table '" + w.name() + "' looks up " + l.arity()
+                            + "-tuples in '" + l.receiver() + "', which holds " + r.arity() + "-tuples");
                 }
             }
         }
@@ -181,7 +190,8 @@ public record MixSpec(List<MixSpec.Table> tables) {
 
     private static void checkLogHeight(String name, int logHeight) {
         if (logHeight < 1 || logHeight > 30) {
-            throw new IllegalArgumentException("table '" + name + "': height 2^" + logHeight + " out of range 2^1..2^30");
+            throw new IllegalArgumentException(
+                    "table '" + name + "': height 2^" + logHeight + " out of range 2^1..2^30");
         }
     }
 
@@ -211,7 +221,8 @@ public record MixSpec(List<MixSpec.Table> tables) {
      */
     public static MixSpec zkvm(int scale) {
         if (scale < 0 || scale > ZKVM_MAX_LOG_HEIGHT - MIN_SCALED_LOG_HEIGHT) {
-            throw new IllegalArgumentException("zkvm mix: scale " + scale + " outside 0.." + (ZKVM_MAX_LOG_HEIGHT - MIN_SCALED_LOG_HEIGHT));
+            throw new IllegalArgumentException(
+                    "zkvm mix: scale " + scale + " outside 0.." + (ZKVM_MAX_LOG_HEIGHT - MIN_SCALED_LOG_HEIGHT));
         }
         Lookup ram = new Lookup("ram", 4);
         Lookup program = new Lookup("program", 3);
@@ -242,12 +253,13 @@ public record MixSpec(List<MixSpec.Table> tables) {
         List<Table> scaled = new ArrayList<>(full.size());
         for (Table t : full) {
             int log = Math.max(MIN_SCALED_LOG_HEIGHT, t.logHeight() - scale);
-            scaled.add(switch (t) {
-                case Worker w -> w.withLogHeight(log);
-                case Receiver r -> r.withLogHeight(log);
-                case RangeChecks r -> r;
-                case Bitwise b -> b;
-            });
+            scaled.add(
+                    switch (t) {
+                        case Worker w -> w.withLogHeight(log);
+                        case Receiver r -> r.withLogHeight(log);
+                        case RangeChecks r -> r;
+                        case Bitwise b -> b;
+                    });
         }
         return new MixSpec(scaled);
     }

@@ -21,6 +21,7 @@ public final class PeriodicMimc implements Example {
     public static final int PERIOD = 64;
     /** "jstarkK" in ASCII: the round constants are reproducible by anyone. */
     public static final long ROUND_CONSTANT_SEED = 0x6A_73_74_61_72_6B_4BL;
+
     private static final long[] ROUND_CONSTANTS = deriveRoundConstants();
     public static final Air AIR = air();
     private static final int BLOCK = 1 << 14;
@@ -99,7 +100,8 @@ public final class PeriodicMimc implements Example {
     /** The chain from {@code x0} over 2^logRows rows (logRows >= 6). */
     public static Workload workload(int logRows, long x0, BufferAllocator allocator) {
         if (logRows < 6 || logRows > 30) {
-            throw new IllegalArgumentException("periodic: 2^" + logRows + " rows outside 2^6..2^30 (the period is " + PERIOD + ")");
+            throw new IllegalArgumentException(
+                    "periodic: 2^" + logRows + " rows outside 2^6..2^30 (the period is " + PERIOD + ")");
         }
         if (!Goldilocks.isCanonical(x0)) {
             throw new IllegalArgumentException("periodic: the seed must be a canonical field element");
@@ -113,7 +115,8 @@ public final class PeriodicMimc implements Example {
             for (int from = 0; from < rows; from += block) {
                 for (int r = 0; r < block; r++) {
                     xs[r] = x;
-                    x = Goldilocks.add(Goldilocks.mul(Goldilocks.square(x), x), ROUND_CONSTANTS[(from + r) & (PERIOD - 1)]);
+                    x = Goldilocks.add(
+                            Goldilocks.mul(Goldilocks.square(x), x), ROUND_CONSTANTS[(from + r) & (PERIOD - 1)]);
                 }
                 m.writeColumn(0, from, xs, 0, block);
             }

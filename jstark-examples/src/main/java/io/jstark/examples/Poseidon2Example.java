@@ -20,6 +20,7 @@ public final class Poseidon2Example implements PermutationExample {
     public static final String NAME = "poseidon2";
     /** The table's name in a workload. */
     public static final String TABLE = "poseidon2";
+
     private static final int MIN_LOG_ROWS = 3;
     private static final int MAX_LOG_ROWS = 22;
     private static final int PER_ROW = Poseidon2Air.DEFAULT_PERMUTATIONS_PER_ROW;
@@ -57,8 +58,8 @@ public final class Poseidon2Example implements PermutationExample {
     public Poseidon2Example forPermutations(int count) {
         int logRows = Poseidon2Trace.logRows(count, PER_ROW);
         if (logRows > MAX_LOG_ROWS) {
-            throw new IllegalArgumentException("example '" + NAME + "': " + count + " permutations need 2^" + logRows + " rows, more than 2^"
-                    + MAX_LOG_ROWS);
+            throw new IllegalArgumentException("example '" + NAME + "': " + count + " permutations need 2^" + logRows
+                    + " rows, more than 2^" + MAX_LOG_ROWS);
         }
         return new Poseidon2Example(width, count);
     }
@@ -80,7 +81,8 @@ public final class Poseidon2Example implements PermutationExample {
 
     @Override
     public String sizeParameter() {
-        return permutations > 0 ? "log2 of the trace height, for " + permutations + " width-" + width + " permutations"
+        return permutations > 0
+                ? "log2 of the trace height, for " + permutations + " width-" + width + " permutations"
                 : "log2 of the trace height, 8 width-" + width + " permutations per row";
     }
 
@@ -134,19 +136,21 @@ public final class Poseidon2Example implements PermutationExample {
     public static Workload workload(int width, long[] inputs, BufferAllocator allocator) {
         Poseidon2Goldilocks.ofWidth(width);
         if (inputs.length == 0 || inputs.length % width != 0) {
-            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length + " inputs are not one or more states of " + width);
+            throw new IllegalArgumentException(
+                    "example '" + NAME + "': " + inputs.length + " inputs are not one or more states of " + width);
         }
         int logRows = Poseidon2Trace.logRows(inputs.length / width, PER_ROW);
         if (logRows > MAX_LOG_ROWS) {
-            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length / width + " permutations need 2^" + logRows
-                    + " rows, more than 2^" + MAX_LOG_ROWS);
+            throw new IllegalArgumentException("example '" + NAME + "': " + inputs.length / width
+                    + " permutations need 2^" + logRows + " rows, more than 2^" + MAX_LOG_ROWS);
         }
         return workload(width, inputs, logRows, allocator);
     }
 
     private static Workload workload(int width, long[] inputs, int logRows, BufferAllocator allocator) {
         Air air = Poseidon2Air.of(width);
-        String label = "poseidon2(width=" + width + ", permutations=" + inputs.length / width + ", logRows=" + logRows + ")";
+        String label =
+                "poseidon2(width=" + width + ", permutations=" + inputs.length / width + ", logRows=" + logRows + ")";
         try (WorkloadBuilder builder = new WorkloadBuilder(label, 1, allocator)) {
             Matrix m = builder.allocate(0, TABLE, air, 1 << logRows);
             Poseidon2Trace.fill(m, air, Poseidon2Goldilocks.ofWidth(width), inputs, WorkerPool.common());

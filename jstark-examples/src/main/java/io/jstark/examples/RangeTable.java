@@ -16,6 +16,7 @@ public final class RangeTable {
     public static final String NAME = "range16";
     /** Values to range-check, one per tuple. */
     public static final Bus BUS = Bus.of("range16", 1);
+
     public static final Air AIR = air();
 
     private RangeTable() {}

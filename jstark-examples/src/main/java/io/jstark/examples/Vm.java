@@ -58,6 +58,7 @@ public final class Vm implements Example {
     public static final String NAME = "vm";
     /** (addr, time, value, is_write) memory accesses. */
     public static final Bus MEMORY_BUS = Bus.of("memory", 4);
+
     public static final int MAX_STEPS = 1 << 15;
     public static final int DEFAULT_ADDRESS_SPACE = 32;
     private static final int WORD = 1 << 16;
@@ -67,7 +68,13 @@ public final class Vm implements Example {
     /** Columns of the CPU with the hash instruction ({@link #CPU_WITH_HASH}): the flag, then the 100 output limbs. */
     public static final int IS_HASH = 7, HASH_OUT = 8;
     /** Memory column indices. */
-    public static final int M_ADDR = 0, M_TIME = 1, M_VALUE = 2, M_IS_WRITE = 3, M_ACTIVE = 4, M_SAME_ADDR = 5, M_DIFF = 6;
+    public static final int M_ADDR = 0,
+            M_TIME = 1,
+            M_VALUE = 2,
+            M_IS_WRITE = 3,
+            M_ACTIVE = 4,
+            M_SAME_ADDR = 5,
+            M_DIFF = 6;
 
     public static final Air CPU = cpuAir("vm-cpu", false);
     /**
@@ -76,6 +83,7 @@ public final class Vm implements Example {
      * (input, output) on {@link KeccakAir#CALLS}, where a {@link KeccakAir#PRECOMPILE} table proves it.
      */
     public static final Air CPU_WITH_HASH = cpuAir("vm-cpu-keccak", true);
+
     public static final Air MEMORY = memoryAir();
 
     public static final String CPU_TABLE = "cpu";
@@ -86,7 +94,13 @@ public final class Vm implements Example {
     private static Air cpuAir(String name, boolean hashes) {
         AirBuilder b = Air.builder(name);
         Expr.MainCell[] c = b.main("clk", "addr", "val", "acc", "res", "carry", "active");
-        Expr.MainCell clk = c[CLK], addr = c[ADDR], val = c[VAL], acc = c[ACC], res = c[RES], carry = c[CARRY], active = c[ACTIVE];
+        Expr.MainCell clk = c[CLK],
+                addr = c[ADDR],
+                val = c[VAL],
+                acc = c[ACC],
+                res = c[RES],
+                carry = c[CARRY],
+                active = c[ACTIVE];
         Expr finalAcc = b.publicInput("final_acc");
         Expr accAfter = acc.add(active.mul(res.sub(acc)));
         b.everyRow("active is boolean", active.mul(active.oneMinus()));
@@ -100,7 +114,9 @@ public final class Vm implements Example {
             hashOut = b.mainRange("hash_out", KeccakF.LANES * KeccakAir.LIMBS);
             b.everyRow("is_hash is boolean", isHash.mul(isHash.oneMinus()));
             b.everyRow("is_hash only on active rows", isHash.mul(active.oneMinus()));
-            b.everyRow("res = acc + val - 2^16 carry unless hashing", isHash.oneMinus().mul(addition));
+            b.everyRow(
+                    "res = acc + val - 2^16 carry unless hashing",
+                    isHash.oneMinus().mul(addition));
             b.everyRow("a hash step's res is its output's first limb", isHash.mul(res.sub(hashOut[0])));
         } else {
             b.everyRow("res = acc + val - 2^16 carry", addition);
@@ -130,8 +146,13 @@ public final class Vm implements Example {
     private static Air memoryAir() {
         AirBuilder b = Air.builder("vm-memory");
         Expr.MainCell[] c = b.main("addr", "time", "value", "is_write", "active", "same_addr", "diff");
-        Expr.MainCell addr = c[M_ADDR], time = c[M_TIME], value = c[M_VALUE], isWrite = c[M_IS_WRITE], active = c[M_ACTIVE],
-                sameAddr = c[M_SAME_ADDR], diff = c[M_DIFF];
+        Expr.MainCell addr = c[M_ADDR],
+                time = c[M_TIME],
+                value = c[M_VALUE],
+                isWrite = c[M_IS_WRITE],
+                active = c[M_ACTIVE],
+                sameAddr = c[M_SAME_ADDR],
+                diff = c[M_DIFF];
         b.everyRow("active is boolean", active.mul(active.oneMinus()));
         b.transition("active never restarts", active.oneMinus().mul(active.next()));
         b.everyRow("is_write is boolean", isWrite.mul(isWrite.oneMinus()));
@@ -139,8 +160,11 @@ public final class Vm implements Example {
         b.transition("same_addr means addr' = addr", sameAddr.mul(addr.next().sub(addr)));
         Expr timeGap = time.next().sub(time).sub(1);
         Expr addrGap = addr.next().sub(addr).sub(1);
-        b.transition("diff is the gap to the next access", diff.sub(sameAddr.mul(timeGap).add(sameAddr.oneMinus().mul(addrGap))));
-        b.transition("a read returns the last value at its address",
+        b.transition(
+                "diff is the gap to the next access",
+                diff.sub(sameAddr.mul(timeGap).add(sameAddr.oneMinus().mul(addrGap))));
+        b.transition(
+                "a read returns the last value at its address",
                 sameAddr.mul(isWrite.next().oneMinus()).mul(value.next().sub(value)));
         b.last("the last row has no successor at its address", sameAddr);
         b.last("the last row has no gap", diff);
@@ -198,8 +222,10 @@ public final class Vm implements Example {
     /** The table shapes of a run of {@code steps} steps with a hash every {@code hashEvery} (0: none). */
     public static List<TableShape> shapesForSteps(int steps, int hashEvery) {
         requireSteps(steps);
-        List<TableShape> shapes = List.of(new TableShape(CPU_TABLE, hashEvery == 0 ? CPU : CPU_WITH_HASH, cpuLogHeight(steps)),
-                new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)), new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
+        List<TableShape> shapes = List.of(
+                new TableShape(CPU_TABLE, hashEvery == 0 ? CPU : CPU_WITH_HASH, cpuLogHeight(steps)),
+                new TableShape(MEMORY_TABLE, MEMORY, memoryLogHeight(steps)),
+                new TableShape(RangeTable.NAME, RangeTable.AIR, RangeTable.LOG_HEIGHT));
         if (hashEvery == 0) {
             return shapes;
         }
@@ -224,7 +250,8 @@ public final class Vm implements Example {
 
     private static void requireSteps(int steps) {
         if (steps < 0 || steps > MAX_STEPS) {
-            throw new IllegalArgumentException("vm: " + steps + " steps outside 0.." + MAX_STEPS + " (access times must stay below 2^16)");
+            throw new IllegalArgumentException(
+                    "vm: " + steps + " steps outside 0.." + MAX_STEPS + " (access times must stay below 2^16)");
         }
     }
 
@@ -271,7 +298,8 @@ public final class Vm implements Example {
             builder.set(1, MEMORY_TABLE, MEMORY, memory);
             builder.set(2, RangeTable.NAME, RangeTable.AIR, new long[][] {rangeCounts});
             if (hashEvery > 0) {
-                Matrix keccak = builder.allocate(3, KECCAK_TABLE, KeccakAir.PRECOMPILE, 1 << keccakLogHeight(steps, hashEvery));
+                Matrix keccak =
+                        builder.allocate(3, KECCAK_TABLE, KeccakAir.PRECOMPILE, 1 << keccakLogHeight(steps, hashEvery));
                 KeccakTrace.fill(keccak, hashInputs, WorkerPool.common());
                 builder.set(3, KECCAK_TABLE, KeccakAir.PRECOMPILE);
             }
@@ -284,8 +312,15 @@ public final class Vm implements Example {
         return KeccakTrace.logRows(Math.max(1, steps / hashEvery));
     }
 
-    private static long[][] runCpu(int steps, int addressSpace, long seed, int hashEvery, long[] hashInputs, long[] rangeCounts,
-            long[] accessKeys, long[] valueAtTime) {
+    private static long[][] runCpu(
+            int steps,
+            int addressSpace,
+            long seed,
+            int hashEvery,
+            long[] hashInputs,
+            long[] rangeCounts,
+            long[] accessKeys,
+            long[] valueAtTime) {
         int rows = 1 << cpuLogHeight(steps);
         long[][] cpu = new long[(hashEvery == 0 ? CPU : CPU_WITH_HASH).mainWidth()][rows];
         long[] state = new long[KeccakF.LANES];
@@ -314,7 +349,8 @@ public final class Vm implements Example {
                 KeccakF.permute(state);
                 for (int lane = 0; lane < KeccakF.LANES; lane++) {
                     for (int k = 0; k < KeccakAir.LIMBS; k++) {
-                        cpu[HASH_OUT + lane * KeccakAir.LIMBS + k][clk] = state[lane] >>> (KeccakAir.LIMB_BITS * k) & 0xFFFF;
+                        cpu[HASH_OUT + lane * KeccakAir.LIMBS + k][clk] =
+                                state[lane] >>> (KeccakAir.LIMB_BITS * k) & 0xFFFF;
                     }
                 }
                 res = state[0] & (WORD - 1);

@@ -25,7 +25,8 @@ public final class VmKeccak implements Example {
 
     @Override
     public String description() {
-        return "the vm with a Keccak-f hash instruction every " + HASH_EVERY + " steps, proven by a keccak-f precompile table on a bus";
+        return "the vm with a Keccak-f hash instruction every " + HASH_EVERY
+                + " steps, proven by a keccak-f precompile table on a bus";
     }
 
     @Override

@@ -57,7 +57,8 @@ public final class Workload implements AutoCloseable {
         for (TableTrace t : tables) {
             names.add(t.name());
         }
-        throw new IllegalArgumentException("workload '" + label + "' has no table '" + name + "'; tables: " + String.join(", ", names));
+        throw new IllegalArgumentException(
+                "workload '" + label + "' has no table '" + name + "'; tables: " + String.join(", ", names));
     }
 
     public List<TableShape> shapes() {

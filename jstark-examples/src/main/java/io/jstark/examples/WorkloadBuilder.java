@@ -47,8 +47,8 @@ final class WorkloadBuilder implements AutoCloseable {
     /** Table {@code index} from whole columns (column j of the trace is {@code columns[j]}). */
     void set(int index, String name, Air air, long[][] columns, long... publicInputs) {
         if (columns.length != air.mainWidth()) {
-            throw new IllegalArgumentException("table '" + name + "': " + columns.length + " columns for table '" + air.name()
-                    + "' of width " + air.mainWidth());
+            throw new IllegalArgumentException("table '" + name + "': " + columns.length + " columns for table '"
+                    + air.name() + "' of width " + air.mainWidth());
         }
         int rows = columns[0].length;
         Matrix m = allocate(index, name, air, rows);

@@ -42,7 +42,8 @@ public final class WorkloadChecks {
     public static void checkConstraints(Workload workload) {
         try (PreprocessedCache pre = new PreprocessedCache()) {
             for (TableTrace t : workload.tables()) {
-                ConstraintChecker.check(t.name(), t.air(), t.main(), pre.of(t.air()), null, Uniforms.of(t.publicInputs()));
+                ConstraintChecker.check(
+                        t.name(), t.air(), t.main(), pre.of(t.air()), null, Uniforms.of(t.publicInputs()));
             }
         }
     }
@@ -56,7 +57,8 @@ public final class WorkloadChecks {
         try (PreprocessedCache pre = new PreprocessedCache()) {
             List<BusBalanceChecker.TableInput> inputs = new ArrayList<>();
             for (TableTrace t : workload.tables()) {
-                inputs.add(new BusBalanceChecker.TableInput(t.name(), t.air(), t.main(), pre.of(t.air()), t.publicInputs()));
+                inputs.add(new BusBalanceChecker.TableInput(
+                        t.name(), t.air(), t.main(), pre.of(t.air()), t.publicInputs()));
             }
             BusBalanceChecker.check(inputs);
         }
@@ -70,7 +72,8 @@ public final class WorkloadChecks {
      */
     public static LogUpSums checkLogUp(Workload workload, Ext3[] challenges) {
         if (challenges.length != LogUpPlan.CHALLENGE_COUNT) {
-            throw new IllegalArgumentException("LogUp takes " + LogUpPlan.CHALLENGE_COUNT + " challenges, got " + challenges.length);
+            throw new IllegalArgumentException(
+                    "LogUp takes " + LogUpPlan.CHALLENGE_COUNT + " challenges, got " + challenges.length);
         }
         List<Ext3> sums = new ArrayList<>();
         Ext3 total = Ext3.ZERO;
@@ -83,10 +86,18 @@ public final class WorkloadChecks {
                     sums.add(Ext3.ZERO);
                     continue;
                 }
-                AuxTraceBuilder.AuxTrace aux = AuxTraceBuilder.build(t.name(), t.air(), t.main(), preprocessed, t.publicInputs(),
-                        challenges, RamAllocator.shared(), WorkerPool.common());
+                AuxTraceBuilder.AuxTrace aux = AuxTraceBuilder.build(
+                        t.name(),
+                        t.air(),
+                        t.main(),
+                        preprocessed,
+                        t.publicInputs(),
+                        challenges,
+                        RamAllocator.shared(),
+                        WorkerPool.common());
                 try (Matrix auxMatrix = aux.matrix()) {
-                    ConstraintChecker.check(t.name(), t.air(), t.main(), preprocessed, auxMatrix, uniforms.withBusSum(aux.busSum()));
+                    ConstraintChecker.check(
+                            t.name(), t.air(), t.main(), preprocessed, auxMatrix, uniforms.withBusSum(aux.busSum()));
                 }
                 sums.add(aux.busSum());
                 total = total.add(aux.busSum());
@@ -115,7 +126,8 @@ public final class WorkloadChecks {
         checkBuses(workload);
         LogUpSums sums = checkLogUp(workload, randomChallenges(challengeSeed));
         if (!sums.total().isZero()) {
-            throw new BusImbalanceException(List.of("the LogUp bus sums of all tables add to " + sums.total() + ", not zero"), 1);
+            throw new BusImbalanceException(
+                    List.of("the LogUp bus sums of all tables add to " + sums.total() + ", not zero"), 1);
         }
     }
 

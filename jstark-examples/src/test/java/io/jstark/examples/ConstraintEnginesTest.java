@@ -36,8 +36,10 @@ class ConstraintEnginesTest {
                 outputs.add(c.expr());
             }
             ConstraintProgram program = ConstraintProgram.compile(outputs);
-            ConstraintProgram.Bound interpreted = program.bind(ConstraintEnginesTest::uniform, ConstraintProgram.Engine.INTERPRETED);
-            ConstraintProgram.Bound compiled = program.bind(ConstraintEnginesTest::uniform, ConstraintProgram.Engine.COMPILED);
+            ConstraintProgram.Bound interpreted =
+                    program.bind(ConstraintEnginesTest::uniform, ConstraintProgram.Engine.INTERPRETED);
+            ConstraintProgram.Bound compiled =
+                    program.bind(ConstraintEnginesTest::uniform, ConstraintProgram.Engine.COMPILED);
             ConstraintProgram.Workspace wsInterpreted = interpreted.newWorkspace(BATCH);
             ConstraintProgram.Workspace wsCompiled = compiled.newWorkspace(BATCH);
             BatchSource rows = new RandomRows();
@@ -57,7 +59,9 @@ class ConstraintEnginesTest {
                     }
                 }
             }
-            assertThat(anyExtension).as("the composition of %s combines with extension coefficients", air.name()).isTrue();
+            assertThat(anyExtension)
+                    .as("the composition of %s combines with extension coefficients", air.name())
+                    .isTrue();
         }
     }
 

@@ -34,16 +34,23 @@ class ExampleProofBoundTest {
     }
 
     @Property(tries = 16)
-    void everyHonestProofOfAnExampleFitsItsBound(@ForAll("examples") String name, @ForAll @IntRange(min = 0, max = 3) int sizeStep,
-            @ForAll @IntRange(min = 1, max = 5) int logBlowup, @ForAll @IntRange(min = 1, max = 255) int queries,
-            @ForAll @IntRange(min = 1, max = 3) int logFolding, @ForAll @IntRange(min = 0, max = 10) int logFinal,
-            @ForAll("hashes") String hash) throws Exception {
+    void everyHonestProofOfAnExampleFitsItsBound(
+            @ForAll("examples") String name,
+            @ForAll @IntRange(min = 0, max = 3) int sizeStep,
+            @ForAll @IntRange(min = 1, max = 5) int logBlowup,
+            @ForAll @IntRange(min = 1, max = 255) int queries,
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 0, max = 10) int logFinal,
+            @ForAll("hashes") String hash)
+            throws Exception {
         Example example = Examples.byName(name);
         // the 2^16-row preprocessed tables of vm and mix: keep their LDEs small on a shared machine
         Assume.that(logBlowup <= 3 || name.equals("fib") || name.equals("periodic"));
         int logSize = Math.min(example.maxLogSize(), example.minLogSize() + sizeStep);
         ProofOptions options = new ProofOptions(logBlowup, queries, 1, logFolding, logFinal, hash, 0);
-        try (Workload w = example.generate(logSize, 11); JstarkProver prover = Jstark.prover(example.airs()).options(options).build()) {
+        try (Workload w = example.generate(logSize, 11);
+                JstarkProver prover =
+                        Jstark.prover(example.airs()).options(options).build()) {
             byte[] proof;
             try {
                 proof = prover.prove(w.tables()).bytes();
@@ -54,10 +61,13 @@ class ExampleProofBoundTest {
             }
             Statement expected = Statement.ofTraces(w.tables());
             VerifyingKey exact = VerifyingKey.read(prover.verifyingKey().toBytes(), example.airs());
-            assertThat((long) proof.length).as("%s 2^%d %s", name, logSize, options).isLessThanOrEqualTo(StarkVerifier.maxProofBytes(exact, expected));
+            assertThat((long) proof.length)
+                    .as("%s 2^%d %s", name, logSize, options)
+                    .isLessThanOrEqualTo(StarkVerifier.maxProofBytes(exact, expected));
             assertThat(StarkVerifier.verify(exact, expected, proof).tables()).hasSize(w.size());
             if (example.airs().stream().allMatch(a -> a.preprocessedWidth() == 0)) {
-                VerifyingKey any = VerifyingKey.builder(example.airs()).acceptAtLeast(0).build();
+                VerifyingKey any =
+                        VerifyingKey.builder(example.airs()).acceptAtLeast(0).build();
                 assertThat((long) proof.length).isLessThanOrEqualTo(StarkVerifier.maxProofBytes(any, expected));
                 StarkVerifier.verify(any, expected, proof);
             }

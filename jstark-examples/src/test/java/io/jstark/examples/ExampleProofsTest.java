@@ -62,7 +62,8 @@ class ExampleProofsTest {
         try (Workload w = mix.generate(mix.minLogSize(), 5)) {
             Proof proof = prove(mix, w, ProverSettings.defaults());
             verify(key(mix), w, proof);
-            long withBuses = w.tables().stream().filter(t -> t.air().auxWidth() > 0).count();
+            long withBuses =
+                    w.tables().stream().filter(t -> t.air().auxWidth() > 0).count();
             assertThat(withBuses).isPositive().isLessThan(w.tables().size());
         }
     }
@@ -75,7 +76,8 @@ class ExampleProofsTest {
         }
         Example vm = Examples.byName("vm");
         try (Workload w = vm.generate(6, 9)) {
-            assertThat(w.tables().get(0).height()).isNotEqualTo(w.tables().get(1).height());
+            assertThat(w.tables().get(0).height())
+                    .isNotEqualTo(w.tables().get(1).height());
             verify(key(vm), w, prove(vm, w, ProverSettings.defaults()));
         }
     }
@@ -106,7 +108,8 @@ class ExampleProofsTest {
         try (Workload w = mix.generate(mix.minLogSize(), 11)) {
             byte[] inOrder = ProofFormat.write(prove(mix, w, ProverSettings.defaults()));
             for (long seed = 1; seed <= 3; seed++) {
-                byte[] shuffled = ProofFormat.write(prove(mix, w, ProverSettings.defaults().withExecutor(new ShuffledExecutor(seed))));
+                byte[] shuffled = ProofFormat.write(
+                        prove(mix, w, ProverSettings.defaults().withExecutor(new ShuffledExecutor(seed))));
                 assertThat(shuffled).isEqualTo(inOrder);
             }
         }
@@ -126,19 +129,39 @@ class ExampleProofsTest {
             // swap the rows the main phase opens of cpu and memory: the phase tree binds each table's blocks to it
             List<long[][]> blocks = new ArrayList<>(proof.main().blocks());
             Collections.swap(blocks, 0, 1);
-            assertThatThrownBy(() -> verify(key, w, withParts(proof, proof.busSums(), proof.frames(),
-                    new Proof.PhaseOpening(blocks, proof.main().siblings())))).isInstanceOf(ProofRejectedException.class);
+            assertThatThrownBy(() -> verify(
+                            key,
+                            w,
+                            withParts(
+                                    proof,
+                                    proof.busSums(),
+                                    proof.frames(),
+                                    new Proof.PhaseOpening(blocks, proof.main().siblings()))))
+                    .isInstanceOf(ProofRejectedException.class);
             // alter one table's bus sum: its own checks fail (and the balance with it)
             List<Ext3> sums = new ArrayList<>(proof.busSums());
             sums.set(0, sums.get(0).add(1));
             assertThatThrownBy(() -> verify(key, w, withParts(proof, sums, proof.frames(), proof.main())))
-                    .isInstanceOf(ProofRejectedException.class).hasMessageContaining("table 'cpu'");
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasMessageContaining("table 'cpu'");
         }
     }
 
     private static Proof withParts(Proof p, List<Ext3> busSums, List<OodFrame> frames, Proof.PhaseOpening main) {
-        return new Proof(p.options(), p.tables(), p.mainRoot(), p.auxRoot(), busSums, p.compositionRoot(), frames, p.fri(), p.powNonce(),
-                p.preprocessed(), main, p.aux(), p.composition());
+        return new Proof(
+                p.options(),
+                p.tables(),
+                p.mainRoot(),
+                p.auxRoot(),
+                busSums,
+                p.compositionRoot(),
+                frames,
+                p.fri(),
+                p.powNonce(),
+                p.preprocessed(),
+                main,
+                p.aux(),
+                p.composition());
     }
 
     @Test
@@ -150,9 +173,13 @@ class ExampleProofsTest {
             Proof.TableHeader range = headers.get(2);
             byte[] root = range.preprocessedRoot().clone();
             root[0] ^= 1;
-            headers.set(2, new Proof.TableHeader(range.name(), range.airName(), range.logHeight(), range.publicInputs(), root));
+            headers.set(
+                    2,
+                    new Proof.TableHeader(
+                            range.name(), range.airName(), range.logHeight(), range.publicInputs(), root));
             assertThatThrownBy(() -> verify(key(vm), w, proof.withTables(headers)))
-                    .isInstanceOf(ProofRejectedException.class).hasMessageContaining("pinned in the verifying key");
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasMessageContaining("pinned in the verifying key");
         }
     }
 
@@ -163,14 +190,17 @@ class ExampleProofsTest {
             TableTrace range = w.table("range16");
             // the range table now claims to receive value 7 once more than the CPU and memory sent
             range.main().set(7, 0, range.main().get(7, 0) + 1);
-            assertThatThrownBy(() -> prove(vm, w, ProverSettings.defaults())).isInstanceOf(io.jstark.air.debug.BusImbalanceException.class)
+            assertThatThrownBy(() -> prove(vm, w, ProverSettings.defaults()))
+                    .isInstanceOf(io.jstark.air.debug.BusImbalanceException.class)
                     .hasMessageContaining("table 'range16'");
             // forced through, the proof is rejected by the verifier on the balance
             Proof proof = prove(vm, w, ProverSettings.defaults().withUnbalancedBusesRefused(false));
-            assertThatThrownBy(() -> verify(key(vm), w, proof)).isInstanceOf(ProofRejectedException.class)
+            assertThatThrownBy(() -> verify(key(vm), w, proof))
+                    .isInstanceOf(ProofRejectedException.class)
                     .hasMessageContaining("bus contributions do not cancel");
             assertThatThrownBy(() -> prove(vm, w, ProverSettings.defaults().withDebugChecks(true)))
-                    .hasMessageContaining("bus 'range16' tuple (7)").hasMessageContaining("table 'range16' received it");
+                    .hasMessageContaining("bus 'range16' tuple (7)")
+                    .hasMessageContaining("table 'range16' received it");
         }
     }
 }

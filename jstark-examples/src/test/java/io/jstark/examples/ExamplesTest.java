@@ -26,13 +26,15 @@ class ExamplesTest {
 
     static List<Arguments> examplesAndSizes() {
         return Examples.all().stream()
-                .flatMap(e -> java.util.Arrays.stream(SIZES.get(e.name())).mapToObj(size -> Arguments.of(e.name(), size)))
+                .flatMap(e ->
+                        java.util.Arrays.stream(SIZES.get(e.name())).mapToObj(size -> Arguments.of(e.name(), size)))
                 .toList();
     }
 
     @Test
     void registryListsTheExamplesInOrder() {
-        assertThat(Examples.names()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak");
+        assertThat(Examples.names())
+                .containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak");
         for (String name : Examples.names()) {
             assertThat(Examples.byName(name).name()).isEqualTo(name);
             assertThat(SIZES).containsKey(name);
@@ -45,7 +47,8 @@ class ExamplesTest {
                 .isInstanceOf(UnknownExampleException.class)
                 .hasMessageContaining("'fibonaci'")
                 .hasMessageContaining("fib, periodic, vm, mix, keccak, poseidon2, vm-keccak")
-                .satisfies(e -> assertThat(((UnknownExampleException) e).known()).containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak"));
+                .satisfies(e -> assertThat(((UnknownExampleException) e).known())
+                        .containsExactly("fib", "periodic", "vm", "mix", "keccak", "poseidon2", "vm-keccak"));
     }
 
     @Test
@@ -53,7 +56,8 @@ class ExamplesTest {
         for (Example e : Examples.all()) {
             assertThat(e.defaultLogSize()).isBetween(e.minLogSize(), e.maxLogSize());
             long live = RamAllocator.shared().liveBytes();
-            assertThatThrownBy(() -> e.generate(e.minLogSize() - 1, 1)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> e.generate(e.minLogSize() - 1, 1))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("example '" + e.name() + "'");
             assertThatThrownBy(() -> e.shapes(e.maxLogSize() + 1)).isInstanceOf(IllegalArgumentException.class);
             assertThat(RamAllocator.shared().liveBytes()).isEqualTo(live);
@@ -89,21 +93,27 @@ class ExamplesTest {
                 assertThat(sums.perTable()).anyMatch(s -> !s.isZero());
             }
         }
-        assertThat(RamAllocator.shared().liveBytes()).as("closing the workload frees its matrices").isEqualTo(live);
+        assertThat(RamAllocator.shared().liveBytes())
+                .as("closing the workload frees its matrices")
+                .isEqualTo(live);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("smallestSizes")
     void sameSeedSameTracesOtherSeedOtherTraces(String name, int logSize) {
         Example example = Examples.byName(name);
-        try (Workload a = example.generate(logSize, 5); Workload b = example.generate(logSize, 5); Workload c = example.generate(logSize, 6)) {
+        try (Workload a = example.generate(logSize, 5);
+                Workload b = example.generate(logSize, 5);
+                Workload c = example.generate(logSize, 6)) {
             assertThat(TraceAssertions.identical(a, b)).isTrue();
             assertThat(TraceAssertions.identical(a, c)).isFalse();
         }
     }
 
     static List<Arguments> smallestSizes() {
-        return Examples.all().stream().map(e -> Arguments.of(e.name(), SIZES.get(e.name())[1])).toList();
+        return Examples.all().stream()
+                .map(e -> Arguments.of(e.name(), SIZES.get(e.name())[1]))
+                .toList();
     }
 
     @Test
@@ -111,9 +121,12 @@ class ExamplesTest {
         try (Workload w = Examples.byName("vm").generate(2, 1)) {
             assertThat(w.indexOf("memory")).isEqualTo(1);
             assertThat(w.table("range16").height()).isEqualTo(1 << 16);
-            assertThatThrownBy(() -> w.table("disk")).hasMessageContaining("no table 'disk'").hasMessageContaining("cpu, memory, range16");
+            assertThatThrownBy(() -> w.table("disk"))
+                    .hasMessageContaining("no table 'disk'")
+                    .hasMessageContaining("cpu, memory, range16");
             TableTrace cpu = w.table("cpu");
-            assertThatThrownBy(() -> new Workload("twice", List.of(cpu, cpu))).hasMessageContaining("two tables named 'cpu'");
+            assertThatThrownBy(() -> new Workload("twice", List.of(cpu, cpu)))
+                    .hasMessageContaining("two tables named 'cpu'");
         }
     }
 }

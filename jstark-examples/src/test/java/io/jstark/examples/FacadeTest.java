@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.air.debug.BusImbalanceException;
-import io.jstark.protocol.InvalidStatementException;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.InvalidStatementException;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.verifier.VerifiedStatement;
 import java.util.List;
@@ -29,8 +29,10 @@ class FacadeTest {
             range.main().set(7, 0, range.main().get(7, 0) + 1);
             long live = RamAllocator.shared().liveBytes();
             try (JstarkProver prover = Jstark.prover(vm.airs()).options(SMALL).build()) {
-                assertThatThrownBy(() -> prover.prove(w.tables())).isInstanceOf(BusImbalanceException.class)
-                        .hasMessageContaining("buses do not balance").hasMessageContaining("debug checks");
+                assertThatThrownBy(() -> prover.prove(w.tables()))
+                        .isInstanceOf(BusImbalanceException.class)
+                        .hasMessageContaining("buses do not balance")
+                        .hasMessageContaining("debug checks");
             }
             // everything the failed proof and the closed prover held is released
             assertThat(RamAllocator.shared().liveBytes()).isEqualTo(live);
@@ -40,14 +42,22 @@ class FacadeTest {
     @Test
     void aTableWhoseLdeDomainExceedsTheFieldIsRefusedBeforeThePlanner() {
         Example fib = Examples.byName("fib");
-        List<io.jstark.prover.memory.TableDimensions> tall = List.of(new io.jstark.prover.memory.TableDimensions("fib", fib.airs().get(0), 28));
-        try (JstarkProver prover = Jstark.prover(fib.airs()).options(SMALL.withBlowup(32)).build()) {
-            for (org.assertj.core.api.ThrowableAssert.ThrowingCallable check : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
-                    () -> prover.checkStatement(tall), () -> prover.plan(tall))) {
-                assertThatThrownBy(check).isInstanceOfSatisfying(InvalidStatementException.class,
-                        e -> assertThat(e.remedy()).hasValueSatisfying(o -> assertThat(o.blowup()).isEqualTo(16)))
-                        .hasMessage("table 'fib': 2^28 rows at blowup 32 need an LDE domain of 2^33 points, and the field's two-adic "
-                                + "domains have at most 2^32: lower --blowup to 16 or the height to 2^27");
+        List<io.jstark.prover.memory.TableDimensions> tall = List.of(
+                new io.jstark.prover.memory.TableDimensions("fib", fib.airs().get(0), 28));
+        try (JstarkProver prover =
+                Jstark.prover(fib.airs()).options(SMALL.withBlowup(32)).build()) {
+            for (org.assertj.core.api.ThrowableAssert.ThrowingCallable check :
+                    List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                            () -> prover.checkStatement(tall), () -> prover.plan(tall))) {
+                assertThatThrownBy(check)
+                        .isInstanceOfSatisfying(
+                                InvalidStatementException.class,
+                                e -> assertThat(e.remedy())
+                                        .hasValueSatisfying(
+                                                o -> assertThat(o.blowup()).isEqualTo(16)))
+                        .hasMessage(
+                                "table 'fib': 2^28 rows at blowup 32 need an LDE domain of 2^33 points, and the field's two-adic "
+                                        + "domains have at most 2^32: lower --blowup to 16 or the height to 2^27");
             }
         }
     }
@@ -55,10 +65,13 @@ class FacadeTest {
     @Test
     void twoTablesWithOneNameAreRefused() {
         Example fib = Examples.byName("fib");
-        try (Workload a = fib.generate(4, 1); Workload b = fib.generate(5, 2);
+        try (Workload a = fib.generate(4, 1);
+                Workload b = fib.generate(5, 2);
                 JstarkProver prover = Jstark.prover(fib.airs()).options(SMALL).build()) {
-            assertThatThrownBy(() -> prover.prove(List.of(a.tables().get(0), b.tables().get(0))))
-                    .isInstanceOf(InvalidStatementException.class).hasMessageContaining("two tables have this name");
+            assertThatThrownBy(() ->
+                            prover.prove(List.of(a.tables().get(0), b.tables().get(0))))
+                    .isInstanceOf(InvalidStatementException.class)
+                    .hasMessageContaining("two tables have this name");
         }
     }
 
@@ -66,8 +79,10 @@ class FacadeTest {
     @Timeout(60)
     void provingFromAWorkerOfTheProversOwnPoolIsRefusedNotDeadlocked() {
         Example fib = Examples.byName("fib");
-        try (Workload w = fib.generate(4, 1); WorkerPool pool = WorkerPool.ofThreads(2);
-                JstarkProver prover = Jstark.prover(fib.airs()).options(SMALL).pool(pool).build()) {
+        try (Workload w = fib.generate(4, 1);
+                WorkerPool pool = WorkerPool.ofThreads(2);
+                JstarkProver prover =
+                        Jstark.prover(fib.airs()).options(SMALL).pool(pool).build()) {
             AtomicReference<Throwable> failure = new AtomicReference<>();
             // two chunks: the pool runs them on its workers (a single chunk would run on this thread)
             pool.forEachChunk(2, i -> {
@@ -81,7 +96,9 @@ class FacadeTest {
             // and from an ordinary thread it proves
             VerifiedStatement statement;
             try {
-                statement = io.jstark.Jstark.verify(prover.verifyingKey(), io.jstark.protocol.Statement.ofTraces(w.tables()),
+                statement = io.jstark.Jstark.verify(
+                        prover.verifyingKey(),
+                        io.jstark.protocol.Statement.ofTraces(w.tables()),
                         prover.prove(w.tables()).bytes());
             } catch (Exception e) {
                 throw new AssertionError(e);

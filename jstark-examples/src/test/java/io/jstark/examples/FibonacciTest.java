@@ -46,15 +46,18 @@ class FibonacciTest {
         try (Workload w = Fibonacci.workload(5, 1, 1, RamAllocator.shared())) {
             TableTrace t = w.table("fib");
             t.main().set(9, 0, t.main().get(9, 0) + 1);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
-                    .hasMessageContaining("table 'fib'").hasMessageContaining("row 8");
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
+                    .hasMessageContaining("table 'fib'")
+                    .hasMessageContaining("row 8");
         }
         try (Workload w = Fibonacci.workload(5, 1, 1, RamAllocator.shared())) {
             TableTrace t = w.table("fib");
             long[] inputs = t.publicInputs();
             inputs[2] = Goldilocks.add(inputs[2], 1);
             Workload lying = new Workload("lying", java.util.List.of(new TableTrace("fib", t.air(), t.main(), inputs)));
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(lying)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(lying))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("b ends at result");
         }
     }

@@ -33,7 +33,10 @@ class MixVerifyingKeyTest {
         } finally {
             Spans.stop(recorder);
         }
-        return recorder.records().stream().map(SpanRecord::label).filter(l -> l.equals("lde") || l.equals("merkle")).count();
+        return recorder.records().stream()
+                .map(SpanRecord::label)
+                .filter(l -> l.equals("lde") || l.equals("merkle"))
+                .count();
     }
 
     @Test
@@ -42,16 +45,22 @@ class MixVerifyingKeyTest {
         byte[] proof;
         byte[][] shipped = new byte[1][];
         Statement expected;
-        try (Workload w = mix.generate(mix.minLogSize(), 3); JstarkProver prover = Jstark.prover(mix.airs()).options(OPTIONS).build()) {
+        try (Workload w = mix.generate(mix.minLogSize(), 3);
+                JstarkProver prover = Jstark.prover(mix.airs()).options(OPTIONS).build()) {
             proof = prover.prove(w.tables()).bytes();
             // the prover's key takes the roots from the commitments it proved with: nothing is computed for it
-            assertThat(commitmentsDuring(() -> shipped[0] = prover.verifyingKey().toBytes())).isZero();
+            assertThat(commitmentsDuring(
+                            () -> shipped[0] = prover.verifyingKey().toBytes()))
+                    .isZero();
             expected = Statement.ofTraces(w.tables());
         }
         byte[] keyBytes = shipped[0];
-        long preprocessedTables = mix.airs().stream().filter(a -> a.preprocessedWidth() > 0).count();
+        long preprocessedTables =
+                mix.airs().stream().filter(a -> a.preprocessedWidth() > 0).count();
         assertThat(preprocessedTables).isEqualTo(2);
-        assertThat(commitmentsDuring(() -> VerifyingKey.builder(mix.airs()).accept(OPTIONS).build())).isEqualTo(2 * preprocessedTables);
+        assertThat(commitmentsDuring(
+                        () -> VerifyingKey.builder(mix.airs()).accept(OPTIONS).build()))
+                .isEqualTo(2 * preprocessedTables);
         long duringVerify = commitmentsDuring(() -> {
             VerifyingKey key = VerifyingKey.read(keyBytes, mix.airs());
             assertThat(StarkVerifier.verify(key, expected, proof).tables()).hasSize(16);

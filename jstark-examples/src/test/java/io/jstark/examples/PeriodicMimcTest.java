@@ -24,7 +24,9 @@ class PeriodicMimcTest {
             long[] column = w.table("mimc").main().columnToArray(0);
             for (int i = 0; i < 1 << logRows; i++) {
                 assertThat(Long.toUnsignedString(column[i])).as("row %d", i).isEqualTo(x.toString());
-                x = x.pow(3).add(new BigInteger(Long.toUnsignedString(k[i % 64]))).mod(P);
+                x = x.pow(3)
+                        .add(new BigInteger(Long.toUnsignedString(k[i % 64])))
+                        .mod(P);
             }
             assertThat(w.table("mimc").publicInputs()[0]).isEqualTo(x0);
             assertThat(w.table("mimc").publicInputs()[1]).isEqualTo(column[column.length - 1]);
@@ -42,14 +44,17 @@ class PeriodicMimcTest {
             long x = t.main().get(row, 0);
             long wrongNext = Goldilocks.add(Goldilocks.mul(Goldilocks.square(x), x), k[6]);
             t.main().set(row + 1, 0, wrongNext);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
-                    .hasMessageContaining("x' = x^3 + k").hasMessageContaining("row " + row);
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
+                    .hasMessageContaining("x' = x^3 + k")
+                    .hasMessageContaining("row " + row);
         }
     }
 
     @Test
     void heightsBelowThePeriodAreRefused() {
-        assertThatThrownBy(() -> PeriodicMimc.workload(5, 1, RamAllocator.shared())).hasMessageContaining("period is 64");
+        assertThatThrownBy(() -> PeriodicMimc.workload(5, 1, RamAllocator.shared()))
+                .hasMessageContaining("period is 64");
         assertThat(PeriodicMimc.AIR.maxDegree()).isEqualTo(3);
     }
 }

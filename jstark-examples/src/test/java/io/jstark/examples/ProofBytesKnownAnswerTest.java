@@ -20,22 +20,36 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ProofBytesKnownAnswerTest {
     @ParameterizedTest(name = "{0} 2^{1} {2}")
     @CsvSource({
-            "fib, 10, sha256, 4, 8, 2, 2, 0, 11482, 4d832be3a42bf427223ffa292f39d072be08842ef880893c31d9dae4224c36c3",
-            "vm, 8, blake3, 3, 12, 3, 2, 4, 47608, 96d11006d5845788ffc84d3709566ca9105d281f7e520a6005f9c96d1eb1568b",
-            "mix, 7, keccak256, 3, 10, 1, 3, 2, 114559, cae47b754687dfe686b6ce31a5089dc5bc2c6bbcb77e5e2926e11e7da592bc81",
+        "fib, 10, sha256, 4, 8, 2, 2, 0, 11482, 4d832be3a42bf427223ffa292f39d072be08842ef880893c31d9dae4224c36c3",
+        "vm, 8, blake3, 3, 12, 3, 2, 4, 47608, 96d11006d5845788ffc84d3709566ca9105d281f7e520a6005f9c96d1eb1568b",
+        "mix, 7, keccak256, 3, 10, 1, 3, 2, 114559, cae47b754687dfe686b6ce31a5089dc5bc2c6bbcb77e5e2926e11e7da592bc81",
     })
-    void aProofsBytesAreTheKnownOnes(String example, int logSize, String hash, int logBlowup, int queries, int logFolding,
-            int logFinalDegree, int grinding, int length, String sha256) throws Exception {
+    void aProofsBytesAreTheKnownOnes(
+            String example,
+            int logSize,
+            String hash,
+            int logBlowup,
+            int queries,
+            int logFolding,
+            int logFinalDegree,
+            int grinding,
+            int length,
+            String sha256)
+            throws Exception {
         Example e = Examples.byName(example);
         ProofOptions options = new ProofOptions(logBlowup, queries, grinding, logFolding, logFinalDegree, hash, 0);
         String before = System.getProperty(ConstraintProgram.ENGINE_PROPERTY);
         // both constraint engines compute the same values, so a test proving beside this one is not affected
         try {
             for (ConstraintProgram.Engine engine : ConstraintProgram.Engine.values()) {
-                System.setProperty(ConstraintProgram.ENGINE_PROPERTY, engine.name().toLowerCase(Locale.ROOT));
-                try (Workload w = e.generate(logSize, 7); JstarkProver prover = Jstark.prover(e.airs()).options(options).build()) {
+                System.setProperty(
+                        ConstraintProgram.ENGINE_PROPERTY, engine.name().toLowerCase(Locale.ROOT));
+                try (Workload w = e.generate(logSize, 7);
+                        JstarkProver prover =
+                                Jstark.prover(e.airs()).options(options).build()) {
                     byte[] bytes = prover.prove(w.tables()).bytes();
-                    String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+                    String digest = HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
                     assertThat(bytes).as("%s engine", engine).hasSize(length);
                     assertThat(digest).as("%s engine", engine).isEqualTo(sha256);
                 }

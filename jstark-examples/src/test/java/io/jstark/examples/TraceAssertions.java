@@ -19,7 +19,9 @@ final class TraceAssertions {
         for (int i = 0; i < a.size(); i++) {
             TableTrace x = a.tables().get(i);
             TableTrace y = b.tables().get(i);
-            if (!x.name().equals(y.name()) || x.air() != y.air() || x.height() != y.height()
+            if (!x.name().equals(y.name())
+                    || x.air() != y.air()
+                    || x.height() != y.height()
                     || !java.util.Arrays.equals(x.publicInputs(), y.publicInputs())) {
                 return false;
             }
@@ -46,7 +48,10 @@ final class TraceAssertions {
         if (thrown instanceof ConstraintViolationException v) {
             assertThat(v.table()).isEqualTo(table);
         } else {
-            assertThat(WorkloadChecks.checkLogUp(workload, WorkloadChecks.randomChallenges(7)).total().isZero()).isFalse();
+            assertThat(WorkloadChecks.checkLogUp(workload, WorkloadChecks.randomChallenges(7))
+                            .total()
+                            .isZero())
+                    .isFalse();
         }
     }
 }

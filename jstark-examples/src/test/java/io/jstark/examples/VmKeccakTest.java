@@ -30,7 +30,8 @@ class VmKeccakTest {
                 state[0] = cpu.main().get(step, Vm.ACC);
                 KeccakF.permute(state);
                 assertThat(cpu.main().get(step, Vm.RES)).isEqualTo(state[0] & 0xFFFF);
-                assertThat(KeccakTrace.output(w.table("keccak").main(), step / 8)).containsExactly(state);
+                assertThat(KeccakTrace.output(w.table("keccak").main(), step / 8))
+                        .containsExactly(state);
             }
             assertThat(cpu.main().get(6, Vm.IS_HASH)).isZero();
             WorkloadChecks.checkAll(w, 3);
@@ -40,10 +41,13 @@ class VmKeccakTest {
     @Test
     void aProofVerifies() throws Exception {
         Example example = Examples.byName(VmKeccak.NAME);
-        try (Workload w = example.generate(5, 2); JstarkProver prover = Jstark.prover(example.airs()).options(SMALL).build()) {
+        try (Workload w = example.generate(5, 2);
+                JstarkProver prover =
+                        Jstark.prover(example.airs()).options(SMALL).build()) {
             assertThat(w.shapes()).isEqualTo(example.shapes(5));
             byte[] proof = prover.prove(w.tables()).bytes();
-            assertThat(Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof)).isNotNull();
+            assertThat(Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof))
+                    .isNotNull();
         }
     }
 
@@ -54,13 +58,15 @@ class VmKeccakTest {
             int column = Vm.HASH_OUT + 9;
             w.table("cpu").main().set(15, column, w.table("cpu").main().get(15, column) ^ 1);
             WorkloadChecks.checkConstraints(w);
-            assertThatThrownBy(() -> WorkloadChecks.checkBuses(w)).isInstanceOf(BusImbalanceException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkBuses(w))
+                    .isInstanceOf(BusImbalanceException.class)
                     .hasMessageContaining("keccak-f-calls");
         }
         try (Workload w = Vm.workload(32, 8, 6, 8, RamAllocator.shared())) {
             TableTrace cpu = w.table("cpu");
             cpu.main().set(23, Vm.RES, cpu.main().get(23, Vm.RES) ^ 1);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("'a hash step's res is its output's first limb' fails at row 23");
         }
     }

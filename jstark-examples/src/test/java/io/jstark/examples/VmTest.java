@@ -25,8 +25,12 @@ class VmTest {
 
     @Test
     void shapesDifferInHeightAndWidth() {
-        assertThat(Vm.shapesForSteps(1000)).extracting(TableShape::toString).containsExactly(
-                "cpu [vm-cpu] 2^10 x 7", "memory [vm-memory] 2^11 x 7", "range16 [range16] 2^16 x 1 (+1 preprocessed)");
+        assertThat(Vm.shapesForSteps(1000))
+                .extracting(TableShape::toString)
+                .containsExactly(
+                        "cpu [vm-cpu] 2^10 x 7",
+                        "memory [vm-memory] 2^11 x 7",
+                        "range16 [range16] 2^16 x 1 (+1 preprocessed)");
         assertThat(Vm.shapesForSteps(1 << 15).get(1).logHeight()).isEqualTo(16);
         assertThatThrownBy(() -> Vm.shapesForSteps((1 << 15) + 1)).hasMessageContaining("below 2^16");
     }
@@ -38,11 +42,15 @@ class VmTest {
         try (Workload w = run(steps, 9, 3)) {
             Matrix cpu = w.table("cpu").main();
             Matrix mem = w.table("memory").main();
-            long[] mAddr = mem.columnToArray(M_ADDR), mTime = mem.columnToArray(M_TIME), mValue = mem.columnToArray(M_VALUE);
+            long[] mAddr = mem.columnToArray(M_ADDR),
+                    mTime = mem.columnToArray(M_TIME),
+                    mValue = mem.columnToArray(M_VALUE);
             Map<Long, Long> memory = new HashMap<>();
             for (int i = 0; i < 2 * steps; i++) {
                 if (i == 0 || mAddr[i] != mAddr[i - 1]) {
-                    assertThat(mTime[i] % 2).as("first access to an address is a read").isZero();
+                    assertThat(mTime[i] % 2)
+                            .as("first access to an address is a read")
+                            .isZero();
                     memory.put(mAddr[i], mValue[i]);
                 }
             }
@@ -64,9 +72,13 @@ class VmTest {
         try (Workload w = run(steps, 16, 8)) {
             Matrix mem = w.table("memory").main();
             assertThat(mem.rows()).isEqualTo(1024);
-            long[] addr = mem.columnToArray(M_ADDR), time = mem.columnToArray(M_TIME), active = mem.columnToArray(M_ACTIVE);
+            long[] addr = mem.columnToArray(M_ADDR),
+                    time = mem.columnToArray(M_TIME),
+                    active = mem.columnToArray(M_ACTIVE);
             for (int i = 1; i < 2 * steps; i++) {
-                assertThat(addr[i] > addr[i - 1] || (addr[i] == addr[i - 1] && time[i] > time[i - 1])).as("row %d", i).isTrue();
+                assertThat(addr[i] > addr[i - 1] || (addr[i] == addr[i - 1] && time[i] > time[i - 1]))
+                        .as("row %d", i)
+                        .isTrue();
             }
             for (int i = 0; i < mem.rows(); i++) {
                 assertThat(active[i]).isEqualTo(i < 2 * steps ? 1 : 0);
@@ -90,7 +102,8 @@ class VmTest {
             Matrix cpu = w.table("cpu").main();
             cpu.set(40, RES, (cpu.get(40, RES) + 1) % 65536);
             TraceAssertions.assertCaught(w, "cpu");
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).hasMessageContaining("res = acc + val - 2^16 carry");
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .hasMessageContaining("res = acc + val - 2^16 carry");
         }
     }
 
@@ -101,8 +114,10 @@ class VmTest {
             int row = firstRead(mem, true);
             mem.set(row, M_VALUE, mem.get(row, M_VALUE) + 1);
             TraceAssertions.assertCaught(w, "memory");
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
-                    .hasMessageContaining("a read returns the last value at its address").hasMessageContaining("row " + (row - 1));
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
+                    .hasMessageContaining("a read returns the last value at its address")
+                    .hasMessageContaining("row " + (row - 1));
         }
     }
 
@@ -113,8 +128,10 @@ class VmTest {
             int row = firstRead(mem, false);
             mem.set(row, M_VALUE, mem.get(row, M_VALUE) + 1);
             WorkloadChecks.checkConstraints(w); // the first access to an address may read anything...
-            assertThatThrownBy(() -> WorkloadChecks.checkBuses(w)).isInstanceOf(BusImbalanceException.class) // ...but not unseen by the CPU
-                    .hasMessageContaining("bus 'memory'").hasMessageContaining("table 'memory' received it")
+            assertThatThrownBy(() -> WorkloadChecks.checkBuses(w))
+                    .isInstanceOf(BusImbalanceException.class) // ...but not unseen by the CPU
+                    .hasMessageContaining("bus 'memory'")
+                    .hasMessageContaining("table 'memory' received it")
                     .hasMessageContaining("table 'cpu' sent it");
             TraceAssertions.assertCaught(w, "memory");
         }
@@ -144,9 +161,14 @@ class VmTest {
             TableTrace forgedCpu = new TableTrace("cpu", Vm.CPU, cpu, new long[] {forged});
             Workload lying = new Workload("forged", List.of(forgedCpu, w.table("memory"), w.table("range16")));
             WorkloadChecks.checkConstraints(lying);
-            assertThatThrownBy(() -> WorkloadChecks.checkBuses(lying)).isInstanceOf(BusImbalanceException.class)
-                    .hasMessageContaining("bus 'range16' tuple (" + Long.toUnsignedString(forged) + "): table 'cpu' sent it 1 time");
-            assertThat(WorkloadChecks.checkLogUp(lying, WorkloadChecks.randomChallenges(3)).total().isZero()).isFalse();
+            assertThatThrownBy(() -> WorkloadChecks.checkBuses(lying))
+                    .isInstanceOf(BusImbalanceException.class)
+                    .hasMessageContaining(
+                            "bus 'range16' tuple (" + Long.toUnsignedString(forged) + "): table 'cpu' sent it 1 time");
+            assertThat(WorkloadChecks.checkLogUp(lying, WorkloadChecks.randomChallenges(3))
+                            .total()
+                            .isZero())
+                    .isFalse();
         }
     }
 
@@ -155,8 +177,11 @@ class VmTest {
         // an inactive row could hold a fake write that nobody sent; it may only come after every real access
         try (Workload w = run(40, 4, 2)) {
             w.table("memory").main().set(10, M_ACTIVE, 0);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
-                    .hasMessageContaining("table 'memory'").hasMessageContaining("active never restarts").hasMessageContaining("row 10");
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
+                    .hasMessageContaining("table 'memory'")
+                    .hasMessageContaining("active never restarts")
+                    .hasMessageContaining("row 10");
         }
     }
 
@@ -172,7 +197,9 @@ class VmTest {
     }
 
     @Property(tries = 12)
-    void everySeededRunIsValid(@ForAll @IntRange(min = 0, max = 300) int steps, @ForAll @IntRange(min = 1, max = 20) int addresses,
+    void everySeededRunIsValid(
+            @ForAll @IntRange(min = 0, max = 300) int steps,
+            @ForAll @IntRange(min = 1, max = 20) int addresses,
             @ForAll long seed) {
         try (Workload w = run(steps, addresses, seed)) {
             TableTrace cpu = w.table("cpu");

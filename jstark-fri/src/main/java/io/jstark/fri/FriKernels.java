@@ -94,7 +94,8 @@ public interface FriKernels {
         }
 
         @Override
-        public MerkleTree commitRows(Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+        public MerkleTree commitRows(
+                Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
             return MerkleTree.commit(matrix, rowsPerLeaf, hasher, pool, allocator);
         }
     };

@@ -47,17 +47,36 @@ public final class FriProver implements AutoCloseable {
      * @param coefficients 2^logDegree rows x 3 columns (extension limbs), owned by the caller
      * @param shift the coset shift of the layer-0 domain, of 2^(logDegree + logBlowup) points
      */
-    public static FriProver commit(String table, Matrix coefficients, long shift, int logBlowup, FriParameters params,
-            Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
-        return commit(table, coefficients, shift, logBlowup, params, transcript, hasher, pool, allocator, FriKernels.CPU);
+    public static FriProver commit(
+            String table,
+            Matrix coefficients,
+            long shift,
+            int logBlowup,
+            FriParameters params,
+            Transcript transcript,
+            Hasher hasher,
+            WorkerPool pool,
+            BufferAllocator allocator) {
+        return commit(
+                table, coefficients, shift, logBlowup, params, transcript, hasher, pool, allocator, FriKernels.CPU);
     }
 
     /** {@link #commit(String, Matrix, long, int, FriParameters, Transcript, Hasher, WorkerPool, BufferAllocator)} with its folds, layer LDEs and layer trees run by {@code kernels}. */
-    public static FriProver commit(String table, Matrix coefficients, long shift, int logBlowup, FriParameters params,
-            Transcript transcript, Hasher hasher, WorkerPool pool, BufferAllocator allocator, FriKernels kernels) {
+    public static FriProver commit(
+            String table,
+            Matrix coefficients,
+            long shift,
+            int logBlowup,
+            FriParameters params,
+            Transcript transcript,
+            Hasher hasher,
+            WorkerPool pool,
+            BufferAllocator allocator,
+            FriKernels kernels) {
         FriProver prover = new FriProver(params);
         int logDegree = Integer.numberOfTrailingZeros(coefficients.rows());
-        try (Span _ = Spans.open(SpanLabels.FRI_COMMIT, SpanLabels.TABLE_FIELD, table, "coefficients", coefficients.rows())) {
+        try (Span _ =
+                Spans.open(SpanLabels.FRI_COMMIT, SpanLabels.TABLE_FIELD, table, "coefficients", coefficients.rows())) {
             int folds = params.foldCount(logDegree);
             int logF = params.logFoldingFactor();
             Matrix current = coefficients;
@@ -65,7 +84,8 @@ public final class FriProver implements AutoCloseable {
             try {
                 for (int i = 0; i < folds; i++) {
                     Ext3 beta = transcript.sampleExt();
-                    Matrix next = Matrix.allocate(allocator, table + "/fri-coefficients-" + (i + 1), current.rows() >> logF, 3);
+                    Matrix next = Matrix.allocate(
+                            allocator, table + "/fri-coefficients-" + (i + 1), current.rows() >> logF, 3);
                     try {
                         kernels.foldCoefficients(current, next, beta, logF, pool);
                     } catch (RuntimeException | Error e) {
@@ -78,7 +98,8 @@ public final class FriProver implements AutoCloseable {
                     current = next;
                     layerShift = Goldilocks.pow(layerShift, 1L << logF);
                     if (i < folds - 1) {
-                        Matrix layer = Matrix.allocate(allocator, table + "/fri-layer-" + (i + 1), current.rows() << logBlowup, 3);
+                        Matrix layer = Matrix.allocate(
+                                allocator, table + "/fri-layer-" + (i + 1), current.rows() << logBlowup, 3);
                         prover.layers.add(layer);
                         kernels.extendCoefficients(current, logBlowup, layerShift, layer, pool);
                         MerkleTree tree = kernels.commitRows(layer, 1 << logF, hasher, pool, allocator);

@@ -25,14 +25,17 @@ public final class FriVerifier {
         int folds = params.foldCount(logDegree);
         int committed = params.committedLayers(logDegree);
         if (proof.layerRoots().size() != committed) {
-            throw new FriException("expected " + committed + " committed FRI layers, proof has " + proof.layerRoots().size());
+            throw new FriException("expected " + committed + " committed FRI layers, proof has "
+                    + proof.layerRoots().size());
         }
         if (proof.openings().size() != committed) {
-            throw new FriException("expected openings for " + committed + " FRI layers, proof has " + proof.openings().size());
+            throw new FriException("expected openings for " + committed + " FRI layers, proof has "
+                    + proof.openings().size());
         }
         int coefficients = 1 << params.logFinalCoefficients(logDegree);
         if (proof.finalCoefficients().length != coefficients) {
-            throw new FriException("expected " + coefficients + " final FRI coefficients, proof has " + proof.finalCoefficients().length);
+            throw new FriException("expected " + coefficients + " final FRI coefficients, proof has "
+                    + proof.finalCoefficients().length);
         }
         Ext3[] betas = new Ext3[folds];
         for (int i = 0; i < folds; i++) {
@@ -53,8 +56,17 @@ public final class FriVerifier {
      *     caller computed them from its own openings
      * @param logDomain log2 of the layer-0 domain size; its points are shift * &lt;w&gt; in bit-reversed order
      */
-    public static void verifyQueries(int[] cosets, Ext3[][] cosetValues, FriProof proof, Ext3[] betas, FriParameters params,
-            int logDegree, int logDomain, long shift, Hasher hasher) throws FriException {
+    public static void verifyQueries(
+            int[] cosets,
+            Ext3[][] cosetValues,
+            FriProof proof,
+            Ext3[] betas,
+            FriParameters params,
+            int logDegree,
+            int logDomain,
+            long shift,
+            Hasher hasher)
+            throws FriException {
         int logF = params.logFoldingFactor();
         int f = 1 << logF;
         int folds = params.foldCount(logDegree);
@@ -91,17 +103,20 @@ public final class FriVerifier {
             int[] distinct = MerkleTree.openedLeaves(leaves);
             long[][] values = opening.leafValues();
             if (values.length != distinct.length) {
-                throw new FriException("FRI layer " + layer + ": expected " + distinct.length + " opened leaves, proof has " + values.length);
+                throw new FriException("FRI layer " + layer + ": expected " + distinct.length
+                        + " opened leaves, proof has " + values.length);
             }
             byte[][] hashes = new byte[distinct.length][];
             for (int l = 0; l < distinct.length; l++) {
                 if (values[l].length != 3 * f) {
-                    throw new FriException("FRI layer " + layer + ": leaf " + l + " holds " + values[l].length + " elements, expected " + 3 * f);
+                    throw new FriException("FRI layer " + layer + ": leaf " + l + " holds " + values[l].length
+                            + " elements, expected " + 3 * f);
                 }
                 hashes[l] = MerkleVerifier.hashLeaf(hasher, values[l]);
             }
             try {
-                MerkleVerifier.checkBatch(hasher, roots.get(layer - 1), 1 << (logSize - logF), distinct, hashes, opening.siblings());
+                MerkleVerifier.checkBatch(
+                        hasher, roots.get(layer - 1), 1 << (logSize - logF), distinct, hashes, opening.siblings());
             } catch (InvalidMerkleProofException e) {
                 throw new FriException("FRI layer " + layer + ": Merkle opening rejected: " + e.getMessage());
             }
@@ -114,7 +129,8 @@ public final class FriVerifier {
                 }
                 int slot = positions[i] & (f - 1);
                 if (!coset[slot].equals(folded[i])) {
-                    throw new FriException("FRI layer " + layer + ", query " + i + ": folded value does not match the committed layer");
+                    throw new FriException("FRI layer " + layer + ", query " + i
+                            + ": folded value does not match the committed layer");
                 }
                 long xInverse = FriFolding.cosetPointInverse(shiftInverse, logSize, logF, leaves[i]);
                 folded[i] = FriFolding.foldCoset(coset, betas[layer], xInverse, logF);

@@ -20,8 +20,11 @@ class FriFoldingTest {
     static final long SHIFT = Goldilocks.GENERATOR;
 
     @Property(tries = 60)
-    void foldingALayerCosetByCosetGivesTheFoldedPolynomialOnTheNextLayer(@ForAll @IntRange(min = 1, max = 3) int logFolding,
-            @ForAll @IntRange(min = 0, max = 3) int logBlowup, @ForAll @IntRange(min = 0, max = 9) int logDegree, @ForAll long seed) {
+    void foldingALayerCosetByCosetGivesTheFoldedPolynomialOnTheNextLayer(
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 0, max = 3) int logBlowup,
+            @ForAll @IntRange(min = 0, max = 9) int logDegree,
+            @ForAll long seed) {
         if (logDegree + logBlowup < logFolding) {
             return; // a layer smaller than one coset
         }
@@ -38,8 +41,10 @@ class FriFoldingTest {
     }
 
     @Property(tries = 30)
-    void foldingLayerAfterLayerReachesTheFoldedCoefficients(@ForAll @IntRange(min = 1, max = 3) int logFolding,
-            @ForAll @IntRange(min = 3, max = 10) int logDegree, @ForAll long seed) {
+    void foldingLayerAfterLayerReachesTheFoldedCoefficients(
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 3, max = 10) int logDegree,
+            @ForAll long seed) {
         Random random = new Random(seed);
         int logBlowup = 2;
         Ext3[] polynomial = FriRoundTripTest.randomPoly(1 << logDegree, seed);
@@ -59,8 +64,10 @@ class FriFoldingTest {
     }
 
     @Property(tries = 30)
-    void aConstantLayerFoldsToTheSameConstantWhateverTheChallenge(@ForAll @IntRange(min = 1, max = 3) int logFolding,
-            @ForAll @IntRange(min = 0, max = 4) int extraLog, @ForAll long seed) {
+    void aConstantLayerFoldsToTheSameConstantWhateverTheChallenge(
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 0, max = 4) int extraLog,
+            @ForAll long seed) {
         Random random = new Random(seed);
         Ext3 constant = randomExt(random);
         int logLayer = logFolding + extraLog;
@@ -70,8 +77,10 @@ class FriFoldingTest {
     }
 
     @Property(tries = 30)
-    void aZeroChallengeKeepsOnlyTheFirstOfTheInterleavedParts(@ForAll @IntRange(min = 1, max = 3) int logFolding,
-            @ForAll @IntRange(min = 3, max = 8) int logDegree, @ForAll long seed) {
+    void aZeroChallengeKeepsOnlyTheFirstOfTheInterleavedParts(
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 3, max = 8) int logDegree,
+            @ForAll long seed) {
         Ext3[] polynomial = FriRoundTripTest.randomPoly(1 << logDegree, seed);
         int f = 1 << logFolding;
         Ext3[] firstPart = new Ext3[polynomial.length / f];
@@ -90,7 +99,8 @@ class FriFoldingTest {
         long y = 123_456_789L;
         Ext3 atY = Ext3.of(Goldilocks.add(3, Goldilocks.mul(5, y)));
         Ext3 atMinusY = Ext3.of(Goldilocks.sub(3, Goldilocks.mul(5, y)));
-        assertThat(FriFolding.fold2(atY, atMinusY, beta, Goldilocks.inverse(y))).isEqualTo(beta.mul(5).add(3));
+        assertThat(FriFolding.fold2(atY, atMinusY, beta, Goldilocks.inverse(y)))
+                .isEqualTo(beta.mul(5).add(3));
     }
 
     /** The values of {@code coefficients} on 2^logSize points shift * <w>, in bit-reversed order. */
@@ -109,7 +119,8 @@ class FriFoldingTest {
         long shiftInverse = Goldilocks.inverse(shift);
         for (int q = 0; q < next.length; q++) {
             Ext3[] coset = java.util.Arrays.copyOfRange(layer, q * f, q * f + f);
-            next[q] = FriFolding.foldCoset(coset, beta, FriFolding.cosetPointInverse(shiftInverse, logLayer, logFolding, q), logFolding);
+            next[q] = FriFolding.foldCoset(
+                    coset, beta, FriFolding.cosetPointInverse(shiftInverse, logLayer, logFolding, q), logFolding);
         }
         return next;
     }
@@ -126,6 +137,9 @@ class FriFoldingTest {
     }
 
     static Ext3 randomExt(Random random) {
-        return new Ext3(Goldilocks.reduce(random.nextLong()), Goldilocks.reduce(random.nextLong()), Goldilocks.reduce(random.nextLong()));
+        return new Ext3(
+                Goldilocks.reduce(random.nextLong()),
+                Goldilocks.reduce(random.nextLong()),
+                Goldilocks.reduce(random.nextLong()));
     }
 }

@@ -11,14 +11,18 @@ import org.junit.jupiter.api.Test;
 /** How many times FRI folds, what it commits and what it sends in the clear, for every shape. */
 class FriParametersTest {
     @Property(tries = 200)
-    void foldsAsFewTimesAsReachTheFinalDegreeAndNeverPastTheDegree(@ForAll @IntRange(min = 1, max = 3) int logFolding,
-            @ForAll @IntRange(min = 0, max = 8) int logFinal, @ForAll @IntRange(min = 0, max = 28) int logDegree) {
+    void foldsAsFewTimesAsReachTheFinalDegreeAndNeverPastTheDegree(
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 0, max = 8) int logFinal,
+            @ForAll @IntRange(min = 0, max = 28) int logDegree) {
         FriParameters params = new FriParameters(logFolding, logFinal);
         int folds = params.foldCount(logDegree);
         int left = params.logFinalCoefficients(logDegree);
         assertThat(left).isEqualTo(logDegree - folds * logFolding).isGreaterThanOrEqualTo(0);
         // done: within the final degree, or one more fold would pass below one coefficient
-        assertThat(left <= logFinal || left < logFolding).as("%d coefficients left", 1 << left).isTrue();
+        assertThat(left <= logFinal || left < logFolding)
+                .as("%d coefficients left", 1 << left)
+                .isTrue();
         if (folds > 0) {
             // and not one fold too many: one fewer would have left more than the final degree
             assertThat(left + logFolding).isGreaterThan(logFinal);
@@ -60,8 +64,14 @@ class FriParametersTest {
     void onlyFactorsTwoFourAndEightAndANonNegativeFinalDegreeAreAccepted() {
         assertThat(new FriParameters(1, 0).foldingFactor()).isEqualTo(2);
         assertThat(new FriParameters(3, 0).foldingFactor()).isEqualTo(8);
-        assertThatThrownBy(() -> new FriParameters(0, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2, 4 or 8");
-        assertThatThrownBy(() -> new FriParameters(4, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^4");
-        assertThatThrownBy(() -> new FriParameters(2, -1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("final degree");
+        assertThatThrownBy(() -> new FriParameters(0, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("2, 4 or 8");
+        assertThatThrownBy(() -> new FriParameters(4, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("2^4");
+        assertThatThrownBy(() -> new FriParameters(2, -1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("final degree");
     }
 }

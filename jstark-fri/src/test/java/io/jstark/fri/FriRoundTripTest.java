@@ -8,8 +8,8 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.math.parallel.WorkerPool;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -49,8 +49,16 @@ class FriRoundTripTest {
                 coefficients.set(i, 1, poly[i].c1());
                 coefficients.set(i, 2, poly[i].c2());
             }
-            try (FriProver prover = FriProver.commit("t", coefficients, SHIFT, logBlowup, params, proverTranscript, HASH,
-                    WorkerPool.common(), RamAllocator.shared())) {
+            try (FriProver prover = FriProver.commit(
+                    "t",
+                    coefficients,
+                    SHIFT,
+                    logBlowup,
+                    params,
+                    proverTranscript,
+                    HASH,
+                    WorkerPool.common(),
+                    RamAllocator.shared())) {
                 queries = proverTranscript.sampleIndices(9, logCosets);
                 proof = prover.proof(queries);
             }
@@ -72,14 +80,21 @@ class FriRoundTripTest {
         Random rnd = new Random(seed);
         Ext3[] p = new Ext3[n];
         for (int i = 0; i < n; i++) {
-            p[i] = new Ext3(Goldilocks.reduce(rnd.nextLong()), Goldilocks.reduce(rnd.nextLong()), Goldilocks.reduce(rnd.nextLong()));
+            p[i] = new Ext3(
+                    Goldilocks.reduce(rnd.nextLong()),
+                    Goldilocks.reduce(rnd.nextLong()),
+                    Goldilocks.reduce(rnd.nextLong()));
         }
         return p;
     }
 
     @Property(tries = 40)
-    void proverAndVerifierAgree(@ForAll @IntRange(min = 1, max = 11) int logDegree, @ForAll @IntRange(min = 1, max = 4) int logBlowup,
-            @ForAll @IntRange(min = 1, max = 3) int logFolding, @ForAll @IntRange(min = 0, max = 4) int logFinal, @ForAll long seed)
+    void proverAndVerifierAgree(
+            @ForAll @IntRange(min = 1, max = 11) int logDegree,
+            @ForAll @IntRange(min = 1, max = 4) int logBlowup,
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 0, max = 4) int logFinal,
+            @ForAll long seed)
             throws FriException {
         FriParameters params = new FriParameters(logFolding, logFinal);
         if (logDegree + logBlowup < logFolding) {
@@ -87,15 +102,26 @@ class FriRoundTripTest {
         }
         Ext3[] poly = randomPoly(1 << logDegree, seed);
         Run r = run(poly, logDegree, logBlowup, params, seed);
-        FriVerifier.verifyQueries(r.queries, r.cosetValues, r.proof, r.betas, params, logDegree, logDegree + logBlowup, SHIFT, HASH);
+        FriVerifier.verifyQueries(
+                r.queries, r.cosetValues, r.proof, r.betas, params, logDegree, logDegree + logBlowup, SHIFT, HASH);
         // one wrong layer-0 value is caught
         r.cosetValues[0][0] = r.cosetValues[0][0].add(1);
-        assertThatThrownBy(() -> FriVerifier.verifyQueries(r.queries, r.cosetValues, r.proof, r.betas, params, logDegree,
-                logDegree + logBlowup, SHIFT, HASH)).isInstanceOf(FriException.class);
+        assertThatThrownBy(() -> FriVerifier.verifyQueries(
+                        r.queries,
+                        r.cosetValues,
+                        r.proof,
+                        r.betas,
+                        params,
+                        logDegree,
+                        logDegree + logBlowup,
+                        SHIFT,
+                        HASH))
+                .isInstanceOf(FriException.class);
     }
 
     @Property(tries = 15)
-    void aPolynomialOfTooHighDegreeIsCaught(@ForAll @IntRange(min = 4, max = 9) int logDegree, @ForAll long seed) throws FriException {
+    void aPolynomialOfTooHighDegreeIsCaught(@ForAll @IntRange(min = 4, max = 9) int logDegree, @ForAll long seed)
+            throws FriException {
         // prove the degree-bound-n polynomial's FRI, but answer the queries with a polynomial of degree 2n
         FriParameters params = new FriParameters(1, 0);
         int logBlowup = 2;
@@ -108,7 +134,8 @@ class FriRoundTripTest {
                 r.cosetValues[q][t] = evaluate(high, BitReversedCoset.point(logDomain, SHIFT, r.queries[q] * 2 + t));
             }
         }
-        assertThatThrownBy(() -> FriVerifier.verifyQueries(r.queries, r.cosetValues, r.proof, r.betas, params, logDegree, logDomain,
-                SHIFT, HASH)).isInstanceOf(FriException.class);
+        assertThatThrownBy(() -> FriVerifier.verifyQueries(
+                        r.queries, r.cosetValues, r.proof, r.betas, params, logDegree, logDomain, SHIFT, HASH))
+                .isInstanceOf(FriException.class);
     }
 }

@@ -13,8 +13,10 @@ public final class ByteSize {
     public static final long UNLIMITED = Long.MAX_VALUE;
     /** The word for {@link #UNLIMITED}, as {@link #parse} reads it and {@link #format} prints it. */
     public static final String UNLIMITED_WORD = "unlimited";
-    static final String FORMS = "digits with an optional K, M, G or T suffix (powers of 1024), e.g. 512M, 2g, 1073741824, or '"
-            + UNLIMITED_WORD + "'";
+
+    static final String FORMS =
+            "digits with an optional K, M, G or T suffix (powers of 1024), e.g. 512M, 2g, 1073741824, or '"
+                    + UNLIMITED_WORD + "'";
     private static final double MIB = 1024.0 * 1024.0;
 
     private ByteSize() {}

@@ -16,13 +16,15 @@ import java.util.function.Consumer;
 public record CaptureRequest(String label, Path file, Consumer<Path> onWritten) {
     public static final String LABEL_VARIABLE = "JSTARK_CAPTURE_SPAN";
     public static final String FILE_VARIABLE = "JSTARK_CAPTURE_FILE";
+
     public CaptureRequest {
         if (label == null || label.isBlank()) {
             throw new IllegalArgumentException("capture span label must not be blank");
         }
         if (SpanLabels.isTableLabel(label)) {
-            throw new IllegalArgumentException("capture span '" + label + "' can never trigger: per-table instance"
-                    + " spans (suffix " + SpanLabels.TABLE_SUFFIX + ") run concurrently and are never captured; name a phase");
+            throw new IllegalArgumentException(
+                    "capture span '" + label + "' can never trigger: per-table instance" + " spans (suffix "
+                            + SpanLabels.TABLE_SUFFIX + ") run concurrently and are never captured; name a phase");
         }
         file = file == null ? defaultFile(label) : file;
     }
@@ -52,11 +54,11 @@ public record CaptureRequest(String label, Path file, Consumer<Path> onWritten) 
         }
         String file = environment.get(FILE_VARIABLE);
         try {
-            return Optional.of(new CaptureRequest(label.strip(),
-                    file == null || file.isBlank() ? null : Path.of(file), null));
+            return Optional.of(
+                    new CaptureRequest(label.strip(), file == null || file.isBlank() ? null : Path.of(file), null));
         } catch (IllegalArgumentException e) {
-            System.getLogger(CaptureRequest.class.getName()).log(System.Logger.Level.WARNING, "ignoring {0}: {1}", LABEL_VARIABLE,
-                    e.getMessage());
+            System.getLogger(CaptureRequest.class.getName())
+                    .log(System.Logger.Level.WARNING, "ignoring {0}: {1}", LABEL_VARIABLE, e.getMessage());
             return Optional.empty();
         }
     }

@@ -70,8 +70,8 @@ final class FieldValues {
     /** Turns {@code key1, value1, key2, value2...} into a map, in the given order. */
     static void putKeyValues(String label, Object[] keyValues, Map<String, Object> into) {
         if (keyValues.length % 2 != 0) {
-            throw new IllegalArgumentException("span '" + label + "': fields must be key/value pairs, got "
-                    + keyValues.length + " arguments");
+            throw new IllegalArgumentException(
+                    "span '" + label + "': fields must be key/value pairs, got " + keyValues.length + " arguments");
         }
         for (int i = 0; i < keyValues.length; i += 2) {
             into.put(String.valueOf(keyValues[i]), normalizeScalar(keyValues[i + 1]));

@@ -40,7 +40,10 @@ final class JfrCapture {
         }
         try {
             if (!FlightRecorder.isAvailable()) {
-                LOG.log(System.Logger.Level.WARNING, "cannot capture span ''{0}'': JFR is not available in this JVM", label);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "cannot capture span ''{0}'': JFR is not available in this JVM",
+                        label);
                 return false;
             }
             Path file = request.file().toAbsolutePath();
@@ -82,7 +85,12 @@ final class JfrCapture {
             r.stop();
             Path file = r.getDestination();
             written = file;
-            LOG.log(System.Logger.Level.DEBUG, "JFR capture of span ''{0}'' (span {1}) written to {2}", request.label(), span.id(), file);
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "JFR capture of span ''{0}'' (span {1}) written to {2}",
+                    request.label(),
+                    span.id(),
+                    file);
             if (request.onWritten() != null) {
                 request.onWritten().accept(file);
             }

@@ -21,6 +21,7 @@ final class LiveSpan implements Span {
     final boolean phase;
     /** A per-table span, or a span inside one: phases made here are plain spans. */
     final boolean insideTable;
+
     final Thread thread;
     private final String threadName;
     private final Map<String, Object> fields; // guarded by this
@@ -31,7 +32,13 @@ final class LiveSpan implements Span {
     private long processCpuStart = -1;
     volatile boolean closed;
 
-    LiveSpan(SpanRecorder recorder, long id, LiveSpan parent, String label, LiveSpan enclosingOnThread, boolean phase,
+    LiveSpan(
+            SpanRecorder recorder,
+            long id,
+            LiveSpan parent,
+            String label,
+            LiveSpan enclosingOnThread,
+            boolean phase,
             Map<String, Object> fields) {
         this.recorder = recorder;
         this.id = id;
@@ -145,8 +152,19 @@ final class LiveSpan implements Span {
     void record(long endNanos, long cpuEnd, long processCpuEnd) {
         SpanRecord record;
         synchronized (this) { // the record copies the fields, which another thread may still be adding to
-            record = new SpanRecord(id, parentId, label, threadName, thread.threadId(), startNanos, endNanos,
-                    cpuStart, cpuEnd, processCpuStart, processCpuEnd, fields);
+            record = new SpanRecord(
+                    id,
+                    parentId,
+                    label,
+                    threadName,
+                    thread.threadId(),
+                    startNanos,
+                    endNanos,
+                    cpuStart,
+                    cpuEnd,
+                    processCpuStart,
+                    processCpuEnd,
+                    fields);
         }
         recorder.finished(record);
     }

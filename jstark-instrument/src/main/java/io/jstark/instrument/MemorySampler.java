@@ -59,11 +59,14 @@ public final class MemorySampler {
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
     /** The heap in use, garbage included. */
-    public static final Figure HEAP_USED = new Figure("heap_used", () -> MEMORY.getHeapMemoryUsage().getUsed());
+    public static final Figure HEAP_USED =
+            new Figure("heap_used", () -> MEMORY.getHeapMemoryUsage().getUsed());
+
     public static final String HEAP_OPEN = HEAP_USED.openField();
     public static final String HEAP_CLOSE = HEAP_USED.closeField();
     /** Stem of the off-heap figure of {@link #withOffHeap}. */
     public static final String OFF_HEAP = "off_heap";
+
     public static final String OFF_HEAP_OPEN = OFF_HEAP + OPEN_SUFFIX;
     public static final String OFF_HEAP_CLOSE = OFF_HEAP + CLOSE_SUFFIX;
 

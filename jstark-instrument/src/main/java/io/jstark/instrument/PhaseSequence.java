@@ -34,8 +34,17 @@ final class PhaseSequence implements Phases {
 
         void flushPending() {
             for (Pending p : pending) {
-                recorder.finished(new SpanRecord(p.id, p.parentId, SpanLabels.INSTRUMENTATION, owner.getName(), owner.threadId(),
-                        p.startNanos, p.endNanos, -1, -1, p.what));
+                recorder.finished(new SpanRecord(
+                        p.id,
+                        p.parentId,
+                        SpanLabels.INSTRUMENTATION,
+                        owner.getName(),
+                        owner.threadId(),
+                        p.startNanos,
+                        p.endNanos,
+                        -1,
+                        -1,
+                        p.what));
             }
             pending.clear();
         }
@@ -65,9 +74,11 @@ final class PhaseSequence implements Phases {
     private LiveSpan span;
     /** The phase running at this level: a leaf, or a split level (begun), or neither. */
     private LiveSpan runningLeaf;
+
     private PhaseSequence runningSplit;
     /** A split phase asked for at this level, which begins with its own first phase. */
     private PhaseSequence pendingSplit;
+
     private boolean ended;
 
     private PhaseSequence(Tree tree, PhaseSequence outer, String label, Object[] keyValues) {
@@ -108,22 +119,27 @@ final class PhaseSequence implements Phases {
         PhaseSequence begun = this;
         while (begun != null && begun.span == null) {
             if (begun.outer != null && begun.outer.pendingSplit != begun) {
-                throw new IllegalStateException("phase '" + phaseLabel + "' cannot begin: the split phase '" + begun.label
-                        + "' it belongs to was superseded before it began");
+                throw new IllegalStateException("phase '" + phaseLabel + "' cannot begin: the split phase '"
+                        + begun.label + "' it belongs to was superseded before it began");
             }
             beginning.addFirst(begun);
             begun = begun.outer;
         }
         if (begun != null && begun.ended) {
-            throw new IllegalStateException("phase '" + phaseLabel + "' cannot begin: the phase sequence of '" + begun.label
-                    + "' has ended");
+            throw new IllegalStateException(
+                    "phase '" + phaseLabel + "' cannot begin: the phase sequence of '" + begun.label + "' has ended");
         }
         List<PhaseSequence> endingLevels = new ArrayList<>();
         List<LiveSpan> ending = new ArrayList<>();
         if (begun != null) {
             begun.collectRunning(ending, endingLevels);
         }
-        LiveSpan leaf = boundary(ending, null, begun == null ? tree.enclosing : begun.span, beginning, phaseLabel,
+        LiveSpan leaf = boundary(
+                ending,
+                null,
+                begun == null ? tree.enclosing : begun.span,
+                beginning,
+                phaseLabel,
                 phaseFields == null ? NO_FIELDS : phaseFields);
         for (PhaseSequence level : endingLevels) {
             level.ended = true;
@@ -199,8 +215,13 @@ final class PhaseSequence implements Phases {
      * reading of its opening boundary and ends at the last reading of its closing one, reading its CPU clocks just
      * inside them: its opening and closing work are its first and last instrumentation spans.
      */
-    private LiveSpan boundary(List<LiveSpan> ending, LiveSpan endingRoot, LiveSpan parent, List<PhaseSequence> beginning,
-            String leafLabel, Object[] leafFields) {
+    private LiveSpan boundary(
+            List<LiveSpan> ending,
+            LiveSpan endingRoot,
+            LiveSpan parent,
+            List<PhaseSequence> beginning,
+            String leafLabel,
+            Object[] leafFields) {
         SpanRecorder recorder = tree.recorder;
         if (tree.plain) {
             return plainBoundary(ending, endingRoot, parent, beginning, leafLabel, leafFields);
@@ -291,8 +312,15 @@ final class PhaseSequence implements Phases {
         }
     }
 
-    private LiveSpan begin(String phaseLabel, Object[] phaseFields, boolean split, LiveSpan parent, MemorySampler memory,
-            long[] sample, JfrCapture capture, Map<String, Object> what) {
+    private LiveSpan begin(
+            String phaseLabel,
+            Object[] phaseFields,
+            boolean split,
+            LiveSpan parent,
+            MemorySampler memory,
+            long[] sample,
+            JfrCapture capture,
+            Map<String, Object> what) {
         SpanRecorder recorder = tree.recorder;
         Map<String, Object> fields = new LinkedHashMap<>();
         FieldValues.putKeyValues(phaseLabel, phaseFields, fields);
@@ -315,8 +343,13 @@ final class PhaseSequence implements Phases {
     }
 
     /** Inside a per-table span: the phases are ordinary spans, each with its own readings. */
-    private LiveSpan plainBoundary(List<LiveSpan> ending, LiveSpan endingRoot, LiveSpan parent, List<PhaseSequence> beginning,
-            String leafLabel, Object[] leafFields) {
+    private LiveSpan plainBoundary(
+            List<LiveSpan> ending,
+            LiveSpan endingRoot,
+            LiveSpan parent,
+            List<PhaseSequence> beginning,
+            String leafLabel,
+            Object[] leafFields) {
         SpanRecorder recorder = tree.recorder;
         for (LiveSpan s : ending) {
             s.close();
@@ -349,8 +382,9 @@ final class PhaseSequence implements Phases {
 
     private void checkThread(String phaseLabel) {
         if (Thread.currentThread() != tree.owner) {
-            throw new IllegalStateException("phase '" + phaseLabel + "': the phase sequence of '" + label + "' belongs to thread '"
-                    + tree.owner.getName() + "', not '" + Thread.currentThread().getName() + "'");
+            throw new IllegalStateException("phase '" + phaseLabel + "': the phase sequence of '" + label
+                    + "' belongs to thread '" + tree.owner.getName() + "', not '"
+                    + Thread.currentThread().getName() + "'");
         }
     }
 }

@@ -36,7 +36,8 @@ public final class ProcessCpuClock {
     private ProcessCpuClock(String source, MethodHandle clockGettime, com.sun.management.OperatingSystemMXBean osBean) {
         this.source = source;
         this.clockGettime = clockGettime;
-        this.timespec = clockGettime == null ? null
+        this.timespec = clockGettime == null
+                ? null
                 : ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(2 * Long.BYTES, Long.BYTES));
         this.osBean = osBean;
     }
@@ -70,7 +71,8 @@ public final class ProcessCpuClock {
     private static ProcessCpuClock create() {
         com.sun.management.OperatingSystemMXBean bean =
                 ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean b
-                        ? b : null;
+                        ? b
+                        : null;
         MethodHandle handle = linuxClockGettime();
         if (handle != null) {
             return new ProcessCpuClock(CLOCK_GETTIME, handle, bean);
@@ -81,7 +83,8 @@ public final class ProcessCpuClock {
     /** The {@code clock_gettime} downcall, or null when not on 64-bit Linux or native access is not enabled. */
     @SuppressWarnings("restricted") // guarded by isNativeAccessEnabled: never warns at run time
     private static MethodHandle linuxClockGettime() {
-        boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+        boolean linux =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
         // struct timespec is two 64-bit longs only where pointers (and time_t) are 64 bits wide
         boolean sixtyFourBit = ValueLayout.ADDRESS.byteSize() == Long.BYTES;
         if (!linux || !sixtyFourBit || !ProcessCpuClock.class.getModule().isNativeAccessEnabled()) {
@@ -89,8 +92,10 @@ public final class ProcessCpuClock {
         }
         try {
             Linker linker = Linker.nativeLinker();
-            MethodHandle handle = linker.defaultLookup().find("clock_gettime")
-                    .map(symbol -> linker.downcallHandle(symbol,
+            MethodHandle handle = linker.defaultLookup()
+                    .find("clock_gettime")
+                    .map(symbol -> linker.downcallHandle(
+                            symbol,
                             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS)))
                     .orElse(null);
             if (handle == null) {

@@ -14,6 +14,7 @@ public final class SpanLabels {
     public static final String PROVE = "prove";
     /** Checks, preprocessed commitments and the statement, before any table is committed (split into phases). */
     public static final String PREPASS = "prepass";
+
     public static final String CHECK_STATEMENT = "check_statement";
     public static final String DEBUG_CHECKS = "debug_checks";
     public static final String PREPROCESSED_COMMIT = "preprocessed_commit";
@@ -74,7 +75,8 @@ public final class SpanLabels {
     /** The phase a per-table label belongs to: {@code main_commit} for {@code main_commit_table}. */
     public static String phaseOfTable(String tableLabel) {
         if (!isTableLabel(tableLabel)) {
-            throw new IllegalArgumentException("'" + tableLabel + "' is not a per-table label (suffix " + TABLE_SUFFIX + ")");
+            throw new IllegalArgumentException(
+                    "'" + tableLabel + "' is not a per-table label (suffix " + TABLE_SUFFIX + ")");
         }
         return tableLabel.substring(0, tableLabel.length() - TABLE_SUFFIX.length());
     }

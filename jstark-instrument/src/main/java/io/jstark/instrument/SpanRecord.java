@@ -16,8 +16,18 @@ import java.util.Map;
  *
  * @param parentId 0 for a root span
  */
-public record SpanRecord(long id, long parentId, String label, String thread, long threadId, long startNanos,
-        long endNanos, long cpuStartNanos, long cpuEndNanos, long processCpuStartNanos, long processCpuEndNanos,
+public record SpanRecord(
+        long id,
+        long parentId,
+        String label,
+        String thread,
+        long threadId,
+        long startNanos,
+        long endNanos,
+        long cpuStartNanos,
+        long cpuEndNanos,
+        long processCpuStartNanos,
+        long processCpuEndNanos,
         Map<String, Object> fields) {
 
     public SpanRecord {
@@ -25,10 +35,18 @@ public record SpanRecord(long id, long parentId, String label, String thread, lo
     }
 
     /** A record without process CPU samples. */
-    public SpanRecord(long id, long parentId, String label, String thread, long threadId, long startNanos,
-            long endNanos, long cpuStartNanos, long cpuEndNanos, Map<String, Object> fields) {
-        this(id, parentId, label, thread, threadId, startNanos, endNanos, cpuStartNanos, cpuEndNanos, -1, -1,
-                fields);
+    public SpanRecord(
+            long id,
+            long parentId,
+            String label,
+            String thread,
+            long threadId,
+            long startNanos,
+            long endNanos,
+            long cpuStartNanos,
+            long cpuEndNanos,
+            Map<String, Object> fields) {
+        this(id, parentId, label, thread, threadId, startNanos, endNanos, cpuStartNanos, cpuEndNanos, -1, -1, fields);
     }
 
     public boolean isRoot() {

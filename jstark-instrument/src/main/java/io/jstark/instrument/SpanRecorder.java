@@ -112,8 +112,13 @@ public final class SpanRecorder {
 
     /** Snapshot of the finished spans with a header carrying {@code metadata} (options, command line...). */
     public Timeline timeline(Map<String, ?> metadata) {
-        return new Timeline(new TimelineHeader(Timeline.FORMAT_VERSION, originEpochMillis,
-                Runtime.getRuntime().availableProcessors(), processCpu.source(), FieldValues.normalizeMetadata(metadata)),
+        return new Timeline(
+                new TimelineHeader(
+                        Timeline.FORMAT_VERSION,
+                        originEpochMillis,
+                        Runtime.getRuntime().availableProcessors(),
+                        processCpu.source(),
+                        FieldValues.normalizeMetadata(metadata)),
                 records());
     }
 

@@ -11,8 +11,12 @@ import java.util.Map;
  * @param processCpuClock     which clock sampled process CPU time, which states its resolution
  * @param metadata            what the caller attached: options, command line... (values normalized like fields)
  */
-public record TimelineHeader(int formatVersion, long originEpochMillis, int availableProcessors,
-        String processCpuClock, Map<String, Object> metadata) {
+public record TimelineHeader(
+        int formatVersion,
+        long originEpochMillis,
+        int availableProcessors,
+        String processCpuClock,
+        Map<String, Object> metadata) {
 
     public TimelineHeader {
         metadata = FieldValues.normalizeMetadata(metadata);

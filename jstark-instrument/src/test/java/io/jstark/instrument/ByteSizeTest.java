@@ -14,17 +14,46 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Byte counts as flags, variables and reports write them: one parser, one formatter. */
 class ByteSizeTest {
     @ParameterizedTest
-    @CsvSource({"1073741824, 1073741824", "512M, 536870912", "2g, 2147483648", "2G, 2147483648", "1k, 1024", "7K, 7168",
-            "3t, 3298534883328", "0, 0", "UNLIMITED, 9223372036854775807", "' 64m ', 67108864", "8388607T, 9223370937343148032"})
+    @CsvSource({
+        "1073741824, 1073741824",
+        "512M, 536870912",
+        "2g, 2147483648",
+        "2G, 2147483648",
+        "1k, 1024",
+        "7K, 7168",
+        "3t, 3298534883328",
+        "0, 0",
+        "UNLIMITED, 9223372036854775807",
+        "' 64m ', 67108864",
+        "8388607T, 9223370937343148032"
+    })
     void byteSizesParse(String text, long bytes) {
         assertThat(ByteSize.parse(text)).isEqualTo(bytes);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "M", "12X", "1.5G", "-5", "-5M", "M5", "10 MB", "10MB", "5KiB", "0x10", "1e9", "9223372036854775808",
-            "9007199254740992K", "8388608T"})
+    @ValueSource(
+            strings = {
+                "",
+                "M",
+                "12X",
+                "1.5G",
+                "-5",
+                "-5M",
+                "M5",
+                "10 MB",
+                "10MB",
+                "5KiB",
+                "0x10",
+                "1e9",
+                "9223372036854775808",
+                "9007199254740992K",
+                "8388608T"
+            })
     void nonsenseByteSizesAreRejectedNamingTheText(String text) {
-        assertThatThrownBy(() -> ByteSize.parse(text)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'" + text + "'");
+        assertThatThrownBy(() -> ByteSize.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'" + text + "'");
     }
 
     @Property(tries = 300)
@@ -50,7 +79,9 @@ class ByteSizeTest {
         assertThat(ByteSize.asOption(2L << 30)).isEqualTo("2G");
         assertThat(ByteSize.asOption((1L << 20) + 1)).isEqualTo("2M");
         for (long bytes : new long[] {1, 1023, 1L << 20, (3L << 30) + 5, 123_456_789}) {
-            assertThat(ByteSize.parse(ByteSize.asOption(bytes))).isGreaterThanOrEqualTo(bytes).isLessThan(bytes + (1L << 20));
+            assertThat(ByteSize.parse(ByteSize.asOption(bytes)))
+                    .isGreaterThanOrEqualTo(bytes)
+                    .isLessThan(bytes + (1L << 20));
         }
     }
 

@@ -19,7 +19,8 @@ class JfrTest {
 
     private static List<RecordedEvent> spanEvents(Path file) throws Exception {
         return RecordingFile.readAllEvents(file).stream()
-                .filter(e -> e.getEventType().getName().equals(SpanEvent.NAME)).toList();
+                .filter(e -> e.getEventType().getName().equals(SpanEvent.NAME))
+                .toList();
     }
 
     @Test
@@ -44,7 +45,9 @@ class JfrTest {
         List<RecordedEvent> events = spanEvents(file);
         assertThat(events).hasSize(2);
         for (SpanRecord record : records) {
-            RecordedEvent event = events.stream().filter(e -> e.getLong("spanId") == record.id()).findFirst()
+            RecordedEvent event = events.stream()
+                    .filter(e -> e.getLong("spanId") == record.id())
+                    .findFirst()
                     .orElseThrow();
             assertThat(event.getString("label")).isEqualTo(record.label());
             assertThat(event.getLong("parentId")).isEqualTo(record.parentId());
@@ -143,20 +146,23 @@ class JfrTest {
 
     @Test
     void tableLabelsCanNeverBeCaptured() {
-        assertThatThrownBy(() -> new CaptureRequest("round2_table")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new CaptureRequest("round2_table"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("round2_table");
         assertThat(CaptureRequest.defaultFile("round 2/x")).isEqualTo(Path.of("jstark-capture-round_2_x.jfr"));
     }
 
     private static void runOnDriver(Runnable body) throws InterruptedException {
         Throwable[] failure = new Throwable[1];
-        Thread driver = new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable t) {
-                failure[0] = t;
-            }
-        }, "driver");
+        Thread driver = new Thread(
+                () -> {
+                    try {
+                        body.run();
+                    } catch (Throwable t) {
+                        failure[0] = t;
+                    }
+                },
+                "driver");
         driver.start();
         driver.join();
         if (failure[0] != null) {

@@ -28,7 +28,8 @@ class PhasesTest {
     }
 
     private static List<SpanRecord> childrenOf(List<SpanRecord> records, SpanRecord parent) {
-        List<SpanRecord> children = new ArrayList<>(records.stream().filter(r -> r.parentId() == parent.id()).toList());
+        List<SpanRecord> children = new ArrayList<>(
+                records.stream().filter(r -> r.parentId() == parent.id()).toList());
         children.sort(Comparator.comparingLong(SpanRecord::startNanos).thenComparingLong(SpanRecord::endNanos));
         return children;
     }
@@ -40,7 +41,9 @@ class PhasesTest {
         long at = parent.startNanos();
         long sum = 0;
         for (SpanRecord child : children) {
-            assertThat(child.startNanos()).as("start of %s under %s", child.label(), parent.label()).isEqualTo(at);
+            assertThat(child.startNanos())
+                    .as("start of %s under %s", child.label(), parent.label())
+                    .isEqualTo(at);
             at = child.endNanos();
             sum += child.durationNanos();
         }
@@ -76,10 +79,24 @@ class PhasesTest {
         List<SpanRecord> records = recorder.records();
         SpanRecord prove = byLabel(records, "prove");
         SpanRecord prepass = byLabel(records, "prepass");
-        assertThat(childrenOf(records, prove)).extracting(SpanRecord::label).containsExactly("instrumentation", "prepass",
-                "instrumentation", "main_commit", "instrumentation", "assemble", "instrumentation");
-        assertThat(childrenOf(records, prepass)).extracting(SpanRecord::label).containsExactly("check_statement", "instrumentation",
-                "preprocessed_commit", "instrumentation", "absorb_statement");
+        assertThat(childrenOf(records, prove))
+                .extracting(SpanRecord::label)
+                .containsExactly(
+                        "instrumentation",
+                        "prepass",
+                        "instrumentation",
+                        "main_commit",
+                        "instrumentation",
+                        "assemble",
+                        "instrumentation");
+        assertThat(childrenOf(records, prepass))
+                .extracting(SpanRecord::label)
+                .containsExactly(
+                        "check_statement",
+                        "instrumentation",
+                        "preprocessed_commit",
+                        "instrumentation",
+                        "absorb_statement");
         assertTiles(records, prove);
         assertTiles(records, prepass);
         // the sequence's span encloses its opening and closing boundaries; a split phase begins with its first phase
@@ -87,17 +104,23 @@ class PhasesTest {
         List<SpanRecord> proveChildren = childrenOf(records, prove);
         assertThat(proveChildren.getFirst().fields()).containsEntry("begins", "prove, prepass, check_statement");
         assertThat(proveChildren.getLast().fields()).containsEntry("ends", "assemble, prove");
-        assertThat(prepass.startNanos()).isEqualTo(byLabel(records, "check_statement").startNanos())
+        assertThat(prepass.startNanos())
+                .isEqualTo(byLabel(records, "check_statement").startNanos())
                 .isEqualTo(proveChildren.getFirst().endNanos());
-        assertThat(prepass.endNanos()).isEqualTo(byLabel(records, "absorb_statement").endNanos());
-        assertThat(byLabel(records, "assemble").endNanos()).isEqualTo(proveChildren.getLast().startNanos());
+        assertThat(prepass.endNanos())
+                .isEqualTo(byLabel(records, "absorb_statement").endNanos());
+        assertThat(byLabel(records, "assemble").endNanos())
+                .isEqualTo(proveChildren.getLast().startNanos());
         // the split spans say so, the leaves do not; the boundaries say what they separate
         assertThat(prove.fields()).containsEntry("tables", 3L).containsEntry(SpanLabels.TILED_BY_PHASES_FIELD, true);
         assertThat(prepass.fields()).containsEntry(SpanLabels.TILED_BY_PHASES_FIELD, true);
         assertThat(byLabel(records, "main_commit").fields()).doesNotContainKey(SpanLabels.TILED_BY_PHASES_FIELD);
         SpanRecord beforeMain = childrenOf(records, prove).get(2);
-        assertThat(beforeMain.fields()).containsEntry("ends", "absorb_statement, prepass").containsEntry("begins", "main_commit");
-        assertThat(byLabel(records, "lde").parentId()).isEqualTo(byLabel(records, "preprocessed_commit").id());
+        assertThat(beforeMain.fields())
+                .containsEntry("ends", "absorb_statement, prepass")
+                .containsEntry("begins", "main_commit");
+        assertThat(byLabel(records, "lde").parentId())
+                .isEqualTo(byLabel(records, "preprocessed_commit").id());
         assertThat(Spans.current()).isSameAs(NoopSpan.INSTANCE);
     }
 
@@ -131,16 +154,25 @@ class PhasesTest {
         assertTiles(records, prove);
         assertTiles(records, byLabel(records, "prepass"));
         // made inside a span or not, the sequence's opening and closing work are instrumentation spans of its own
-        assertThat(childrenOf(records, byLabel(records, "outer"))).extracting(SpanRecord::label).containsExactly("prove");
-        List<SpanRecord> instrumentation = records.stream().filter(r -> r.label().equals(SpanLabels.INSTRUMENTATION)).toList();
+        assertThat(childrenOf(records, byLabel(records, "outer")))
+                .extracting(SpanRecord::label)
+                .containsExactly("prove");
+        List<SpanRecord> instrumentation = records.stream()
+                .filter(r -> r.label().equals(SpanLabels.INSTRUMENTATION))
+                .toList();
         assertThat(sleeps).hasSize(5).hasSameSizeAs(instrumentation); // one sample per boundary: open, 3 inside, close
         for (long[] sleep : sleeps) {
-            assertThat(instrumentation).as("an instrumentation span around the sample [%d, %d]", sleep[0], sleep[1])
-                    .anySatisfy(i -> assertThat(i.startNanos() <= sleep[0] && sleep[1] <= i.endNanos()).isTrue());
+            assertThat(instrumentation)
+                    .as("an instrumentation span around the sample [%d, %d]", sleep[0], sleep[1])
+                    .anySatisfy(i -> assertThat(i.startNanos() <= sleep[0] && sleep[1] <= i.endNanos())
+                            .isTrue());
         }
-        assertThat(instrumentation).allSatisfy(i -> assertThat(i.startNanos() >= prove.startNanos() && i.endNanos() <= prove.endNanos())
-                .as("inside prove").isTrue());
-        assertThat(instrumentation.stream().mapToLong(SpanRecord::durationNanos).sum()).isGreaterThanOrEqualTo(5 * 5_000_000L);
+        assertThat(instrumentation)
+                .allSatisfy(i -> assertThat(i.startNanos() >= prove.startNanos() && i.endNanos() <= prove.endNanos())
+                        .as("inside prove")
+                        .isTrue());
+        assertThat(instrumentation.stream().mapToLong(SpanRecord::durationNanos).sum())
+                .isGreaterThanOrEqualTo(5 * 5_000_000L);
     }
 
     @Test
@@ -171,13 +203,15 @@ class PhasesTest {
         try (Phases prove = Spans.phases("prove")) {
             prove.next("main_commit");
             Span phase = Spans.current();
-            Thread driver = new Thread(() -> {
-                try (Span _ = Spans.openChild(phase, "main_commit_table", "table", "t")) {
-                    assertThat(Spans.current().id()).isNotEqualTo(phase.id());
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "driver-0");
+            Thread driver = new Thread(
+                    () -> {
+                        try (Span _ = Spans.openChild(phase, "main_commit_table", "table", "t")) {
+                            assertThat(Spans.current().id()).isNotEqualTo(phase.id());
+                        } catch (Throwable t) {
+                            failure.set(t);
+                        }
+                    },
+                    "driver-0");
             driver.start();
             driver.join();
             phase.close(); // a phase is ended by its sequence, never by its span
@@ -185,7 +219,8 @@ class PhasesTest {
         }
         assertThat(failure.get()).isNull();
         List<SpanRecord> records = recorder.records();
-        assertThat(byLabel(records, "main_commit_table").parentId()).isEqualTo(byLabel(records, "main_commit").id());
+        assertThat(byLabel(records, "main_commit_table").parentId())
+                .isEqualTo(byLabel(records, "main_commit").id());
         assertThat(records).extracting(SpanRecord::label).containsOnlyOnce("main_commit");
     }
 
@@ -193,17 +228,20 @@ class PhasesTest {
     void anExceptionEndsEveryPhaseAtOneReading() {
         Spans.start(recorder);
         assertThatThrownBy(() -> {
-            try (Phases prove = Spans.phases("prove")) {
-                Phases prepass = prove.nextSplit("prepass");
-                prepass.next("check_statement");
-                throw new IllegalStateException("bad statement");
-            }
-        }).hasMessage("bad statement");
+                    try (Phases prove = Spans.phases("prove")) {
+                        Phases prepass = prove.nextSplit("prepass");
+                        prepass.next("check_statement");
+                        throw new IllegalStateException("bad statement");
+                    }
+                })
+                .hasMessage("bad statement");
         List<SpanRecord> records = recorder.records();
-        assertThat(records).extracting(SpanRecord::label).containsExactlyInAnyOrder("prove", "instrumentation", "prepass",
-                "check_statement", "instrumentation");
+        assertThat(records)
+                .extracting(SpanRecord::label)
+                .containsExactlyInAnyOrder("prove", "instrumentation", "prepass", "check_statement", "instrumentation");
         assertTiles(records, byLabel(records, "prove"));
-        assertThat(byLabel(records, "prepass").endNanos()).isEqualTo(byLabel(records, "check_statement").endNanos());
+        assertThat(byLabel(records, "prepass").endNanos())
+                .isEqualTo(byLabel(records, "check_statement").endNanos());
         assertThat(Spans.current()).isSameAs(NoopSpan.INSTANCE);
     }
 
@@ -213,31 +251,46 @@ class PhasesTest {
         try (Phases prove = Spans.phases("prove")) {
             Phases first = prove.nextSplit("first");
             Phases second = prove.nextSplit("second"); // supersedes first before it began
-            assertThatThrownBy(() -> first.next("a")).isInstanceOf(IllegalStateException.class).hasMessageContaining("'first'");
+            assertThatThrownBy(() -> first.next("a"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("'first'");
             second.next("b");
             prove.next("c"); // ends b and second
-            assertThatThrownBy(() -> second.next("d")).isInstanceOf(IllegalStateException.class).hasMessageContaining("'second'");
+            assertThatThrownBy(() -> second.next("d"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("'second'");
             AtomicReference<Throwable> elsewhere = new AtomicReference<>();
-            Thread other = new Thread(() -> {
-                try {
-                    prove.next("e");
-                } catch (Throwable t) {
-                    elsewhere.set(t);
-                }
-            }, "other");
+            Thread other = new Thread(
+                    () -> {
+                        try {
+                            prove.next("e");
+                        } catch (Throwable t) {
+                            elsewhere.set(t);
+                        }
+                    },
+                    "other");
             other.start();
             other.join();
-            assertThat(elsewhere.get()).isInstanceOf(IllegalStateException.class).hasMessageContaining("'other'");
-            assertThatThrownBy(() -> prove.next("f", "odd")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("f");
+            assertThat(elsewhere.get())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("'other'");
+            assertThatThrownBy(() -> prove.next("f", "odd"))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("f");
             Phases third = prove.nextSplit("third");
             third.next("g");
             third.close(); // g and third run on until prove moves on
-            assertThatThrownBy(() -> third.next("h")).isInstanceOf(IllegalStateException.class).hasMessageContaining("'third'");
+            assertThatThrownBy(() -> third.next("h"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("'third'");
         }
         assertThat(recorder.records()).extracting(SpanRecord::label).doesNotContain("first", "a", "d", "e", "f", "h");
         assertTiles(recorder.records(), byLabel(recorder.records(), "prove"));
-        assertThat(byLabel(recorder.records(), "third").endNanos()).isEqualTo(byLabel(recorder.records(), "prove").endNanos()
-                - childrenOf(recorder.records(), byLabel(recorder.records(), "prove")).getLast().durationNanos());
+        assertThat(byLabel(recorder.records(), "third").endNanos())
+                .isEqualTo(byLabel(recorder.records(), "prove").endNanos()
+                        - childrenOf(recorder.records(), byLabel(recorder.records(), "prove"))
+                                .getLast()
+                                .durationNanos());
     }
 
     @Test
@@ -260,13 +313,22 @@ class PhasesTest {
         SpanRecord prove = byLabel(records, "prove");
         assertTiles(records, prove);
         List<SpanRecord> children = childrenOf(records, prove);
-        assertThat(children).extracting(SpanRecord::label).containsExactly("instrumentation", "round2", "instrumentation", "round3",
-                "instrumentation", "round4", "instrumentation");
+        assertThat(children)
+                .extracting(SpanRecord::label)
+                .containsExactly(
+                        "instrumentation",
+                        "round2",
+                        "instrumentation",
+                        "round3",
+                        "instrumentation",
+                        "round4",
+                        "instrumentation");
         assertThat(children.get(2).fields()).containsEntry(SpanLabels.JFR_CAPTURE_FIELD, "started for round3");
         assertThat(children.get(4).fields()).containsEntry(SpanLabels.JFR_CAPTURE_FIELD, "stopped after round3");
         assertThat(recorder.capturedFile()).contains(file.toAbsolutePath());
         List<RecordedEvent> events = RecordingFile.readAllEvents(file).stream()
-                .filter(e -> e.getEventType().getName().equals(SpanEvent.NAME)).toList();
+                .filter(e -> e.getEventType().getName().equals(SpanEvent.NAME))
+                .toList();
         assertThat(events).extracting(e -> e.getString("label")).containsExactlyInAnyOrder("round3", "ood");
     }
 
@@ -310,8 +372,16 @@ class PhasesTest {
         for (int round = 0; round < 2; round++) { // round 0 warms up
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < proofs; i++) {
-                try (Phases prove = Spans.phases(SpanLabels.PROVE, "tables", i % 7, "options", options,
-                        SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, 1000L + i, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, 0L)) {
+                try (Phases prove = Spans.phases(
+                        SpanLabels.PROVE,
+                        "tables",
+                        i % 7,
+                        "options",
+                        options,
+                        SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD,
+                        1000L + i,
+                        SpanLabels.PROOFS_RUNNING_AT_START_FIELD,
+                        0L)) {
                     Phases prepass = prove.nextSplit(SpanLabels.PREPASS);
                     prepass.next(SpanLabels.CHECK_STATEMENT, "tables", i % 7);
                     prepass.next(SpanLabels.ABSORB_STATEMENT);

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 class ResidentMemoryTest {
     @Test
     void statusLinesAreReadInKilobytes() {
-        String status = "Name:\tjava\nVmRSS:\t  900000 kB\nRssAnon:\t  512000 kB\nRssFile:\t   20480 kB\nRssShmem:\t       0 kB\n";
+        String status =
+                "Name:\tjava\nVmRSS:\t  900000 kB\nRssAnon:\t  512000 kB\nRssFile:\t   20480 kB\nRssShmem:\t       0 kB\n";
         ResidentMemory.Reading r = ResidentMemory.parse(status);
         assertThat(r.anonymous()).isEqualTo(512000L * 1024);
         assertThat(r.file()).isEqualTo(20480L * 1024);

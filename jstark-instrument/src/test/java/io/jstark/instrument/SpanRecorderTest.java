@@ -52,8 +52,8 @@ class SpanRecorderTest {
         assertThat(lde.parentId()).isEqualTo(round1.id());
         assertThat(round2.parentId()).isEqualTo(rootId);
         assertThat(root.fields()).isEqualTo(Map.of("rows", 1024L));
-        assertThat(lde.fields()).containsExactly(Map.entry("table", "cpu"), Map.entry("columns", 7L),
-                Map.entry("bytes", 4096L));
+        assertThat(lde.fields())
+                .containsExactly(Map.entry("table", "cpu"), Map.entry("columns", 7L), Map.entry("bytes", 4096L));
         for (SpanRecord r : records) {
             assertThat(r.thread()).isEqualTo(Thread.currentThread().getName());
             assertThat(r.threadId()).isEqualTo(Thread.currentThread().threadId());
@@ -70,16 +70,18 @@ class SpanRecorderTest {
         Spans.start(recorder);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         try (Span phase = Spans.open("round2")) {
-            Thread driver = new Thread(() -> {
-                try (Span table = Spans.openChild(phase, "round2_table", "table", "memory")) {
-                    try (Span inner = Spans.open("constraints")) {
-                        assertThat(Spans.current().id()).isEqualTo(inner.id());
-                    }
-                    assertThat(Spans.current().id()).isEqualTo(table.id());
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "driver-1");
+            Thread driver = new Thread(
+                    () -> {
+                        try (Span table = Spans.openChild(phase, "round2_table", "table", "memory")) {
+                            try (Span inner = Spans.open("constraints")) {
+                                assertThat(Spans.current().id()).isEqualTo(inner.id());
+                            }
+                            assertThat(Spans.current().id()).isEqualTo(table.id());
+                        } catch (Throwable t) {
+                            failure.set(t);
+                        }
+                    },
+                    "driver-1");
             driver.start();
             driver.join();
         }
@@ -150,7 +152,8 @@ class SpanRecorderTest {
         }
         List<SpanRecord> records = recorder.records();
         assertThat(records).extracting(SpanRecord::label).containsExactly("outer", "inner", "next");
-        assertThat(byLabel(records, "next").parentId()).isEqualTo(byLabel(records, "outer").id());
+        assertThat(byLabel(records, "next").parentId())
+                .isEqualTo(byLabel(records, "outer").id());
     }
 
     @Test
@@ -168,9 +171,12 @@ class SpanRecorderTest {
         }
         List<SpanRecord> records = recorder.records();
         SpanRecord handedOff = byLabel(records, "handed-off");
-        assertThat(handedOff.cpuEndNanos()).as("another thread's CPU clock is not this span's").isEqualTo(-1);
+        assertThat(handedOff.cpuEndNanos())
+                .as("another thread's CPU clock is not this span's")
+                .isEqualTo(-1);
         assertThat(handedOff.cpuNanos()).isEqualTo(-1);
-        assertThat(byLabel(records, "next").parentId()).isEqualTo(byLabel(records, "outer").id());
+        assertThat(byLabel(records, "next").parentId())
+                .isEqualTo(byLabel(records, "outer").id());
     }
 
     @Test
@@ -201,14 +207,17 @@ class SpanRecorderTest {
             assertThat(child.id()).isNotZero();
         }
         stale.close();
-        assertThat(recorder.records()).singleElement().satisfies(r -> assertThat(r.parentId()).isZero());
+        assertThat(recorder.records())
+                .singleElement()
+                .satisfies(r -> assertThat(r.parentId()).isZero());
         assertThat(old.records()).extracting(SpanRecord::label).containsExactly("old");
     }
 
     @Test
     void oddKeyValueCountIsRejectedWhileRecording() {
         Spans.start(recorder);
-        assertThatThrownBy(() -> Spans.open("lde", "rows")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Spans.open("lde", "rows"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("lde");
     }
 
@@ -228,7 +237,8 @@ class SpanRecorderTest {
         Span parent = Spans.current();
         long sink = 0;
         for (int warm = 0; warm < 1000; warm++) {
-            sink += Spans.open("x", fields).id() + Spans.openChild(parent, "y", fields).id();
+            sink += Spans.open("x", fields).id()
+                    + Spans.openChild(parent, "y", fields).id();
         }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < 200_000; i++) {

@@ -7,14 +7,32 @@ import java.util.SplittableRandom;
 
 /** Test values: canonical field elements with the edge cases mixed in, and a BigInteger reference. */
 public final class FieldSamples {
-    public static final BigInteger P = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE.shiftLeft(32)).add(BigInteger.ONE);
+    public static final BigInteger P =
+            BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE.shiftLeft(32)).add(BigInteger.ONE);
 
     /** Values where carries, borrows and reductions change behaviour. */
     public static final long[] EDGES = {
-        0, 1, 2, 3, Goldilocks.P - 1, Goldilocks.P - 2, Goldilocks.P - 3,
-        1L << 32, (1L << 32) - 1, (1L << 32) + 1, 1L << 63, (1L << 63) - 1, (1L << 63) + 1,
-        0xFFFF_FFFF_0000_0000L /* 2^64 - 2^32 = p - 1 */, 0xFFFF_FFFE_FFFF_FFFFL, 1L << 48, (1L << 48) - 1,
-        0x0000_0001_FFFF_FFFFL, 0x8000_0000_FFFF_FFFFL, 0xFFFF_FFFE_0000_0001L, 7
+        0,
+        1,
+        2,
+        3,
+        Goldilocks.P - 1,
+        Goldilocks.P - 2,
+        Goldilocks.P - 3,
+        1L << 32,
+        (1L << 32) - 1,
+        (1L << 32) + 1,
+        1L << 63,
+        (1L << 63) - 1,
+        (1L << 63) + 1,
+        0xFFFF_FFFF_0000_0000L /* 2^64 - 2^32 = p - 1 */,
+        0xFFFF_FFFE_FFFF_FFFFL,
+        1L << 48,
+        (1L << 48) - 1,
+        0x0000_0001_FFFF_FFFFL,
+        0x8000_0000_FFFF_FFFFL,
+        0xFFFF_FFFE_0000_0001L,
+        7
     };
 
     private FieldSamples() {}

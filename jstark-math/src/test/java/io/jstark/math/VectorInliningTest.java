@@ -64,11 +64,12 @@ class VectorInliningTest {
         assertEventuallyAllocationFree("mul", SLACK, () -> FieldKernels.Vectorized.mul(a, 0, b, 0, out, 0, N));
         assertEventuallyAllocationFree("mulAdd", SLACK, () -> FieldKernels.Vectorized.mulAdd(a, 0, b, 0, out, 0, N));
         assertEventuallyAllocationFree("square", SLACK, () -> FieldKernels.Vectorized.square(a, 0, out, 0, N));
-        assertEventuallyAllocationFree("mulByConstant", SLACK, () -> FieldKernels.Vectorized.mulByConstant(a, 0, 7, out, 0, N));
+        assertEventuallyAllocationFree(
+                "mulByConstant", SLACK, () -> FieldKernels.Vectorized.mulByConstant(a, 0, 7, out, 0, N));
         assertEventuallyAllocationFree("dot", SLACK, () -> FieldKernels.Vectorized.dot(a, 0, b, 0, N));
         assertEventuallyAllocationFree("powers", SLACK, () -> FieldKernels.Vectorized.powers(3, 7, out, 0, N));
-        assertEventuallyAllocationFree("batchInverse", arrayBytes(N) + SLACK,
-                () -> FieldKernels.Vectorized.batchInverse(a, 0, out, 0, N));
+        assertEventuallyAllocationFree(
+                "batchInverse", arrayBytes(N) + SLACK, () -> FieldKernels.Vectorized.batchInverse(a, 0, out, 0, N));
     }
 
     @Test
@@ -84,10 +85,13 @@ class VectorInliningTest {
         int chunk = 1024;
         long temporaries = 3 * arrayBytes(chunk) + SLACK;
         assertEventuallyAllocationFree("ext mul", temporaries, () -> ExtKernels.Vectorized.mul(a, 0, b, 0, out, 0, N));
-        assertEventuallyAllocationFree("ext mulBase", temporaries, () -> ExtKernels.Vectorized.mulBase(a, 0, base, 0, out, 0, N));
+        assertEventuallyAllocationFree(
+                "ext mulBase", temporaries, () -> ExtKernels.Vectorized.mulBase(a, 0, base, 0, out, 0, N));
         assertEventuallyAllocationFree("ext scale", temporaries, () -> ExtKernels.Vectorized.scale(a, 0, c, out, 0, N));
         // five chunk arrays, plus the base batch inverse's prefix for each chunk
-        assertEventuallyAllocationFree("ext batchInverse", 5 * arrayBytes(chunk) + (N / chunk) * (arrayBytes(chunk) + SLACK),
+        assertEventuallyAllocationFree(
+                "ext batchInverse",
+                5 * arrayBytes(chunk) + (N / chunk) * (arrayBytes(chunk) + SLACK),
                 () -> ExtKernels.Vectorized.batchInverse(a, 0, out, 0, N));
     }
 
@@ -111,8 +115,8 @@ class VectorInliningTest {
                 trace.writeColumn(c, 0, FieldSamples.elements(random, rows), 0, rows);
             }
             // one column buffer and the table of powers, plus bookkeeping
-            assertEventuallyAllocationFree("LDE", 2 * arrayBytes(rows) + 8 * SLACK,
-                    () -> Lde.extend(trace, logBlowup, 7, lde, single));
+            assertEventuallyAllocationFree(
+                    "LDE", 2 * arrayBytes(rows) + 8 * SLACK, () -> Lde.extend(trace, logBlowup, 7, lde, single));
         }
     }
 }

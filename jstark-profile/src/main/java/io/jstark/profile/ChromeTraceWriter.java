@@ -27,9 +27,8 @@ public final class ChromeTraceWriter {
     public static final String SPAN_ID_ARG = "jstark.spanId";
     public static final String PARENT_ID_ARG = "jstark.parentId";
     private static final int PID = 1;
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .build();
+    private static final JsonFactory JSON =
+            JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
     private ChromeTraceWriter() {}
 
@@ -76,7 +75,9 @@ public final class ChromeTraceWriter {
     /** Thread id to name, the caller thread (of the first root span) first, then by first span start. */
     private static Map<Long, String> threadsInOrder(Timeline timeline) {
         Map<Long, String> threads = new LinkedHashMap<>();
-        timeline.spans().stream().filter(SpanRecord::isRoot).findFirst()
+        timeline.spans().stream()
+                .filter(SpanRecord::isRoot)
+                .findFirst()
                 .ifPresent(root -> threads.put(root.threadId(), root.thread()));
         timeline.spans().stream()
                 .sorted(java.util.Comparator.comparingLong(SpanRecord::startNanos))

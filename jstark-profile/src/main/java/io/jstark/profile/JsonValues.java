@@ -59,8 +59,8 @@ final class JsonValues {
                 yield Collections.unmodifiableList(list);
             }
             case VALUE_STRING -> in.getText();
-            case VALUE_NUMBER_INT -> in.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? in.getText()
-                    : (Object) in.getLongValue();
+            case VALUE_NUMBER_INT ->
+                in.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? in.getText() : (Object) in.getLongValue();
             case VALUE_NUMBER_FLOAT -> in.getDoubleValue();
             case VALUE_TRUE -> Boolean.TRUE;
             case VALUE_FALSE -> Boolean.FALSE;

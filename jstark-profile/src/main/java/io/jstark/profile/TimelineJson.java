@@ -88,7 +88,9 @@ public final class TimelineJson {
             }
             return new Timeline(header, spans);
         } catch (JsonParseException e) {
-            throw new TimelineFormatException(source, e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
+            throw new TimelineFormatException(
+                    source,
+                    e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
                     "malformed JSON: " + e.getOriginalMessage());
         }
     }
@@ -128,13 +130,18 @@ public final class TimelineJson {
         long line = line(parser);
         Map<String, Object> header = JsonValues.readObject(parser);
         if (!FORMAT.equals(header.get("format"))) {
-            throw new TimelineFormatException(source, line, "not a jstark timeline (header format is "
-                    + header.get("format") + ", expected " + FORMAT + ")");
+            throw new TimelineFormatException(
+                    source,
+                    line,
+                    "not a jstark timeline (header format is " + header.get("format") + ", expected " + FORMAT + ")");
         }
         long version = requireLong(header, "version", source, line);
         if (version > Timeline.FORMAT_VERSION || version < 1) {
-            throw new TimelineFormatException(source, line, "timeline format version " + version
-                    + " is not supported (this jstark reads up to " + Timeline.FORMAT_VERSION + ")");
+            throw new TimelineFormatException(
+                    source,
+                    line,
+                    "timeline format version " + version + " is not supported (this jstark reads up to "
+                            + Timeline.FORMAT_VERSION + ")");
         }
         Object metadata = header.getOrDefault("metadata", Map.of());
         if (!(metadata instanceof Map<?, ?>)) {
@@ -143,9 +150,12 @@ public final class TimelineJson {
         @SuppressWarnings("unchecked")
         Map<String, Object> metadataMap = (Map<String, Object>) metadata;
         Object clock = header.get("processCpuClock");
-        return new TimelineHeader((int) version, requireLong(header, "originEpochMillis", source, line),
+        return new TimelineHeader(
+                (int) version,
+                requireLong(header, "originEpochMillis", source, line),
                 (int) requireLong(header, "availableProcessors", source, line),
-                clock == null ? ProcessCpuClock.UNAVAILABLE : clock.toString(), metadataMap);
+                clock == null ? ProcessCpuClock.UNAVAILABLE : clock.toString(),
+                metadataMap);
     }
 
     private static long requireLong(Map<String, Object> object, String key, String source, long line)
@@ -195,12 +205,27 @@ public final class TimelineJson {
             }
         }
         if (id <= 0 || label == null || thread == null || start < 0 || end < start) {
-            throw new TimelineFormatException(source, line, "span record needs id > 0, label, thread and"
-                    + " 0 <= startNs <= endNs (id " + id + ", label " + label + ", start " + start + ", end " + end
-                    + ")");
+            throw new TimelineFormatException(
+                    source,
+                    line,
+                    "span record needs id > 0, label, thread and"
+                            + " 0 <= startNs <= endNs (id " + id + ", label " + label + ", start " + start + ", end "
+                            + end
+                            + ")");
         }
-        return new SpanRecord(id, parentId, label, thread, threadId, start, end, cpuStart, cpuEnd, processCpuStart,
-                processCpuEnd, fields);
+        return new SpanRecord(
+                id,
+                parentId,
+                label,
+                thread,
+                threadId,
+                start,
+                end,
+                cpuStart,
+                cpuEnd,
+                processCpuStart,
+                processCpuEnd,
+                fields);
     }
 
     private static long longValue(JsonParser parser, String key, String source) throws IOException {

@@ -21,7 +21,16 @@ class ChromeTraceWriterTest {
         List<SpanRecord> spans = List.of(
                 new SpanRecord(1, 0, "prove", "main", 1, 0, 5_000_123, 10, 20, Map.of("rows", 8L)),
                 new SpanRecord(2, 1, "round1", "main", 1, 1_000, 2_001_000, -1, -1, Map.of()),
-                new SpanRecord(3, 2, "round1_table", "driver-1", 42, 1_500, 1_999_999, 0, 1_000_000,
+                new SpanRecord(
+                        3,
+                        2,
+                        "round1_table",
+                        "driver-1",
+                        42,
+                        1_500,
+                        1_999_999,
+                        0,
+                        1_000_000,
                         Map.of("table", "cpu", "jstark.spanId", "clash")));
         Timeline timeline = new Timeline(new TimelineHeader(1, 1234, 8, "clock", Map.of("cmd", "prove")), spans);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -45,7 +54,9 @@ class ChromeTraceWriterTest {
             }
         }
         assertThat(complete).hasSize(3);
-        assertThat(threadNames).extracting(e -> e.get("tid").asLong() + "=" + e.get("args").get("name").asText())
+        assertThat(threadNames)
+                .extracting(e ->
+                        e.get("tid").asLong() + "=" + e.get("args").get("name").asText())
                 .containsExactly("1=main", "42=driver-1");
         for (int i = 0; i < spans.size(); i++) {
             SpanRecord span = spans.get(i);
@@ -55,9 +66,12 @@ class ChromeTraceWriterTest {
             assertThat(event.get("ts").decimalValue())
                     .isEqualByComparingTo(BigDecimal.valueOf(span.startNanos()).movePointLeft(3));
             assertThat(event.get("dur").decimalValue())
-                    .isEqualByComparingTo(BigDecimal.valueOf(span.durationNanos()).movePointLeft(3));
-            assertThat(event.get("args").get(ChromeTraceWriter.SPAN_ID_ARG).asLong()).isEqualTo(span.id());
-            assertThat(event.get("args").get(ChromeTraceWriter.PARENT_ID_ARG).asLong()).isEqualTo(span.parentId());
+                    .isEqualByComparingTo(
+                            BigDecimal.valueOf(span.durationNanos()).movePointLeft(3));
+            assertThat(event.get("args").get(ChromeTraceWriter.SPAN_ID_ARG).asLong())
+                    .isEqualTo(span.id());
+            assertThat(event.get("args").get(ChromeTraceWriter.PARENT_ID_ARG).asLong())
+                    .isEqualTo(span.parentId());
         }
         assertThat(complete.get(0).get("args").get("rows").asLong()).isEqualTo(8);
         assertThat(complete.get(2).get("args").get("table").asText()).isEqualTo("cpu");

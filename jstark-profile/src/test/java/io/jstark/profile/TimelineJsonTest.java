@@ -43,7 +43,8 @@ class TimelineJsonTest {
         }
         Path file = dir.resolve("run.json");
         TimelineJson.write(recorder.timeline(Map.of()), file);
-        assertThat(TimelineJson.read(file).spans().getFirst().fields()).containsEntry(MemorySampler.OFF_HEAP_CLOSE, 123_456_789_012L);
+        assertThat(TimelineJson.read(file).spans().getFirst().fields())
+                .containsEntry(MemorySampler.OFF_HEAP_CLOSE, 123_456_789_012L);
     }
 
     private static Timeline roundTrip(Timeline timeline) throws IOException {
@@ -58,7 +59,12 @@ class TimelineJsonTest {
         Spans.start(recorder);
         try (Span root = Spans.open("prove", "rows", 1 << 20, "ratio", 0.5f, "hash", "sha256", "zk", false)) {
             Thread driver = new Thread(() -> {
-                try (Span t = Spans.openChild(root, "round1_table", "table", "cpu \"main\" ✓", "big",
+                try (Span t = Spans.openChild(
+                        root,
+                        "round1_table",
+                        "table",
+                        "cpu \"main\" ✓",
+                        "big",
                         new java.math.BigInteger("123456789012345678901234567890"))) {
                     t.field("nan", Double.NaN).field("null", null).field("path", Path.of("a", "b"));
                 }
@@ -80,12 +86,15 @@ class TimelineJsonTest {
         assertThat(read.header().metadata().get("command")).isEqualTo(List.of("prove", "--blowup", "8"));
         assertThat(read.spans()).hasSize(2);
         SpanRecord table = read.spans().get(1);
-        assertThat(table.fields()).containsEntry("nan", "NaN").containsEntry("null", null)
+        assertThat(table.fields())
+                .containsEntry("nan", "NaN")
+                .containsEntry("null", null)
                 .containsEntry("big", "123456789012345678901234567890");
         // JSON Lines: a header line and one line per span
         List<String> lines = Files.readAllLines(file);
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(0)).startsWith("{\"format\":\"jstark-timeline\",\"version\":" + Timeline.FORMAT_VERSION + ",");
+        assertThat(lines.get(0))
+                .startsWith("{\"format\":\"jstark-timeline\",\"version\":" + Timeline.FORMAT_VERSION + ",");
         assertThat(lines.get(1)).contains("\"label\":\"prove\"");
     }
 
@@ -95,25 +104,42 @@ class TimelineJsonTest {
     }
 
     private static Arbitrary<SpanRecord> span() {
-        Arbitrary<Object> fieldValue = Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(12).map(s -> (Object) s),
+        Arbitrary<Object> fieldValue = Arbitraries.oneOf(
+                Arbitraries.strings().ofMaxLength(12).map(s -> (Object) s),
                 Arbitraries.longs().map(l -> (Object) l),
                 Arbitraries.doubles().map(d -> (Object) d),
                 Arbitraries.of(true, false).map(b -> (Object) b));
-        Arbitrary<Map<String, Object>> fields = Arbitraries.maps(Arbitraries.strings().ofMaxLength(6), fieldValue)
+        Arbitrary<Map<String, Object>> fields = Arbitraries.maps(
+                        Arbitraries.strings().ofMaxLength(6), fieldValue)
                 .ofMaxSize(4);
-        return Combinators.combine(Arbitraries.longs().between(1, Long.MAX_VALUE),
-                Arbitraries.longs().between(0, Long.MAX_VALUE), Arbitraries.strings().ofMinLength(1).ofMaxLength(20),
-                Arbitraries.longs().between(0, 1L << 50), Arbitraries.longs().between(0, 1L << 40),
-                Arbitraries.longs().between(-1, 1L << 50), fields)
-                .as((id, parent, label, start, length, cpu, f) -> new SpanRecord(id, parent, label, "t-" + label,
-                        id % 97, start, start + length, cpu, cpu < 0 ? -1 : cpu + length / 2, cpu, cpu < 0 ? -1
-                                : cpu + length, f));
+        return Combinators.combine(
+                        Arbitraries.longs().between(1, Long.MAX_VALUE),
+                        Arbitraries.longs().between(0, Long.MAX_VALUE),
+                        Arbitraries.strings().ofMinLength(1).ofMaxLength(20),
+                        Arbitraries.longs().between(0, 1L << 50),
+                        Arbitraries.longs().between(0, 1L << 40),
+                        Arbitraries.longs().between(-1, 1L << 50),
+                        fields)
+                .as((id, parent, label, start, length, cpu, f) -> new SpanRecord(
+                        id,
+                        parent,
+                        label,
+                        "t-" + label,
+                        id % 97,
+                        start,
+                        start + length,
+                        cpu,
+                        cpu < 0 ? -1 : cpu + length / 2,
+                        cpu,
+                        cpu < 0 ? -1 : cpu + length,
+                        f));
     }
 
     @Property(tries = 200)
     void anyTimelineRoundTrips(@ForAll("spans") List<SpanRecord> spans, @ForAll long origin) throws IOException {
-        Timeline timeline = new Timeline(new TimelineHeader(Timeline.FORMAT_VERSION, origin, 4, "test clock",
-                Map.of("seed", origin)), new ArrayList<>(spans));
+        Timeline timeline = new Timeline(
+                new TimelineHeader(Timeline.FORMAT_VERSION, origin, 4, "test clock", Map.of("seed", origin)),
+                new ArrayList<>(spans));
         assertThat(roundTrip(timeline)).isEqualTo(timeline);
     }
 
@@ -123,20 +149,27 @@ class TimelineJsonTest {
 
     @Test
     void rejectsWhatIsNotATimeline() {
-        assertThatThrownBy(() -> read("")).isInstanceOf(TimelineFormatException.class)
+        assertThatThrownBy(() -> read(""))
+                .isInstanceOf(TimelineFormatException.class)
                 .hasMessageContaining("bad.jsonl");
         assertThatThrownBy(() -> read("{\"format\":\"other\",\"version\":1}"))
-                .isInstanceOf(TimelineFormatException.class).hasMessageContaining("not a jstark timeline");
+                .isInstanceOf(TimelineFormatException.class)
+                .hasMessageContaining("not a jstark timeline");
         assertThatThrownBy(() -> read("{\"format\":\"jstark-timeline\",\"version\":99,\"originEpochMillis\":0,"
-                + "\"availableProcessors\":1}")).isInstanceOf(TimelineFormatException.class)
+                        + "\"availableProcessors\":1}"))
+                .isInstanceOf(TimelineFormatException.class)
                 .hasMessageContaining("version 99");
         String header = "{\"format\":\"jstark-timeline\",\"version\":1,\"originEpochMillis\":0,"
                 + "\"availableProcessors\":1}\n";
-        assertThatThrownBy(() -> read(header + "{\"id\":1,\"label\":\"x\",\"thread\":\"t\",\"startNs\":5,"
-                + "\"endNs\":4}")).isInstanceOf(TimelineFormatException.class).hasMessageContaining("bad.jsonl:2");
-        assertThatThrownBy(() -> read(header + "{\"id\":\"one\"}")).isInstanceOf(TimelineFormatException.class)
+        assertThatThrownBy(() ->
+                        read(header + "{\"id\":1,\"label\":\"x\",\"thread\":\"t\",\"startNs\":5," + "\"endNs\":4}"))
+                .isInstanceOf(TimelineFormatException.class)
+                .hasMessageContaining("bad.jsonl:2");
+        assertThatThrownBy(() -> read(header + "{\"id\":\"one\"}"))
+                .isInstanceOf(TimelineFormatException.class)
                 .hasMessageContaining("'id' is not an integer");
-        assertThatThrownBy(() -> read(header + "{\"id\":1,")).isInstanceOf(TimelineFormatException.class)
+        assertThatThrownBy(() -> read(header + "{\"id\":1,"))
+                .isInstanceOf(TimelineFormatException.class)
                 .hasMessageContaining("malformed JSON");
     }
 

@@ -21,7 +21,8 @@ import java.util.Set;
  * @param hashes the accepted hashes (for an exact list: the hashes it uses)
  * @param zeroKnowledgeRequired whether only zero-knowledge proofs are accepted ({@link ProofOptions#zeroKnowledge()})
  */
-public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes, boolean zeroKnowledgeRequired) {
+public record AcceptedOptions(
+        List<ProofOptions> exactly, int minimumSecurityBits, List<String> hashes, boolean zeroKnowledgeRequired) {
     /**
      * Copies the lists and checks the minimum.
      *
@@ -31,8 +32,9 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
         exactly = List.copyOf(exactly);
         hashes = List.copyOf(hashes);
         if (minimumSecurityBits < 0 || minimumSecurityBits > Security.EXTENSION_FIELD_BITS) {
-            throw new InvalidOptionsException("minimum security", "must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got "
-                    + minimumSecurityBits);
+            throw new InvalidOptionsException(
+                    "minimum security",
+                    "must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got " + minimumSecurityBits);
         }
         if (hashes.isEmpty()) {
             throw new InvalidOptionsException("hash", "a key must accept at least one hash");
@@ -121,7 +123,8 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
     public AcceptedOptions withZeroKnowledgeRequired(boolean required) {
         for (ProofOptions o : exactly) {
             if (required && !o.zeroKnowledge()) {
-                throw new InvalidOptionsException("zero knowledge", "required, but the accepted option set (" + o + ") is without it");
+                throw new InvalidOptionsException(
+                        "zero knowledge", "required, but the accepted option set (" + o + ") is without it");
             }
         }
         return new AcceptedOptions(exactly, minimumSecurityBits, hashes, required);
@@ -142,9 +145,13 @@ public record AcceptedOptions(List<ProofOptions> exactly, int minimumSecurityBit
     /** {@return the accepted option sets or hashes and the minimum, for messages} */
     @Override
     public String toString() {
-        String which = isExact() ? "exactly " + String.join("; ", exactly.stream().map(ProofOptions::toString).toList())
+        String which = isExact()
+                ? "exactly "
+                        + String.join(
+                                "; ",
+                                exactly.stream().map(ProofOptions::toString).toList())
                 : "any options with " + String.join(", ", hashes);
-        return which + " (at least " + minimumSecurityBits + " conjectured bits" + (zeroKnowledgeRequired ? ", zero knowledge required" : "")
-                + ")";
+        return which + " (at least " + minimumSecurityBits + " conjectured bits"
+                + (zeroKnowledgeRequired ? ", zero knowledge required" : "") + ")";
     }
 }

@@ -20,6 +20,7 @@ public final class DeepComposition {
     private final Ext3 zNext;
     /** gamma power per column of each group, in the order the rows are given. */
     private final Ext3[] atZCoefficients;
+
     private final Ext3[] atZNextCoefficients;
     private final Ext3 aAtZ;
     private final Ext3 bAtZNext;

@@ -33,8 +33,8 @@ public final class InsufficientSecurityException extends IllegalArgumentExceptio
      * @param remedies the ways out, each within its options' ranges
      */
     public InsufficientSecurityException(int bits, int required, String limitedBy, List<Remedy> remedies) {
-        super("options give " + bits + " conjectured bits of security, " + required + " required (limited by " + limitedBy + "): "
-                + advice(remedies));
+        super("options give " + bits + " conjectured bits of security, " + required + " required (limited by "
+                + limitedBy + "): " + advice(remedies));
         this.bits = bits;
         this.required = required;
         this.remedies = List.copyOf(remedies);

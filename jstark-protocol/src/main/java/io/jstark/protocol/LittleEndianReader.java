@@ -46,11 +46,13 @@ final class LittleEndianReader<E extends Exception, X extends Exception> {
     private final byte[] buffer;
     /** Input offset of buffer[0]. */
     private long base;
+
     private int pos;
     private int end;
     private long limit;
 
-    private LittleEndianReader(Source<X> source, boolean lengthKnown, Refusal<E> refusal, byte[] buffer, int pos, int end, long limit) {
+    private LittleEndianReader(
+            Source<X> source, boolean lengthKnown, Refusal<E> refusal, byte[] buffer, int pos, int end, long limit) {
         this.source = source;
         this.lengthKnown = lengthKnown;
         this.refusal = refusal;
@@ -66,7 +68,8 @@ final class LittleEndianReader<E extends Exception, X extends Exception> {
      *
      * @param refusal what a value past {@code to} is refused with
      */
-    static <E extends Exception, X extends Exception> LittleEndianReader<E, X> of(byte[] data, int from, int to, Refusal<E> refusal) {
+    static <E extends Exception, X extends Exception> LittleEndianReader<E, X> of(
+            byte[] data, int from, int to, Refusal<E> refusal) {
         if (from < 0 || from > to || to > data.length) {
             throw new IndexOutOfBoundsException("region [" + from + ", " + to + ") of " + data.length + " bytes");
         }
@@ -78,8 +81,8 @@ final class LittleEndianReader<E extends Exception, X extends Exception> {
      *
      * @param refusal what a value past the limit, or past the stream's end, is refused with
      */
-    static <E extends Exception> LittleEndianReader<E, IOException> of(InputStream in, long limit, boolean lengthKnown,
-            Refusal<E> refusal) {
+    static <E extends Exception> LittleEndianReader<E, IOException> of(
+            InputStream in, long limit, boolean lengthKnown, Refusal<E> refusal) {
         return new LittleEndianReader<>(in::read, lengthKnown, refusal, new byte[BUFFER], 0, 0, limit);
     }
 
@@ -111,8 +114,8 @@ final class LittleEndianReader<E extends Exception, X extends Exception> {
     /** {@code bytes} more must fit in what the input may still hold. */
     void require(long bytes, String what) throws E {
         if (bytes < 0 || bytes > remaining()) {
-            throw malformed("truncated: " + what + " need " + bytes + " bytes, " + (lengthKnown ? "" : "at most ") + remaining()
-                    + " remain");
+            throw malformed("truncated: " + what + " need " + bytes + " bytes, " + (lengthKnown ? "" : "at most ")
+                    + remaining() + " remain");
         }
     }
 
@@ -196,8 +199,12 @@ final class LittleEndianReader<E extends Exception, X extends Exception> {
         fill(length, what);
         String s;
         try {
-            s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(buffer, pos, length)).toString();
+            s = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(buffer, pos, length))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw malformed(what + " is not valid UTF-8");
         }

@@ -16,13 +16,16 @@ final class NameAndHeightRules {
     static Optional<String> nameViolation(String name) {
         int bytes = utf8(name).length;
         if (bytes > ProofFormat.MAX_NAME_BYTES) {
-            return Optional.of("the name has " + bytes + " bytes of UTF-8, at most " + ProofFormat.MAX_NAME_BYTES + " are allowed");
+            return Optional.of("the name has " + bytes + " bytes of UTF-8, at most " + ProofFormat.MAX_NAME_BYTES
+                    + " are allowed");
         }
         for (int i = 0; i < name.length(); ) {
             int c = name.codePointAt(i);
             if (isInvisible(c)) {
-                return Optional.of(String.format("the name holds the character U+%04X at index %d (control, format and line "
-                        + "separator characters are not allowed in names)", c, i));
+                return Optional.of(String.format(
+                        "the name holds the character U+%04X at index %d (control, format and line "
+                                + "separator characters are not allowed in names)",
+                        c, i));
             }
             i += Character.charCount(c);
         }
@@ -31,7 +34,11 @@ final class NameAndHeightRules {
 
     static boolean isInvisible(int codePoint) {
         return switch (Character.getType(codePoint)) {
-            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SURROGATE -> true;
+            case Character.CONTROL,
+                    Character.FORMAT,
+                    Character.LINE_SEPARATOR,
+                    Character.PARAGRAPH_SEPARATOR,
+                    Character.SURROGATE -> true;
             default -> false;
         };
     }
@@ -40,8 +47,10 @@ final class NameAndHeightRules {
         if (minLogHeight >= 1 && maxLogHeight <= ProofFormat.MAX_LOG_HEIGHT && minLogHeight <= maxLogHeight) {
             return Optional.empty();
         }
-        return Optional.of(minLogHeight == maxLogHeight ? "height 2^" + minLogHeight + " is outside " + HEIGHT_RANGE
-                : "heights 2^" + minLogHeight + "..2^" + maxLogHeight + " are not within " + HEIGHT_RANGE);
+        return Optional.of(
+                minLogHeight == maxLogHeight
+                        ? "height 2^" + minLogHeight + " is outside " + HEIGHT_RANGE
+                        : "heights 2^" + minLogHeight + "..2^" + maxLogHeight + " are not within " + HEIGHT_RANGE);
     }
 
     /** {@return the UTF-8 bytes of {@code s}, as the proof stores a name} */

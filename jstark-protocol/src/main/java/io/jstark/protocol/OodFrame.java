@@ -17,13 +17,20 @@ import java.util.List;
  * @param auxAtZNext the aux columns' limbs at zeta * w
  * @param compositionAtZ the composition parts' limbs at zeta
  */
-public record OodFrame(Ext3[] preprocessedAtZ, Ext3[] mainAtZ, Ext3[] auxAtZ, Ext3[] preprocessedAtZNext,
-        Ext3[] mainAtZNext, Ext3[] auxAtZNext, Ext3[] compositionAtZ) {
+public record OodFrame(
+        Ext3[] preprocessedAtZ,
+        Ext3[] mainAtZ,
+        Ext3[] auxAtZ,
+        Ext3[] preprocessedAtZNext,
+        Ext3[] mainAtZNext,
+        Ext3[] auxAtZNext,
+        Ext3[] compositionAtZ) {
 
     /** {@return the transcript and proof order of the values} */
     public Ext3[] flatten() {
         List<Ext3> all = new ArrayList<>();
-        for (Ext3[] part : List.of(preprocessedAtZ, mainAtZ, auxAtZ, preprocessedAtZNext, mainAtZNext, auxAtZNext, compositionAtZ)) {
+        for (Ext3[] part : List.of(
+                preprocessedAtZ, mainAtZ, auxAtZ, preprocessedAtZNext, mainAtZNext, auxAtZNext, compositionAtZ)) {
             all.addAll(List.of(part));
         }
         return all.toArray(new Ext3[0]);
@@ -31,7 +38,12 @@ public record OodFrame(Ext3[] preprocessedAtZ, Ext3[] mainAtZ, Ext3[] auxAtZ, Ex
 
     /** Total number of values. */
     public int size() {
-        return preprocessedAtZ.length + mainAtZ.length + auxAtZ.length + preprocessedAtZNext.length + mainAtZNext.length
-                + auxAtZNext.length + compositionAtZ.length;
+        return preprocessedAtZ.length
+                + mainAtZ.length
+                + auxAtZ.length
+                + preprocessedAtZNext.length
+                + mainAtZNext.length
+                + auxAtZNext.length
+                + compositionAtZ.length;
     }
 }

@@ -21,20 +21,35 @@ final class OptionsCodec {
     private OptionsCodec() {}
 
     static byte[] encode(ProofOptions o) {
-        return new byte[] {(byte) (o.logBlowup() | (o.zeroKnowledge() ? ZERO_KNOWLEDGE : 0)), (byte) o.queries(), (byte) o.grindingBits(), (byte) o.logFoldingFactor(),
-                (byte) o.logFinalDegree(), Hashers.byName(o.hash()).id(), (byte) o.requiredSecurityBits()};
+        return new byte[] {
+            (byte) (o.logBlowup() | (o.zeroKnowledge() ? ZERO_KNOWLEDGE : 0)),
+            (byte) o.queries(),
+            (byte) o.grindingBits(),
+            (byte) o.logFoldingFactor(),
+            (byte) o.logFinalDegree(),
+            Hashers.byName(o.hash()).id(),
+            (byte) o.requiredSecurityBits()
+        };
     }
 
     /** @throws InvalidOptionsException for flag bits this reader does not know, naming their byte offset (relative to {@code offset}) */
     static ProofOptions decode(byte[] bytes, int offset) {
         int first = bytes[offset] & 0xFF;
         if ((first & UNKNOWN_FLAGS) != 0) {
-            throw new InvalidOptionsException("flags", "unknown flag bits 0x" + Integer.toHexString(first & UNKNOWN_FLAGS)
-                    + " in the options' byte 0 (byte offset " + offset + ")");
+            throw new InvalidOptionsException(
+                    "flags",
+                    "unknown flag bits 0x" + Integer.toHexString(first & UNKNOWN_FLAGS)
+                            + " in the options' byte 0 (byte offset " + offset + ")");
         }
         Hasher hasher = Hashers.byId(bytes[offset + HASH_ID_AT] & 0xFF);
-        return new ProofOptions(first & ~ZERO_KNOWLEDGE, bytes[offset + 1] & 0xFF, bytes[offset + 2] & 0xFF, bytes[offset + 3] & 0xFF,
-                bytes[offset + 4] & 0xFF, hasher.name(), bytes[offset + 6] & 0xFF,
+        return new ProofOptions(
+                first & ~ZERO_KNOWLEDGE,
+                bytes[offset + 1] & 0xFF,
+                bytes[offset + 2] & 0xFF,
+                bytes[offset + 3] & 0xFF,
+                bytes[offset + 4] & 0xFF,
+                hasher.name(),
+                bytes[offset + 6] & 0xFF,
                 (first & ZERO_KNOWLEDGE) != 0);
     }
 }

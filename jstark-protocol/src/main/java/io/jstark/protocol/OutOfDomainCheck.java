@@ -32,8 +32,18 @@ public final class OutOfDomainCheck {
      * @param partWidth the coefficients per part, m
      * @return true when C(z) from the constraints equals the parts' combination
      */
-    public static boolean holds(Air air, CompositionLayout layout, int logN, long[] publicInputs, Ext3[] lookup, Ext3 busSum, Ext3 alpha,
-            Ext3 z, OodFrame frame, int parts, long partWidth) {
+    public static boolean holds(
+            Air air,
+            CompositionLayout layout,
+            int logN,
+            long[] publicInputs,
+            Ext3[] lookup,
+            Ext3 busSum,
+            Ext3 alpha,
+            Ext3 z,
+            OodFrame frame,
+            int parts,
+            long partWidth) {
         Ext3[] coefficients = layout.coefficients(alpha);
         List<PeriodicColumn> columns = air.periodicColumns();
         Ext3[] periodic = new Ext3[columns.size()];
@@ -43,8 +53,10 @@ public final class OutOfDomainCheck {
         PointEvaluator evaluator = new PointEvaluator(leaf -> switch (leaf) {
             case Expr.Const c -> Ext3.of(c.value());
             case Expr.MainCell c -> (c.rowOffset() == 0 ? frame.mainAtZ() : frame.mainAtZNext())[c.column()];
-            case Expr.PreprocessedCell c -> (c.rowOffset() == 0 ? frame.preprocessedAtZ() : frame.preprocessedAtZNext())[c.column()];
-            case Expr.AuxCell c -> Limbs.combine(c.rowOffset() == 0 ? frame.auxAtZ() : frame.auxAtZNext(), 3 * c.column());
+            case Expr.PreprocessedCell c ->
+                (c.rowOffset() == 0 ? frame.preprocessedAtZ() : frame.preprocessedAtZNext())[c.column()];
+            case Expr.AuxCell c ->
+                Limbs.combine(c.rowOffset() == 0 ? frame.auxAtZ() : frame.auxAtZNext(), 3 * c.column());
             case Expr.Periodic p -> periodic[p.index()];
             case Expr.PublicInput p -> Ext3.of(publicInputs[p.index()]);
             case Expr.Challenge c -> lookup[c.index()];

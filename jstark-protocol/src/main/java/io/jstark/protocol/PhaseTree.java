@@ -41,7 +41,8 @@ public final class PhaseTree {
         this.members = members.clone();
         TreeMap<Integer, List<Integer>> byBlocks = new TreeMap<>();
         for (int m : members) {
-            byBlocks.computeIfAbsent(domain.logBlocks(m), k -> new ArrayList<>()).add(m);
+            byBlocks.computeIfAbsent(domain.logBlocks(m), k -> new ArrayList<>())
+                    .add(m);
         }
         List<int[]> out = new ArrayList<>();
         for (List<Integer> c : byBlocks.values()) {

@@ -61,6 +61,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PreprocessedCache {
     /** The version of the entry layout (the class comment); entries of another version live in another subdirectory. */
     public static final int FORMAT_VERSION = 1;
+
     private static final byte[] MAGIC = {'J', 'S', 'P', 'C'};
     private static final int HEADER_BYTES = MAGIC.length + 4 + 32 + 4 * 4 + 2 * 8;
     private static final int DIGEST = 32;
@@ -120,7 +121,8 @@ public final class PreprocessedCache {
      * @return the commitment (LDE and Merkle tree); close it
      * @throws IllegalArgumentException when {@code air} has no preprocessed columns
      */
-    public Preprocessing.Committed commit(Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+    public Preprocessing.Committed commit(
+            Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         if (air.preprocessedWidth() == 0) {
             throw new IllegalArgumentException("table '" + air.name() + "' has no preprocessed columns");
         }
@@ -132,7 +134,8 @@ public final class PreprocessedCache {
                 hits.incrementAndGet();
                 return loaded;
             }
-            Preprocessing.Committed computed = Preprocessing.commit(natural, air.name(), options, hasher, pool, allocator);
+            Preprocessing.Committed computed =
+                    Preprocessing.commit(natural, air.name(), options, hasher, pool, allocator);
             store(file, key, computed);
             return computed;
         }
@@ -145,7 +148,8 @@ public final class PreprocessedCache {
      */
     public VerifyingKey.RootSource roots(WorkerPool pool) {
         return (air, options) -> {
-            try (Preprocessing.Committed c = commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())) {
+            try (Preprocessing.Committed c =
+                    commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())) {
                 return c.tree().root();
             }
         };
@@ -239,9 +243,16 @@ public final class PreprocessedCache {
     }
 
     /** The entry's commitment when it is whole and of exactly this key and shape; null (counted) otherwise. */
-    private Preprocessing.Committed load(Path file, byte[] key, Air air, Matrix natural, ProofOptions options, Hasher hasher,
+    private Preprocessing.Committed load(
+            Path file,
+            byte[] key,
+            Air air,
+            Matrix natural,
+            ProofOptions options,
+            Hasher hasher,
             BufferAllocator allocator) {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ); Arena arena = Arena.ofConfined()) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+                Arena arena = Arena.ofConfined()) {
             long size = channel.size();
             if (size < HEADER_BYTES + DIGEST) {
                 rejected.incrementAndGet();
@@ -253,7 +264,10 @@ public final class PreprocessedCache {
             byte[] stored = bytes.asSlice(size - DIGEST).toArray(ValueLayout.JAVA_BYTE);
             // the size is checked above: the header is there, whatever it holds
             LittleEndianReader<IllegalStateException, RuntimeException> header = LittleEndianReader.of(
-                    bytes.asSlice(0, HEADER_BYTES).toArray(ValueLayout.JAVA_BYTE), 0, HEADER_BYTES, IllegalStateException::new);
+                    bytes.asSlice(0, HEADER_BYTES).toArray(ValueLayout.JAVA_BYTE),
+                    0,
+                    HEADER_BYTES,
+                    IllegalStateException::new);
             byte[] magic = header.bytes(MAGIC.length, "magic");
             int version = header.u32("version");
             byte[] entryKey = header.bytes(DIGEST, "key");
@@ -263,10 +277,20 @@ public final class PreprocessedCache {
             int lanes = header.u32("node lanes");
             long ldeBytes = header.u64("LDE bytes");
             long nodeBytes = header.u64("node bytes");
-            boolean intact = MessageDigest.isEqual(md.digest(), stored) && Arrays.equals(magic, MAGIC) && version == FORMAT_VERSION
-                    && Arrays.equals(entryKey, key) && rows == natural.rows() << Preprocessing.ldeLogBlowup(options, Integer.numberOfTrailingZeros(natural.rows())) && columns == natural.columns()
-                    && rowsPerLeaf == options.foldingFactor() && lanes > 0 && Integer.bitCount(lanes) == 1
-                    && ldeBytes == Matrix.bytesFor(rows, columns) && nodeBytes == MerkleTree.bytesFor(rows / rowsPerLeaf)
+            boolean intact = MessageDigest.isEqual(md.digest(), stored)
+                    && Arrays.equals(magic, MAGIC)
+                    && version == FORMAT_VERSION
+                    && Arrays.equals(entryKey, key)
+                    && rows
+                            == natural.rows()
+                                    << Preprocessing.ldeLogBlowup(
+                                            options, Integer.numberOfTrailingZeros(natural.rows()))
+                    && columns == natural.columns()
+                    && rowsPerLeaf == options.foldingFactor()
+                    && lanes > 0
+                    && Integer.bitCount(lanes) == 1
+                    && ldeBytes == Matrix.bytesFor(rows, columns)
+                    && nodeBytes == MerkleTree.bytesFor(rows / rowsPerLeaf)
                     && size == HEADER_BYTES + ldeBytes + nodeBytes + DIGEST;
             if (!intact) {
                 rejected.incrementAndGet();
@@ -275,8 +299,13 @@ public final class PreprocessedCache {
             Matrix lde = Matrix.allocate(allocator, air.name() + "/preprocessed-lde", rows, columns);
             try {
                 lde.segment().copyFrom(bytes.asSlice(HEADER_BYTES, ldeBytes));
-                MerkleTree tree = MerkleTree.restore(java.util.List.of(lde), rowsPerLeaf, hasher, lanes,
-                        bytes.asSlice(HEADER_BYTES + ldeBytes, nodeBytes), allocator);
+                MerkleTree tree = MerkleTree.restore(
+                        java.util.List.of(lde),
+                        rowsPerLeaf,
+                        hasher,
+                        lanes,
+                        bytes.asSlice(HEADER_BYTES + ldeBytes, nodeBytes),
+                        allocator);
                 return new Preprocessing.Committed(lde, tree);
             } catch (RuntimeException | Error e) {
                 lde.close();
@@ -310,11 +339,16 @@ public final class PreprocessedCache {
             header.u64(lde.byteSize());
             header.u64(nodes.byteSize());
             MessageDigest md = sha256();
-            try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                for (MemorySegment part : new MemorySegment[] {MemorySegment.ofArray(header.toByteArray()), lde, nodes}) {
+            try (FileChannel out =
+                    FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                for (MemorySegment part :
+                        new MemorySegment[] {MemorySegment.ofArray(header.toByteArray()), lde, nodes}) {
                     update(md, part);
                     for (long at = 0; at < part.byteSize(); at += CHUNK) {
-                        writeFully(out, part.asSlice(at, Math.min(CHUNK, part.byteSize() - at)).asByteBuffer());
+                        writeFully(
+                                out,
+                                part.asSlice(at, Math.min(CHUNK, part.byteSize() - at))
+                                        .asByteBuffer());
                     }
                 }
                 writeFully(out, ByteBuffer.wrap(md.digest()));
@@ -337,7 +371,8 @@ public final class PreprocessedCache {
     /** Segments past 2 GiB have no ByteBuffer view: in chunks. */
     private static void update(MessageDigest md, MemorySegment segment) {
         for (long at = 0; at < segment.byteSize(); at += CHUNK) {
-            md.update(segment.asSlice(at, Math.min(CHUNK, segment.byteSize() - at)).asByteBuffer());
+            md.update(segment.asSlice(at, Math.min(CHUNK, segment.byteSize() - at))
+                    .asByteBuffer());
         }
     }
 

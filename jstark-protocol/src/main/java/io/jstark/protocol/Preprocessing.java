@@ -26,7 +26,8 @@ public final class Preprocessing {
      */
     public static long shift(int logSize) {
         if (logSize < 0 || logSize > Goldilocks.TWO_ADICITY) {
-            throw new IllegalArgumentException("no LDE domain of 2^" + logSize + " points (at most 2^" + Goldilocks.TWO_ADICITY + ")");
+            throw new IllegalArgumentException(
+                    "no LDE domain of 2^" + logSize + " points (at most 2^" + Goldilocks.TWO_ADICITY + ")");
         }
         return SHIFTS[logSize];
     }
@@ -82,7 +83,8 @@ public final class Preprocessing {
         return options.logBlowup() + ZeroKnowledge.committedLogHeight(options, logN) - logN;
     }
 
-    public static Committed commit(Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+    public static Committed commit(
+            Air air, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         if (air.preprocessedWidth() == 0) {
             throw new IllegalArgumentException("table '" + air.name() + "' has no preprocessed columns");
         }
@@ -92,7 +94,13 @@ public final class Preprocessing {
     }
 
     /** The LDE and tree of a table's preprocessed columns, {@code natural} as {@link Preprocessed#generate} gives them. */
-    static Committed commit(Matrix natural, String airName, ProofOptions options, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+    static Committed commit(
+            Matrix natural,
+            String airName,
+            ProofOptions options,
+            Hasher hasher,
+            WorkerPool pool,
+            BufferAllocator allocator) {
         int logBlowup = ldeLogBlowup(options, Integer.numberOfTrailingZeros(natural.rows()));
         int rows = natural.rows() << logBlowup;
         Matrix lde = Matrix.allocate(allocator, airName + "/preprocessed-lde", rows, natural.columns());

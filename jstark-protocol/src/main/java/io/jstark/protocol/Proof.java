@@ -26,9 +26,20 @@ import java.util.List;
  * @param aux the aux phase tree's openings (null when no table has buses)
  * @param composition the composition phase tree's openings
  */
-public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainRoot, byte[] auxRoot, List<Ext3> busSums,
-        byte[] compositionRoot, List<OodFrame> frames, FriProof fri, long powNonce, List<TreeOpening> preprocessed,
-        PhaseOpening main, PhaseOpening aux, PhaseOpening composition) {
+public record Proof(
+        ProofOptions options,
+        List<TableHeader> tables,
+        byte[] mainRoot,
+        byte[] auxRoot,
+        List<Ext3> busSums,
+        byte[] compositionRoot,
+        List<OodFrame> frames,
+        FriProof fri,
+        long powNonce,
+        List<TreeOpening> preprocessed,
+        PhaseOpening main,
+        PhaseOpening aux,
+        PhaseOpening composition) {
     /**
      * Copies the lists (not the arrays in them): {@code busSums} and {@code preprocessed} may hold nulls
      * (a table without buses, without preprocessed columns), {@code tables} and {@code frames} may not.
@@ -46,7 +57,19 @@ public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainR
      * @param claimed the headers to claim instead
      */
     public Proof withTables(List<TableHeader> claimed) {
-        return new Proof(options, claimed, mainRoot, auxRoot, busSums, compositionRoot, frames, fri, powNonce, preprocessed, main, aux,
+        return new Proof(
+                options,
+                claimed,
+                mainRoot,
+                auxRoot,
+                busSums,
+                compositionRoot,
+                frames,
+                fri,
+                powNonce,
+                preprocessed,
+                main,
+                aux,
                 composition);
     }
 
@@ -56,7 +79,19 @@ public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainR
      * @param nonce the nonce to put in
      */
     public Proof withPowNonce(long nonce) {
-        return new Proof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames, fri, nonce, preprocessed, main, aux,
+        return new Proof(
+                options,
+                tables,
+                mainRoot,
+                auxRoot,
+                busSums,
+                compositionRoot,
+                frames,
+                fri,
+                nonce,
+                preprocessed,
+                main,
+                aux,
                 composition);
     }
 
@@ -69,7 +104,8 @@ public record Proof(ProofOptions options, List<TableHeader> tables, byte[] mainR
      * @param publicInputs its public inputs, canonical Goldilocks elements (copied in and out)
      * @param preprocessedRoot null when the table has no preprocessed columns
      */
-    public record TableHeader(String name, String airName, int logHeight, long[] publicInputs, byte[] preprocessedRoot) {
+    public record TableHeader(
+            String name, String airName, int logHeight, long[] publicInputs, byte[] preprocessedRoot) {
         /** Copies {@code publicInputs}. */
         public TableHeader {
             publicInputs = publicInputs.clone();

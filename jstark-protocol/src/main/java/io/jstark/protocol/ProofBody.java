@@ -49,8 +49,14 @@ final class ProofBody {
         for (int i = 0; i < p.frames().size(); i++) {
             mark = out.size();
             OodFrame f = p.frames().get(i);
-            for (Ext3[] part : List.of(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(),
-                    f.auxAtZNext(), f.compositionAtZ())) {
+            for (Ext3[] part : List.of(
+                    f.preprocessedAtZ(),
+                    f.mainAtZ(),
+                    f.auxAtZ(),
+                    f.preprocessedAtZNext(),
+                    f.mainAtZNext(),
+                    f.auxAtZNext(),
+                    f.compositionAtZ())) {
                 out.u16(part.length);
                 for (Ext3 v : part) {
                     out.ext(v);
@@ -90,12 +96,13 @@ final class ProofBody {
         sizes.add(null, "fri openings", out.size() - mark);
     }
 
-    private static void writePhase(ProofOutput out, Proof p, Proof.PhaseOpening phase, String name,
-            ProofFormat.ProofSizes sizes) {
+    private static void writePhase(
+            ProofOutput out, Proof p, Proof.PhaseOpening phase, String name, ProofFormat.ProofSizes sizes) {
         int mark = out.size();
         out.u16(phase.blocks().size());
         sizes.add(null, name + " phase values", out.size() - mark);
-        List<String> members = members(name, p.tables(), p.busSums(), phase.blocks().size());
+        List<String> members =
+                members(name, p.tables(), p.busSums(), phase.blocks().size());
         for (int m = 0; m < phase.blocks().size(); m++) {
             mark = out.size();
             long[][] blocks = phase.blocks().get(m);
@@ -116,7 +123,8 @@ final class ProofBody {
         sizes.add(null, name + " phase siblings", out.size() - mark);
     }
 
-    static Proof readBody(ProofInput in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
+    static Proof readBody(
+            ProofInput in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
             throws ProofRejectedException, IOException {
         LiftedDomain domain = LiftedDomain.of(options, tables);
         int count = tables.size();
@@ -152,8 +160,8 @@ final class ProofBody {
         }
         int finalCount = in.u16("final coefficient count");
         if (finalCount > shape.finalCoefficients()) {
-            throw in.malformed("the proof has " + finalCount + " final FRI coefficients, at most " + shape.finalCoefficients()
-                    + " are possible at its tallest height");
+            throw in.malformed("the proof has " + finalCount + " final FRI coefficients, at most "
+                    + shape.finalCoefficients() + " are possible at its tallest height");
         }
         Ext3[] finalCoefficients = in.exts(finalCount, "final coefficients");
         long nonce = in.u64("grinding nonce");
@@ -163,8 +171,10 @@ final class ProofBody {
             mark = in.position();
             String table = tables.get(i).name();
             SectionShape own = SectionShape.of(options, domain.logHeight(i));
-            preprocessed.add(in.flag("preprocessed opening flag") ? ProofReader.readOpening(in, "preprocessed of table '" + table + "'",
-                    own, own.logCosets()) : null);
+            preprocessed.add(
+                    in.flag("preprocessed opening flag")
+                            ? ProofReader.readOpening(in, "preprocessed of table '" + table + "'", own, own.logCosets())
+                            : null);
             sizes.add(table, "preprocessed opening", in.position() - mark);
         }
         Proof.PhaseOpening main = readPhase(in, "main", options, domain, tables, busSums, sizes);
@@ -179,16 +189,36 @@ final class ProofBody {
             friOpenings.add(new FriProof.LayerOpening(o.leafValues(), o.siblings()));
         }
         sizes.add(null, "fri openings", in.position() - mark);
-        return new Proof(options, tables, mainRoot, auxRoot, busSums, compositionRoot, frames,
-                new FriProof(layerRoots, finalCoefficients, friOpenings), nonce, preprocessed, main, aux, composition);
+        return new Proof(
+                options,
+                tables,
+                mainRoot,
+                auxRoot,
+                busSums,
+                compositionRoot,
+                frames,
+                new FriProof(layerRoots, finalCoefficients, friOpenings),
+                nonce,
+                preprocessed,
+                main,
+                aux,
+                composition);
     }
 
-    private static Proof.PhaseOpening readPhase(ProofInput in, String what, ProofOptions options, LiftedDomain domain,
-            List<Proof.TableHeader> tables, List<Ext3> busSums, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
+    private static Proof.PhaseOpening readPhase(
+            ProofInput in,
+            String what,
+            ProofOptions options,
+            LiftedDomain domain,
+            List<Proof.TableHeader> tables,
+            List<Ext3> busSums,
+            ProofFormat.ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         long mark = in.position();
         int members = in.u16(what + " phase table count");
         if (members == 0 || members > tables.size()) {
-            throw in.malformed(what + " phase opens " + members + (members == 1 ? " table" : " tables") + ", the proof has " + tables.size());
+            throw in.malformed(what + " phase opens " + members + (members == 1 ? " table" : " tables")
+                    + ", the proof has " + tables.size());
         }
         sizes.add(null, what + " phase values", in.position() - mark);
         List<String> names = members(what, tables, busSums, members);
@@ -203,7 +233,8 @@ final class ProofBody {
             }
             if (count > queries) {
                 // every opened block is a distinct query's
-                throw in.malformed(what + " phase opens " + count + " blocks of one table, at most " + queries + " are possible");
+                throw in.malformed(
+                        what + " phase opens " + count + " blocks of one table, at most " + queries + " are possible");
             }
             if (perBlock == 0 && count != 0) {
                 throw in.malformed(what + " phase opening has " + count + " blocks of no elements");
@@ -222,10 +253,11 @@ final class ProofBody {
         }
         mark = in.position();
         int siblings = in.u32(what + " sibling count");
-        long most = MerkleVerifier.maxSiblings((int) Math.min(queries, 1L << domain.logQueryCosets()), domain.logQueryCosets());
+        long most = MerkleVerifier.maxSiblings(
+                (int) Math.min(queries, 1L << domain.logQueryCosets()), domain.logQueryCosets());
         if (siblings < 0 || siblings > most) {
-            throw in.malformed(what + " phase opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + most
-                    + " are possible");
+            throw in.malformed(what + " phase opening has " + Integer.toUnsignedString(siblings) + " siblings, at most "
+                    + most + " are possible");
         }
         in.require((long) siblings * DIGEST, what + " siblings");
         byte[][] nodes = new byte[siblings][];

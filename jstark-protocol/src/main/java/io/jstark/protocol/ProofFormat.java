@@ -40,6 +40,7 @@ public final class ProofFormat {
      * Any other version is refused with its version named.
      */
     public static final int VERSION = 2;
+
     static final byte[] MAGIC = {'J', 'S', 'T', 'K'};
     static final int DIGEST = Hasher.DIGEST_BYTES;
     /** The most tables a proof may hold: no honest proof comes near it; it keeps a hostile count from meaning anything. */
@@ -395,7 +396,8 @@ public final class ProofFormat {
      * @throws ProofRejectedException as {@link #read(byte[], ReadChecks, ProofSizes)}
      * @throws IOException when the file cannot be read (missing, unreadable): the environment, not the proof
      */
-    public static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
+    public static Proof read(Path file, ReadChecks checks, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         return ProofReader.read(file, checks, sizes);
     }
 
@@ -413,7 +415,8 @@ public final class ProofFormat {
      *     are MALFORMED
      * @throws IOException when the stream fails: the environment, not the proof
      */
-    public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
+    public static Proof read(InputStream in, long length, ReadChecks checks, ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         return ProofReader.read(in, null, length, checks, sizes);
     }
 

@@ -27,8 +27,15 @@ import java.util.Locale;
  *     columns, a random codeword in FRI's batch and masked bus sums (docs/protocol.md, "Zero knowledge"); it costs
  *     taller LDEs (each table is committed at nextPow2(n + h) rows) and a few more bytes per opened leaf
  */
-public record ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree,
-        String hash, int requiredSecurityBits, boolean zeroKnowledge) {
+public record ProofOptions(
+        int logBlowup,
+        int queries,
+        int grindingBits,
+        int logFoldingFactor,
+        int logFinalDegree,
+        String hash,
+        int requiredSecurityBits,
+        boolean zeroKnowledge) {
 
     /**
      * The presets' hash: BLAKE3, the fastest of the three for whole proofs where its Merkle trees are hashed in
@@ -55,19 +62,33 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException naming the first option out of range, or an unknown hash
      */
     public ProofOptions {
-        check(logBlowup >= MIN_LOG_BLOWUP && logBlowup <= MAX_LOG_BLOWUP, "blowup", "must be 2, 4, 8, 16 or 32, got 2^" + logBlowup);
+        check(
+                logBlowup >= MIN_LOG_BLOWUP && logBlowup <= MAX_LOG_BLOWUP,
+                "blowup",
+                "must be 2, 4, 8, 16 or 32, got 2^" + logBlowup);
         check(queries >= 1 && queries <= MAX_QUERIES, "queries", "must be in 1.." + MAX_QUERIES + ", got " + queries);
-        check(grindingBits >= 0 && grindingBits <= MAX_GRINDING_BITS, "grinding bits", "must be in 0.." + MAX_GRINDING_BITS
-                + ", got " + grindingBits);
-        check(logFoldingFactor >= 1 && logFoldingFactor <= MAX_LOG_FOLDING_FACTOR, "folding factor", "must be 2, 4 or 8, got 2^" + logFoldingFactor);
-        check(logFinalDegree >= 0 && logFinalDegree <= MAX_LOG_FINAL_DEGREE, "final degree", "must be 2^0..2^"
-                + MAX_LOG_FINAL_DEGREE + ", got 2^" + logFinalDegree);
+        check(
+                grindingBits >= 0 && grindingBits <= MAX_GRINDING_BITS,
+                "grinding bits",
+                "must be in 0.." + MAX_GRINDING_BITS + ", got " + grindingBits);
+        check(
+                logFoldingFactor >= 1 && logFoldingFactor <= MAX_LOG_FOLDING_FACTOR,
+                "folding factor",
+                "must be 2, 4 or 8, got 2^" + logFoldingFactor);
+        check(
+                logFinalDegree >= 0 && logFinalDegree <= MAX_LOG_FINAL_DEGREE,
+                "final degree",
+                "must be 2^0..2^" + MAX_LOG_FINAL_DEGREE + ", got 2^" + logFinalDegree);
         check(hash != null, "hash", "must be set (sha256, keccak256 or blake3)");
         hash = hash.toLowerCase(Locale.ROOT);
-        check(io.jstark.crypto.hash.Hashers.findByName(hash).isPresent(), "hash", "unknown hash '" + hash
-                + "'; known: sha256, keccak256, blake3");
-        check(requiredSecurityBits >= 0 && requiredSecurityBits <= Security.EXTENSION_FIELD_BITS, "required security", "must be in 0.."
-                + Security.EXTENSION_FIELD_BITS + " bits, got " + requiredSecurityBits);
+        check(
+                io.jstark.crypto.hash.Hashers.findByName(hash).isPresent(),
+                "hash",
+                "unknown hash '" + hash + "'; known: sha256, keccak256, blake3");
+        check(
+                requiredSecurityBits >= 0 && requiredSecurityBits <= Security.EXTENSION_FIELD_BITS,
+                "required security",
+                "must be in 0.." + Security.EXTENSION_FIELD_BITS + " bits, got " + requiredSecurityBits);
     }
 
     /**
@@ -82,7 +103,13 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @param requiredSecurityBits the conjectured bits the prover must reach, 0..192
      * @throws InvalidOptionsException naming the first option out of range, or an unknown hash
      */
-    public ProofOptions(int logBlowup, int queries, int grindingBits, int logFoldingFactor, int logFinalDegree, String hash,
+    public ProofOptions(
+            int logBlowup,
+            int queries,
+            int grindingBits,
+            int logFoldingFactor,
+            int logFinalDegree,
+            String hash,
             int requiredSecurityBits) {
         this(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, false);
     }
@@ -126,7 +153,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "fast100", "fast", "default", "100" -> fast100();
             case "secure128", "secure", "128" -> secure128();
-            default -> throw new InvalidOptionsException("preset", "unknown preset '" + name + "'; known: fast100, secure128");
+            default ->
+                throw new InvalidOptionsException("preset", "unknown preset '" + name + "'; known: fast100, secure128");
         };
     }
 
@@ -152,8 +180,15 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withBlowup(int blowup) {
-        return new ProofOptions(log2Exact(blowup, "blowup"), queries, grindingBits, logFoldingFactor, logFinalDegree, hash,
-                requiredSecurityBits, zeroKnowledge);
+        return new ProofOptions(
+                log2Exact(blowup, "blowup"),
+                queries,
+                grindingBits,
+                logFoldingFactor,
+                logFinalDegree,
+                hash,
+                requiredSecurityBits,
+                zeroKnowledge);
     }
 
     /**
@@ -163,7 +198,15 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withQueries(int q) {
-        return new ProofOptions(logBlowup, q, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, zeroKnowledge);
+        return new ProofOptions(
+                logBlowup,
+                q,
+                grindingBits,
+                logFoldingFactor,
+                logFinalDegree,
+                hash,
+                requiredSecurityBits,
+                zeroKnowledge);
     }
 
     /**
@@ -173,7 +216,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withGrindingBits(int bits) {
-        return new ProofOptions(logBlowup, queries, bits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, zeroKnowledge);
+        return new ProofOptions(
+                logBlowup, queries, bits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, zeroKnowledge);
     }
 
     /**
@@ -183,8 +227,15 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withFoldingFactor(int factor) {
-        return new ProofOptions(logBlowup, queries, grindingBits, log2Exact(factor, "folding factor"), logFinalDegree, hash,
-                requiredSecurityBits, zeroKnowledge);
+        return new ProofOptions(
+                logBlowup,
+                queries,
+                grindingBits,
+                log2Exact(factor, "folding factor"),
+                logFinalDegree,
+                hash,
+                requiredSecurityBits,
+                zeroKnowledge);
     }
 
     /**
@@ -194,8 +245,15 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withFinalDegree(int degreeBound) {
-        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, log2Exact(degreeBound, "final degree"), hash,
-                requiredSecurityBits, zeroKnowledge);
+        return new ProofOptions(
+                logBlowup,
+                queries,
+                grindingBits,
+                logFoldingFactor,
+                log2Exact(degreeBound, "final degree"),
+                hash,
+                requiredSecurityBits,
+                zeroKnowledge);
     }
 
     /**
@@ -205,7 +263,15 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withHash(String hashName) {
-        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hashName, requiredSecurityBits, zeroKnowledge);
+        return new ProofOptions(
+                logBlowup,
+                queries,
+                grindingBits,
+                logFoldingFactor,
+                logFinalDegree,
+                hashName,
+                requiredSecurityBits,
+                zeroKnowledge);
     }
 
     /**
@@ -215,7 +281,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @throws InvalidOptionsException when the result is out of range, naming the option
      */
     public ProofOptions withRequiredSecurityBits(int bits) {
-        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, bits, zeroKnowledge);
+        return new ProofOptions(
+                logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, bits, zeroKnowledge);
     }
 
     /**
@@ -224,7 +291,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
      * @param on whether the proof hides the witness from its verifier
      */
     public ProofOptions withZeroKnowledge(boolean on) {
-        return new ProofOptions(logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, on);
+        return new ProofOptions(
+                logBlowup, queries, grindingBits, logFoldingFactor, logFinalDegree, hash, requiredSecurityBits, on);
     }
 
     private static int log2Exact(int value, String option) {
@@ -237,7 +305,8 @@ public record ProofOptions(int logBlowup, int queries, int grindingBits, int log
     /** {@return the options in one line, as reports print them} */
     @Override
     public String toString() {
-        return "blowup " + blowup() + ", " + queries + " queries, " + grindingBits + " grinding bits, folding " + foldingFactor()
-                + ", final degree < " + (1 << logFinalDegree) + ", " + hash + (zeroKnowledge ? ", zero-knowledge" : "");
+        return "blowup " + blowup() + ", " + queries + " queries, " + grindingBits + " grinding bits, folding "
+                + foldingFactor() + ", final degree < " + (1 << logFinalDegree) + ", " + hash
+                + (zeroKnowledge ? ", zero-knowledge" : "");
     }
 }

@@ -22,7 +22,8 @@ final class ProofReader {
      * The proof in {@code stream}, or in {@code array} where that is not null, of {@code length} bytes (-1 where a
      * stream's length is unknown); its parts are counted into {@code sizes}, or into a throwaway where that is null.
      */
-    static Proof read(InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
+    static Proof read(
+            InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
             throws ProofRejectedException, IOException {
         try {
             return parse(stream, array, length, checks, sizes != null ? sizes : new ProofFormat.ProofSizes());
@@ -33,12 +34,15 @@ final class ProofReader {
         }
     }
 
-    private static Proof parse(InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks,
-            ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
+    private static Proof parse(
+            InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         if (length >= 0) {
             refuseLength(length, checks.maxBytes());
         }
-        ProofInput in = array != null ? ProofInput.of(array) : ProofInput.of(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
+        ProofInput in = array != null
+                ? ProofInput.of(array)
+                : ProofInput.of(stream, length >= 0 ? length : checks.maxBytes(), length >= 0);
         ProofFormat.Header head = readHeader(in, checks);
         ProofOptions options = head.options();
         List<Proof.TableHeader> tables = head.tables();
@@ -54,7 +58,8 @@ final class ProofReader {
     }
 
     /** The proof in the file {@code file}, refused by its length, unopened, where that is more than the checks allow. */
-    static Proof read(Path file, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes) throws ProofRejectedException, IOException {
+    static Proof read(Path file, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
+            throws ProofRejectedException, IOException {
         long length = Files.size(file);
         refuseLength(length, checks.maxBytes());
         try (InputStream in = Files.newInputStream(file)) {
@@ -65,8 +70,11 @@ final class ProofReader {
     /** TOO_LARGE where {@code length} is more than {@code most}. */
     private static void refuseLength(long length, long most) throws ProofRejectedException {
         if (length > most) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.TOO_LARGE, null, "the proof has " + length
-                    + " bytes, more than the " + most + " of the largest proof accepted here");
+            throw new ProofRejectedException(
+                    ProofRejectedException.Reason.TOO_LARGE,
+                    null,
+                    "the proof has " + length + " bytes, more than the " + most
+                            + " of the largest proof accepted here");
         }
     }
 
@@ -81,19 +89,24 @@ final class ProofReader {
         }
     }
 
-    private static ProofFormat.Header readHeader(ProofInput in, ProofFormat.ReadChecks checks) throws ProofRejectedException, IOException {
+    private static ProofFormat.Header readHeader(ProofInput in, ProofFormat.ReadChecks checks)
+            throws ProofRejectedException, IOException {
         byte[] magic = in.bytes(4, "magic");
         if (!Arrays.equals(magic, ProofFormat.MAGIC)) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null,
+            throw new ProofRejectedException(
+                    ProofRejectedException.Reason.MALFORMED,
+                    null,
                     "not a jstark proof: the file does not start with \"JSTK\" (byte offset 0)");
         }
         long versionAt = in.position();
         int version = in.u16("version");
         if (version != ProofFormat.VERSION) {
             // another version is refused by its number, never misread as this one
-            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null,
-                    "proof format version " + version + " is not supported; this verifier reads version " + ProofFormat.VERSION
-                    + " (byte offset " + versionAt + ")");
+            throw new ProofRejectedException(
+                    ProofRejectedException.Reason.UNSUPPORTED,
+                    null,
+                    "proof format version " + version + " is not supported; this verifier reads version "
+                            + ProofFormat.VERSION + " (byte offset " + versionAt + ")");
         }
         ProofOptions options = readOptions(in);
         checks.checkOptions(options);
@@ -132,11 +145,16 @@ final class ProofReader {
         try {
             return OptionsCodec.decode(encoded, 0);
         } catch (UnknownHashException e) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.UNSUPPORTED, null, "unknown hash id "
-                    + (encoded[OptionsCodec.HASH_ID_AT] & 0xFF) + " at byte offset " + (at + OptionsCodec.HASH_ID_AT));
+            throw new ProofRejectedException(
+                    ProofRejectedException.Reason.UNSUPPORTED,
+                    null,
+                    "unknown hash id " + (encoded[OptionsCodec.HASH_ID_AT] & 0xFF) + " at byte offset "
+                            + (at + OptionsCodec.HASH_ID_AT));
         } catch (InvalidOptionsException e) {
-            throw new ProofRejectedException(ProofRejectedException.Reason.MALFORMED, null, "options at byte offset " + at + ": "
-                    + e.getMessage());
+            throw new ProofRejectedException(
+                    ProofRejectedException.Reason.MALFORMED,
+                    null,
+                    "options at byte offset " + at + ": " + e.getMessage());
         }
     }
 
@@ -174,8 +192,8 @@ final class ProofReader {
         int siblings = in.u32(what + " sibling count");
         long mostSiblings = shape.maxSiblings(logLeaves);
         if (siblings < 0 || siblings > mostSiblings) {
-            throw in.malformed(what + " opening has " + Integer.toUnsignedString(siblings) + " siblings, at most " + mostSiblings
-                    + " are possible");
+            throw in.malformed(what + " opening has " + Integer.toUnsignedString(siblings) + " siblings, at most "
+                    + mostSiblings + " are possible");
         }
         in.require((long) siblings * ProofFormat.DIGEST, what + " siblings");
         byte[][] nodes = new byte[siblings][];

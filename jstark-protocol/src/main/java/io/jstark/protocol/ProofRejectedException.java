@@ -75,9 +75,13 @@ public final class ProofRejectedException extends Exception {
      * @return a {@link Reason#TOO_LARGE} rejection naming this JVM's heap
      */
     public static ProofRejectedException beyondHeap() {
-        return new ProofRejectedException(Reason.TOO_LARGE, null, "the proof needs more memory than this JVM has ("
-                + ByteSize.format(Runtime.getRuntime().maxMemory()) + " of heap): give it more heap (-Xmx), or verify it against a "
-                + "narrower expected statement");
+        return new ProofRejectedException(
+                Reason.TOO_LARGE,
+                null,
+                "the proof needs more memory than this JVM has ("
+                        + ByteSize.format(Runtime.getRuntime().maxMemory())
+                        + " of heap): give it more heap (-Xmx), or verify it against a "
+                        + "narrower expected statement");
     }
 
     /** {@return what kind of check failed} */

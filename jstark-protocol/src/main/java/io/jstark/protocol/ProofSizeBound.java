@@ -47,11 +47,15 @@ final class ProofSizeBound {
      * is at most their count times the largest).
      */
     static long maxBytes(AcceptedOptions accepted, List<Air> definitions, int maxTables, int maxLogHeight) {
-        if (maxTables < 1 || maxTables > ProofFormat.MAX_TABLES || NameAndHeightRules.heightViolation(1, maxLogHeight).isPresent()
+        if (maxTables < 1
+                || maxTables > ProofFormat.MAX_TABLES
+                || NameAndHeightRules.heightViolation(1, maxLogHeight).isPresent()
                 || definitions.isEmpty()) {
-            throw new IllegalArgumentException("no proof bound for " + maxTables + " tables of at most 2^" + maxLogHeight + " rows of "
-                    + definitions.size() + " definitions (1.." + ProofFormat.MAX_TABLES + " tables, 2^1..2^" + ProofFormat.MAX_LOG_HEIGHT
-                    + " rows)");
+            throw new IllegalArgumentException(
+                    "no proof bound for " + maxTables + " tables of at most 2^" + maxLogHeight + " rows of "
+                            + definitions.size() + " definitions (1.." + ProofFormat.MAX_TABLES + " tables, 2^1..2^"
+                            + ProofFormat.MAX_LOG_HEIGHT
+                            + " rows)");
         }
         String longestName = "n".repeat(ProofFormat.MAX_NAME_BYTES);
         long most = 0;
@@ -60,7 +64,8 @@ final class ProofSizeBound {
             for (Air air : definitions) {
                 widest = Math.max(widest, tableMaxBytes(o, longestName, air, 1, maxLogHeight));
             }
-            most = Math.max(most, sharedMaxBytes(o, ZeroKnowledge.committedLogHeight(o, maxLogHeight)) + maxTables * widest);
+            most = Math.max(
+                    most, sharedMaxBytes(o, ZeroKnowledge.committedLogHeight(o, maxLogHeight)) + maxTables * widest);
         }
         return Math.min(most, ProofFormat.MAX_PROOF_BYTES);
     }
@@ -80,8 +85,15 @@ final class ProofSizeBound {
             for (int logFolding = 1; logFolding <= ProofOptions.MAX_LOG_FOLDING_FACTOR; logFolding++) {
                 for (int logFinal = 0; logFinal <= ProofOptions.MAX_LOG_FINAL_DEGREE; logFinal++) {
                     // zero knowledge at the most required bits: the most salt
-                    candidates.add(new ProofOptions(logBlowup, ProofOptions.MAX_QUERIES, 0, logFolding, logFinal, accepted.hashes().getFirst(),
-                            Security.EXTENSION_FIELD_BITS, true));
+                    candidates.add(new ProofOptions(
+                            logBlowup,
+                            ProofOptions.MAX_QUERIES,
+                            0,
+                            logFolding,
+                            logFinal,
+                            accepted.hashes().getFirst(),
+                            Security.EXTENSION_FIELD_BITS,
+                            true));
                 }
             }
         }
@@ -122,23 +134,40 @@ final class ProofSizeBound {
         SectionShape own = SectionShape.of(o, logCommitted);
         // a table opens at most one block of at most f rows per query, and no more rows than it has
         long rows = Math.min((long) o.queries() * f, 1L << (logCommitted + o.logBlowup()));
-        // a row's salt columns are at most the salt elements of a leaf (ZeroKnowledge.saltColumns), in each of three phases
-        long phaseWidths = ZeroKnowledge.committedAir(o, air).mainWidth() + 3L * air.auxWidth() + 3L * ZeroKnowledge.compositionParts(o, air, logHeight)
+        // a row's salt columns are at most the salt elements of a leaf (ZeroKnowledge.saltColumns), in each of three
+        // phases
+        long phaseWidths = ZeroKnowledge.committedAir(o, air).mainWidth()
+                + 3L * air.auxWidth()
+                + 3L * ZeroKnowledge.compositionParts(o, air, logHeight)
                 + 3L * ZeroKnowledge.saltElements(o);
         long bytes = headerEntryBytes(name, air) + 1 + Ext3.BYTES + frameBytes(o, air, logHeight);
-        bytes += 1 + (air.preprocessedWidth() > 0 ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth()) : 0);
+        bytes += 1
+                + (air.preprocessedWidth() > 0
+                        ? own.maxOpeningBytes(own.logCosets(), (long) f * air.preprocessedWidth())
+                        : 0);
         return bytes + 3 * 8 + 8L * rows * phaseWidths;
     }
 
     /** A table's entry in the header. */
     private static long headerEntryBytes(String name, Air air) {
-        return 2 + NameAndHeightRules.utf8(name).length + 2 + NameAndHeightRules.utf8(air.name()).length + 1 + 2
-                + 8L * air.publicInputs().size() + 1 + (air.preprocessedWidth() > 0 ? DIGEST : 0);
+        return 2
+                + NameAndHeightRules.utf8(name).length
+                + 2
+                + NameAndHeightRules.utf8(air.name()).length
+                + 1
+                + 2
+                + 8L * air.publicInputs().size()
+                + 1
+                + (air.preprocessedWidth() > 0 ? DIGEST : 0);
     }
 
     /** A table's out-of-domain frame as the body writes it: 7 counts and the extension values of {@link OodFrame}. */
     private static long frameBytes(ProofOptions o, Air air, int logHeight) {
-        long values = 2L * (air.preprocessedWidth() + ZeroKnowledge.committedAir(o, air).mainWidth() + 3L * air.auxWidth()) + 3L * ZeroKnowledge.compositionParts(o, air, logHeight);
+        long values = 2L
+                        * (air.preprocessedWidth()
+                                + ZeroKnowledge.committedAir(o, air).mainWidth()
+                                + 3L * air.auxWidth())
+                + 3L * ZeroKnowledge.compositionParts(o, air, logHeight);
         return 7 * 2 + Ext3.BYTES * values;
     }
 }

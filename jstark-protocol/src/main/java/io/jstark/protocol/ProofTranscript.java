@@ -43,7 +43,12 @@ public final class ProofTranscript {
     private ProofTranscript() {}
 
     /** What the statement says about one table. */
-    public record TableStatement(String name, String airName, byte[] airDigest, int logHeight, long[] publicInputs,
+    public record TableStatement(
+            String name,
+            String airName,
+            byte[] airDigest,
+            int logHeight,
+            long[] publicInputs,
             byte[] preprocessedRoot) {}
 
     /** Steps 1-2: a fresh transcript with the statement absorbed. */

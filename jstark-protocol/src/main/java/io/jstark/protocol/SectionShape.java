@@ -12,8 +12,12 @@ import io.jstark.fri.FriParameters;
 record SectionShape(int queries, int logFoldingFactor, int logCosets, int committedLayers, int finalCoefficients) {
     static SectionShape of(ProofOptions o, int logHeight) {
         FriParameters fri = o.friParameters();
-        return new SectionShape(o.queries(), o.logFoldingFactor(), Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
-                fri.committedLayers(logHeight), 1 << fri.logFinalCoefficients(logHeight));
+        return new SectionShape(
+                o.queries(),
+                o.logFoldingFactor(),
+                Math.max(0, logHeight + o.logBlowup() - o.logFoldingFactor()),
+                fri.committedLayers(logHeight),
+                1 << fri.logFinalCoefficients(logHeight));
     }
 
     /** log2 of the leaves of the tree over FRI layer {@code layer} (1-based, f points per leaf). */
@@ -31,6 +35,10 @@ record SectionShape(int queries, int logFoldingFactor, int logCosets, int commit
     }
 
     long maxOpeningBytes(int logLeaves, long elementsPerLeaf) {
-        return 4 + 4 + 8L * maxLeaves(logLeaves) * elementsPerLeaf + 4 + (long) ProofFormat.DIGEST * maxSiblings(logLeaves);
+        return 4
+                + 4
+                + 8L * maxLeaves(logLeaves) * elementsPerLeaf
+                + 4
+                + (long) ProofFormat.DIGEST * maxSiblings(logLeaves);
     }
 }

@@ -52,8 +52,8 @@ public final class Security {
 
         /** {@return the figure with its terms, as {@code jstark prove} and {@code jstark inspect} print it} */
         public String summary() {
-            return conjecturedBits() + " conjectured bits (hash " + hashBits + ", queries " + queryBits + ", field " + fieldBits
-                    + "; limited by " + limitingTerm() + ")";
+            return conjecturedBits() + " conjectured bits (hash " + hashBits + ", queries " + queryBits + ", field "
+                    + fieldBits + "; limited by " + limitingTerm() + ")";
         }
     }
 
@@ -106,17 +106,34 @@ public final class Security {
         Report r = of(options, logLargestLde, combinedFunctions);
         int batching = EXTENSION_FIELD_BITS - logLargestLde - r.fieldBits();
         return List.of(
-                String.format("hash      %3d bits  collision resistance of a %d-bit digest", r.hashBits(), 2 * HASH_COLLISION_BITS),
-                String.format("queries   %3d bits  = %d queries x log2(blowup %d) + %d grinding bits = %d + %d", r.queryBits(),
-                        options.queries(), options.blowup(), options.grindingBits(), options.queries() * options.logBlowup(),
+                String.format(
+                        "hash      %3d bits  collision resistance of a %d-bit digest",
+                        r.hashBits(), 2 * HASH_COLLISION_BITS),
+                String.format(
+                        "queries   %3d bits  = %d queries x log2(blowup %d) + %d grinding bits = %d + %d",
+                        r.queryBits(),
+                        options.queries(),
+                        options.blowup(),
+                        options.grindingBits(),
+                        options.queries() * options.logBlowup(),
                         options.grindingBits()),
-                String.format("grinding  %3d bits  proof of work on the transcript before the queries (counted in the query term)",
+                String.format(
+                        "grinding  %3d bits  proof of work on the transcript before the queries (counted in the query term)",
                         options.grindingBits()),
-                String.format("field     %3d bits  = %d - %d - %d: extension field 3 x 64 = %d bits, less the lifted LDE domain of 2^%d "
-                        + "points, less ceil(log2 %,d)", r.fieldBits(), EXTENSION_FIELD_BITS, logLargestLde, batching, EXTENSION_FIELD_BITS,
-                        logLargestLde, combinedFunctions),
-                String.format("                    for the DEEP random combination: %,d functions (every table's frame values plus one "
-                        + "per table) combined with powers of gamma and mu", combinedFunctions));
+                String.format(
+                        "field     %3d bits  = %d - %d - %d: extension field 3 x 64 = %d bits, less the lifted LDE domain of 2^%d "
+                                + "points, less ceil(log2 %,d)",
+                        r.fieldBits(),
+                        EXTENSION_FIELD_BITS,
+                        logLargestLde,
+                        batching,
+                        EXTENSION_FIELD_BITS,
+                        logLargestLde,
+                        combinedFunctions),
+                String.format(
+                        "                    for the DEEP random combination: %,d functions (every table's frame values plus one "
+                                + "per table) combined with powers of gamma and mu",
+                        combinedFunctions));
     }
 
     /**
@@ -130,8 +147,12 @@ public final class Security {
         long functions = options.zeroKnowledge() ? 1 : 0;
         for (StatementRules.Claim t : tables) {
             Air air = t.definition();
-            functions += 2L * (air.preprocessedWidth() + ZeroKnowledge.committedAir(options, air).mainWidth() + 3L * air.auxWidth())
-                    + 3L * ZeroKnowledge.compositionParts(options, air, t.logHeight()) + 1;
+            functions += 2L
+                            * (air.preprocessedWidth()
+                                    + ZeroKnowledge.committedAir(options, air).mainWidth()
+                                    + 3L * air.auxWidth())
+                    + 3L * ZeroKnowledge.compositionParts(options, air, t.logHeight())
+                    + 1;
         }
         return functions;
     }
@@ -159,7 +180,10 @@ public final class Security {
         Report report = of(options, tables);
         int required = options.requiredSecurityBits();
         if (report.conjecturedBits() < required) {
-            throw new InsufficientSecurityException(report.conjecturedBits(), required, report.limitingTerm(),
+            throw new InsufficientSecurityException(
+                    report.conjecturedBits(),
+                    required,
+                    report.limitingTerm(),
                     remedies(options, logTallest(options, tables), combinedFunctions(options, tables)));
         }
         return report;
@@ -172,44 +196,68 @@ public final class Security {
      * suffice. When none can (the hash or the field limits), lowering the requirement to what the
      * options reach is the one remedy. The functions the DEEP sum combines do not depend on the options.
      */
-    private static List<InsufficientSecurityException.Remedy> remedies(ProofOptions options, int logTallest, long functions) {
+    private static List<InsufficientSecurityException.Remedy> remedies(
+            ProofOptions options, int logTallest, long functions) {
         int required = options.requiredSecurityBits();
         List<InsufficientSecurityException.Remedy> remedies = new ArrayList<>();
         Report report = of(options, logTallest + options.logBlowup(), functions);
         int missing = required - report.queryBits();
         if (missing > 0) {
             int queries = options.queries() + ceilDiv(missing, options.logBlowup());
-            addIfReaching(remedies, "raise --queries to " + queries, logTallest, functions,
+            addIfReaching(
+                    remedies,
+                    "raise --queries to " + queries,
+                    logTallest,
+                    functions,
                     queries <= ProofOptions.MAX_QUERIES ? options.withQueries(queries) : null);
             int grinding = options.grindingBits() + missing;
-            addIfReaching(remedies, "raise --grinding to " + grinding, logTallest, functions,
+            addIfReaching(
+                    remedies,
+                    "raise --grinding to " + grinding,
+                    logTallest,
+                    functions,
                     grinding <= ProofOptions.MAX_GRINDING_BITS ? options.withGrindingBits(grinding) : null);
             for (int logBlowup = options.logBlowup() + 1; logBlowup <= ProofOptions.MAX_LOG_BLOWUP; logBlowup++) {
                 ProofOptions larger = options.withBlowup(1 << logBlowup);
                 if (reaches(larger, logTallest, functions)) {
-                    remedies.add(new InsufficientSecurityException.Remedy("raise --blowup to " + larger.blowup(), larger));
+                    remedies.add(
+                            new InsufficientSecurityException.Remedy("raise --blowup to " + larger.blowup(), larger));
                     break;
                 }
             }
             if (remedies.isEmpty()) {
                 int grinding32 = ProofOptions.MAX_GRINDING_BITS;
                 int queries32 = ceilDiv(Math.max(0, required - grinding32), options.logBlowup());
-                addIfReaching(remedies, "set --grinding to " + grinding32 + " and --queries to " + queries32, logTallest, functions,
-                        queries32 <= ProofOptions.MAX_QUERIES ? options.withGrindingBits(grinding32).withQueries(Math.max(1, queries32)) : null);
+                addIfReaching(
+                        remedies,
+                        "set --grinding to " + grinding32 + " and --queries to " + queries32,
+                        logTallest,
+                        functions,
+                        queries32 <= ProofOptions.MAX_QUERIES
+                                ? options.withGrindingBits(grinding32).withQueries(Math.max(1, queries32))
+                                : null);
             }
         }
         if (remedies.isEmpty()) {
             int reachable = report.conjecturedBits();
-            String why = report.hashBits() < required ? "no hash here gives more than " + report.hashBits() + " bits"
-                    : report.fieldBits() < required ? "a trace of 2^" + logTallest + " rows at this blowup leaves the extension field "
-                    + report.fieldBits() + " bits" : "no option within its range reaches " + required + " bits";
-            remedies.add(new InsufficientSecurityException.Remedy(why + ": lower the required security to " + reachable + " (--security "
-                    + reachable + ")", options.withRequiredSecurityBits(reachable)));
+            String why = report.hashBits() < required
+                    ? "no hash here gives more than " + report.hashBits() + " bits"
+                    : report.fieldBits() < required
+                            ? "a trace of 2^" + logTallest + " rows at this blowup leaves the extension field "
+                                    + report.fieldBits() + " bits"
+                            : "no option within its range reaches " + required + " bits";
+            remedies.add(new InsufficientSecurityException.Remedy(
+                    why + ": lower the required security to " + reachable + " (--security " + reachable + ")",
+                    options.withRequiredSecurityBits(reachable)));
         }
         return List.copyOf(remedies);
     }
 
-    private static void addIfReaching(List<InsufficientSecurityException.Remedy> remedies, String advice, int logTallest, long functions,
+    private static void addIfReaching(
+            List<InsufficientSecurityException.Remedy> remedies,
+            String advice,
+            int logTallest,
+            long functions,
             ProofOptions changed) {
         if (changed != null && reaches(changed, logTallest, functions)) {
             remedies.add(new InsufficientSecurityException.Remedy(advice, changed));
@@ -217,7 +265,8 @@ public final class Security {
     }
 
     private static boolean reaches(ProofOptions options, int logTallest, long functions) {
-        return of(options, logTallest + options.logBlowup(), functions).conjecturedBits() >= options.requiredSecurityBits();
+        return of(options, logTallest + options.logBlowup(), functions).conjecturedBits()
+                >= options.requiredSecurityBits();
     }
 
     private static int ceilDiv(int a, int b) {

@@ -56,7 +56,8 @@ public record Statement(List<Table> tables) {
          * @throws InvalidStatementException for a name or heights no proof can have, or a public input that is no field element
          */
         public Table {
-            Optional<String> violation = ProofFormat.nameViolation(name).or(() -> ProofFormat.nameViolation(definition))
+            Optional<String> violation = ProofFormat.nameViolation(name)
+                    .or(() -> ProofFormat.nameViolation(definition))
                     .or(() -> ProofFormat.heightViolation(minLogHeight, maxLogHeight));
             if (violation.isPresent()) {
                 throw new InvalidStatementException(name, "in the expected statement: " + violation.get());
@@ -64,8 +65,10 @@ public record Statement(List<Table> tables) {
             publicInputs = publicInputs.clone();
             for (long v : publicInputs) {
                 if (!Goldilocks.isCanonical(v)) {
-                    throw new InvalidStatementException(name, "in the expected statement: public input " + Long.toUnsignedString(v)
-                            + " is not a field element");
+                    throw new InvalidStatementException(
+                            name,
+                            "in the expected statement: public input " + Long.toUnsignedString(v)
+                                    + " is not a field element");
                 }
             }
         }
@@ -102,8 +105,12 @@ public record Statement(List<Table> tables) {
         /** {@return whether {@code o} is a table of the same name, definition, heights and public inputs (by content)} */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Table t && name.equals(t.name) && definition.equals(t.definition) && minLogHeight == t.minLogHeight
-                    && maxLogHeight == t.maxLogHeight && Arrays.equals(publicInputs, t.publicInputs);
+            return o instanceof Table t
+                    && name.equals(t.name)
+                    && definition.equals(t.definition)
+                    && minLogHeight == t.minLogHeight
+                    && maxLogHeight == t.maxLogHeight
+                    && Arrays.equals(publicInputs, t.publicInputs);
         }
 
         /** {@return a hash consistent with {@link #equals}, over the public inputs' content} */
@@ -115,7 +122,8 @@ public record Statement(List<Table> tables) {
         /** {@return the name, definition, heights and public inputs, for messages} */
         @Override
         public String toString() {
-            return name + " (" + definition + ", " + heights() + " rows, public inputs " + Goldilocks.toString(publicInputs) + ")";
+            return name + " (" + definition + ", " + heights() + " rows, public inputs "
+                    + Goldilocks.toString(publicInputs) + ")";
         }
     }
 
@@ -143,7 +151,8 @@ public record Statement(List<Table> tables) {
      * @param publicInputs its public inputs, canonical field elements
      * @throws InvalidStatementException for a name or heights no proof can have, or an input that is no field element
      */
-    public static Table tableBetween(String name, Air definition, int minLogHeight, int maxLogHeight, long... publicInputs) {
+    public static Table tableBetween(
+            String name, Air definition, int minLogHeight, int maxLogHeight, long... publicInputs) {
         return new Table(name, definition.name(), minLogHeight, maxLogHeight, publicInputs);
     }
 

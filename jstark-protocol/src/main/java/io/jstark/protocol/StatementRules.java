@@ -33,7 +33,8 @@ public final class StatementRules {
          * @param logHeight log2 of its rows
          */
         public static Claim declared(String name, Air definition, int logHeight) {
-            return new Claim(name, definition, logHeight, definition.publicInputs().size());
+            return new Claim(
+                    name, definition, logHeight, definition.publicInputs().size());
         }
     }
 
@@ -67,9 +68,12 @@ public final class StatementRules {
         if (logDomain <= Goldilocks.TWO_ADICITY) {
             return Optional.empty();
         }
-        return Optional.of("2^" + logHeight + " rows at blowup " + options.blowup() + " need an LDE domain of 2^" + logDomain
-                + " points, and the field's two-adic domains have at most 2^" + Goldilocks.TWO_ADICITY + ": lower --blowup to "
-                + (1 << (Goldilocks.TWO_ADICITY - logHeight)) + " or the height to 2^" + (Goldilocks.TWO_ADICITY - options.logBlowup()));
+        return Optional.of(
+                "2^" + logHeight + " rows at blowup " + options.blowup() + " need an LDE domain of 2^" + logDomain
+                        + " points, and the field's two-adic domains have at most 2^" + Goldilocks.TWO_ADICITY
+                        + ": lower --blowup to "
+                        + (1 << (Goldilocks.TWO_ADICITY - logHeight)) + " or the height to 2^"
+                        + (Goldilocks.TWO_ADICITY - options.logBlowup()));
     }
 
     /**
@@ -87,7 +91,8 @@ public final class StatementRules {
         Set<String> names = new HashSet<>();
         for (Claim t : tables) {
             if (!names.add(t.name())) {
-                throw new InvalidStatementException(t.name(), "two tables have this name; every table of a proof needs its own");
+                throw new InvalidStatementException(
+                        t.name(), "two tables have this name; every table of a proof needs its own");
             }
             Optional<String> violation = ProofFormat.nameViolation(t.name())
                     .or(() -> ProofFormat.nameViolation(t.definition().name()).map(v -> "its definition's name: " + v))
@@ -99,11 +104,14 @@ public final class StatementRules {
             Optional<String> domain = domainViolation(t.logHeight(), options);
             if (domain.isPresent()) {
                 // the height is at most 2^28 here, so the blowup that fits is at least 16
-                throw new InvalidStatementException(t.name(), domain.get(), options.withBlowup(1 << (Goldilocks.TWO_ADICITY - t.logHeight())));
+                throw new InvalidStatementException(
+                        t.name(), domain.get(), options.withBlowup(1 << (Goldilocks.TWO_ADICITY - t.logHeight())));
             }
             if (t.logHeight() + options.logBlowup() < options.logFoldingFactor()) {
-                throw new InvalidStatementException(t.name(), "a table of 2^" + t.logHeight() + " rows is too small for folding factor "
-                        + options.foldingFactor() + " at blowup " + options.blowup());
+                throw new InvalidStatementException(
+                        t.name(),
+                        "a table of 2^" + t.logHeight() + " rows is too small for folding factor "
+                                + options.foldingFactor() + " at blowup " + options.blowup());
             }
             Air air = t.definition();
             if (options.zeroKnowledge()) {
@@ -112,15 +120,20 @@ public final class StatementRules {
             }
             int parts = air.compositionParts(t.logHeight());
             if (parts > options.blowup()) {
-                String needs = "constraint degree " + air.maxDegree() + " needs " + parts + " composition parts, more than the blowup "
-                        + options.blowup();
+                String needs = "constraint degree " + air.maxDegree() + " needs " + parts
+                        + " composition parts, more than the blowup " + options.blowup();
                 int blowup = Integer.highestOneBit(parts * 2 - 1);
                 if (blowup <= 1 << ProofOptions.MAX_LOG_BLOWUP) {
-                    throw new InvalidStatementException(t.name(), needs + ": raise --blowup to " + blowup, options.withBlowup(blowup));
+                    throw new InvalidStatementException(
+                            t.name(), needs + ": raise --blowup to " + blowup, options.withBlowup(blowup));
                 }
-                throw new InvalidStatementException(t.name(), needs + ", and the largest blowup is " + (1 << ProofOptions.MAX_LOG_BLOWUP)
-                        + ": lower the constraint degree (at most " + (1 << ProofOptions.MAX_LOG_BLOWUP) + " composition parts; split a "
-                        + "high-degree product with an intermediate column)", null);
+                throw new InvalidStatementException(
+                        t.name(),
+                        needs + ", and the largest blowup is " + (1 << ProofOptions.MAX_LOG_BLOWUP)
+                                + ": lower the constraint degree (at most " + (1 << ProofOptions.MAX_LOG_BLOWUP)
+                                + " composition parts; split a "
+                                + "high-degree product with an intermediate column)",
+                        null);
             }
         }
     }
@@ -133,14 +146,22 @@ public final class StatementRules {
         int logCommitted = ZeroKnowledge.committedLogHeight(options, t.logHeight());
         int logLde = logCommitted + options.logBlowup();
         if (logLde > Goldilocks.TWO_ADICITY) {
-            throw new InvalidStatementException(t.name(), "with zero knowledge a table of 2^" + t.logHeight() + " rows is committed at 2^"
-                    + logCommitted + " rows, and its LDE of 2^" + logLde + " points exceeds the field's 2^" + Goldilocks.TWO_ADICITY);
+            throw new InvalidStatementException(
+                    t.name(),
+                    "with zero knowledge a table of 2^" + t.logHeight() + " rows is committed at 2^" + logCommitted
+                            + " rows, and its LDE of 2^" + logLde + " points exceeds the field's 2^"
+                            + Goldilocks.TWO_ADICITY);
         }
         long bound = ZeroKnowledge.compositionDegreeBound(options, t.definition(), t.logHeight());
         if (bound > 1L << logLde) {
-            throw new InvalidStatementException(t.name(), "with zero knowledge the composition of constraint degree " + t.definition().maxDegree()
-                    + " over columns of degree below 2^" + logCommitted + " has degree up to " + (bound - 1) + ", beyond the LDE of 2^"
-                    + logLde + " points: raise --blowup", null);
+            throw new InvalidStatementException(
+                    t.name(),
+                    "with zero knowledge the composition of constraint degree "
+                            + t.definition().maxDegree()
+                            + " over columns of degree below 2^" + logCommitted + " has degree up to " + (bound - 1)
+                            + ", beyond the LDE of 2^"
+                            + logLde + " points: raise --blowup",
+                    null);
         }
     }
 }

@@ -57,7 +57,11 @@ public final class VerifyingKey {
     /** Per definition with preprocessed columns: one root per exact option set, in the list's order. */
     private final Map<String, List<byte[]>> pinnedRoots;
 
-    private VerifyingKey(Map<String, Air> airs, Map<String, byte[]> digests, AcceptedOptions accepted, Map<String, List<byte[]>> pinnedRoots) {
+    private VerifyingKey(
+            Map<String, Air> airs,
+            Map<String, byte[]> digests,
+            AcceptedOptions accepted,
+            Map<String, List<byte[]>> pinnedRoots) {
         this.airs = airs;
         this.digests = digests;
         this.accepted = accepted;
@@ -77,8 +81,8 @@ public final class VerifyingKey {
 
         /** Computes the root: the preprocessed columns' LDE and Merkle tree, then only the root is kept. */
         RootSource COMPUTE = (air, options) -> {
-            try (Preprocessing.Committed c = Preprocessing.commit(air, options, Hashers.byName(options.hash()), WorkerPool.common(),
-                    RamAllocator.shared())) {
+            try (Preprocessing.Committed c = Preprocessing.commit(
+                    air, options, Hashers.byName(options.hash()), WorkerPool.common(), RamAllocator.shared())) {
                 return c.tree().root();
             }
         };
@@ -161,7 +165,9 @@ public final class VerifyingKey {
     public byte[] pinnedRoot(Air air, ProofOptions options) {
         List<byte[]> roots = pinnedRoots.get(air.name());
         int index = accepted.exactly().indexOf(options);
-        return roots == null || index < 0 || airs.get(air.name()) != air ? null : roots.get(index).clone();
+        return roots == null || index < 0 || airs.get(air.name()) != air
+                ? null
+                : roots.get(index).clone();
     }
 
     /** {@return the pinned roots of the definition called {@code airName}, one per exact option set (none without preprocessed columns)} */
@@ -212,7 +218,8 @@ public final class VerifyingKey {
             bytes = in.readNBytes(MAX_KEY_BYTES + 1);
         }
         if (bytes.length > MAX_KEY_BYTES) {
-            throw new InvalidVerifyingKeyException(file + " holds more than " + MAX_KEY_BYTES + " bytes, more than any verifying key");
+            throw new InvalidVerifyingKeyException(
+                    file + " holds more than " + MAX_KEY_BYTES + " bytes, more than any verifying key");
         }
         return read(bytes, definitions);
     }
@@ -233,12 +240,17 @@ public final class VerifyingKey {
     }
 
     /** The invariants every key holds, whether built or read. */
-    static VerifyingKey checked(Map<String, Air> airs, Map<String, byte[]> digests, AcceptedOptions accepted,
-            Map<String, List<byte[]>> roots) throws InvalidVerifyingKeyException {
+    static VerifyingKey checked(
+            Map<String, Air> airs,
+            Map<String, byte[]> digests,
+            AcceptedOptions accepted,
+            Map<String, List<byte[]>> roots)
+            throws InvalidVerifyingKeyException {
         for (Air air : airs.values()) {
             if (air.preprocessedWidth() > 0 && !accepted.isExact()) {
-                throw new InvalidVerifyingKeyException("table definition '" + air.name() + "' has preprocessed columns, whose commitment "
-                        + "depends on the blowup, folding factor and hash: a key for it must accept an exact list of options");
+                throw new InvalidVerifyingKeyException(
+                        "table definition '" + air.name() + "' has preprocessed columns, whose commitment "
+                                + "depends on the blowup, folding factor and hash: a key for it must accept an exact list of options");
             }
         }
         return new VerifyingKey(airs, digests, accepted, roots);
@@ -331,7 +343,9 @@ public final class VerifyingKey {
          *     preprocessed columns under a key that does not list its accepted options exactly
          */
         public VerifyingKey build() {
-            AcceptedOptions a = (minimumSecurityBits == null ? accepted : accepted.withMinimumSecurityBits(minimumSecurityBits))
+            AcceptedOptions a = (minimumSecurityBits == null
+                            ? accepted
+                            : accepted.withMinimumSecurityBits(minimumSecurityBits))
                     .withZeroKnowledgeRequired(zeroKnowledgeRequired);
             Map<String, Air> byName = new LinkedHashMap<>();
             Map<String, byte[]> digests = new LinkedHashMap<>();
@@ -356,7 +370,9 @@ public final class VerifyingKey {
                     Map<Preprocessing.CommitmentOptions, byte[]> byCommitment = new LinkedHashMap<>();
                     List<byte[]> roots = new ArrayList<>();
                     for (ProofOptions o : a.exactly()) {
-                        roots.add(byCommitment.computeIfAbsent(Preprocessing.CommitmentOptions.of(o), c -> this.roots.root(air, o).clone()));
+                        roots.add(byCommitment.computeIfAbsent(
+                                Preprocessing.CommitmentOptions.of(o),
+                                c -> this.roots.root(air, o).clone()));
                     }
                     pinned.put(air.name(), List.copyOf(roots));
                 }

@@ -19,6 +19,7 @@ import java.util.Map;
 final class VerifyingKeyCodec {
     /** Bytes of the SHA-256 digest a key file ends with, and of each definition's digest and pinned root. */
     static final int DIGEST = 32;
+
     private static final byte[] MAGIC = {'J', 'S', 'V', 'K'};
     private static final int MAX_DEFINITIONS = 1 << 12;
     /** The hash count byte's flag: the key accepts only zero-knowledge proofs. */
@@ -67,14 +68,19 @@ final class VerifyingKeyCodec {
      *     or a definition it names is missing or differs from the one it was made for
      */
     static VerifyingKey read(byte[] bytes, List<Air> definitions) throws InvalidVerifyingKeyException {
-        if (bytes.length < MAGIC.length + 4 + DIGEST || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+        if (bytes.length < MAGIC.length + 4 + DIGEST
+                || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new InvalidVerifyingKeyException("not a jstark verifying key: it does not start with \"JSVK\"");
         }
         int body = bytes.length - DIGEST;
         if (!MessageDigest.isEqual(sha256(bytes, body), Arrays.copyOfRange(bytes, body, bytes.length))) {
-            throw new InvalidVerifyingKeyException("the verifying key is damaged: its bytes do not match the SHA-256 digest they end with");
+            throw new InvalidVerifyingKeyException(
+                    "the verifying key is damaged: its bytes do not match the SHA-256 digest they end with");
         }
-        LittleEndianReader<InvalidVerifyingKeyException, RuntimeException> in = LittleEndianReader.of(bytes, MAGIC.length, body,
+        LittleEndianReader<InvalidVerifyingKeyException, RuntimeException> in = LittleEndianReader.of(
+                bytes,
+                MAGIC.length,
+                body,
                 message -> new InvalidVerifyingKeyException("the verifying key is malformed: " + message));
         try {
             int version = in.u16("the key format version");
@@ -82,14 +88,17 @@ final class VerifyingKeyCodec {
             // the pinned roots follow this proof format's coset-shift schedule: a key for another proof format pins
             // roots its proofs do not have
             if (version != VerifyingKey.FORMAT_VERSION || proofVersion != ProofFormat.VERSION) {
-                throw new InvalidVerifyingKeyException("verifying key format " + version + " for proof format " + proofVersion
-                        + " is not supported (this verifier reads key format " + VerifyingKey.FORMAT_VERSION + " for proof format "
-                        + ProofFormat.VERSION + ")");
+                throw new InvalidVerifyingKeyException(
+                        "verifying key format " + version + " for proof format " + proofVersion
+                                + " is not supported (this verifier reads key format " + VerifyingKey.FORMAT_VERSION
+                                + " for proof format "
+                                + ProofFormat.VERSION + ")");
             }
             AcceptedOptions accepted = readAccepted(in);
             int count = in.u16("the definition count");
             if (count == 0 || count > MAX_DEFINITIONS) {
-                throw new InvalidVerifyingKeyException("the verifying key names " + count + " table definitions, expected 1.." + MAX_DEFINITIONS);
+                throw new InvalidVerifyingKeyException(
+                        "the verifying key names " + count + " table definitions, expected 1.." + MAX_DEFINITIONS);
             }
             Map<String, Air> airs = new LinkedHashMap<>();
             Map<String, byte[]> digests = new LinkedHashMap<>();
@@ -123,8 +132,13 @@ final class VerifyingKeyCodec {
     }
 
     /** One definition: its name and digest, matched against the given code, and its pinned roots, one per exact option set. */
-    private static void readDefinition(LittleEndianReader<InvalidVerifyingKeyException, RuntimeException> in, List<Air> definitions,
-            int optionSets, Map<String, Air> airs, Map<String, byte[]> digests, Map<String, List<byte[]>> roots)
+    private static void readDefinition(
+            LittleEndianReader<InvalidVerifyingKeyException, RuntimeException> in,
+            List<Air> definitions,
+            int optionSets,
+            Map<String, Air> airs,
+            Map<String, byte[]> digests,
+            Map<String, List<byte[]>> roots)
             throws InvalidVerifyingKeyException {
         byte[] name = in.bytes(in.u8("a definition's name length"), "a definition's name");
         String airName = new String(name, StandardCharsets.UTF_8);
@@ -158,8 +172,11 @@ final class VerifyingKeyCodec {
                 }
             }
         }
-        throw new InvalidVerifyingKeyException(named ? "table definition '" + name + "' differs from the one the verifying key was made for "
-                + "(its digest does not match)" : "the verifying key names table definition '" + name + "', which is not among the given ones");
+        throw new InvalidVerifyingKeyException(
+                named
+                        ? "table definition '" + name + "' differs from the one the verifying key was made for "
+                                + "(its digest does not match)"
+                        : "the verifying key names table definition '" + name + "', which is not among the given ones");
     }
 
     private static byte[] sha256(byte[] bytes, int length) {

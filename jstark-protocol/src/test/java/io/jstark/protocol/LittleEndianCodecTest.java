@@ -38,8 +38,8 @@ class LittleEndianCodecTest {
     }
 
     @Property
-    void whatTheWriterWritesTheArrayReaderReadsBack(@ForAll @Size(max = 20) List<Long> values, @ForAll @Size(max = 40) byte[] tail)
-            throws Refused {
+    void whatTheWriterWritesTheArrayReaderReadsBack(
+            @ForAll @Size(max = 20) List<Long> values, @ForAll @Size(max = 40) byte[] tail) throws Refused {
         byte[] bytes = written(values, tail);
         assertThat(bytes).hasSize(values.size() * 15 + tail.length);
         LittleEndianReader<Refused, RuntimeException> in = LittleEndianReader.of(bytes, 0, bytes.length, Refused::new);
@@ -49,10 +49,12 @@ class LittleEndianCodecTest {
     }
 
     @Property
-    void whatTheWriterWritesTheStreamReaderReadsBackThroughOneByteReads(@ForAll @Size(max = 20) List<Long> values,
-            @ForAll @Size(max = 40) byte[] tail) throws Refused, IOException {
+    void whatTheWriterWritesTheStreamReaderReadsBackThroughOneByteReads(
+            @ForAll @Size(max = 20) List<Long> values, @ForAll @Size(max = 40) byte[] tail)
+            throws Refused, IOException {
         byte[] bytes = written(values, tail);
-        LittleEndianReader<Refused, IOException> in = LittleEndianReader.of(trickling(bytes), bytes.length, true, Refused::new);
+        LittleEndianReader<Refused, IOException> in =
+                LittleEndianReader.of(trickling(bytes), bytes.length, true, Refused::new);
         readBack(in, values, tail);
         in.requireEnd("the tail");
     }
@@ -76,18 +78,23 @@ class LittleEndianCodecTest {
         LittleEndianReader<Refused, RuntimeException> in = LittleEndianReader.of(bytes, 3, 9, Refused::new);
         assertThat(in.position()).isEqualTo(3);
         in.u32("the count");
-        assertThatThrownBy(() -> in.u32("the width")).isInstanceOf(Refused.class)
+        assertThatThrownBy(() -> in.u32("the width"))
+                .isInstanceOf(Refused.class)
                 .hasMessage("truncated: the width need 4 bytes, 2 remain (byte offset 7)");
         assertThat(in.position()).isEqualTo(7);
-        assertThatThrownBy(() -> LittleEndianReader.of(bytes, 9, 13, Refused::new)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> LittleEndianReader.of(bytes, 9, 13, Refused::new))
+                .isInstanceOf(IndexOutOfBoundsException.class);
     }
 
     @Test
     void aNegativeOrOversizedLengthIsRefusedBeforeAnythingIsRead() {
         byte[] bytes = new byte[8];
         LittleEndianReader<Refused, RuntimeException> in = LittleEndianReader.of(bytes, 0, 8, Refused::new);
-        assertThatThrownBy(() -> in.bytes(-1, "a name")).isInstanceOf(Refused.class).hasMessageContaining("need -1 bytes");
-        assertThatThrownBy(() -> in.require(1L << 40, "the leaves")).isInstanceOf(Refused.class)
+        assertThatThrownBy(() -> in.bytes(-1, "a name"))
+                .isInstanceOf(Refused.class)
+                .hasMessageContaining("need -1 bytes");
+        assertThatThrownBy(() -> in.require(1L << 40, "the leaves"))
+                .isInstanceOf(Refused.class)
                 .hasMessage("truncated: the leaves need 1099511627776 bytes, 8 remain (byte offset 0)");
         assertThat(in.position()).isZero();
     }
@@ -107,13 +114,18 @@ class LittleEndianCodecTest {
     @Test
     void aStreamShorterThanItsLimitIsRefusedWhereItEnds() throws IOException {
         byte[] bytes = new byte[6];
-        LittleEndianReader<Refused, IOException> in = LittleEndianReader.of(new ByteArrayInputStream(bytes), 100, false, Refused::new);
+        LittleEndianReader<Refused, IOException> in =
+                LittleEndianReader.of(new ByteArrayInputStream(bytes), 100, false, Refused::new);
         assertThatThrownBy(() -> {
-            in.u32("a");
-            in.u32("b");
-        }).isInstanceOf(Refused.class).hasMessage("truncated: the input ends at byte offset 6");
-        LittleEndianReader<Refused, IOException> bounded = LittleEndianReader.of(new ByteArrayInputStream(bytes), 4, false, Refused::new);
-        assertThatThrownBy(() -> bounded.u64("c")).isInstanceOf(Refused.class)
+                    in.u32("a");
+                    in.u32("b");
+                })
+                .isInstanceOf(Refused.class)
+                .hasMessage("truncated: the input ends at byte offset 6");
+        LittleEndianReader<Refused, IOException> bounded =
+                LittleEndianReader.of(new ByteArrayInputStream(bytes), 4, false, Refused::new);
+        assertThatThrownBy(() -> bounded.u64("c"))
+                .isInstanceOf(Refused.class)
                 .hasMessage("truncated: c need 8 bytes, at most 4 remain (byte offset 0)");
     }
 
@@ -123,14 +135,18 @@ class LittleEndianCodecTest {
         // an array reader has the stream reader's type, so that a format reading both holds one
         LittleEndianReader<Refused, IOException> known = LittleEndianReader.of(bytes, 0, 7, Refused::new);
         known.u32("a");
-        assertThatThrownBy(() -> known.requireEnd("the last part")).isInstanceOf(Refused.class)
+        assertThatThrownBy(() -> known.requireEnd("the last part"))
+                .isInstanceOf(Refused.class)
                 .hasMessage("3 unexpected bytes after the last part (byte offset 4)");
-        LittleEndianReader<Refused, IOException> streamed = LittleEndianReader.of(new ByteArrayInputStream(bytes), 100, false, Refused::new);
+        LittleEndianReader<Refused, IOException> streamed =
+                LittleEndianReader.of(new ByteArrayInputStream(bytes), 100, false, Refused::new);
         streamed.bytes(7, "all");
         streamed.requireEnd("the last part");
-        LittleEndianReader<Refused, IOException> longer = LittleEndianReader.of(new ByteArrayInputStream(bytes), 100, false, Refused::new);
+        LittleEndianReader<Refused, IOException> longer =
+                LittleEndianReader.of(new ByteArrayInputStream(bytes), 100, false, Refused::new);
         longer.u32("a");
-        assertThatThrownBy(() -> longer.requireEnd("the last part")).isInstanceOf(Refused.class)
+        assertThatThrownBy(() -> longer.requireEnd("the last part"))
+                .isInstanceOf(Refused.class)
                 .hasMessage("unexpected bytes after the last part (byte offset 4)");
     }
 
@@ -142,19 +158,22 @@ class LittleEndianCodecTest {
         byte[] invalid = {'a', (byte) 0xC3, 'b'};
         LittleEndianReader<Refused, RuntimeException> bad = LittleEndianReader.of(invalid, 0, 3, Refused::new);
         bad.u8("a");
-        assertThatThrownBy(() -> bad.utf8(2, "a name")).isInstanceOf(Refused.class).hasMessage("a name is not valid UTF-8 (byte offset 1)");
+        assertThatThrownBy(() -> bad.utf8(2, "a name"))
+                .isInstanceOf(Refused.class)
+                .hasMessage("a name is not valid UTF-8 (byte offset 1)");
         assertThat(bad.position()).isEqualTo(1);
     }
 
     @Test
     void aStreamReadsAtMostOneBufferAtOnce() {
-        LittleEndianReader<Refused, IOException> in = LittleEndianReader.of(new ByteArrayInputStream(new byte[1 << 17]), 1 << 17, true,
-                Refused::new);
+        LittleEndianReader<Refused, IOException> in =
+                LittleEndianReader.of(new ByteArrayInputStream(new byte[1 << 17]), 1 << 17, true, Refused::new);
         assertThatThrownBy(() -> in.bytes((1 << 16) + 1, "a block")).isInstanceOf(IllegalArgumentException.class);
     }
 
     /** Reads what {@link #written} wrote, asserting each value. */
-    private static <X extends Exception> void readBack(LittleEndianReader<Refused, X> in, List<Long> values, byte[] tail) throws Refused, X {
+    private static <X extends Exception> void readBack(
+            LittleEndianReader<Refused, X> in, List<Long> values, byte[] tail) throws Refused, X {
         for (long v : values) {
             assertThat(in.u8("u8")).isEqualTo((int) (v & 0xFF));
             assertThat(in.u16("u16")).isEqualTo((int) (v & 0xFFFF));

@@ -24,14 +24,20 @@ class PhaseTreeTest {
     /** Block digests from (table, block), one of them changed when {@code changedTable} is not -1. */
     static PhaseTree.Digests digests(int changedTable, int changedBlock) {
         return (table, block) -> {
-            byte[] input = {(byte) table, (byte) block, (byte) (block >>> 8), (byte) (block >>> 16),
-                    (byte) (table == changedTable && block == changedBlock ? 1 : 0)};
+            byte[] input = {
+                (byte) table,
+                (byte) block,
+                (byte) (block >>> 8),
+                (byte) (block >>> 16),
+                (byte) (table == changedTable && block == changedBlock ? 1 : 0)
+            };
             return HASH.hash(input);
         };
     }
 
     @Property(tries = 150)
-    void aLeafChangesWithTheBlocksItsQueryOpensAndNoOthers(@ForAll @Size(min = 1, max = 5) java.util.List<@IntRange(min = 1, max = 12) Integer> heights,
+    void aLeafChangesWithTheBlocksItsQueryOpensAndNoOthers(
+            @ForAll @Size(min = 1, max = 5) java.util.List<@IntRange(min = 1, max = 12) Integer> heights,
             @ForAll @IntRange(min = 0, max = Integer.MAX_VALUE) int seed) {
         int[] logHeights = heights.stream().mapToInt(Integer::intValue).toArray();
         LiftedDomain domain = LiftedDomain.of(OPTIONS, logHeights);
@@ -46,18 +52,21 @@ class PhaseTreeTest {
         byte[] honest = tree.leafHash(HASH, leaf, digests(-1, -1));
         for (int table : members) {
             int opened = domain.block(table, query);
-            assertThat(tree.leafHash(HASH, leaf, digests(table, opened))).as("table %d, the block its query opens", table)
+            assertThat(tree.leafHash(HASH, leaf, digests(table, opened)))
+                    .as("table %d, the block its query opens", table)
                     .isNotEqualTo(honest);
             int other = opened ^ 1;
             if (other < 1 << domain.logBlocks(table)) {
-                assertThat(tree.leafHash(HASH, leaf, digests(table, other))).as("table %d, a block its query does not open", table)
+                assertThat(tree.leafHash(HASH, leaf, digests(table, other)))
+                        .as("table %d, a block its query does not open", table)
                         .isEqualTo(honest);
             }
         }
     }
 
     @Property(tries = 60)
-    void everyLeafIsOpenedBySomeQuery(@ForAll @IntRange(min = 1, max = 9) int tallest, @ForAll @IntRange(min = 1, max = 9) int other) {
+    void everyLeafIsOpenedBySomeQuery(
+            @ForAll @IntRange(min = 1, max = 9) int tallest, @ForAll @IntRange(min = 1, max = 9) int other) {
         LiftedDomain domain = LiftedDomain.of(OPTIONS, new int[] {tallest, other});
         for (int[] members : new int[][] {{0}, {1}, {0, 1}}) {
             PhaseTree tree = new PhaseTree(domain, members);
@@ -77,7 +86,8 @@ class PhaseTreeTest {
         assertThat(tree.logLeaves()).isEqualTo(domain.logBlocks(1));
         for (int q = 0; q < 1 << domain.logQueryCosets(); q += 37) {
             assertThat(tree.leaf(q)).isEqualTo(domain.block(1, q));
-            assertThat(tree.leafHash(HASH, tree.leaf(q), digests(-1, -1))).isEqualTo(digests(-1, -1).of(1, domain.block(1, q)));
+            assertThat(tree.leafHash(HASH, tree.leaf(q), digests(-1, -1)))
+                    .isEqualTo(digests(-1, -1).of(1, domain.block(1, q)));
         }
     }
 
@@ -94,7 +104,8 @@ class PhaseTreeTest {
         assertThat(tree.classes().get(2)).containsExactly(1, 4);
         assertThat(tree.logBlocksOfClass(0)).isLessThan(tree.logBlocksOfClass(1));
         assertThat(tree.logLeaves()).isEqualTo(tree.logBlocksOfClass(2)).isEqualTo(domain.logQueryCosets());
-        assertThatThrownBy(() -> new PhaseTree(domain, new int[0])).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new PhaseTree(domain, new int[0]))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at least one table");
     }
 
@@ -108,6 +119,7 @@ class PhaseTreeTest {
         System.arraycopy(b, 0, ab, Hasher.DIGEST_BYTES, Hasher.DIGEST_BYTES);
         assertThat(PhaseTree.combine(HASH, null, new byte[][] {a, b})).isEqualTo(HASH.hash(ab));
         assertThat(PhaseTree.combine(HASH, a, new byte[][] {b})).isEqualTo(HASH.hash(ab));
-        assertThat(PhaseTree.combine(HASH, a, new byte[][] {b, c})).isNotEqualTo(PhaseTree.combine(HASH, a, new byte[][] {c, b}));
+        assertThat(PhaseTree.combine(HASH, a, new byte[][] {b, c}))
+                .isNotEqualTo(PhaseTree.combine(HASH, a, new byte[][] {c, b}));
     }
 }

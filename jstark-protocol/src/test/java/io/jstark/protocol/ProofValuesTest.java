@@ -23,12 +23,14 @@ class ProofValuesTest {
     }
 
     @Property
-    void extensionElementsAndNamesReadBackAsWritten(@ForAll long a, @ForAll long b, @ForAll @StringLength(max = 60) String text)
-            throws Exception {
+    void extensionElementsAndNamesReadBackAsWritten(
+            @ForAll long a, @ForAll long b, @ForAll @StringLength(max = 60) String text) throws Exception {
         long c0 = Long.remainderUnsigned(a, Goldilocks.P);
         long c2 = Long.remainderUnsigned(b, Goldilocks.P);
-        String name = text.codePoints().filter(c -> !ProofFormat.isInvisible(c))
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        String name = text.codePoints()
+                .filter(c -> !ProofFormat.isInvisible(c))
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
         ProofOutput out = new ProofOutput();
         out.ext(new Ext3(c0, 1, c2));
         out.name(name);
@@ -47,9 +49,11 @@ class ProofValuesTest {
         for (ProofInput in : new ProofInput[] {ProofInput.of(bytes), streamed(bytes)}) {
             assertThat(in.flag("first")).isTrue();
             assertThat(in.flag("second")).isFalse();
-            assertThatThrownBy(() -> in.flag("the aux flag")).isInstanceOf(ProofRejectedException.class)
+            assertThatThrownBy(() -> in.flag("the aux flag"))
+                    .isInstanceOf(ProofRejectedException.class)
                     .hasMessage("the aux flag must be 0 or 1, found 2 (byte offset 2)")
-                    .extracting(e -> ((ProofRejectedException) e).reason()).isEqualTo(ProofRejectedException.Reason.MALFORMED);
+                    .extracting(e -> ((ProofRejectedException) e).reason())
+                    .isEqualTo(ProofRejectedException.Reason.MALFORMED);
         }
     }
 
@@ -63,7 +67,8 @@ class ProofValuesTest {
         for (ProofInput in : new ProofInput[] {ProofInput.of(bytes), streamed(bytes)}) {
             in.u8("a byte");
             assertThat(in.field("an element")).isEqualTo(Goldilocks.P - 1);
-            assertThatThrownBy(() -> in.field("a leaf element")).isInstanceOf(ProofRejectedException.class)
+            assertThatThrownBy(() -> in.field("a leaf element"))
+                    .isInstanceOf(ProofRejectedException.class)
                     .hasMessage("a leaf element is not a canonical field element (byte offset 9)");
         }
     }
@@ -78,11 +83,14 @@ class ProofValuesTest {
         byte[] bytes = out.toByteArray();
         for (ProofInput in : new ProofInput[] {ProofInput.of(bytes), streamed(bytes)}) {
             in.u8("a byte");
-            assertThatThrownBy(() -> in.name("table 0 name")).isInstanceOf(ProofRejectedException.class)
-                    .hasMessage("table 0 name at byte offset 1: the name holds the character U+001B at index 1 (control, format and "
-                            + "line separator characters are not allowed in names)");
+            assertThatThrownBy(() -> in.name("table 0 name"))
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasMessage(
+                            "table 0 name at byte offset 1: the name holds the character U+001B at index 1 (control, format and "
+                                    + "line separator characters are not allowed in names)");
         }
-        assertThatThrownBy(() -> new ProofOutput().name("a\nb")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new ProofOutput().name("a\nb"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("a name the proof format cannot hold: the name holds the character U+000A");
     }
 
@@ -92,7 +100,8 @@ class ProofValuesTest {
         out.u16(ProofFormat.MAX_NAME_BYTES + 1);
         byte[] bytes = out.toByteArray();
         ProofInput in = ProofInput.of(bytes);
-        assertThatThrownBy(() -> in.name("table 3 air name")).isInstanceOf(ProofRejectedException.class)
+        assertThatThrownBy(() -> in.name("table 3 air name"))
+                .isInstanceOf(ProofRejectedException.class)
                 .hasMessage("table 3 air name has 256 bytes, at most 255 are allowed (byte offset 2)");
     }
 
@@ -100,7 +109,8 @@ class ProofValuesTest {
     void extensionElementsBeyondTheInputAreRefusedBeforeAnyIsAllocated() {
         byte[] bytes = new byte[Ext3.BYTES];
         ProofInput in = ProofInput.of(bytes);
-        assertThatThrownBy(() -> in.exts(1 << 20, "out-of-domain values")).isInstanceOf(ProofRejectedException.class)
+        assertThatThrownBy(() -> in.exts(1 << 20, "out-of-domain values"))
+                .isInstanceOf(ProofRejectedException.class)
                 .hasMessage("truncated: out-of-domain values need 25165824 bytes, 24 remain (byte offset 0)");
     }
 

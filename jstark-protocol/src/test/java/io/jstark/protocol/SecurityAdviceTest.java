@@ -32,17 +32,20 @@ class SecurityAdviceTest {
     }
 
     @Property(tries = 3000)
-    void everySecurityRemedyReachesTheRequiredBitsWhenApplied(@ForAll @IntRange(min = 1, max = 5) int logBlowup,
-            @ForAll @IntRange(min = 1, max = 255) int queries, @ForAll @IntRange(min = 0, max = 32) int grinding,
-            @ForAll @IntRange(min = 0, max = 192) int required, @ForAll @IntRange(min = 1, max = 40) int logTallest) {
+    void everySecurityRemedyReachesTheRequiredBitsWhenApplied(
+            @ForAll @IntRange(min = 1, max = 5) int logBlowup,
+            @ForAll @IntRange(min = 1, max = 255) int queries,
+            @ForAll @IntRange(min = 0, max = 32) int grinding,
+            @ForAll @IntRange(min = 0, max = 192) int required,
+            @ForAll @IntRange(min = 1, max = 40) int logTallest) {
         ProofOptions options = new ProofOptions(logBlowup, queries, grinding, 2, 3, "sha256", required);
         Security.Report report = Security.of(options, squareOf(logTallest));
         if (report.conjecturedBits() >= required) {
             Security.require(options, squareOf(logTallest));
             return;
         }
-        InsufficientSecurityException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(InsufficientSecurityException.class,
-                () -> Security.require(options, squareOf(logTallest)));
+        InsufficientSecurityException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(
+                InsufficientSecurityException.class, () -> Security.require(options, squareOf(logTallest)));
         assertThat(refusal.remedies()).isNotEmpty();
         boolean reachable = report.hashBits() >= required && report.fieldBits() >= required;
         for (InsufficientSecurityException.Remedy remedy : refusal.remedies()) {
@@ -51,13 +54,18 @@ class SecurityAdviceTest {
             ProofOptions applied = remedy.options();
             Security.require(applied, squareOf(logTallest));
             if (applied.requiredSecurityBits() != required) {
-                assertThat(reachable).as("lowering the requirement is advised only where no option reaches it: " + remedy).isFalse();
+                assertThat(reachable)
+                        .as("lowering the requirement is advised only where no option reaches it: " + remedy)
+                        .isFalse();
                 assertThat(refusal.remedies()).hasSize(1);
             }
         }
         if (reachable) {
-            // the queries alone (at most 255 of log2(blowup) bits, plus the grinding) can reach what the field and hash allow
-            assertThat(refusal.remedies()).allSatisfy(r -> assertThat(r.options().requiredSecurityBits()).isEqualTo(required));
+            // the queries alone (at most 255 of log2(blowup) bits, plus the grinding) can reach what the field and hash
+            // allow
+            assertThat(refusal.remedies())
+                    .allSatisfy(
+                            r -> assertThat(r.options().requiredSecurityBits()).isEqualTo(required));
         }
     }
 
@@ -71,8 +79,10 @@ class SecurityAdviceTest {
     }
 
     @Property(tries = 300)
-    void theBlowupAdviceOfAHighDegreeConstraintIsWithinRangeAndSatisfiesTheRule(@ForAll @IntRange(min = 2, max = 80) int degree,
-            @ForAll @IntRange(min = 3, max = 20) int logHeight, @ForAll @IntRange(min = 1, max = 5) int logBlowup) {
+    void theBlowupAdviceOfAHighDegreeConstraintIsWithinRangeAndSatisfiesTheRule(
+            @ForAll @IntRange(min = 2, max = 80) int degree,
+            @ForAll @IntRange(min = 3, max = 20) int logHeight,
+            @ForAll @IntRange(min = 1, max = 5) int logBlowup) {
         AirBuilder b = Air.builder("power");
         Expr.MainCell x = b.main("x");
         b.transition("x' = x^d", x.next().sub(x.pow(degree)));
@@ -84,8 +94,8 @@ class SecurityAdviceTest {
             StatementRules.check(claims, options);
             return;
         }
-        InvalidStatementException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(InvalidStatementException.class,
-                () -> StatementRules.check(claims, options));
+        InvalidStatementException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(
+                InvalidStatementException.class, () -> StatementRules.check(claims, options));
         assertThat(refusal.getMessage()).contains("composition parts");
         if (parts <= 1 << ProofOptions.MAX_LOG_BLOWUP) {
             ProofOptions applied = refusal.remedy().orElseThrow();
@@ -103,15 +113,16 @@ class SecurityAdviceTest {
         Expr.MainCell x = b.main("x");
         b.transition("x' = x^40", x.next().sub(x.pow(40)));
         Air air = b.build();
-        assertThatThrownBy(() -> StatementRules.check(List.of(StatementRules.Claim.declared("deg40", air, 10)), ProofOptions.fast100()))
+        assertThatThrownBy(() -> StatementRules.check(
+                        List.of(StatementRules.Claim.declared("deg40", air, 10)), ProofOptions.fast100()))
                 .isInstanceOf(InvalidStatementException.class)
                 .hasMessageNotContaining("64")
                 .hasMessageContaining("the largest blowup is 32");
     }
 
     @Property(generation = GenerationMode.EXHAUSTIVE)
-    void aTablesLdeDomainMustFitTheFieldsTwoAdicSubgroupsAndTheAdviceFits(@ForAll @IntRange(min = 1, max = 28) int logHeight,
-            @ForAll @IntRange(min = 1, max = 5) int logBlowup) {
+    void aTablesLdeDomainMustFitTheFieldsTwoAdicSubgroupsAndTheAdviceFits(
+            @ForAll @IntRange(min = 1, max = 28) int logHeight, @ForAll @IntRange(min = 1, max = 5) int logBlowup) {
         ProofOptions options = ProofOptions.fast100().withBlowup(1 << logBlowup).withFoldingFactor(2);
         List<StatementRules.Claim> claims = squareOf(logHeight);
         if (logHeight + logBlowup <= 32) {
@@ -119,11 +130,13 @@ class SecurityAdviceTest {
             StatementRules.check(claims, options);
             return;
         }
-        InvalidStatementException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(InvalidStatementException.class,
-                () -> StatementRules.check(claims, options));
+        InvalidStatementException refusal = org.assertj.core.api.Assertions.catchThrowableOfType(
+                InvalidStatementException.class, () -> StatementRules.check(claims, options));
         assertThat(refusal.table()).isEqualTo("square");
-        assertThat(refusal.rule()).isEqualTo(StatementRules.domainViolation(logHeight, options).orElseThrow())
-                .contains("need an LDE domain of 2^" + (logHeight + logBlowup) + " points").contains("at most 2^32");
+        assertThat(refusal.rule())
+                .isEqualTo(StatementRules.domainViolation(logHeight, options).orElseThrow())
+                .contains("need an LDE domain of 2^" + (logHeight + logBlowup) + " points")
+                .contains("at most 2^32");
         ProofOptions applied = refusal.remedy().orElseThrow();
         assertThat(refusal.rule()).contains("lower --blowup to " + applied.blowup());
         StatementRules.check(claims, applied);

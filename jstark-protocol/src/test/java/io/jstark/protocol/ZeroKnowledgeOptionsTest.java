@@ -12,7 +12,15 @@ class ZeroKnowledgeOptionsTest {
     void theFlagIsTheFirstBytesHighBitAndOptionsWithoutItKeepTheirBytes() {
         ProofOptions plain = ProofOptions.fast100();
         byte[] without = ProofFormat.encodeOptions(plain);
-        assertThat(without).containsExactly(3, 28, 16, 2, 3, io.jstark.crypto.hash.Hashers.byName("blake3").id(), 100);
+        assertThat(without)
+                .containsExactly(
+                        3,
+                        28,
+                        16,
+                        2,
+                        3,
+                        io.jstark.crypto.hash.Hashers.byName("blake3").id(),
+                        100);
         byte[] with = ProofFormat.encodeOptions(plain.withZeroKnowledge(true));
         assertThat(with[0] & 0xFF).isEqualTo(0x83);
         assertThat(java.util.Arrays.copyOfRange(with, 1, 7)).isEqualTo(java.util.Arrays.copyOfRange(without, 1, 7));
@@ -25,8 +33,10 @@ class ZeroKnowledgeOptionsTest {
         byte[] bytes = new byte[9];
         System.arraycopy(ProofFormat.encodeOptions(ProofOptions.fast100()), 0, bytes, 2, 7);
         bytes[2] |= 0x20;
-        assertThatThrownBy(() -> ProofFormat.decodeOptions(bytes, 2)).isInstanceOf(InvalidOptionsException.class)
-                .hasMessageContaining("0x20").hasMessageContaining("byte offset 2");
+        assertThatThrownBy(() -> ProofFormat.decodeOptions(bytes, 2))
+                .isInstanceOf(InvalidOptionsException.class)
+                .hasMessageContaining("0x20")
+                .hasMessageContaining("byte offset 2");
     }
 
     @Test
@@ -36,7 +46,9 @@ class ZeroKnowledgeOptionsTest {
         assertThat(any.accepts(ProofOptions.fast100())).isTrue();
         assertThat(zk.accepts(ProofOptions.fast100())).isFalse();
         assertThat(zk.accepts(ProofOptions.fast100().withZeroKnowledge(true))).isTrue();
-        assertThatThrownBy(() -> AcceptedOptions.exactly(List.of(ProofOptions.fast100())).withZeroKnowledgeRequired(true))
-                .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("zero knowledge");
+        assertThatThrownBy(() ->
+                        AcceptedOptions.exactly(List.of(ProofOptions.fast100())).withZeroKnowledgeRequired(true))
+                .isInstanceOf(InvalidOptionsException.class)
+                .hasMessageContaining("zero knowledge");
     }
 }

@@ -84,7 +84,8 @@ final class BatchedOpening implements AutoCloseable {
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
 
         // 5. composition: every table's constraints combined, split into parts, extended and committed
-        List<TableCommitment> compositions = round(phases, ProofPhase.COMPOSITION, () -> session.commitComposition(alpha));
+        List<TableCommitment> compositions =
+                round(phases, ProofPhase.COMPOSITION, () -> session.commitComposition(alpha));
 
         // 6. composition_tree: the composition phase tree; absorb its root, draw the out-of-domain point
         phases.next(ProofPhase.COMPOSITION_TREE.label());
@@ -100,7 +101,10 @@ final class BatchedOpening implements AutoCloseable {
         phases.next(ProofPhase.DEEP.label());
         ProofTranscript.absorbOodFrames(t, frames);
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-        Matrix lifted = round(null, ProofPhase.DEEP, () -> session.liftedDeepPolynomial(frames, deepChallenges[0], deepChallenges[1], z));
+        Matrix lifted = round(
+                null,
+                ProofPhase.DEEP,
+                () -> session.liftedDeepPolynomial(frames, deepChallenges[0], deepChallenges[1], z));
 
         // 9. fri: one FRI over the sum, grinding, the query positions
         phases.next(ProofPhase.FRI.label());
@@ -110,16 +114,27 @@ final class BatchedOpening implements AutoCloseable {
             nonce = session.grind(t.copy(), options.grindingBits());
         }
         if (!t.verifyGrinding(options.grindingBits(), nonce)) {
-            throw new IllegalStateException("the backend's grinding nonce " + nonce + " does not have " + options.grindingBits()
-                    + " leading zero bits (a bug in the backend " + settings.backend() + ")");
+            throw new IllegalStateException("the backend's grinding nonce " + nonce + " does not have "
+                    + options.grindingBits() + " leading zero bits (a bug in the backend " + settings.backend() + ")");
         }
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
 
         // 10. queries: every phase tree, the pinned preprocessed trees and FRI opened at the queries
         phases.next(ProofPhase.QUERIES.label(), "queries", queries.length);
-        return new Proof(options, headers(), mainTree.root(), auxTree == null ? null : auxTree.root(), aux.busSums(), compositionTree.root(),
-                frames, fri.proof(queries), nonce, preprocessedOpenings(queries), mainTree.open(queries),
-                auxTree == null ? null : auxTree.open(queries), compositionTree.open(queries));
+        return new Proof(
+                options,
+                headers(),
+                mainTree.root(),
+                auxTree == null ? null : auxTree.root(),
+                aux.busSums(),
+                compositionTree.root(),
+                frames,
+                fri.proof(queries),
+                nonce,
+                preprocessedOpenings(queries),
+                mainTree.open(queries),
+                auxTree == null ? null : auxTree.open(queries),
+                compositionTree.open(queries));
     }
 
     /**
@@ -145,11 +160,27 @@ final class BatchedOpening implements AutoCloseable {
             TableTrace trace = traces.get(i);
             int logN = trace.logHeight();
             Air air = ZeroKnowledge.committedAir(options, trace.air());
-            if (!OutOfDomainCheck.holds(air, CompositionLayout.of(air, logN), logN, trace.publicInputs(), lookup, busSums.get(i), alpha,
-                    domain.pointFor(i, z), frames.get(i), ZeroKnowledge.compositionParts(options, trace.air(), logN),
+            if (!OutOfDomainCheck.holds(
+                    air,
+                    CompositionLayout.of(air, logN),
+                    logN,
+                    trace.publicInputs(),
+                    lookup,
+                    busSums.get(i),
+                    alpha,
+                    domain.pointFor(i, z),
+                    frames.get(i),
+                    ZeroKnowledge.compositionParts(options, trace.air(), logN),
                     ZeroKnowledge.compositionPartWidth(options, logN))) {
-                throw new TableProvingException(ProofPhase.OOD.label(), i, trace.name(), UnsatisfiedConstraints.of(trace, settings.storage(),
-                        "the composition does not match the constraints at the out-of-domain point", null));
+                throw new TableProvingException(
+                        ProofPhase.OOD.label(),
+                        i,
+                        trace.name(),
+                        UnsatisfiedConstraints.of(
+                                trace,
+                                settings.storage(),
+                                "the composition does not match the constraints at the out-of-domain point",
+                                null));
             }
         }
     }
@@ -157,9 +188,17 @@ final class BatchedOpening implements AutoCloseable {
     /** FRI over the lifted sum, which it closes; the layers' kernels are the session's. */
     private FriProver commitFri(Matrix lifted, Transcript t) {
         try (lifted) {
-            FriProver fri = FriProver.commit("lifted", lifted, Preprocessing.shift(domain.logLde()), options.logBlowup(),
-                    options.friParameters(), t, hasher, settings.pool(),
-                    settings.storage().allocatorForGlobal(traces, MatrixRole.FRI_LAYER), session.globalKernels());
+            FriProver fri = FriProver.commit(
+                    "lifted",
+                    lifted,
+                    Preprocessing.shift(domain.logLde()),
+                    options.logBlowup(),
+                    options.friParameters(),
+                    t,
+                    hasher,
+                    settings.pool(),
+                    settings.storage().allocatorForGlobal(traces, MatrixRole.FRI_LAYER),
+                    session.globalKernels());
             global.add(fri);
             return fri;
         }
@@ -170,7 +209,11 @@ final class BatchedOpening implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             TableTrace trace = traces.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
-            headers.add(new Proof.TableHeader(trace.name(), trace.air().name(), trace.logHeight(), trace.publicInputs(),
+            headers.add(new Proof.TableHeader(
+                    trace.name(),
+                    trace.air().name(),
+                    trace.logHeight(),
+                    trace.publicInputs(),
                     pre == null ? null : pre.tree().root()));
         }
         return headers;
@@ -220,15 +263,22 @@ final class BatchedOpening implements AutoCloseable {
             contributions.add("table '" + traces.get(i).name() + "' (buses " + String.join(", ", buses) + "): " + sum);
         }
         if (!total.isZero()) {
-            throw new BusImbalanceException("buses do not balance: the tables' bus contributions sum to " + total + " instead of zero, so "
+            throw new BusImbalanceException("buses do not balance: the tables' bus contributions sum to " + total
+                    + " instead of zero, so "
                     + "some tuple is sent that no table receives (or received more often than sent); prove with debug checks on (--debug) "
                     + "to list the tuples per bus and table. Contributions:\n  " + String.join("\n  ", contributions));
         }
     }
 
     private PhaseCommitment phaseTree(String phase, List<TableCommitment> tables) {
-        PhaseCommitment c = PhaseCommitment.commit(phase, domain, tables.toArray(TableCommitment[]::new), hasher, session.globalKernels(),
-                settings.pool(), settings.storage().allocatorForGlobal(traces, MatrixRole.MERKLE_TREE));
+        PhaseCommitment c = PhaseCommitment.commit(
+                phase,
+                domain,
+                tables.toArray(TableCommitment[]::new),
+                hasher,
+                session.globalKernels(),
+                settings.pool(),
+                settings.storage().allocatorForGlobal(traces, MatrixRole.MERKLE_TREE));
         global.add(c);
         return c;
     }

@@ -47,6 +47,7 @@ final class BufferDescription {
     private final Air air;
     /** The table as committed: with zero knowledge and buses, with its mask columns ({@link ZeroKnowledge#committedAir}). */
     private final Air committedAir;
+
     private final int p;
     private final int rowsPerLeaf;
     private final Global global;
@@ -54,6 +55,7 @@ final class BufferDescription {
     private final int n;
     /** log2 of the committed height: the rows, or a zero-knowledge proof's taller {@link ZeroKnowledge#committedLogHeight}. */
     private final int logCommitted;
+
     private final int committed;
     private final ProofOptions options;
     private final boolean zeroKnowledge;
@@ -63,6 +65,7 @@ final class BufferDescription {
     private final int logF;
     /** log2 of the height of the lifted sum's FRI, run with the tallest table's buffers; -1 for the other tables. */
     private final int logFri;
+
     private final int folds;
     /** CpuProofSession.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made. */
     private final boolean summed;
@@ -153,7 +156,8 @@ final class BufferDescription {
         interpolate = step("coset_interpolate", composition);
         extend = step("lde_coefficients", composition);
         compositionCommit = step("composition_tree", composition);
-        compositionClasses = global == null ? new int[0]
+        compositionClasses = global == null
+                ? new int[0]
                 : phaseSteps("composition", ProofPhase.COMPOSITION_TREE, global.members(false));
         ood = step("round3_ood", ProofPhase.OOD);
         combine = step("round4_deep", ProofPhase.DEEP);
@@ -195,7 +199,9 @@ final class BufferDescription {
 
     /** The composition's evaluation rows: the first 2 * parts * n (or all N); with zero knowledge from its degree bound. */
     private long compositionEvaluationRows() {
-        return zeroKnowledge ? TableProver.zeroKnowledgeEvaluationRows(bigN, ZeroKnowledge.compositionDegreeBound(options, air, logN))
+        return zeroKnowledge
+                ? TableProver.zeroKnowledgeEvaluationRows(
+                        bigN, ZeroKnowledge.compositionDegreeBound(options, air, logN))
                 : TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n);
     }
 
@@ -235,13 +241,34 @@ final class BufferDescription {
         long evaluationRows = compositionEvaluationRows();
         heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup + logCommitted - logN), evaluate, extend);
         matrix("composition", MatrixRole.COMPOSITION_SCRATCH, evaluationRows, 3, evaluate, extend);
-        heap("constraint workspaces", TableProver.constraintEvaluationScratchBytes(committedAir, logN, evaluationRows, p), evaluate, evaluate);
-        matrix("composition-parts", MatrixRole.COMPOSITION_SCRATCH, committed, 3L * parts, interpolate, extend,
+        heap(
+                "constraint workspaces",
+                TableProver.constraintEvaluationScratchBytes(committedAir, logN, evaluationRows, p),
+                evaluate,
+                evaluate);
+        matrix(
+                "composition-parts",
+                MatrixRole.COMPOSITION_SCRATCH,
+                committed,
+                3L * parts,
+                interpolate,
+                extend,
                 Rereads.WHOLE_BUFFER_WHEN_WIDE);
-        heap("interpolation scratch", Lde.interpolateScratchBytes((int) evaluationRows, 3, p), interpolate, interpolate);
+        heap(
+                "interpolation scratch",
+                Lde.interpolateScratchBytes((int) evaluationRows, 3, p),
+                interpolate,
+                interpolate);
         if (zeroKnowledge && global != null) {
-            // RandomCodeword: its coefficients while they are extended, its LDE committed with the parts until the queries
-            matrix("codeword-coefficients", MatrixRole.COMPOSITION_SCRATCH, committed, 3, compositionCommit, compositionCommit);
+            // RandomCodeword: its coefficients while they are extended, its LDE committed with the parts until the
+            // queries
+            matrix(
+                    "codeword-coefficients",
+                    MatrixRole.COMPOSITION_SCRATCH,
+                    committed,
+                    3,
+                    compositionCommit,
+                    compositionCommit);
             matrix("codeword-lde", MatrixRole.COMPOSITION_LDE, bigN, 3, compositionCommit, queries);
         }
         committedLde("composition", MatrixRole.COMPOSITION_LDE, 3 * parts, Rereads.NOTHING, extend, compositionCommit);
@@ -252,14 +279,24 @@ final class BufferDescription {
 
     /** Rounds 3 and 4: the out-of-domain openings and the DEEP polynomial. */
     private void oodAndDeep() {
-        // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their permutation
+        // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their
+        // permutation
         // with zero knowledge a second set of weights at z * w instead of the next-row columns
-        heap("barycentric weights and next-row columns", zeroKnowledge ? 2 * Barycentric.weightBytes(logCommitted)
-                : Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p), ood, ood);
+        heap(
+                "barycentric weights and next-row columns",
+                zeroKnowledge
+                        ? 2 * Barycentric.weightBytes(logCommitted)
+                        : Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p),
+                ood,
+                ood);
 
         // round 4: DeepQuotient combines A and B on block 0 (n x 6), interpolates them in place, divides into n x 3
         matrix("deep-combined", MatrixRole.DEEP, committed, 6, combine, divide);
-        heap("deep scratch", DeepQuotient.combineScratchBytes(committed, p) + Lde.interpolateScratchBytes(committed, 6, p), combine, combine);
+        heap(
+                "deep scratch",
+                DeepQuotient.combineScratchBytes(committed, p) + Lde.interpolateScratchBytes(committed, 6, p),
+                combine,
+                combine);
         // the lifted sum reads it and closes it; a one-table proof's is FRI's input, closed once FRI has committed
         matrix("deep-coefficients", MatrixRole.DEEP, committed, 3, divide, lifted < 0 ? last : lifted);
         heap("division scratch", DeepQuotient.divideScratchBytes(committed), divide, divide);
@@ -274,7 +311,8 @@ final class BufferDescription {
             return;
         }
         if (summed) {
-            // CpuProofSession.liftedSum: the n_max x 3 sum (FRI's input, closed once FRI has committed) and its accumulators
+            // CpuProofSession.liftedSum: the n_max x 3 sum (FRI's input, closed once FRI has committed) and its
+            // accumulators
             matrix("lifted-deep", MatrixRole.DEEP, 1L << logFri, 3, lifted, last);
             heap("lifted sum accumulators", CpuProofSession.liftedSumScratchBytes(logFri), lifted, lifted);
         }
@@ -285,12 +323,22 @@ final class BufferDescription {
         int f = 1 << logF;
         for (int i = 1; i <= folds; i++) {
             coefficientRows >>= logF;
-            matrix("fri-coefficients-" + i, MatrixRole.FRI_LAYER, coefficientRows, 3, fold[i], i < folds ? fold[i + 1] : last);
+            matrix(
+                    "fri-coefficients-" + i,
+                    MatrixRole.FRI_LAYER,
+                    coefficientRows,
+                    3,
+                    fold[i],
+                    i < folds ? fold[i + 1] : last);
             heap("fold scratch", FriProver.foldScratchBytes(coefficientRows, f, p), fold[i], fold[i]);
             if (i < folds) {
                 long layerRows = coefficientRows << logBlowup;
                 matrix("fri-layer-" + i, MatrixRole.FRI_LAYER, layerRows, 3, layerExtend[i], queries);
-                heap("lde scratch", Lde.extendScratchBytes((int) coefficientRows, 3, logBlowup, p), layerExtend[i], layerExtend[i]);
+                heap(
+                        "lde scratch",
+                        Lde.extendScratchBytes((int) coefficientRows, 3, logBlowup, p),
+                        layerExtend[i],
+                        layerExtend[i]);
                 tree("fri-tree-" + i, MatrixRole.FRI_LAYER, layerRows, f, layerCommit[i], queries);
                 heap("merkle scratch", MerkleTree.scratchBytes(layerRows, 3, f, p), layerCommit[i], layerCommit[i]);
             }
@@ -302,7 +350,8 @@ final class BufferDescription {
      * An LDE of {@code columns} columns made by step {@code extendStep} and its tree by {@code commitStep}, both held
      * until the queries, with each step's heap scratch.
      */
-    private void committedLde(String name, MatrixRole role, int columns, Rereads rereads, int extendStep, int commitStep) {
+    private void committedLde(
+            String name, MatrixRole role, int columns, Rereads rereads, int extendStep, int commitStep) {
         matrix(name + "-lde", role, bigN, columns, extendStep, queries, rereads);
         heap("lde scratch", Lde.extendScratchBytes(committed, columns, logBlowup, p), extendStep, extendStep);
         int salt = ZeroKnowledge.saltColumns(options, rowsPerLeaf);
@@ -343,7 +392,11 @@ final class BufferDescription {
             long leaves = 1L << rule.logBlocksOfClass(c);
             int columns = PhaseCommitment.classColumns(c > 0, rule.classes().get(c).length);
             matrix(phase + "-class-" + c, MatrixRole.MERKLE_TREE, leaves, columns, classSteps[c], until);
-            heap("class rows scratch", PhaseCommitment.classRowsScratchBytes(leaves, columns, p), classSteps[c], classSteps[c]);
+            heap(
+                    "class rows scratch",
+                    PhaseCommitment.classRowsScratchBytes(leaves, columns, p),
+                    classSteps[c],
+                    classSteps[c]);
             tree(phase + "-class-tree-" + c, MatrixRole.MERKLE_TREE, leaves, 1, classSteps[c], until);
             heap("merkle scratch", MerkleTree.scratchBytes(leaves, columns, 1, p), classSteps[c], classSteps[c]);
         }
@@ -359,12 +412,14 @@ final class BufferDescription {
     }
 
     private void matrix(String what, MatrixRole role, long rows, long columns, int first, int last, Rereads rereads) {
-        buffers.add(new Buffer(what, Kind.MATRIX, role, rows, columns, Matrix.bytesFor(rows, columns), first, last, rereads));
+        buffers.add(new Buffer(
+                what, Kind.MATRIX, role, rows, columns, Matrix.bytesFor(rows, columns), first, last, rereads));
     }
 
     private void tree(String what, MatrixRole role, long rows, int rowsPerLeaf, int first, int last) {
         long leaves = rows / rowsPerLeaf;
-        buffers.add(new Buffer(what, Kind.MERKLE_TREE, role, leaves, rowsPerLeaf, MerkleTree.bytesFor(leaves), first, last));
+        buffers.add(new Buffer(
+                what, Kind.MERKLE_TREE, role, leaves, rowsPerLeaf, MerkleTree.bytesFor(leaves), first, last));
     }
 
     private void heap(String what, long bytes, int first, int last) {

@@ -42,7 +42,9 @@ public record CheckedStatement(List<StatementRules.Claim> tables, ProofOptions o
         for (int i = 0; i < traces.size(); i++) {
             TableTrace t = traces.get(i);
             StatementRules.Claim c = tables.get(i);
-            if (!t.name().equals(c.name()) || t.air() != c.definition() || t.logHeight() != c.logHeight()
+            if (!t.name().equals(c.name())
+                    || t.air() != c.definition()
+                    || t.logHeight() != c.logHeight()
                     || t.publicInputs().length != c.publicInputCount()) {
                 return false;
             }

@@ -49,12 +49,14 @@ public final class CpuKernels implements HostKernels {
     }
 
     @Override
-    public MerkleTree commitRows(Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+    public MerkleTree commitRows(
+            Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         return FriKernels.CPU.commitRows(matrix, rowsPerLeaf, hasher, pool, allocator);
     }
 
     @Override
-    public MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+    public MerkleTree commitMatrices(
+            List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         return MerkleTree.commit(matrices, rowsPerLeaf, hasher, pool, allocator);
     }
 
@@ -70,8 +72,8 @@ public final class CpuKernels implements HostKernels {
         int batch = Math.min(COMPOSITION_BATCH, domain.n);
         pool.forRange(out.rows() / batch, 1, (from, to) -> {
             ConstraintProgram.Workspace ws = program.newWorkspace(batch);
-            LdeBatchSource source = new LdeBatchSource(domain, in.mainLde(), in.preprocessedLde(), in.auxLde(), in.periodicTables(),
-                    in.layout(), batch);
+            LdeBatchSource source = new LdeBatchSource(
+                    domain, in.mainLde(), in.preprocessedLde(), in.auxLde(), in.periodicTables(), in.layout(), batch);
             for (int b = from; b < to; b++) {
                 int rowStart = b * batch;
                 program.evaluate(ws, source, rowStart, batch);
@@ -85,7 +87,8 @@ public final class CpuKernels implements HostKernels {
     }
 
     @Override
-    public void combineDeep(DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
+    public void combineDeep(
+            DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
         Ext3[] a = deep.atZCoefficients();
         Ext3[] b = deep.atZNextCoefficients();
         int chunk = Math.min(DEEP_CHUNK, n);
@@ -121,7 +124,8 @@ public final class CpuKernels implements HostKernels {
     }
 
     /** acc[first..first+2] += coefficient * column. */
-    private static void accumulate(long[][] acc, int first, Ext3 coefficient, long[] column, long[] product, int length) {
+    private static void accumulate(
+            long[][] acc, int first, Ext3 coefficient, long[] column, long[] product, int length) {
         long[] limbs = {coefficient.c0(), coefficient.c1(), coefficient.c2()};
         for (int l = 0; l < 3; l++) {
             FieldKernels.mulByConstant(column, 0, limbs[l], product, 0, length);

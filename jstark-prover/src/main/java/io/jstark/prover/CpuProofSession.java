@@ -46,10 +46,24 @@ final class CpuProofSession implements ProofSession {
         traces.forEach(t -> airs.add(t.air()));
         int[] maskPrevious = MaskTriples.previous(airs);
         for (int i = 0; i < count; i++) {
-            provers.add(new TableProver(traces.get(i), context.options(), context.hasher(), context.settings(), kernels,
-                    context.preprocessed().get(i), context.memory().host().get(i), context.randomness() == null ? null
-                    : new TableRandomness(context.randomness(), context.options(), traces.get(i).name(), i, traces.get(i).logHeight(),
-                            maskPrevious[i], i == domain.firstTallest())));
+            provers.add(new TableProver(
+                    traces.get(i),
+                    context.options(),
+                    context.hasher(),
+                    context.settings(),
+                    kernels,
+                    context.preprocessed().get(i),
+                    context.memory().host().get(i),
+                    context.randomness() == null
+                            ? null
+                            : new TableRandomness(
+                                    context.randomness(),
+                                    context.options(),
+                                    traces.get(i).name(),
+                                    i,
+                                    traces.get(i).logHeight(),
+                                    maskPrevious[i],
+                                    i == domain.firstTallest())));
         }
         this.mains = new AtomicReferenceArray<>(count);
         this.auxes = new AtomicReferenceArray<>(count);
@@ -83,8 +97,10 @@ final class CpuProofSession implements ProofSession {
 
     @Override
     public List<TableCommitment> commitComposition(Ext3 alpha) {
-        pass(ProofPhase.COMPOSITION, (i, control) -> compositions.set(i,
-                provers.get(i).commitComposition(mains.get(i), auxes.get(i), lookup, alpha)));
+        pass(
+                ProofPhase.COMPOSITION,
+                (i, control) -> compositions.set(
+                        i, provers.get(i).commitComposition(mains.get(i), auxes.get(i), lookup, alpha)));
         List<TableCommitment> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             out.add(compositions.get(i));
@@ -95,15 +111,27 @@ final class CpuProofSession implements ProofSession {
     @Override
     public List<OodFrame> openOod(Ext3 z) {
         OodFrame[] frames = new OodFrame[count];
-        pass(ProofPhase.OOD, (i, control) -> frames[i] = provers.get(i).openOod(mains.get(i), auxes.get(i),
-                compositions.get(i), domain.pointFor(i, z)));
+        pass(
+                ProofPhase.OOD,
+                (i, control) -> frames[i] =
+                        provers.get(i).openOod(mains.get(i), auxes.get(i), compositions.get(i), domain.pointFor(i, z)));
         return Arrays.asList(frames);
     }
 
     @Override
     public Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z) {
-        pass(ProofPhase.DEEP, (i, control) -> deeps.set(i, provers.get(i).deepCoefficients(mains.get(i),
-                auxes.get(i), compositions.get(i), frames.get(i), gamma, domain.pointFor(i, z))));
+        pass(
+                ProofPhase.DEEP,
+                (i, control) -> deeps.set(
+                        i,
+                        provers.get(i)
+                                .deepCoefficients(
+                                        mains.get(i),
+                                        auxes.get(i),
+                                        compositions.get(i),
+                                        frames.get(i),
+                                        gamma,
+                                        domain.pointFor(i, z))));
         Matrix sum = liftedSum(mu);
         if (context.randomness() != null) {
             addCodeword(sum, mu);
@@ -135,7 +163,12 @@ final class CpuProofSession implements ProofSession {
                 Ext3 power = Ext3.ONE;
                 for (int j = 0; j < count; j++) {
                     try (Matrix d = deeps.getAndSet(j, null)) {
-                        LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(), 1 << (domain.logMaxHeight() - domain.logHeight(j)), power);
+                        LiftedSum.add(
+                                acc,
+                                LiftedSum.limbs(d),
+                                d.rows(),
+                                1 << (domain.logMaxHeight() - domain.logHeight(j)),
+                                power);
                     }
                     power = power.mul(mu);
                 }

@@ -32,8 +32,17 @@ final class DeepQuotient {
      * @param backend runs the combination and the interpolation
      * @return n x 3 coefficients of the DEEP polynomial (extension limbs)
      */
-    static Matrix coefficients(String table, DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, long shift,
-            Matrix combined, Supplier<Matrix> output, HostKernels backend, WorkerPool pool) {
+    static Matrix coefficients(
+            String table,
+            DeepComposition deep,
+            List<Matrix> traceLdes,
+            Matrix compositionLde,
+            int n,
+            long shift,
+            Matrix combined,
+            Supplier<Matrix> output,
+            HostKernels backend,
+            WorkerPool pool) {
         try {
             backend.combineDeep(deep, traceLdes, compositionLde, n, combined, pool);
             backend.interpolateCoset(combined, shift, combined, pool);
@@ -95,8 +104,9 @@ final class DeepQuotient {
         }
         // after the loop, r holds a_0 + z * q_0: the remainder, A(z) for an honest opening
         if (!new Ext3(ra0, ra1, ra2).equals(deep.aAtZ()) || !new Ext3(rb0, rb1, rb2).equals(deep.bAtZNext())) {
-            throw new IllegalStateException("table '" + table + "': the out-of-domain openings do not match the committed "
-                    + "polynomials (DEEP division leaves a remainder)");
+            throw new IllegalStateException(
+                    "table '" + table + "': the out-of-domain openings do not match the committed "
+                            + "polynomials (DEEP division leaves a remainder)");
         }
     }
 

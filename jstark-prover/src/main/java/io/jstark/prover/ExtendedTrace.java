@@ -25,7 +25,12 @@ final class ExtendedTrace {
      * @param label its label
      * @return the extended trace
      */
-    static Matrix of(Matrix natural, long[][] appended, int logCommitted, ZkRandomness.Stream stream, BufferAllocator allocator,
+    static Matrix of(
+            Matrix natural,
+            long[][] appended,
+            int logCommitted,
+            ZkRandomness.Stream stream,
+            BufferAllocator allocator,
             String label) {
         int n = natural.rows();
         int committed = 1 << logCommitted;

@@ -44,7 +44,8 @@ final class HostCommitment implements TableCommitment, AutoCloseable {
     @Override
     public void leafHashes(int from, int to, byte[] out, int offset) {
         for (int leaf = from; leaf < to; leaf++) {
-            System.arraycopy(tree.leafHash(leaf), 0, out, offset + (leaf - from) * Hasher.DIGEST_BYTES, Hasher.DIGEST_BYTES);
+            System.arraycopy(
+                    tree.leafHash(leaf), 0, out, offset + (leaf - from) * Hasher.DIGEST_BYTES, Hasher.DIGEST_BYTES);
         }
     }
 

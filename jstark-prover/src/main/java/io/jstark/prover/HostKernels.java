@@ -71,7 +71,8 @@ public interface HostKernels extends FriKernels {
      * @param allocator where the tree's node storage comes from
      * @return the tree, the caller's to close (not the matrices)
      */
-    MerkleTree commitMatrices(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator);
+    MerkleTree commitMatrices(
+            List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator);
 
     /**
      * Trace LDE: each column of the natural-order trace (n rows) interpolated and evaluated on the coset
@@ -137,7 +138,8 @@ public interface HostKernels extends FriKernels {
      * @param out n x 6; every element written
      * @param pool the worker pool to run on
      */
-    void combineDeep(DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool);
+    void combineDeep(
+            DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool);
 
     /**
      * Out-of-domain values: each column of {@code lde}'s block 0 (its first n rows, n = 2^logN of the coset
@@ -170,6 +172,15 @@ public interface HostKernels extends FriKernels {
      * @param auxLde null without buses
      * @param periodicTables each periodic column's values on the LDE, natural order, indexed by LDE index mod size
      */
-    record ConstraintInputs(String table, ConstraintProgram.Bound program, CompositionLayout layout, int logN, int logBlowup, long shift,
-            Matrix mainLde, Matrix preprocessedLde, Matrix auxLde, long[][] periodicTables) {}
+    record ConstraintInputs(
+            String table,
+            ConstraintProgram.Bound program,
+            CompositionLayout layout,
+            int logN,
+            int logBlowup,
+            long shift,
+            Matrix mainLde,
+            Matrix preprocessedLde,
+            Matrix auxLde,
+            long[][] periodicTables) {}
 }

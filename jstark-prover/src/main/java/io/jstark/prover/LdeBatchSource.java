@@ -23,8 +23,14 @@ final class LdeBatchSource implements BatchSource {
     private final long[] scratch;
     private int pointsFor = -1;
 
-    LdeBatchSource(LdeDomain domain, Matrix main, Matrix preprocessed, Matrix aux, long[][] periodicTables,
-            CompositionLayout layout, int batch) {
+    LdeBatchSource(
+            LdeDomain domain,
+            Matrix main,
+            Matrix preprocessed,
+            Matrix aux,
+            long[][] periodicTables,
+            CompositionLayout layout,
+            int batch) {
         this.domain = domain;
         this.main = main;
         this.preprocessed = preprocessed;

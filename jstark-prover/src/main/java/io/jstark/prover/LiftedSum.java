@@ -33,7 +33,11 @@ public final class LiftedSum {
      */
     public static Matrix sum(ProofContext context, Terms terms) {
         int n = 1 << context.domain().logMaxHeight();
-        Matrix sum = Matrix.allocate(context.settings().storage().allocatorForGlobal(context.traces(), MatrixRole.DEEP), "lifted-deep", n, 3);
+        Matrix sum = Matrix.allocate(
+                context.settings().storage().allocatorForGlobal(context.traces(), MatrixRole.DEEP),
+                "lifted-deep",
+                n,
+                3);
         try {
             long[][] acc = new long[3][n];
             terms.addTo(acc);

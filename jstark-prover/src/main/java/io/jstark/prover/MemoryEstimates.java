@@ -1,9 +1,9 @@
 package io.jstark.prover;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
-import io.jstark.protocol.ProofOptions;
 
 /**
  * The bytes a table's tasks hold while they run, as the memory gate admits them: RAM (off-heap
@@ -29,7 +29,8 @@ public final class MemoryEstimates {
      * The gate's estimate of a proof of {@code trace} alone in one per-table {@code pass}, counting only what
      * {@code storage} keeps in RAM and the pages of its spilled buffers the pass's steps use.
      */
-    public static long passBytes(TableTrace trace, ProofOptions options, int parallelism, ProofPhase pass, StoragePolicy storage) {
+    public static long passBytes(
+            TableTrace trace, ProofOptions options, int parallelism, ProofPhase pass, StoragePolicy storage) {
         return passBytes(TableBuffers.of(TableDimensions.of(trace), options, parallelism), pass, storage);
     }
 

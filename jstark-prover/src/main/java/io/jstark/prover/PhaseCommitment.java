@@ -8,9 +8,9 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
-import io.jstark.protocol.Proof;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.PhaseTree;
+import io.jstark.protocol.Proof;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,10 +30,12 @@ final class PhaseCommitment implements AutoCloseable {
     private final PhaseTree rule;
     /** Member table index -> its commitment (null for non-members). */
     private final TableCommitment[] tableTrees;
+
     private final Matrix leafRows;
     private final MerkleTree top;
 
-    private PhaseCommitment(LiftedDomain domain, PhaseTree rule, TableCommitment[] tableTrees, Matrix leafRows, MerkleTree top) {
+    private PhaseCommitment(
+            LiftedDomain domain, PhaseTree rule, TableCommitment[] tableTrees, Matrix leafRows, MerkleTree top) {
         this.domain = domain;
         this.rule = rule;
         this.tableTrees = tableTrees;
@@ -45,19 +47,31 @@ final class PhaseCommitment implements AutoCloseable {
      * @param tableTrees per table of the proof, its commitment of this phase (null for tables not in it)
      * @param kernels hashes the class chain's rows
      */
-    static PhaseCommitment commit(String phase, LiftedDomain domain, TableCommitment[] tableTrees, Hasher hasher, FriKernels kernels,
-            WorkerPool pool, BufferAllocator allocator) {
+    static PhaseCommitment commit(
+            String phase,
+            LiftedDomain domain,
+            TableCommitment[] tableTrees,
+            Hasher hasher,
+            FriKernels kernels,
+            WorkerPool pool,
+            BufferAllocator allocator) {
         List<Integer> members = new ArrayList<>();
         for (int i = 0; i < tableTrees.length; i++) {
             if (tableTrees[i] != null) {
                 members.add(i);
             }
         }
-        PhaseTree rule = new PhaseTree(domain, members.stream().mapToInt(Integer::intValue).toArray());
+        PhaseTree rule = new PhaseTree(
+                domain, members.stream().mapToInt(Integer::intValue).toArray());
         if (rule.single()) {
             return new PhaseCommitment(domain, rule, tableTrees.clone(), null, null);
         }
-        try (Span _ = Spans.open(phase + "_combine", "tables", members.size(), "classes", rule.classes().size())) {
+        try (Span _ = Spans.open(
+                phase + "_combine",
+                "tables",
+                members.size(),
+                "classes",
+                rule.classes().size())) {
             // each class's step is the leaf hash of a tree over rows (previous class value, the class's block digests):
             // hashed in lanes and in parallel like any tree; the top class's tree is the phase tree
             List<int[]> classes = rule.classes();
@@ -67,7 +81,8 @@ final class PhaseCommitment implements AutoCloseable {
                 for (int c = 0; c < classes.size(); c++) {
                     int log = rule.logBlocksOfClass(c);
                     int shift = previous == null ? 0 : log - Integer.numberOfTrailingZeros(previous.leaves());
-                    Matrix rows = classRows(phase + "-class-" + c, classes.get(c), log, previous, shift, tableTrees, pool, allocator);
+                    Matrix rows = classRows(
+                            phase + "-class-" + c, classes.get(c), log, previous, shift, tableTrees, pool, allocator);
                     MerkleTree tree;
                     try {
                         tree = kernels.commitRows(rows, 1, hasher, pool, allocator);
@@ -99,8 +114,15 @@ final class PhaseCommitment implements AutoCloseable {
     }
 
     /** Row i: the previous class's leaf hash at i >> shift (none for the lowest class), then each table's block digest at i. */
-    private static Matrix classRows(String label, int[] tables, int log, MerkleTree previous, int shift, TableCommitment[] tableTrees,
-            WorkerPool pool, BufferAllocator allocator) {
+    private static Matrix classRows(
+            String label,
+            int[] tables,
+            int log,
+            MerkleTree previous,
+            int shift,
+            TableCommitment[] tableTrees,
+            WorkerPool pool,
+            BufferAllocator allocator) {
         int leaves = 1 << log;
         Matrix rows = Matrix.allocate(allocator, label, leaves, classColumns(previous != null, tables.length));
         try {

@@ -20,8 +20,15 @@ import java.util.List;
  * @param settings how to run: the worker pool, the table executor, the storage policy, debug checks, progress
  * @param randomness the proof's random values when its options ask for zero knowledge, else null
  */
-public record ProofContext(List<TableTrace> traces, List<Preprocessing.Committed> preprocessed, BackendMemory memory, LiftedDomain domain,
-        ProofOptions options, Hasher hasher, ProverSettings settings, ZkRandomness randomness) {
+public record ProofContext(
+        List<TableTrace> traces,
+        List<Preprocessing.Committed> preprocessed,
+        BackendMemory memory,
+        LiftedDomain domain,
+        ProofOptions options,
+        Hasher hasher,
+        ProverSettings settings,
+        ZkRandomness randomness) {
     /**
      * A context of a proof without zero knowledge.
      *
@@ -33,8 +40,14 @@ public record ProofContext(List<TableTrace> traces, List<Preprocessing.Committed
      * @param hasher the proof's hash
      * @param settings how to run
      */
-    public ProofContext(List<TableTrace> traces, List<Preprocessing.Committed> preprocessed, BackendMemory memory, LiftedDomain domain,
-            ProofOptions options, Hasher hasher, ProverSettings settings) {
+    public ProofContext(
+            List<TableTrace> traces,
+            List<Preprocessing.Committed> preprocessed,
+            BackendMemory memory,
+            LiftedDomain domain,
+            ProofOptions options,
+            Hasher hasher,
+            ProverSettings settings) {
         this(traces, preprocessed, memory, domain, options, hasher, settings, null);
     }
 }

@@ -1,7 +1,7 @@
 package io.jstark.prover;
 
-import io.jstark.prover.memory.TableDimensions;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.memory.TableDimensions;
 import java.util.List;
 
 /**

@@ -22,45 +22,66 @@ import io.jstark.prover.exec.TableExecutor;
  * @param zeroKnowledgeSeed the 32-byte seed of a zero-knowledge proof's randomness, or null (the default) for a fresh
  *     seed from {@code SecureRandom} per proof; see {@link #withZeroKnowledgeSeed}
  */
-public record ProverSettings(WorkerPool pool, TableExecutor executor, StoragePolicy storage, boolean debugChecks,
-        ProgressListener progress, ProverBackend backend, boolean refuseUnbalancedBuses, byte[] zeroKnowledgeSeed) {
+public record ProverSettings(
+        WorkerPool pool,
+        TableExecutor executor,
+        StoragePolicy storage,
+        boolean debugChecks,
+        ProgressListener progress,
+        ProverBackend backend,
+        boolean refuseUnbalancedBuses,
+        byte[] zeroKnowledgeSeed) {
 
     public ProverSettings {
         java.util.Objects.requireNonNull(backend, "backend");
         if (zeroKnowledgeSeed != null && zeroKnowledgeSeed.length != ZkRandomness.SEED_BYTES) {
-            throw new IllegalArgumentException("a zero-knowledge seed is " + ZkRandomness.SEED_BYTES + " bytes, got " + zeroKnowledgeSeed.length);
+            throw new IllegalArgumentException(
+                    "a zero-knowledge seed is " + ZkRandomness.SEED_BYTES + " bytes, got " + zeroKnowledgeSeed.length);
         }
         zeroKnowledgeSeed = zeroKnowledgeSeed == null ? null : zeroKnowledgeSeed.clone();
     }
 
     public static ProverSettings defaults() {
-        return new ProverSettings(WorkerPool.common(), SequentialExecutor.INSTANCE, StoragePolicy.RAM, false, ProgressListener.NONE,
-                ProverBackend.cpu(), true, null);
+        return new ProverSettings(
+                WorkerPool.common(),
+                SequentialExecutor.INSTANCE,
+                StoragePolicy.RAM,
+                false,
+                ProgressListener.NONE,
+                ProverBackend.cpu(),
+                true,
+                null);
     }
 
     public ProverSettings withPool(WorkerPool p) {
-        return new ProverSettings(p, executor, storage, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
+        return new ProverSettings(
+                p, executor, storage, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withExecutor(TableExecutor e) {
-        return new ProverSettings(pool, e, storage, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
+        return new ProverSettings(
+                pool, e, storage, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withStorage(StoragePolicy s) {
-        return new ProverSettings(pool, executor, s, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
+        return new ProverSettings(
+                pool, executor, s, debugChecks, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withDebugChecks(boolean on) {
-        return new ProverSettings(pool, executor, storage, on, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
+        return new ProverSettings(
+                pool, executor, storage, on, progress, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     public ProverSettings withProgress(ProgressListener listener) {
-        return new ProverSettings(pool, executor, storage, debugChecks, listener, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
+        return new ProverSettings(
+                pool, executor, storage, debugChecks, listener, backend, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     /** Where the tables live and their heavy work runs (default {@link ProverBackend#cpu()}). */
     public ProverSettings withBackend(ProverBackend b) {
-        return new ProverSettings(pool, executor, storage, debugChecks, progress, b, refuseUnbalancedBuses, zeroKnowledgeSeed);
+        return new ProverSettings(
+                pool, executor, storage, debugChecks, progress, b, refuseUnbalancedBuses, zeroKnowledgeSeed);
     }
 
     /**

@@ -78,7 +78,10 @@ public final class ProvingKey implements AutoCloseable {
      * @return the verifying key
      */
     public VerifyingKey verifyingKey(ProofOptions options, WorkerPool pool) {
-        return VerifyingKey.builder(airs).accept(options).pinnedRoots((air, o) -> preprocessed(air, o, pool).tree().root()).build();
+        return VerifyingKey.builder(airs)
+                .accept(options)
+                .pinnedRoots((air, o) -> preprocessed(air, o, pool).tree().root())
+                .build();
     }
 
     /**
@@ -105,8 +108,12 @@ public final class ProvingKey implements AutoCloseable {
         for (StatementRules.Claim t : tables) {
             Air known = air(t.definition().name());
             if (known != t.definition()) {
-                throw new InvalidStatementException(t.name(), "table definition '" + t.definition().name() + (known == null
-                        ? "' is not in the proving key" : "' differs from the one in the proving key"));
+                throw new InvalidStatementException(
+                        t.name(),
+                        "table definition '" + t.definition().name()
+                                + (known == null
+                                        ? "' is not in the proving key"
+                                        : "' differs from the one in the proving key"));
             }
         }
         return new CheckedStatement(tables, options, StatementRules.requireProvable(tables, options));
@@ -121,8 +128,11 @@ public final class ProvingKey implements AutoCloseable {
      * @param pool the worker pool for a commitment not yet made
      */
     public Preprocessing.Committed preprocessed(Air air, ProofOptions options, WorkerPool pool) {
-        return preprocessed.computeIfAbsent(new CacheKey(air.name(), Preprocessing.CommitmentOptions.of(options)),
-                k -> disk == null ? Preprocessing.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())
+        return preprocessed.computeIfAbsent(
+                new CacheKey(air.name(), Preprocessing.CommitmentOptions.of(options)),
+                k -> disk == null
+                        ? Preprocessing.commit(
+                                air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared())
                         : disk.commit(air, options, Hashers.byName(options.hash()), pool, RamAllocator.shared()));
     }
 

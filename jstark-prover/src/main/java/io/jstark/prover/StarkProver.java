@@ -20,8 +20,8 @@ import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.Preprocessing;
-import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
 import io.jstark.protocol.StatementRules;
@@ -49,6 +49,7 @@ public final class StarkProver {
      * loading and JIT compilation, which the report says ({@link SpanLabels#PROOFS_COMPLETED_BEFORE_FIELD}).
      */
     private static final AtomicLong PROOFS_COMPLETED = new AtomicLong();
+
     private static final AtomicLong PROOFS_RUNNING = new AtomicLong();
 
     private final ProvingKey key;
@@ -71,7 +72,8 @@ public final class StarkProver {
     private long mainTraceLdeBytes(List<TableTrace> traces) {
         long bytes = 0;
         for (TableTrace trace : traces) {
-            bytes += ((long) trace.height() << options.logBlowup()) * trace.air().mainWidth() * Long.BYTES;
+            bytes +=
+                    ((long) trace.height() << options.logBlowup()) * trace.air().mainWidth() * Long.BYTES;
         }
         return bytes;
     }
@@ -101,7 +103,8 @@ public final class StarkProver {
      * @throws IllegalArgumentException when {@code checked} is of other tables or other options
      */
     public Proof prove(List<TableTrace> traces, CheckedStatement checked, BackendMemory described) {
-        return counted((completedBefore, runningAtStart) -> provePhases(traces, checked, described, completedBefore, runningAtStart));
+        return counted((completedBefore, runningAtStart) ->
+                provePhases(traces, checked, described, completedBefore, runningAtStart));
     }
 
     private interface CountedProof<P> {
@@ -111,8 +114,9 @@ public final class StarkProver {
     private <P> P counted(CountedProof<P> work) {
         if (settings.pool().ownsCurrentThread()) {
             // the pass would wait for work that only this thread's pool can run: a deadlock
-            throw new IllegalStateException("prove() was called from a worker thread of the prover's own worker pool; call it "
-                    + "from another thread, or give the prover a different pool");
+            throw new IllegalStateException(
+                    "prove() was called from a worker thread of the prover's own worker pool; call it "
+                            + "from another thread, or give the prover a different pool");
         }
         long completedBefore = PROOFS_COMPLETED.get();
         long runningAtStart = PROOFS_RUNNING.getAndIncrement();
@@ -129,20 +133,47 @@ public final class StarkProver {
         }
     }
 
-    private Proof provePhases(List<TableTrace> traces, CheckedStatement checked, BackendMemory described, long completedBefore,
+    private Proof provePhases(
+            List<TableTrace> traces,
+            CheckedStatement checked,
+            BackendMemory described,
+            long completedBefore,
             long runningAtStart) {
-        try (Phases phases = Spans.phases(SpanLabels.PROVE, "tables", traces.size(), "options", options, "format", ProofFormat.VERSION,
-                SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD, completedBefore, SpanLabels.PROOFS_RUNNING_AT_START_FIELD, runningAtStart)) {
+        try (Phases phases = Spans.phases(
+                SpanLabels.PROVE,
+                "tables",
+                traces.size(),
+                "options",
+                options,
+                "format",
+                ProofFormat.VERSION,
+                SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD,
+                completedBefore,
+                SpanLabels.PROOFS_RUNNING_AT_START_FIELD,
+                runningAtStart)) {
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
             Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, checked, preprocessed);
             LiftedDomain domain = liftedDomain(traces);
-            BackendMemory memory = described != null ? described : settings.backend().describe(dimensions(traces), options, settings.pool().parallelism());
+            BackendMemory memory = described != null
+                    ? described
+                    : settings.backend()
+                            .describe(
+                                    dimensions(traces), options, settings.pool().parallelism());
             if (memory.host().size() != traces.size()) {
-                throw new IllegalArgumentException("the backend's description has " + memory.host().size() + " tables, the proof " + traces.size());
+                throw new IllegalArgumentException("the backend's description has "
+                        + memory.host().size() + " tables, the proof " + traces.size());
             }
-            ProofContext context = new ProofContext(traces, preprocessed, memory, domain, options, hasher, settings,
+            ProofContext context = new ProofContext(
+                    traces,
+                    preprocessed,
+                    memory,
+                    domain,
+                    options,
+                    hasher,
+                    settings,
                     options.zeroKnowledge() ? settings.zeroKnowledgeRandomness() : null);
-            try (ProofSession session = settings.backend().open(context); BatchedOpening opening = new BatchedOpening(context, session)) {
+            try (ProofSession session = settings.backend().open(context);
+                    BatchedOpening opening = new BatchedOpening(context, session)) {
                 return opening.prove(phases, transcript);
             }
         }
@@ -165,7 +196,11 @@ public final class StarkProver {
     }
 
     /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
-    private Transcript prepass(Phases prepass, List<TableTrace> traces, CheckedStatement checked, List<Preprocessing.Committed> preprocessed) {
+    private Transcript prepass(
+            Phases prepass,
+            List<TableTrace> traces,
+            CheckedStatement checked,
+            List<Preprocessing.Committed> preprocessed) {
         if (traces.isEmpty()) {
             throw new IllegalArgumentException("nothing to prove: no tables given");
         }
@@ -186,8 +221,13 @@ public final class StarkProver {
         for (int i = 0; i < traces.size(); i++) {
             TableTrace trace = traces.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
-            statements.add(new ProofTranscript.TableStatement(trace.name(), trace.air().name(), AirDigest.of(trace.air()),
-                    trace.logHeight(), trace.publicInputs(), pre == null ? null : pre.tree().root()));
+            statements.add(new ProofTranscript.TableStatement(
+                    trace.name(),
+                    trace.air().name(),
+                    AirDigest.of(trace.air()),
+                    trace.logHeight(),
+                    trace.publicInputs(),
+                    pre == null ? null : pre.tree().root()));
         }
         return ProofTranscript.start(hasher, options, statements);
     }
@@ -197,8 +237,9 @@ public final class StarkProver {
         if (checked == null) {
             key.checkStatement(claims(traces), options);
         } else if (!checked.options().equals(options) || !checked.isOf(traces)) {
-            throw new IllegalArgumentException("the statement checked is not of these tables under these options: check the traces' "
-                    + "statement (ProvingKey.checkStatement(StarkProver.claims(traces), options)) and prove those traces");
+            throw new IllegalArgumentException(
+                    "the statement checked is not of these tables under these options: check the traces' "
+                            + "statement (ProvingKey.checkStatement(StarkProver.claims(traces), options)) and prove those traces");
         }
         for (TableTrace trace : traces) {
             requireCanonicalCells(trace);
@@ -214,7 +255,8 @@ public final class StarkProver {
     public static List<StatementRules.Claim> claims(List<TableTrace> traces) {
         List<StatementRules.Claim> claims = new ArrayList<>(traces.size());
         for (TableTrace trace : traces) {
-            claims.add(new StatementRules.Claim(trace.name(), trace.air(), trace.logHeight(), trace.publicInputs().length));
+            claims.add(new StatementRules.Claim(
+                    trace.name(), trace.air(), trace.logHeight(), trace.publicInputs().length));
         }
         return claims;
     }
@@ -233,9 +275,12 @@ public final class StarkProver {
                 m.readColumn(c, from, buffer, 0, chunk);
                 for (int i = 0; i < chunk; i++) {
                     if (!Goldilocks.isCanonical(buffer[i])) {
-                        throw new InvalidTraceException(trace.name(), "cell (row " + (from + i) + ", column '"
-                                + trace.air().mainColumns().get(c) + "') holds " + Long.toUnsignedString(buffer[i])
-                                + ", which is not a field element (values must be below p = 2^64 - 2^32 + 1)");
+                        throw new InvalidTraceException(
+                                trace.name(),
+                                "cell (row " + (from + i) + ", column '"
+                                        + trace.air().mainColumns().get(c) + "') holds "
+                                        + Long.toUnsignedString(buffer[i])
+                                        + ", which is not a field element (values must be below p = 2^64 - 2^32 + 1)");
                     }
                 }
             }
@@ -256,8 +301,10 @@ public final class StarkProver {
                 if (pre != null) {
                     generated.add(pre);
                 }
-                ConstraintChecker.check(trace.name(), trace.air(), trace.main(), pre, null, Uniforms.of(trace.publicInputs()));
-                inputs.add(new BusBalanceChecker.TableInput(trace.name(), trace.air(), trace.main(), pre, trace.publicInputs()));
+                ConstraintChecker.check(
+                        trace.name(), trace.air(), trace.main(), pre, null, Uniforms.of(trace.publicInputs()));
+                inputs.add(new BusBalanceChecker.TableInput(
+                        trace.name(), trace.air(), trace.main(), pre, trace.publicInputs()));
             }
             BusBalanceChecker.check(inputs);
         } finally {

@@ -63,10 +63,19 @@ public final class TableBuffers {
      * @param last index of the last step that reads it
      * @param rereads what the step making it reads of it again (its pages in use when it spills)
      */
-    public record Buffer(String what, Kind kind, MatrixRole role, long rows, long columns, long bytes, int first, int last,
+    public record Buffer(
+            String what,
+            Kind kind,
+            MatrixRole role,
+            long rows,
+            long columns,
+            long bytes,
+            int first,
+            int last,
             Rereads rereads) {
         /** A buffer whose columns its steps walk once. */
-        public Buffer(String what, Kind kind, MatrixRole role, long rows, long columns, long bytes, int first, int last) {
+        public Buffer(
+                String what, Kind kind, MatrixRole role, long rows, long columns, long bytes, int first, int last) {
             this(what, kind, role, rows, columns, bytes, first, last, Rereads.NOTHING);
         }
 
@@ -104,7 +113,12 @@ public final class TableBuffers {
     private final List<Buffer> buffers;
 
     /** A description as {@link BufferDescription} makes it: steps in the order they run, buffers in the order they are made. */
-    TableBuffers(TableDimensions table, int parallelism, int logBlowup, SortedSet<Integer> transformSizes, List<Step> steps,
+    TableBuffers(
+            TableDimensions table,
+            int parallelism,
+            int logBlowup,
+            SortedSet<Integer> transformSizes,
+            List<Step> steps,
             List<Buffer> buffers) {
         this.table = table;
         this.parallelism = parallelism;
@@ -155,7 +169,8 @@ public final class TableBuffers {
      * the lifted DEEP sum and its FRI), which the prover places as it places that table's (BatchedOpening's
      * allocators).
      */
-    public static List<TableBuffers> forProof(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
+    public static List<TableBuffers> forProof(
+            List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
         if (workerParallelism < 1) {
             throw new IllegalArgumentException("worker parallelism must be at least 1, got " + workerParallelism);
         }
@@ -168,7 +183,11 @@ public final class TableBuffers {
         // the first table of the tallest committed height: it holds the global steps' buffers and the random codeword
         int tallest = domain.firstTallest();
         for (int i = 0; i < heights.length; i++) {
-            out.add(BufferDescription.describe(tables.get(i), options, workerParallelism, domain.rowsPerBlock(i),
+            out.add(BufferDescription.describe(
+                    tables.get(i),
+                    options,
+                    workerParallelism,
+                    domain.rowsPerBlock(i),
                     i == tallest ? new BufferDescription.Global(domain, tables) : null));
         }
         return out;

@@ -40,6 +40,7 @@ final class TableProver {
     private final Air air;
     /** The table as committed: with zero knowledge and buses, with its mask columns ({@link ZeroKnowledge#committedAir}). */
     private final Air committedAir;
+
     private final ProofOptions options;
     private final Hasher hasher;
     private final ProverSettings settings;
@@ -48,6 +49,7 @@ final class TableProver {
     private final int logN;
     /** log2 of the committed height: logN, or with zero knowledge the taller {@link ZeroKnowledge#committedLogHeight}. */
     private final int logCommitted;
+
     private final int logBlowup;
     private final TableBuffers buffers;
     /** The coset shift of this table's LDE domain ({@link Preprocessing#shift}). */
@@ -59,8 +61,15 @@ final class TableProver {
      * @param buffers what the table's steps allocate ({@link TableBuffers#forProof}: the proof's lifetimes and leaves)
      * @param random the table's random values when the proof is zero-knowledge, else null
      */
-    TableProver(TableTrace trace, ProofOptions options, Hasher hasher, ProverSettings settings, HostKernels kernels,
-            Preprocessing.Committed preprocessed, TableBuffers buffers, TableRandomness random) {
+    TableProver(
+            TableTrace trace,
+            ProofOptions options,
+            Hasher hasher,
+            ProverSettings settings,
+            HostKernels kernels,
+            Preprocessing.Committed preprocessed,
+            TableBuffers buffers,
+            TableRandomness random) {
         this.trace = trace;
         this.air = trace.air();
         this.committedAir = ZeroKnowledge.committedAir(options, air);
@@ -74,7 +83,8 @@ final class TableProver {
         this.logCommitted = ZeroKnowledge.committedLogHeight(options, logN);
         this.shift = Preprocessing.shift(logCommitted + logBlowup);
         if (options.zeroKnowledge() && random == null) {
-            throw new IllegalArgumentException("table '" + trace.name() + "': a zero-knowledge proof needs its randomness");
+            throw new IllegalArgumentException(
+                    "table '" + trace.name() + "': a zero-knowledge proof needs its randomness");
         }
         this.buffers = buffers;
         this.random = random;
@@ -90,7 +100,10 @@ final class TableProver {
     }
 
     private Matrix allocate(TableBuffers.Buffer matrix) {
-        return Matrix.allocate(settings.storage().allocatorFor(table(), matrix.role()), table() + "/" + matrix.what(), matrix.matrixRows(),
+        return Matrix.allocate(
+                settings.storage().allocatorFor(table(), matrix.role()),
+                table() + "/" + matrix.what(),
+                matrix.matrixRows(),
                 matrix.matrixColumns());
     }
 
@@ -103,13 +116,17 @@ final class TableProver {
         List<Matrix> owned = new ArrayList<>(extra);
         try {
             if (!options.zeroKnowledge()) {
-                return new HostCommitment(lde, kernels.commitRows(lde, tree.rowsPerLeaf(), hasher, settings.pool(), allocator));
+                return new HostCommitment(
+                        lde, kernels.commitRows(lde, tree.rowsPerLeaf(), hasher, settings.pool(), allocator));
             }
             owned.add(random.salts(phase, lde.rows(), tree.rowsPerLeaf(), allocator));
             List<Matrix> committed = new ArrayList<>();
             committed.add(lde);
             committed.addAll(owned);
-            return new HostCommitment(lde, kernels.commitMatrices(committed, tree.rowsPerLeaf(), hasher, settings.pool(), allocator), owned);
+            return new HostCommitment(
+                    lde,
+                    kernels.commitMatrices(committed, tree.rowsPerLeaf(), hasher, settings.pool(), allocator),
+                    owned);
         } catch (RuntimeException | Error e) {
             lde.close();
             owned.forEach(Matrix::close);
@@ -129,8 +146,11 @@ final class TableProver {
         if (!options.zeroKnowledge()) {
             return natural;
         }
-        return random.extended(natural, phase,
-                settings.storage().allocatorFor(table(), phase.equals("main") ? MatrixRole.MAIN_LDE : MatrixRole.AUX_TRACE));
+        return random.extended(
+                natural,
+                phase,
+                settings.storage()
+                        .allocatorFor(table(), phase.equals("main") ? MatrixRole.MAIN_LDE : MatrixRole.AUX_TRACE));
     }
 
     /** Extends the phase's committed columns into {@code lde}. */
@@ -171,13 +191,27 @@ final class TableProver {
             Matrix preNatural = null;
             try {
                 if (air.preprocessedWidth() > 0) {
-                    preNatural = io.jstark.air.trace.Preprocessed.generate(air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE));
+                    preNatural = io.jstark.air.trace.Preprocessed.generate(
+                            air, settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE));
                 }
-                aux = AuxTraceBuilder.build(table(), air, trace.main(), preNatural, trace.publicInputs(), lookup,
-                        settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE), pool);
+                aux = AuxTraceBuilder.build(
+                        table(),
+                        air,
+                        trace.main(),
+                        preNatural,
+                        trace.publicInputs(),
+                        lookup,
+                        settings.storage().allocatorFor(table(), MatrixRole.AUX_TRACE),
+                        pool);
                 if (settings.debugChecks()) {
                     try {
-                        ConstraintChecker.check(table(), air, trace.main(), preNatural, aux.matrix(), uniforms.withBusSum(aux.busSum()));
+                        ConstraintChecker.check(
+                                table(),
+                                air,
+                                trace.main(),
+                                preNatural,
+                                aux.matrix(),
+                                uniforms.withBusSum(aux.busSum()));
                     } catch (RuntimeException e) {
                         aux.matrix().close();
                         throw e;
@@ -189,8 +223,11 @@ final class TableProver {
                 }
             }
         }
-        try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table()); Matrix auxNatural = aux.matrix()) {
-            Ext3 busSum = committedAir == air ? aux.busSum() : random.maskRunningSum(auxNatural, air.logUp().runningSumColumn(), aux.busSum(), lookup);
+        try (Span _ = Spans.open("aux_commit", SpanLabels.TABLE_FIELD, table());
+                Matrix auxNatural = aux.matrix()) {
+            Ext3 busSum = committedAir == air
+                    ? aux.busSum()
+                    : random.maskRunningSum(auxNatural, air.logUp().runningSumColumn(), aux.busSum(), lookup);
             Matrix auxLde = allocate(buffers.auxLde());
             try {
                 extend(auxNatural, "aux", auxLde);
@@ -215,14 +252,26 @@ final class TableProver {
                 program = ConstraintProgram.compile(List.of(layout.expression()))
                         .bind(uniforms.withBusSum(busSum).withCoefficients(layout.coefficients(alpha)));
             }
-            // the committed columns' LDE of n' * blowup points is the trace's LDE at blowup * n' / n: the constraints read
+            // the committed columns' LDE of n' * blowup points is the trace's LDE at blowup * n' / n: the constraints
+            // read
             // the next row (n' / n) * blowup positions on, as on any LDE of the n-row trace
             int constraintLogBlowup = logBlowup + logCommitted - logN;
             long[][] periodic = periodicTables(constraintLogBlowup);
             Matrix compositionLde;
             try (Matrix evaluations = allocate(buffers.compositionEvaluations())) {
-                evaluateComposition(new HostKernels.ConstraintInputs(table(), program, layout, logN, constraintLogBlowup, shift, main.lde(),
-                        preLde, aux == null ? null : aux.commitment().lde(), periodic), evaluations);
+                evaluateComposition(
+                        new HostKernels.ConstraintInputs(
+                                table(),
+                                program,
+                                layout,
+                                logN,
+                                constraintLogBlowup,
+                                shift,
+                                main.lde(),
+                                preLde,
+                                aux == null ? null : aux.commitment().lde(),
+                                periodic),
+                        evaluations);
                 try (Matrix coefficients = allocate(buffers.compositionParts())) {
                     if (options.zeroKnowledge()) {
                         blindedParts(evaluations, coefficients);
@@ -258,7 +307,8 @@ final class TableProver {
             return List.of();
         }
         Matrix lde = allocate(buffers.codewordLde());
-        try (Matrix coefficients = random.codewordCoefficients(settings.storage().allocatorFor(table(), MatrixRole.COMPOSITION_SCRATCH))) {
+        try (Matrix coefficients =
+                random.codewordCoefficients(settings.storage().allocatorFor(table(), MatrixRole.COMPOSITION_SCRATCH))) {
             kernels.extendCoefficients(coefficients, logBlowup, shift, lde, settings.pool());
             return List.of(lde);
         } catch (RuntimeException | Error e) {
@@ -275,7 +325,8 @@ final class TableProver {
         try {
             kernels.interpolateCoset(evaluations, shift, parts, settings.pool());
         } catch (IllegalArgumentException e) {
-            throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree", e);
+            throw UnsatisfiedConstraints.of(
+                    trace, settings.storage(), "the composition polynomial is not of low degree", e);
         }
     }
 
@@ -288,8 +339,12 @@ final class TableProver {
         long bound = ZeroKnowledge.compositionDegreeBound(options, air, logN);
         long excess = CompositionChunks.firstExcessDegree(evaluations, bound);
         if (excess >= 0) {
-            throw UnsatisfiedConstraints.of(trace, settings.storage(), "the composition polynomial is not of low degree",
-                    new IllegalArgumentException("coefficient " + excess + " is nonzero, the degree bound is " + bound));
+            throw UnsatisfiedConstraints.of(
+                    trace,
+                    settings.storage(),
+                    "the composition polynomial is not of low degree",
+                    new IllegalArgumentException(
+                            "coefficient " + excess + " is nonzero, the degree bound is " + bound));
         }
         random.blindParts(evaluations, parts, logN);
     }
@@ -305,8 +360,14 @@ final class TableProver {
         try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
             // T(z*w) is the polynomial T(wX) at z, whose values on block 0 are T's values one trace row later
             Barycentric atZ = Barycentric.forCoset(logN, shift, z, Barycentric.Order.BIT_REVERSED, settings.pool());
-            return new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), openNext(atZ, domain, preLde),
-                    openNext(atZ, domain, main.lde()), openNext(atZ, domain, auxLde), open(atZ, composition.lde()));
+            return new OodFrame(
+                    open(atZ, preLde),
+                    open(atZ, main.lde()),
+                    open(atZ, auxLde),
+                    openNext(atZ, domain, preLde),
+                    openNext(atZ, domain, main.lde()),
+                    openNext(atZ, domain, auxLde),
+                    open(atZ, composition.lde()));
         }
     }
 
@@ -314,24 +375,48 @@ final class TableProver {
      * Round 3 with zero knowledge: the committed columns have degree below n', so block 0 of the LDE is n' points, and
      * the next row's point z * w_n is not on that block's grid: a second set of weights opens every column there.
      */
-    private OodFrame openOodExtended(HostCommitment main, Matrix auxLde, Matrix preLde, HostCommitment composition, Ext3 z) {
+    private OodFrame openOodExtended(
+            HostCommitment main, Matrix auxLde, Matrix preLde, HostCommitment composition, Ext3 z) {
         try (Span _ = Spans.open("round3_ood", SpanLabels.TABLE_FIELD, table())) {
-            Barycentric atZ = Barycentric.forCoset(logCommitted, shift, z, Barycentric.Order.BIT_REVERSED, settings.pool());
-            Barycentric atNext = Barycentric.forCoset(logCommitted, shift, z.mul(Goldilocks.twoAdicGenerator(logN)),
-                    Barycentric.Order.BIT_REVERSED, settings.pool());
-            return new OodFrame(open(atZ, preLde), open(atZ, main.lde()), open(atZ, auxLde), open(atNext, preLde), open(atNext, main.lde()),
-                    open(atNext, auxLde), open(atZ, composition.lde()));
+            Barycentric atZ =
+                    Barycentric.forCoset(logCommitted, shift, z, Barycentric.Order.BIT_REVERSED, settings.pool());
+            Barycentric atNext = Barycentric.forCoset(
+                    logCommitted,
+                    shift,
+                    z.mul(Goldilocks.twoAdicGenerator(logN)),
+                    Barycentric.Order.BIT_REVERSED,
+                    settings.pool());
+            return new OodFrame(
+                    open(atZ, preLde),
+                    open(atZ, main.lde()),
+                    open(atZ, auxLde),
+                    open(atNext, preLde),
+                    open(atNext, main.lde()),
+                    open(atNext, auxLde),
+                    open(atZ, composition.lde()));
         }
     }
 
     /** Round 4's DEEP polynomial in coefficients (n x 3, the caller closes it). */
-    Matrix deepCoefficients(HostCommitment main, AuxCommitment aux, HostCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
+    Matrix deepCoefficients(
+            HostCommitment main, AuxCommitment aux, HostCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
         Matrix preLde = preprocessed == null ? null : preprocessed.lde();
         try (Span _ = Spans.open("round4_deep", SpanLabels.TABLE_FIELD, table())) {
             DeepComposition deep = new DeepComposition(frame, gamma, z, Goldilocks.twoAdicGenerator(logN));
-            return DeepQuotient.coefficients(table(), deep, Arrays.asList(preLde, main.lde(), aux == null ? null : aux.commitment().lde()),
-                    composition.lde(), 1 << logCommitted, shift, allocate(buffers.deepCombined()), () -> allocate(buffers.deepCoefficients()),
-                    kernels, settings.pool());
+            return DeepQuotient.coefficients(
+                    table(),
+                    deep,
+                    Arrays.asList(
+                            preLde,
+                            main.lde(),
+                            aux == null ? null : aux.commitment().lde()),
+                    composition.lde(),
+                    1 << logCommitted,
+                    shift,
+                    allocate(buffers.deepCombined()),
+                    () -> allocate(buffers.deepCoefficients()),
+                    kernels,
+                    settings.pool());
         }
     }
 
@@ -352,7 +437,8 @@ final class TableProver {
     /** Heap of {@link CpuKernels#evaluateConstraints}: a program workspace and a batch source per running range task. */
     static long constraintEvaluationScratchBytes(Air air, int logN, long rows, int parallelism) {
         int batch = Math.min(CpuKernels.COMPOSITION_BATCH, 1 << logN);
-        ConstraintProgram program = ConstraintProgram.compile(List.of(CompositionLayout.of(air, logN).expression()));
+        ConstraintProgram program = ConstraintProgram.compile(
+                List.of(CompositionLayout.of(air, logN).expression()));
         long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
         return perTask * WorkerPool.concurrentTasks(rows / batch, parallelism);
     }
@@ -372,7 +458,13 @@ final class TableProver {
     }
 
     private void evaluateComposition(HostKernels.ConstraintInputs inputs, Matrix out) {
-        try (Span _ = Spans.open(SpanLabels.CONSTRAINT_EVALUATION, SpanLabels.TABLE_FIELD, table(), "rows", out.rows(), "instructions",
+        try (Span _ = Spans.open(
+                SpanLabels.CONSTRAINT_EVALUATION,
+                SpanLabels.TABLE_FIELD,
+                table(),
+                "rows",
+                out.rows(),
+                "instructions",
                 inputs.program().program().instructionCount())) {
             kernels.evaluateConstraints(inputs, out, settings.pool());
         }

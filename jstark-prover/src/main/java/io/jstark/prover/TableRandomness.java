@@ -32,7 +32,14 @@ final class TableRandomness {
      * @param maskPrevious with buses, the table it receives its mask triple from ({@link MaskTriples#previous}), else -1
      * @param holdsCodeword whether its composition commitment holds the random codeword
      */
-    TableRandomness(ZkRandomness randomness, ProofOptions options, String table, int index, int logN, int maskPrevious, boolean holdsCodeword) {
+    TableRandomness(
+            ZkRandomness randomness,
+            ProofOptions options,
+            String table,
+            int index,
+            int logN,
+            int maskPrevious,
+            boolean holdsCodeword) {
         this.randomness = randomness;
         this.options = options;
         this.table = table;
@@ -45,7 +52,12 @@ final class TableRandomness {
     /** {@return the phase's extended trace (with the mask columns for main when the table has buses), the caller's to close} */
     Matrix extended(Matrix natural, String phase, BufferAllocator allocator) {
         long[][] appended = phase.equals("main") && maskPrevious >= 0 ? maskColumns() : new long[0][];
-        return ExtendedTrace.of(natural, appended, logCommitted, randomness.stream(index, phase, ZkRandomness.Purpose.EXTENSION), allocator,
+        return ExtendedTrace.of(
+                natural,
+                appended,
+                logCommitted,
+                randomness.stream(index, phase, ZkRandomness.Purpose.EXTENSION),
+                allocator,
                 table + "/" + phase + "-extended");
     }
 
@@ -65,7 +77,8 @@ final class TableRandomness {
      * 1/f(t_j) - 1/f(t_prev) ({@link MaskRing#offset}), so that it ends at the masked claim; returns the claim.
      */
     Ext3 maskRunningSum(Matrix auxNatural, int runningSumColumn, Ext3 busSum, Ext3[] lookup) {
-        Ext3 offset = MaskRing.offset(lookup, MaskTriples.of(randomness, index), MaskTriples.of(randomness, maskPrevious));
+        Ext3 offset =
+                MaskRing.offset(lookup, MaskTriples.of(randomness, index), MaskTriples.of(randomness, maskPrevious));
         int column = 3 * runningSumColumn;
         long[] limbs = {offset.c0(), offset.c1(), offset.c2()};
         long[] values = new long[auxNatural.rows()];
@@ -81,14 +94,22 @@ final class TableRandomness {
 
     /** {@return the salt matrix of a phase's LDE of {@code rows} rows committed {@code rowsPerLeaf} rows per leaf} */
     Matrix salts(String phase, int rows, int rowsPerLeaf, BufferAllocator allocator) {
-        return LeafSalts.draw(randomness.stream(index, phase, ZkRandomness.Purpose.SALT), rows, ZeroKnowledge.saltColumns(options, rowsPerLeaf),
-                allocator, table + "/" + phase + "-salt");
+        return LeafSalts.draw(
+                randomness.stream(index, phase, ZkRandomness.Purpose.SALT),
+                rows,
+                ZeroKnowledge.saltColumns(options, rowsPerLeaf),
+                allocator,
+                table + "/" + phase + "-salt");
     }
 
     /** Writes the composition's blinded parts from its coefficients ({@link CompositionChunks#write}). */
     void blindParts(Matrix coefficients, Matrix parts, int logN) {
-        CompositionChunks.write(coefficients, (int) ZeroKnowledge.compositionPartWidth(options, logN), ZeroKnowledge.margin(options),
-                randomness.stream(index, "composition", ZkRandomness.Purpose.BLINDER), parts);
+        CompositionChunks.write(
+                coefficients,
+                (int) ZeroKnowledge.compositionPartWidth(options, logN),
+                ZeroKnowledge.margin(options),
+                randomness.stream(index, "composition", ZkRandomness.Purpose.BLINDER),
+                parts);
     }
 
     /** {@return whether this table's composition commitment holds the random codeword} */

@@ -27,16 +27,20 @@ final class UnsatisfiedConstraints {
      */
     static RuntimeException of(TableTrace trace, StoragePolicy storage, String finding, Throwable cause) {
         Air air = trace.air();
-        try (Matrix preNatural = air.preprocessedWidth() == 0 ? null
+        try (Matrix preNatural = air.preprocessedWidth() == 0
+                ? null
                 : Preprocessed.generate(air, storage.allocatorFor(trace.name(), MatrixRole.AUX_TRACE))) {
-            ConstraintChecker.check(trace.name(), air, trace.main(), preNatural, null, Uniforms.of(trace.publicInputs()));
+            ConstraintChecker.check(
+                    trace.name(), air, trace.main(), preNatural, null, Uniforms.of(trace.publicInputs()));
         } catch (ConstraintViolationException found) {
             if (cause != null) {
                 found.addSuppressed(cause);
             }
             return found;
         }
-        return new IllegalStateException("table '" + trace.name() + "': " + finding + ", yet every constraint holds on every row of its "
-                + "trace and the buses balance: the values the backend returned are wrong (a bug in jstark or in the backend)", cause);
+        return new IllegalStateException(
+                "table '" + trace.name() + "': " + finding + ", yet every constraint holds on every row of its "
+                        + "trace and the buses balance: the values the backend returned are wrong (a bug in jstark or in the backend)",
+                cause);
     }
 }

@@ -21,6 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
 public final class ZkRandomness {
     /** Bytes of a proof seed. */
     public static final int SEED_BYTES = 32;
+
     private static final byte[] DOMAIN = "jstark-zk-stream-v1".getBytes(StandardCharsets.UTF_8);
     /** The seeds' source, shared (SecureRandom is thread-safe and seeds itself once). */
     private static final SecureRandom SEEDS = new SecureRandom();
@@ -79,7 +80,11 @@ public final class ZkRandomness {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(DOMAIN);
             sha.update(seed);
-            sha.update(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(table).putInt(purpose.ordinal()).array());
+            sha.update(ByteBuffer.allocate(8)
+                    .order(ByteOrder.LITTLE_ENDIAN)
+                    .putInt(table)
+                    .putInt(purpose.ordinal())
+                    .array());
             sha.update(phase.getBytes(StandardCharsets.UTF_8));
             return new Stream(sha.digest());
         } catch (GeneralSecurityException e) {
@@ -99,7 +104,10 @@ public final class ZkRandomness {
         private Stream(byte[] key) {
             try {
                 cipher = Cipher.getInstance("ChaCha20");
-                cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(new byte[12], 0));
+                cipher.init(
+                        Cipher.ENCRYPT_MODE,
+                        new SecretKeySpec(key, "ChaCha20"),
+                        new ChaCha20ParameterSpec(new byte[12], 0));
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("the JDK lacks ChaCha20", e);
             } finally {

@@ -58,8 +58,11 @@ class ExpectedStatementTest {
     }
 
     static void assertRejected(Statement statement, byte[] proof, Reason reason, String message) {
-        assertThatThrownBy(() -> StarkVerifier.verify(key, statement, proof)).isInstanceOf(ProofRejectedException.class)
-                .hasFieldOrPropertyWithValue("reason", reason).hasMessageContaining(message).hasNoCause();
+        assertThatThrownBy(() -> StarkVerifier.verify(key, statement, proof))
+                .isInstanceOf(ProofRejectedException.class)
+                .hasFieldOrPropertyWithValue("reason", reason)
+                .hasMessageContaining(message)
+                .hasNoCause();
     }
 
     @Test
@@ -103,8 +106,11 @@ class ExpectedStatementTest {
         try {
             byte[] proof = prove(OPTIONS, List.of(taller, receiverOfTaller));
             assertRejected(expected, proof, Reason.STATEMENT, "height 2^6, the expected statement says 2^5");
-            Statement bounded = Statement.of(Statement.tableBetween("sender", TestAirs.SENDER, 4, 6), Statement.table("bytes", TestAirs.BYTES, 8));
-            assertThat(StarkVerifier.verify(key, bounded, proof).table("sender").logHeight()).isEqualTo(6);
+            Statement bounded = Statement.of(
+                    Statement.tableBetween("sender", TestAirs.SENDER, 4, 6),
+                    Statement.table("bytes", TestAirs.BYTES, 8));
+            assertThat(StarkVerifier.verify(key, bounded, proof).table("sender").logHeight())
+                    .isEqualTo(6);
         } finally {
             TestAirs.close(List.of(taller, receiverOfTaller));
         }
@@ -136,10 +142,14 @@ class ExpectedStatementTest {
         try {
             ProofOptions weak = new ProofOptions(1, 4, 0, 1, 1, "sha256", 0);
             byte[] proof = prove(weak, List.of(fib));
-            VerifyingKey anyOptions = VerifyingKey.builder(List.of(TestAirs.FIB)).acceptAtLeast(30).build();
+            VerifyingKey anyOptions = VerifyingKey.builder(List.of(TestAirs.FIB))
+                    .acceptAtLeast(30)
+                    .build();
             assertThatThrownBy(() -> StarkVerifier.verify(anyOptions, Statement.ofTraces(List.of(fib)), proof))
-                    .isInstanceOf(ProofRejectedException.class).hasFieldOrPropertyWithValue("reason", Reason.INSECURE_OPTIONS)
-                    .hasMessageContaining("give 4 conjectured bits").hasMessageContaining("requires 30");
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasFieldOrPropertyWithValue("reason", Reason.INSECURE_OPTIONS)
+                    .hasMessageContaining("give 4 conjectured bits")
+                    .hasMessageContaining("requires 30");
             StarkVerifier.verify(anyOptions.withMinimumSecurityBits(4), Statement.ofTraces(List.of(fib)), proof);
         } finally {
             fib.main().close();
@@ -149,8 +159,10 @@ class ExpectedStatementTest {
     @Test
     void anExpectationNamingADefinitionTheKeyLacksIsRefusedBeforeReading() {
         Statement unknown = Statement.of(Statement.table("cube", TestAirs.CUBE, 5, 1, 2));
-        assertThatThrownBy(() -> StarkVerifier.verify(key, unknown, valid)).isInstanceOf(InvalidStatementException.class)
-                .hasMessageContaining("'cube'").hasMessageContaining("does not hold");
+        assertThatThrownBy(() -> StarkVerifier.verify(key, unknown, valid))
+                .isInstanceOf(InvalidStatementException.class)
+                .hasMessageContaining("'cube'")
+                .hasMessageContaining("does not hold");
     }
 
     @Test
@@ -158,18 +170,22 @@ class ExpectedStatementTest {
         // the prover refuses the trace...
         try (Matrix four = Matrix.allocate(RamAllocator.shared(), "cube", 4, 1)) {
             assertThatThrownBy(() -> new TableTrace("cube", TestAirs.CUBE, four, new long[] {0, 0}))
-                    .isInstanceOf(InvalidTraceException.class).hasMessageContaining("periodic column 'k' repeats every 8 rows");
+                    .isInstanceOf(InvalidTraceException.class)
+                    .hasMessageContaining("periodic column 'k' repeats every 8 rows");
         }
         // ...and a proof whose header claims such a height is rejected as a statement, not as an internal failure
         TableTrace cube = TestAirs.cubeTrace(3, 5);
         try (ProvingKey cubeKey = ProvingKey.of(List.of(TestAirs.CUBE))) {
             Proof proof = new StarkProver(cubeKey, OPTIONS, ProverSettings.defaults()).prove(List.of(cube));
             Proof.TableHeader h = proof.tables().get(0);
-            Proof shorter = proof.withTables(List.of(new Proof.TableHeader(h.name(), h.airName(), 2, h.publicInputs(), null)));
+            Proof shorter =
+                    proof.withTables(List.of(new Proof.TableHeader(h.name(), h.airName(), 2, h.publicInputs(), null)));
             VerifyingKey cubeVerifier = cubeKey.verifyingKey(OPTIONS, WorkerPool.common());
             assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(cubeVerifier, ProofFormat.write(shorter)))
-                    .isInstanceOf(ProofRejectedException.class).hasFieldOrPropertyWithValue("reason", Reason.STATEMENT)
-                    .hasMessage("table 'cube': periodic column 'k' repeats every 8 rows, more than a table of 2^2 rows holds")
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasFieldOrPropertyWithValue("reason", Reason.STATEMENT)
+                    .hasMessage(
+                            "table 'cube': periodic column 'k' repeats every 8 rows, more than a table of 2^2 rows holds")
                     .hasNoCause();
         } finally {
             cube.main().close();

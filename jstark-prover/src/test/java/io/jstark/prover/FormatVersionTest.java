@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
-import io.jstark.math.parallel.WorkerPool;
 import io.jstark.verifier.StarkVerifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +33,12 @@ class FormatVersionTest {
     void aVersionOneHeaderIsRefusedNamingTheVersion() throws Exception {
         TableTrace trace = TestAirs.fibTrace(5, 3);
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
-            byte[] valid = ProofFormat.write(new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(List.of(trace)));
-            assertThat(valid[4] | valid[5] << 8).as("the version field").isEqualTo(ProofFormat.VERSION).isEqualTo(2);
+            byte[] valid =
+                    ProofFormat.write(new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(List.of(trace)));
+            assertThat(valid[4] | valid[5] << 8)
+                    .as("the version field")
+                    .isEqualTo(ProofFormat.VERSION)
+                    .isEqualTo(2);
             VerifyingKey vk = key.verifyingKey(OPTIONS, WorkerPool.common());
             Statement statement = Statement.ofTraces(List.of(trace));
             StarkVerifier.verify(vk, statement, valid);
@@ -42,14 +46,20 @@ class FormatVersionTest {
                 byte[] other = valid.clone();
                 other[4] = (byte) version;
                 other[5] = (byte) (version >>> 8);
-                String message = "proof format version " + version + " is not supported; this verifier reads version 2 (byte offset 4)";
-                assertThatThrownBy(() -> StarkVerifier.verify(vk, statement, other)).isInstanceOfSatisfying(ProofRejectedException.class,
-                        e -> assertThat(e.reason()).isEqualTo(Reason.UNSUPPORTED)).hasMessageContaining(message);
-                assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(vk, other)).hasMessageContaining(message);
+                String message = "proof format version " + version
+                        + " is not supported; this verifier reads version 2 (byte offset 4)";
+                assertThatThrownBy(() -> StarkVerifier.verify(vk, statement, other))
+                        .isInstanceOfSatisfying(
+                                ProofRejectedException.class,
+                                e -> assertThat(e.reason()).isEqualTo(Reason.UNSUPPORTED))
+                        .hasMessageContaining(message);
+                assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(vk, other))
+                        .hasMessageContaining(message);
                 assertThatThrownBy(() -> ProofFormat.read(other)).hasMessageContaining(message);
                 Path file = Files.write(dir.resolve("v" + version + ".bin"), other);
                 assertThatThrownBy(() -> ProofFormat.readHeader(file)).hasMessageContaining(message);
-                assertThatThrownBy(() -> StarkVerifier.verify(vk, statement, file)).hasMessageContaining(message);
+                assertThatThrownBy(() -> StarkVerifier.verify(vk, statement, file))
+                        .hasMessageContaining(message);
             }
         } finally {
             trace.main().close();

@@ -23,7 +23,8 @@ class HeapCachesTest {
         ProofOptions options = new ProofOptions(3, 8, 0, logFolding, 1, "sha256", 0);
         TableTrace s1 = TestAirs.senderTrace("sender-big", 9, 1);
         TableTrace s2 = TestAirs.senderTrace("sender-small", 5, 2);
-        List<TableTrace> traces = new ArrayList<>(List.of(TestAirs.cube3Trace("cube", 10, 5), s1, TestAirs.bytesTrace(List.of(s1, s2)), s2));
+        List<TableTrace> traces = new ArrayList<>(
+                List.of(TestAirs.cube3Trace("cube", 10, 5), s1, TestAirs.bytesTrace(List.of(s1, s2)), s2));
         try (WorkerPool pool = WorkerPool.ofThreads(2)) {
             Twiddles.clearCache();
             LdeDomain.clearCache();
@@ -32,8 +33,10 @@ class HeapCachesTest {
             }
             long cached = Twiddles.cachedBytes() + LdeDomain.cachedBytes();
             assertThat(cached).isPositive();
-            List<TableDimensions> dims = traces.stream().map(TableDimensions::of).toList();
-            assertThat(TableBuffers.heapCacheBytes(TableBuffers.forProof(dims, options, pool.parallelism()))).isEqualTo(cached);
+            List<TableDimensions> dims =
+                    traces.stream().map(TableDimensions::of).toList();
+            assertThat(TableBuffers.heapCacheBytes(TableBuffers.forProof(dims, options, pool.parallelism())))
+                    .isEqualTo(cached);
         } finally {
             for (TableTrace t : traces) {
                 t.main().close();

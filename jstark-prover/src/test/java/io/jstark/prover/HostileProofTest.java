@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
-import io.jstark.math.parallel.WorkerPool;
 import io.jstark.verifier.StarkVerifier;
 import java.util.List;
 import java.util.Random;
@@ -85,9 +85,13 @@ class HostileProofTest {
      */
     static void assertNamedRejection(org.assertj.core.api.ThrowableAssert.ThrowingCallable verification) {
         long guardBefore = StarkVerifier.lastResortRejections();
-        assertThatThrownBy(verification).isInstanceOf(ProofRejectedException.class).hasNoCause()
+        assertThatThrownBy(verification)
+                .isInstanceOf(ProofRejectedException.class)
+                .hasNoCause()
                 .hasMessageNotContaining("Exception");
-        assertThat(StarkVerifier.lastResortRejections()).as("the last-resort guard's rejections").isEqualTo(guardBefore);
+        assertThat(StarkVerifier.lastResortRejections())
+                .as("the last-resort guard's rejections")
+                .isEqualTo(guardBefore);
     }
 
     /** A proof's prefix and {@code tables} table headers of fib, each of 2^logHeight rows. */
@@ -108,17 +112,22 @@ class HostileProofTest {
     @Property(tries = 1)
     void aTableWhoseLdeDomainExceedsTheFieldIsAStatementRejectionOnBothPaths() {
         // 2^28 rows (the format's tallest) at blowup 32 (its largest) need 2^33 points: each is within its own range
-        byte[] hostile = fibHeader(new ProofOptions(5, 4, 0, 1, 0, "sha256", 0), 1, 28).zeros(4096).toByteArray();
+        byte[] hostile = fibHeader(new ProofOptions(5, 4, 0, 1, 0, "sha256", 0), 1, 28)
+                .zeros(4096)
+                .toByteArray();
         VerifyingKey fibKey = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
         Statement tall = Statement.of(Statement.table("fib0", TestAirs.FIB, 28, 0, 0));
-        for (org.assertj.core.api.ThrowableAssert.ThrowingCallable verification : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
-                () -> StarkVerifier.verify(fibKey, tall, hostile),
-                () -> StarkVerifier.verifyAndDescribe(fibKey, hostile, new io.jstark.verifier.DescribeLimits(1, 28)))) {
+        for (org.assertj.core.api.ThrowableAssert.ThrowingCallable verification :
+                List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                        () -> StarkVerifier.verify(fibKey, tall, hostile),
+                        () -> StarkVerifier.verifyAndDescribe(
+                                fibKey, hostile, new io.jstark.verifier.DescribeLimits(1, 28)))) {
             assertNamedRejection(verification);
             assertThatThrownBy(verification).isInstanceOfSatisfying(ProofRejectedException.class, e -> {
                 assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.STATEMENT);
                 assertThat(e.table()).isEqualTo("fib0");
-                assertThat(e).hasMessageContaining("2^28 rows at blowup 32 need an LDE domain of 2^33 points")
+                assertThat(e)
+                        .hasMessageContaining("2^28 rows at blowup 32 need an LDE domain of 2^33 points")
                         .hasMessageContaining("at most 2^32");
             });
         }
@@ -126,41 +135,60 @@ class HostileProofTest {
 
     @Property(tries = 1)
     void aDescribedProofIsBoundedByTheKeyAndTheLimitsNotByItsOwnHeaders() {
-        VerifyingKey fibKey = VerifyingKey.builder(List.of(TestAirs.FIB)).accept(OPTIONS).minimumSecurityBits(0).build();
+        VerifyingKey fibKey = VerifyingKey.builder(List.of(TestAirs.FIB))
+                .accept(OPTIONS)
+                .minimumSecurityBits(0)
+                .build();
         io.jstark.verifier.DescribeLimits limits = io.jstark.verifier.DescribeLimits.defaults();
         long bound = StarkVerifier.maxDescribedProofBytes(fibKey, limits);
         // the format alone would read a gigabyte; the key's one option set and 64 tables of fib allow far less
         assertThat(bound).isLessThan(ProofFormat.MAX_PROOF_BYTES / 100);
-        assertThat(StarkVerifier.maxDescribedProofBytes(fibKey, new io.jstark.verifier.DescribeLimits(2 * limits.maxTables(),
-                limits.maxLogHeight()))).isGreaterThan(bound);
+        assertThat(StarkVerifier.maxDescribedProofBytes(
+                        fibKey, new io.jstark.verifier.DescribeLimits(2 * limits.maxTables(), limits.maxLogHeight())))
+                .isGreaterThan(bound);
         // longer input is refused by its length, unread
         byte[] oneOver = fibHeader(OPTIONS, 1, 3).zeros((int) bound).toByteArray();
         assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, oneOver));
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, oneOver)).isInstanceOfSatisfying(ProofRejectedException.class,
-                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE)).hasMessageContaining(bound + " of the largest");
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, oneOver))
+                .isInstanceOfSatisfying(
+                        ProofRejectedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
+                .hasMessageContaining(bound + " of the largest");
         // the 4,096 tables of 2^28 rows the format allows: their headers alone are longer than the bound
-        byte[] most = fibHeader(OPTIONS, ProofFormat.MAX_TABLES, ProofFormat.MAX_LOG_HEIGHT).toByteArray();
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, most)).isInstanceOfSatisfying(ProofRejectedException.class,
-                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE)).hasMessageContaining(bound + " of the largest");
-        // one table more than the limit, within the bound's bytes: refused right after its table headers, naming the limit
+        byte[] most = fibHeader(OPTIONS, ProofFormat.MAX_TABLES, ProofFormat.MAX_LOG_HEIGHT)
+                .toByteArray();
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, most))
+                .isInstanceOfSatisfying(
+                        ProofRejectedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
+                .hasMessageContaining(bound + " of the largest");
+        // one table more than the limit, within the bound's bytes: refused right after its table headers, naming the
+        // limit
         byte[] many = fibHeader(OPTIONS, limits.maxTables() + 1, 3).toByteArray();
         assertThat((long) many.length).isLessThan(bound);
         assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, many));
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, many)).isInstanceOfSatisfying(ProofRejectedException.class,
-                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
-                .hasMessageContaining("the proof has 65 tables").hasMessageContaining("at most 64 tables of at most 2^28 rows");
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, many))
+                .isInstanceOfSatisfying(
+                        ProofRejectedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
+                .hasMessageContaining("the proof has 65 tables")
+                .hasMessageContaining("at most 64 tables of at most 2^28 rows");
         // a table taller than the caller's limit
         io.jstark.verifier.DescribeLimits lower = new io.jstark.verifier.DescribeLimits(limits.maxTables(), 24);
         assertThat(StarkVerifier.maxDescribedProofBytes(fibKey, lower)).isLessThan(bound);
         byte[] tall = fibHeader(OPTIONS, 1, 25).toByteArray();
         assertNamedRejection(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, lower));
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, lower)).isInstanceOfSatisfying(ProofRejectedException.class,
-                e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
-                .hasMessageContaining("table 'fib0': 2^25 rows").hasMessageContaining("at most 64 tables of at most 2^24 rows");
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall, lower))
+                .isInstanceOfSatisfying(
+                        ProofRejectedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.TOO_LARGE))
+                .hasMessageContaining("table 'fib0': 2^25 rows")
+                .hasMessageContaining("at most 64 tables of at most 2^24 rows");
         // the same proof within the default limits reaches the statement's own checks
         assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, tall))
-                .isInstanceOfSatisfying(ProofRejectedException.class, e -> assertThat(e.reason()).isNotEqualTo(
-                        ProofRejectedException.Reason.TOO_LARGE));
+                .isInstanceOfSatisfying(
+                        ProofRejectedException.class,
+                        e -> assertThat(e.reason()).isNotEqualTo(ProofRejectedException.Reason.TOO_LARGE));
     }
 
     /** Little-endian writer for hand-made proofs. */
@@ -202,7 +230,8 @@ class HostileProofTest {
     @Property(tries = 1)
     void anOpeningWhoseSizeOverflowsIsATypedRejection() {
         Out p = fibHeader(new ProofOptions(1, 4, 0, 1, 0, "sha256", 0), 1, 3);
-        // main root, no aux, no bus sum, composition root, an empty frame, no FRI layers or final coefficients, the nonce,
+        // main root, no aux, no bus sum, composition root, an empty frame, no FRI layers or final coefficients, the
+        // nonce,
         // no preprocessed opening; then the main phase: one member table whose block count times its width overflows
         p.zeros(32).u8(0).u8(0).zeros(32);
         for (int k = 0; k < 7; k++) {
@@ -211,7 +240,8 @@ class HostileProofTest {
         p.u8(0).u16(0).u64(0).u8(0);
         p.u16(1).u32(1073807362).u32(2147352580).zeros(64);
         VerifyingKey fibKey = VerifyingKey.of(List.of(TestAirs.FIB)).withMinimumSecurityBits(0);
-        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, p.toByteArray())).isInstanceOf(ProofRejectedException.class)
+        assertThatThrownBy(() -> StarkVerifier.verifyAndDescribe(fibKey, p.toByteArray()))
+                .isInstanceOf(ProofRejectedException.class)
                 .hasMessageContaining("blocks");
     }
 

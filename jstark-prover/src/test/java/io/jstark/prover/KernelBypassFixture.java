@@ -16,15 +16,25 @@ import java.util.function.IntConsumer;
 final class KernelBypassFixture {
     private KernelBypassFixture() {}
 
-    static MerkleTree bypass(Matrix trace, Matrix lde, Hasher hasher, WorkerPool pool, BufferAllocator allocator, Transcript t,
-            HostCommitment commitment, CpuProofSession session) {
+    static MerkleTree bypass(
+            Matrix trace,
+            Matrix lde,
+            Hasher hasher,
+            WorkerPool pool,
+            BufferAllocator allocator,
+            Transcript t,
+            HostCommitment commitment,
+            CpuProofSession session) {
         t.grind(1, pool);
-        io.jstark.air.logup.AuxTraceBuilder.build("t", null, trace, null, new long[0], new io.jstark.math.field.Ext3[0], allocator, pool);
-        io.jstark.math.poly.Barycentric.forCoset(1, 7, io.jstark.math.field.Ext3.ONE, io.jstark.math.poly.Barycentric.Order.BIT_REVERSED, pool);
+        io.jstark.air.logup.AuxTraceBuilder.build(
+                "t", null, trace, null, new long[0], new io.jstark.math.field.Ext3[0], allocator, pool);
+        io.jstark.math.poly.Barycentric.forCoset(
+                1, 7, io.jstark.math.field.Ext3.ONE, io.jstark.math.poly.Barycentric.Order.BIT_REVERSED, pool);
         DeepQuotient.divideScratchBytes(1);
         session.commitMain();
         Lde.extend(trace, 1, 7, lde, pool);
-        FriProver.commit("t", lde, 7, 1, new FriParameters(1, 0), t, hasher, pool, allocator).close();
+        FriProver.commit("t", lde, 7, 1, new FriParameters(1, 0), t, hasher, pool, allocator)
+                .close();
         long[] a = new long[1];
         IntConsumer add = length -> FieldKernels.add(a, 0, a, 0, a, 0, length);
         add.accept(1);

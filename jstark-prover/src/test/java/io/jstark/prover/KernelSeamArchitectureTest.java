@@ -35,8 +35,20 @@ import org.junit.jupiter.api.Test;
 class KernelSeamArchitectureTest {
     private static final String BACKEND = "io/jstark/prover/CpuKernels";
     /** The CPU backend: the only classes that may use its kernels, its per-table prover and its host commitments. */
-    private static final List<String> CPU_BACKEND = List.of("CpuBackend", "CpuProofSession", "TableProver", "HostCommitment",
-            "AuxCommitment", "DeepQuotient", "CpuKernels", "HostKernels", "LdeBatchSource", "LdeDomain", "TableBuffers", "BufferDescription", "MemoryEstimates");
+    private static final List<String> CPU_BACKEND = List.of(
+            "CpuBackend",
+            "CpuProofSession",
+            "TableProver",
+            "HostCommitment",
+            "AuxCommitment",
+            "DeepQuotient",
+            "CpuKernels",
+            "HostKernels",
+            "LdeBatchSource",
+            "LdeDomain",
+            "TableBuffers",
+            "BufferDescription",
+            "MemoryEstimates");
 
     /** A kernel entry point: an owner class (internal name), which of its members count, and the classes that may use them. */
     record EntryPoint(String owner, Predicate<String> member, String what, Predicate<String> allowedIn) {
@@ -55,75 +67,141 @@ class KernelSeamArchitectureTest {
         static boolean inCpuBackendClasses(String caller) {
             String simple = caller.substring(caller.lastIndexOf('/') + 1);
             int nested = simple.indexOf('$');
-            return caller.startsWith("io/jstark/prover/") && CPU_BACKEND.contains(nested < 0 ? simple : simple.substring(0, nested));
+            return caller.startsWith("io/jstark/prover/")
+                    && CPU_BACKEND.contains(nested < 0 ? simple : simple.substring(0, nested));
         }
     }
 
     static final List<EntryPoint> KERNELS = List.of(
-            new EntryPoint("io/jstark/math/ntt/Lde", m -> m.startsWith("extend(") || m.startsWith("extendCoefficients(")
-                    || m.startsWith("interpolateCoset("), "LDE / interpolation"),
+            new EntryPoint(
+                    "io/jstark/math/ntt/Lde",
+                    m -> m.startsWith("extend(")
+                            || m.startsWith("extendCoefficients(")
+                            || m.startsWith("interpolateCoset("),
+                    "LDE / interpolation"),
             new EntryPoint("io/jstark/math/ntt/Ntt", m -> true, "NTT"),
             new EntryPoint("io/jstark/crypto/merkle/MerkleTree", m -> m.startsWith("commit("), "Merkle row hashing"),
-            new EntryPoint("io/jstark/air/program/ConstraintProgram$Bound", m -> m.startsWith("evaluate("), "constraint evaluation"),
+            new EntryPoint(
+                    "io/jstark/air/program/ConstraintProgram$Bound",
+                    m -> m.startsWith("evaluate("),
+                    "constraint evaluation"),
             new EntryPoint("io/jstark/math/field/FieldKernels", m -> true, "field vector kernels (DEEP combination)"),
-            new EntryPoint("io/jstark/math/poly/Barycentric", m -> m.startsWith("evaluate"), "out-of-domain evaluation"),
+            new EntryPoint(
+                    "io/jstark/math/poly/Barycentric", m -> m.startsWith("evaluate"), "out-of-domain evaluation"),
             // the overload that takes no kernels runs FRI on the CPU's; so does FriKernels.CPU
-            new EntryPoint("io/jstark/fri/FriProver", m -> m.startsWith("commit(") && !m.contains("Lio/jstark/fri/FriKernels;)"),
+            new EntryPoint(
+                    "io/jstark/fri/FriProver",
+                    m -> m.startsWith("commit(") && !m.contains("Lio/jstark/fri/FriKernels;)"),
                     "FRI folding without the backend"),
             new EntryPoint("io/jstark/fri/FriKernels", m -> m.startsWith("CPU"), "FRI's CPU kernels"),
             // the CPU kernels named instead of the backend's own would bypass the kernels it was given
-            new EntryPoint(BACKEND, m -> true, "the CPU kernels instead of the backend's",
-                    c -> EntryPoint.inCpuBackend(c) || c.equals("io/jstark/prover/HostKernels") || c.equals("io/jstark/prover/CpuBackend")),
-            new EntryPoint("io/jstark/prover/HostKernels", m -> m.startsWith("cpu("), "the CPU kernels instead of the backend's",
+            new EntryPoint(
+                    BACKEND,
+                    m -> true,
+                    "the CPU kernels instead of the backend's",
+                    c -> EntryPoint.inCpuBackend(c)
+                            || c.equals("io/jstark/prover/HostKernels")
+                            || c.equals("io/jstark/prover/CpuBackend")),
+            new EntryPoint(
+                    "io/jstark/prover/HostKernels",
+                    m -> m.startsWith("cpu("),
+                    "the CPU kernels instead of the backend's",
                     c -> c.equals("io/jstark/prover/CpuBackend")),
             // the CPU backend named instead of the settings' backend would bypass a chosen one
-            new EntryPoint("io/jstark/prover/CpuBackend", m -> m.startsWith("DEFAULT") || m.startsWith("<init>"),
-                    "the CPU backend instead of the chosen one", c -> c.equals("io/jstark/prover/CpuBackend") || c.equals("io/jstark/prover/ProverBackend")),
-            new EntryPoint("io/jstark/prover/ProverBackend", m -> m.startsWith("cpu("), "the CPU backend instead of the chosen one",
+            new EntryPoint(
+                    "io/jstark/prover/CpuBackend",
+                    m -> m.startsWith("DEFAULT") || m.startsWith("<init>"),
+                    "the CPU backend instead of the chosen one",
+                    c -> c.equals("io/jstark/prover/CpuBackend") || c.equals("io/jstark/prover/ProverBackend")),
+            new EntryPoint(
+                    "io/jstark/prover/ProverBackend",
+                    m -> m.startsWith("cpu("),
+                    "the CPU backend instead of the chosen one",
                     c -> c.equals("io/jstark/prover/ProverSettings")),
             // the prover reaches a table's data through the session's handles only
-            new EntryPoint("io/jstark/prover/HostKernels", m -> !m.startsWith("cpu("), "the CPU backend's kernels outside it",
+            new EntryPoint(
+                    "io/jstark/prover/HostKernels",
+                    m -> !m.startsWith("cpu("),
+                    "the CPU backend's kernels outside it",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/prover/TableProver", m -> true, "the CPU backend's per-table prover outside it",
+            new EntryPoint(
+                    "io/jstark/prover/TableProver",
+                    m -> true,
+                    "the CPU backend's per-table prover outside it",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/prover/HostCommitment", m -> true, "a host commitment's insides outside the CPU backend",
+            new EntryPoint(
+                    "io/jstark/prover/HostCommitment",
+                    m -> true,
+                    "a host commitment's insides outside the CPU backend",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/prover/CpuProofSession", m -> true, "the CPU backend's session outside it",
+            new EntryPoint(
+                    "io/jstark/prover/CpuProofSession",
+                    m -> true,
+                    "the CPU backend's session outside it",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/prover/DeepQuotient", m -> true, "the DEEP division outside the CPU backend",
+            new EntryPoint(
+                    "io/jstark/prover/DeepQuotient",
+                    m -> true,
+                    "the DEEP division outside the CPU backend",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/air/logup/AuxTraceBuilder", m -> m.startsWith("build("), "the aux-trace build outside the CPU backend",
+            new EntryPoint(
+                    "io/jstark/air/logup/AuxTraceBuilder",
+                    m -> m.startsWith("build("),
+                    "the aux-trace build outside the CPU backend",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/math/poly/Barycentric", m -> m.startsWith("forCoset("), "barycentric weights outside the CPU backend",
+            new EntryPoint(
+                    "io/jstark/math/poly/Barycentric",
+                    m -> m.startsWith("forCoset("),
+                    "barycentric weights outside the CPU backend",
                     EntryPoint::inCpuBackendClasses),
-            new EntryPoint("io/jstark/crypto/transcript/Transcript", m -> m.startsWith("grind("), "grinding outside the backend",
+            new EntryPoint(
+                    "io/jstark/crypto/transcript/Transcript",
+                    m -> m.startsWith("grind("),
+                    "grinding outside the backend",
                     EntryPoint::inCpuBackendClasses));
 
     @Test
     void onlyTheCpuBackendCallsKernels() throws Exception {
         Path classes = classesOf(CpuBackend.class);
         List<String> bypasses = violations(classes);
-        assertThat(bypasses).as("kernel calls outside %s in %s", BACKEND, classes).isEmpty();
-        // the scan saw the prover: the backend's own calls are found (and allowed); its trees, layer LDEs and folds are FRI's CPU kernels
-        assertThat(calls(classes, BACKEND::equals, true)).anyMatch(c -> c.contains("Lde.extend("))
-                .anyMatch(c -> c.contains("ConstraintProgram$Bound.evaluate(")).anyMatch(c -> c.contains("FieldKernels."))
-                .anyMatch(c -> c.contains("Barycentric.evaluate")).anyMatch(c -> c.contains("FriKernels.CPU"));
+        assertThat(bypasses)
+                .as("kernel calls outside %s in %s", BACKEND, classes)
+                .isEmpty();
+        // the scan saw the prover: the backend's own calls are found (and allowed); its trees, layer LDEs and folds are
+        // FRI's CPU kernels
+        assertThat(calls(classes, BACKEND::equals, true))
+                .anyMatch(c -> c.contains("Lde.extend("))
+                .anyMatch(c -> c.contains("ConstraintProgram$Bound.evaluate("))
+                .anyMatch(c -> c.contains("FieldKernels."))
+                .anyMatch(c -> c.contains("Barycentric.evaluate"))
+                .anyMatch(c -> c.contains("FriKernels.CPU"));
     }
 
     @Test
     void aDirectKernelCallIsFound() throws Exception {
-        // the fixture calls Lde.extend, MerkleTree.commit and FRI without the backend, a field kernel in a lambda, the CPU kernels by
-        // name (their field and a method: two uses), the default kernels and a host kernel outside the backend, and a host
-        // commitment's LDE; grinding, the aux build, the barycentric weights, the DEEP division and the CPU session outside the backend
+        // the fixture calls Lde.extend, MerkleTree.commit and FRI without the backend, a field kernel in a lambda, the
+        // CPU kernels by
+        // name (their field and a method: two uses), the default kernels and a host kernel outside the backend, and a
+        // host
+        // commitment's LDE; grinding, the aux build, the barycentric weights, the DEEP division and the CPU session
+        // outside the backend
         List<String> found = violations(classesOf(KernelBypassFixture.class));
-        assertThat(found).filteredOn(v -> v.startsWith("io/jstark/prover/KernelBypassFixture")).hasSize(14)
-                .anyMatch(v -> v.contains("Transcript.grind(")).anyMatch(v -> v.contains("AuxTraceBuilder.build("))
-                .anyMatch(v -> v.contains("Barycentric.forCoset(")).anyMatch(v -> v.contains("DeepQuotient."))
+        assertThat(found)
+                .filteredOn(v -> v.startsWith("io/jstark/prover/KernelBypassFixture"))
+                .hasSize(14)
+                .anyMatch(v -> v.contains("Transcript.grind("))
+                .anyMatch(v -> v.contains("AuxTraceBuilder.build("))
+                .anyMatch(v -> v.contains("Barycentric.forCoset("))
+                .anyMatch(v -> v.contains("DeepQuotient."))
                 .anyMatch(v -> v.contains("CpuProofSession."))
-                .anyMatch(v -> v.contains("Lde.extend(")).anyMatch(v -> v.contains("MerkleTree.commit("))
-                .anyMatch(v -> v.contains("FriProver.commit(")).anyMatch(v -> v.contains("FieldKernels.add("))
-                .anyMatch(v -> v.contains("CpuKernels.INSTANCE")).anyMatch(v -> v.contains("CpuKernels.extend("))
-                .anyMatch(v -> v.contains("HostKernels.cpu(")).anyMatch(v -> v.contains("HostKernels.extend("))
+                .anyMatch(v -> v.contains("Lde.extend("))
+                .anyMatch(v -> v.contains("MerkleTree.commit("))
+                .anyMatch(v -> v.contains("FriProver.commit("))
+                .anyMatch(v -> v.contains("FieldKernels.add("))
+                .anyMatch(v -> v.contains("CpuKernels.INSTANCE"))
+                .anyMatch(v -> v.contains("CpuKernels.extend("))
+                .anyMatch(v -> v.contains("HostKernels.cpu("))
+                .anyMatch(v -> v.contains("HostKernels.extend("))
                 .anyMatch(v -> v.contains("HostCommitment.lde("));
     }
 
@@ -155,15 +233,36 @@ class KernelSeamArchitectureTest {
 
     private static void check(String caller, String method, CodeElement e, boolean allowedToo, List<String> out) {
         switch (e) {
-            case InvokeInstruction i -> record(caller, method, i.owner().asInternalName(), i.name().stringValue(), i.type().stringValue(),
-                    allowedToo, out);
-            case FieldInstruction f -> record(caller, method, f.owner().asInternalName(), f.name().stringValue(), f.type().stringValue(),
-                    allowedToo, out);
+            case InvokeInstruction i ->
+                record(
+                        caller,
+                        method,
+                        i.owner().asInternalName(),
+                        i.name().stringValue(),
+                        i.type().stringValue(),
+                        allowedToo,
+                        out);
+            case FieldInstruction f ->
+                record(
+                        caller,
+                        method,
+                        f.owner().asInternalName(),
+                        f.name().stringValue(),
+                        f.type().stringValue(),
+                        allowedToo,
+                        out);
             case InvokeDynamicInstruction d -> {
                 for (ConstantDesc arg : d.bootstrapArgs()) {
                     if (arg instanceof DirectMethodHandleDesc h) {
                         String owner = h.owner().descriptorString();
-                        record(caller, method, owner.substring(1, owner.length() - 1), h.methodName(), h.lookupDescriptor(), allowedToo, out);
+                        record(
+                                caller,
+                                method,
+                                owner.substring(1, owner.length() - 1),
+                                h.methodName(),
+                                h.lookupDescriptor(),
+                                allowedToo,
+                                out);
                     }
                 }
             }
@@ -171,12 +270,19 @@ class KernelSeamArchitectureTest {
         }
     }
 
-    private static void record(String caller, String method, String owner, String name, String descriptor, boolean allowedToo,
+    private static void record(
+            String caller,
+            String method,
+            String owner,
+            String name,
+            String descriptor,
+            boolean allowedToo,
             List<String> out) {
         for (EntryPoint k : KERNELS) {
-            if (k.matches(owner, name, descriptor) && (allowedToo || !k.allowedIn().test(caller))) {
-                out.add(caller + "." + method + " -> " + owner.substring(owner.lastIndexOf('/') + 1) + "." + name + descriptor + " ("
-                        + k.what() + ")");
+            if (k.matches(owner, name, descriptor)
+                    && (allowedToo || !k.allowedIn().test(caller))) {
+                out.add(caller + "." + method + " -> " + owner.substring(owner.lastIndexOf('/') + 1) + "." + name
+                        + descriptor + " (" + k.what() + ")");
             }
         }
     }

@@ -38,10 +38,14 @@ class LdeDomainTest {
                 domain.points(block * n, n, x);
                 for (int i = 0; i < n; i++) {
                     int p = block * n + i;
-                    assertThat(x[i]).as("point %d", p).isEqualTo(BitReversedCoset.point(logN + logB, Goldilocks.GENERATOR, p));
+                    assertThat(x[i])
+                            .as("point %d", p)
+                            .isEqualTo(BitReversedCoset.point(logN + logB, Goldilocks.GENERATOR, p));
                     assertThat(lde.get(p, 0)).as("value %d", p).isEqualTo(Polynomial.evaluate(coeffs, 0, n, x[i]));
                     long next = lde.get(block * n + domain.nextRow[i], 0);
-                    assertThat(next).as("next of %d", p).isEqualTo(Polynomial.evaluate(coeffs, 0, n, Goldilocks.mul(x[i], w)));
+                    assertThat(next)
+                            .as("next of %d", p)
+                            .isEqualTo(Polynomial.evaluate(coeffs, 0, n, Goldilocks.mul(x[i], w)));
                 }
             }
         }

@@ -32,7 +32,8 @@ class NonceMalleabilityTest {
     static List<Long> acceptedOtherNonces(Proof proof, Statement expected, int tries) {
         List<Long> accepted = new ArrayList<>();
         for (long n = 0; n < tries; n++) {
-            if (n != proof.powNonce() && StarkVerifier.isValid(KEY, expected, ProofFormat.write(proof.withPowNonce(n)))) {
+            if (n != proof.powNonce()
+                    && StarkVerifier.isValid(KEY, expected, ProofFormat.write(proof.withPowNonce(n)))) {
                 accepted.add(n);
             }
         }
@@ -48,7 +49,9 @@ class NonceMalleabilityTest {
             Statement expected = Statement.ofTraces(List.of(trace));
             byte[] original = ProofFormat.write(proof);
             List<Long> others = acceptedOtherNonces(proof, expected, 256);
-            assertThat(others).as("about 1 in 16 nonces has 4 leading zero bits").isNotEmpty();
+            assertThat(others)
+                    .as("about 1 in 16 nonces has 4 leading zero bits")
+                    .isNotEmpty();
             assertThat(others).allMatch(n -> n > proof.powNonce(), "the prover's nonce is the smallest");
             byte[] mauled = ProofFormat.write(proof.withPowNonce(others.getFirst()));
             int differing = 0;
@@ -70,7 +73,8 @@ class NonceMalleabilityTest {
         TableTrace trace = TestAirs.fibTrace(8, 3);
         try {
             Proof proof = prove(new ProofOptions(1, 8, 2, 1, 1, "sha256", 0), trace);
-            assertThat(acceptedOtherNonces(proof, Statement.ofTraces(List.of(trace)), 256)).isEmpty();
+            assertThat(acceptedOtherNonces(proof, Statement.ofTraces(List.of(trace)), 256))
+                    .isEmpty();
         } finally {
             trace.main().close();
         }

@@ -34,16 +34,22 @@ class PreprocessedCacheTest {
     }
 
     private static Preprocessing.Committed computed(Air air, ProofOptions options) {
-        return Preprocessing.commit(air, options, Hashers.byName(options.hash()), WorkerPool.common(), RamAllocator.shared());
+        return Preprocessing.commit(
+                air, options, Hashers.byName(options.hash()), WorkerPool.common(), RamAllocator.shared());
     }
 
     private static void assertSameCommitment(Preprocessing.Committed actual, Preprocessing.Committed expected) {
         assertThat(actual.tree().root()).isEqualTo(expected.tree().root());
-        assertThat(actual.lde().segment().mismatch(expected.lde().segment())).as("LDE bytes").isEqualTo(-1);
+        assertThat(actual.lde().segment().mismatch(expected.lde().segment()))
+                .as("LDE bytes")
+                .isEqualTo(-1);
         int leaves = expected.tree().leaves();
         for (int leaf : new int[] {0, 1, leaves / 2 + 3, leaves - 1}) {
-            assertThat(actual.tree().open(leaf)).as("opening of leaf " + leaf).isDeepEqualTo(expected.tree().open(leaf));
-            assertThat(actual.tree().leafElements(leaf)).isEqualTo(expected.tree().leafElements(leaf));
+            assertThat(actual.tree().open(leaf))
+                    .as("opening of leaf " + leaf)
+                    .isDeepEqualTo(expected.tree().open(leaf));
+            assertThat(actual.tree().leafElements(leaf))
+                    .isEqualTo(expected.tree().leafElements(leaf));
         }
     }
 
@@ -81,10 +87,14 @@ class PreprocessedCacheTest {
                 damaged[at] ^= 0x10;
                 Files.write(entry, damaged);
                 try (Preprocessing.Committed c = commit(cache, BYTES, OPTIONS)) {
-                    assertThat(cache.stats().rejected()).as("flipped byte at " + at).isEqualTo(++rejected);
+                    assertThat(cache.stats().rejected())
+                            .as("flipped byte at " + at)
+                            .isEqualTo(++rejected);
                     assertSameCommitment(c, expected);
                 }
-                assertThat(Files.readAllBytes(entry)).as("replaced by the recomputed entry").isEqualTo(intact);
+                assertThat(Files.readAllBytes(entry))
+                        .as("replaced by the recomputed entry")
+                        .isEqualTo(intact);
             }
             int hits = cache.stats().hits();
             try (Preprocessing.Committed c = commit(cache, BYTES, OPTIONS)) {
@@ -102,7 +112,8 @@ class PreprocessedCacheTest {
         byte[] intact = Files.readAllBytes(entry);
         for (int length : new int[] {0, 7, intact.length - 1}) {
             Files.write(entry, java.util.Arrays.copyOf(intact, length));
-            try (Preprocessing.Committed expected = computed(BYTES, OPTIONS); Preprocessing.Committed c = commit(cache, BYTES, OPTIONS)) {
+            try (Preprocessing.Committed expected = computed(BYTES, OPTIONS);
+                    Preprocessing.Committed c = commit(cache, BYTES, OPTIONS)) {
                 assertSameCommitment(c, expected);
             }
         }
@@ -112,15 +123,19 @@ class PreprocessedCacheTest {
     @Test
     void otherPreprocessedValuesOrOptionsNeverFindTheEntry(@TempDir Path dir) throws Exception {
         Air reversed = VerifyingKeyTest.BYTES_REVERSED;
-        assertThat(AirDigest.of(reversed)).as("what the digest alone would confuse").isEqualTo(AirDigest.of(BYTES));
+        assertThat(AirDigest.of(reversed))
+                .as("what the digest alone would confuse")
+                .isEqualTo(AirDigest.of(BYTES));
         PreprocessedCache cache = PreprocessedCache.in(dir);
         commit(cache, BYTES, OPTIONS).close();
         ProofOptions otherHash = OPTIONS.withHash("blake3");
-        for (Object[] other : new Object[][] {{reversed, OPTIONS}, {BYTES, otherHash}, {BYTES, OPTIONS.withBlowup(8)}}) {
+        for (Object[] other :
+                new Object[][] {{reversed, OPTIONS}, {BYTES, otherHash}, {BYTES, OPTIONS.withBlowup(8)}}) {
             Air air = (Air) other[0];
             ProofOptions options = (ProofOptions) other[1];
             int misses = cache.stats().misses();
-            try (Preprocessing.Committed expected = computed(air, options); Preprocessing.Committed c = commit(cache, air, options)) {
+            try (Preprocessing.Committed expected = computed(air, options);
+                    Preprocessing.Committed c = commit(cache, air, options)) {
                 assertThat(cache.stats().misses()).as(air + " " + options).isEqualTo(misses + 1);
                 assertSameCommitment(c, expected);
             }
@@ -145,13 +160,19 @@ class PreprocessedCacheTest {
         try {
             byte[] reference = prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES)), sender, receiver);
             PreprocessedCache cache = PreprocessedCache.in(dir);
-            assertThat(prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES), cache), sender, receiver)).as("stored").isEqualTo(reference);
-            assertThat(prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES), cache), sender, receiver)).as("loaded").isEqualTo(reference);
+            assertThat(prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES), cache), sender, receiver))
+                    .as("stored")
+                    .isEqualTo(reference);
+            assertThat(prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES), cache), sender, receiver))
+                    .as("loaded")
+                    .isEqualTo(reference);
             Path entry = entries(dir).getFirst();
             byte[] damaged = Files.readAllBytes(entry);
             damaged[damaged.length / 2] ^= 1;
             Files.write(entry, damaged);
-            assertThat(prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES), cache), sender, receiver)).as("damaged").isEqualTo(reference);
+            assertThat(prove(ProvingKey.of(List.of(TestAirs.SENDER, BYTES), cache), sender, receiver))
+                    .as("damaged")
+                    .isEqualTo(reference);
             assertThat(cache.stats()).isEqualTo(new PreprocessedCache.Stats(1, 1, 1, 0));
         } finally {
             TestAirs.close(List.of(sender, receiver));
@@ -160,7 +181,8 @@ class PreprocessedCacheTest {
 
     private static byte[] prove(ProvingKey key, TableTrace sender, TableTrace receiver) {
         try (key) {
-            return ProofFormat.write(new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, receiver)));
+            return ProofFormat.write(
+                    new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, receiver)));
         }
     }
 
@@ -168,7 +190,8 @@ class PreprocessedCacheTest {
     void anUnwritableDirectoryOnlyMeansNothingIsKept(@TempDir Path dir) throws Exception {
         Path notADirectory = Files.writeString(dir.resolve("file"), "x");
         PreprocessedCache cache = PreprocessedCache.in(notADirectory);
-        try (Preprocessing.Committed expected = computed(BYTES, OPTIONS); Preprocessing.Committed c = commit(cache, BYTES, OPTIONS)) {
+        try (Preprocessing.Committed expected = computed(BYTES, OPTIONS);
+                Preprocessing.Committed c = commit(cache, BYTES, OPTIONS)) {
             assertSameCommitment(c, expected);
         }
         assertThat(cache.stats().unstored()).isEqualTo(1);

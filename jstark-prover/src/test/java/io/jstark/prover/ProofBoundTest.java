@@ -29,10 +29,14 @@ import net.jqwik.api.constraints.IntRange;
  */
 class ProofBoundTest {
     @Property(tries = 40)
-    void everyHonestProofFitsTheBoundOfItsStatement(@ForAll @IntRange(min = 3, max = 8) int logHeight,
-            @ForAll @IntRange(min = 1, max = 3) int logBlowup, @ForAll @IntRange(min = 1, max = 40) int queries,
-            @ForAll @IntRange(min = 1, max = 3) int logFolding, @ForAll @IntRange(min = 0, max = 3) int logFinal,
-            @ForAll @IntRange(min = 0, max = 2) int kind) throws Exception {
+    void everyHonestProofFitsTheBoundOfItsStatement(
+            @ForAll @IntRange(min = 3, max = 8) int logHeight,
+            @ForAll @IntRange(min = 1, max = 3) int logBlowup,
+            @ForAll @IntRange(min = 1, max = 40) int queries,
+            @ForAll @IntRange(min = 1, max = 3) int logFolding,
+            @ForAll @IntRange(min = 0, max = 3) int logFinal,
+            @ForAll @IntRange(min = 0, max = 2) int kind)
+            throws Exception {
         ProofOptions options = new ProofOptions(logBlowup, queries, 1, logFolding, logFinal, "sha256", 0);
         String which = List.of("fib", "cube", "bus").get(kind);
         List<TableTrace> traces = switch (which) {
@@ -78,18 +82,26 @@ class ProofBoundTest {
             ProofOptions options = new ProofOptions(2, 8, 2, 1, 1, "sha256", 0);
             byte[] proof;
             try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
-                proof = ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(List.of(trace)));
+                proof = ProofFormat.write(
+                        new StarkProver(key, options, ProverSettings.defaults()).prove(List.of(trace)));
             }
-            VerifyingKey key = VerifyingKey.builder(List.of(TestAirs.FIB)).accept(options).build();
+            VerifyingKey key =
+                    VerifyingKey.builder(List.of(TestAirs.FIB)).accept(options).build();
             Statement expected = Statement.ofTraces(List.of(trace));
             long bound = StarkVerifier.maxProofBytes(key, expected);
-            assertThat(StarkVerifier.verify(key, expected, new ByteArrayInputStream(proof)).tables()).hasSize(1);
+            assertThat(StarkVerifier.verify(key, expected, new ByteArrayInputStream(proof))
+                            .tables())
+                    .hasSize(1);
             byte[] padded = java.util.Arrays.copyOf(proof, (int) bound + 1);
-            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, padded)).isInstanceOf(ProofRejectedException.class)
-                    .hasFieldOrPropertyWithValue("reason", Reason.TOO_LARGE).hasMessageContaining("more than the " + bound);
+            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, padded))
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasFieldOrPropertyWithValue("reason", Reason.TOO_LARGE)
+                    .hasMessageContaining("more than the " + bound);
             // a stream that never ends after a valid proof: rejected, having read at most one buffer past the bound
-            CountingStream endless = new CountingStream(new SequenceInputStream(new ByteArrayInputStream(proof), new Zeros()));
-            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, endless)).isInstanceOf(ProofRejectedException.class)
+            CountingStream endless =
+                    new CountingStream(new SequenceInputStream(new ByteArrayInputStream(proof), new Zeros()));
+            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, endless))
+                    .isInstanceOf(ProofRejectedException.class)
                     .hasMessageContaining("unexpected bytes after the proof's last part");
             assertThat(endless.read).isLessThanOrEqualTo(bound + (1 << 16));
             // a stream whose declared sizes outgrow the bound: rejected as soon as a length passes what is left of it
@@ -98,9 +110,12 @@ class ProofBoundTest {
             // past the main phase's member count and its first member's block count: the elements per block
             int perBlockAt = (int) ProofFormat.writeWithSizes(parsed).sizes().offsetOf("main phase values") + 2 + 4;
             header[perBlockAt + 3] = 0x7F; // about 2^31 elements per block
-            CountingStream huge = new CountingStream(new SequenceInputStream(new ByteArrayInputStream(header), new Zeros()));
-            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, huge)).isInstanceOf(ProofRejectedException.class)
-                    .hasFieldOrPropertyWithValue("reason", Reason.MALFORMED).hasMessageContaining("main opened blocks");
+            CountingStream huge =
+                    new CountingStream(new SequenceInputStream(new ByteArrayInputStream(header), new Zeros()));
+            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, huge))
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasFieldOrPropertyWithValue("reason", Reason.MALFORMED)
+                    .hasMessageContaining("main opened blocks");
             assertThat(huge.read).isLessThanOrEqualTo(bound + (1 << 16));
         } finally {
             trace.main().close();

@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.instrument.SpanLabels;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
-import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
-import io.jstark.math.parallel.WorkerPool;
 import io.jstark.verifier.StarkVerifier;
-import io.jstark.instrument.SpanLabels;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +28,8 @@ class ProveVerifyTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.FIB))) {
             TableTrace trace = TestAirs.fibTrace(6, 0);
             byte[] bytes = prove(key, SMALL, List.of(trace));
-            StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), Statement.ofTraces(List.of(trace)), bytes);
+            StarkVerifier.verify(
+                    key.verifyingKey(SMALL, WorkerPool.common()), Statement.ofTraces(List.of(trace)), bytes);
             trace.main().close();
         }
     }
@@ -39,7 +39,8 @@ class ProveVerifyTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.CUBE))) {
             TableTrace trace = TestAirs.cubeTrace(5, 9);
             byte[] bytes = prove(key, SMALL, List.of(trace));
-            StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), Statement.ofTraces(List.of(trace)), bytes);
+            StarkVerifier.verify(
+                    key.verifyingKey(SMALL, WorkerPool.common()), Statement.ofTraces(List.of(trace)), bytes);
             trace.main().close();
         }
     }
@@ -53,7 +54,8 @@ class ProveVerifyTest {
             byte[] bytes = prove(key, SMALL, List.of(s1, bytesTable, s2));
             Statement expected = Statement.ofTraces(List.of(s1, bytesTable, s2));
             StarkVerifier.verify(key.verifyingKey(SMALL, WorkerPool.common()), expected, bytes);
-            // an unbalanced bus: one extra count in the receiver; the prover refuses once the bus sums are known, before
+            // an unbalanced bus: one extra count in the receiver; the prover refuses once the bus sums are known,
+            // before
             // the composition, naming every table's contribution
             bytesTable.main().set(3, 0, bytesTable.main().get(3, 0) + 1);
             List<String> passes = new java.util.ArrayList<>();
@@ -65,8 +67,10 @@ class ProveVerifyTest {
             });
             try {
                 assertThatThrownBy(() -> new StarkProver(key, SMALL, watched).prove(List.of(s1, bytesTable, s2)))
-                        .isInstanceOf(io.jstark.air.debug.BusImbalanceException.class).hasMessageContaining("buses do not balance")
-                        .hasMessageContaining("table '" + s1.name() + "'").hasMessageContaining("table '" + bytesTable.name() + "'");
+                        .isInstanceOf(io.jstark.air.debug.BusImbalanceException.class)
+                        .hasMessageContaining("buses do not balance")
+                        .hasMessageContaining("table '" + s1.name() + "'")
+                        .hasMessageContaining("table '" + bytesTable.name() + "'");
                 assertThat(passes).containsExactly(SpanLabels.MAIN_COMMIT, "aux");
             } finally {
                 s1.main().close();
@@ -83,13 +87,23 @@ class ProveVerifyTest {
             TableTrace other = TestAirs.fibTrace(5, 3);
             try {
                 CheckedStatement checked = key.checkStatement(StarkProver.claims(List.of(trace)), SMALL);
-                byte[] once = ProofFormat.write(new StarkProver(key, SMALL, ProverSettings.defaults()).prove(List.of(trace), checked, null));
+                byte[] once = ProofFormat.write(
+                        new StarkProver(key, SMALL, ProverSettings.defaults()).prove(List.of(trace), checked, null));
                 assertThat(once).isEqualTo(prove(key, SMALL, List.of(trace)));
-                assertThatThrownBy(() -> new StarkProver(key, SMALL, ProverSettings.defaults()).prove(List.of(other), checked, null))
-                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the statement checked is not of these tables");
-                ProofOptions more = new ProofOptions(SMALL.logBlowup(), SMALL.queries() + 1, SMALL.grindingBits(), SMALL.logFoldingFactor(),
-                        SMALL.logFinalDegree(), SMALL.hash(), SMALL.requiredSecurityBits());
-                assertThatThrownBy(() -> new StarkProver(key, more, ProverSettings.defaults()).prove(List.of(trace), checked, null))
+                assertThatThrownBy(() -> new StarkProver(key, SMALL, ProverSettings.defaults())
+                                .prove(List.of(other), checked, null))
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("the statement checked is not of these tables");
+                ProofOptions more = new ProofOptions(
+                        SMALL.logBlowup(),
+                        SMALL.queries() + 1,
+                        SMALL.grindingBits(),
+                        SMALL.logFoldingFactor(),
+                        SMALL.logFinalDegree(),
+                        SMALL.hash(),
+                        SMALL.requiredSecurityBits());
+                assertThatThrownBy(() -> new StarkProver(key, more, ProverSettings.defaults())
+                                .prove(List.of(trace), checked, null))
                         .isInstanceOf(IllegalArgumentException.class);
             } finally {
                 trace.main().close();

@@ -90,7 +90,8 @@ public final class TestAirs {
         x[0] = seed;
         for (int i = 1; i < n; i++) {
             long p = x[i - 1];
-            x[i] = Goldilocks.add(Goldilocks.mul(p, Goldilocks.mul(p, p)), ROUND_CONSTANTS[(i - 1) % ROUND_CONSTANTS.length]);
+            x[i] = Goldilocks.add(
+                    Goldilocks.mul(p, Goldilocks.mul(p, p)), ROUND_CONSTANTS[(i - 1) % ROUND_CONSTANTS.length]);
         }
         return x;
     }

@@ -33,6 +33,7 @@ class VerifyingKeyTest {
     static final ProofOptions OTHER = new ProofOptions(3, 6, 4, 2, 1, "blake3", 0);
     /** {@link TestAirs#BYTES} with other preprocessed values: the same digest (values are functions), another commitment. */
     static final Air BYTES_REVERSED = bytesOf(row -> 255 - row);
+
     static ProvingKey provingKey;
     static TableTrace sender;
     static TableTrace receiver;
@@ -54,7 +55,8 @@ class VerifyingKeyTest {
         sender = TestAirs.senderTrace("sender", 5, 2);
         receiver = TestAirs.bytesTrace(sender);
         expected = Statement.ofTraces(List.of(sender, receiver));
-        proof = ProofFormat.write(new StarkProver(provingKey, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, receiver)));
+        proof = ProofFormat.write(
+                new StarkProver(provingKey, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, receiver)));
     }
 
     @AfterAll
@@ -65,14 +67,19 @@ class VerifyingKeyTest {
 
     @Test
     void aKeyRoundTripsAndItsIdIsItsTrailingDigest() throws Exception {
-        VerifyingKey key = VerifyingKey.builder(List.of(TestAirs.SENDER, TestAirs.BYTES)).accept(OPTIONS, OTHER).minimumSecurityBits(3).build();
+        VerifyingKey key = VerifyingKey.builder(List.of(TestAirs.SENDER, TestAirs.BYTES))
+                .accept(OPTIONS, OTHER)
+                .minimumSecurityBits(3)
+                .build();
         byte[] bytes = key.toBytes();
         VerifyingKey read = VerifyingKey.read(bytes, List.of(TestAirs.SENDER, TestAirs.BYTES));
         assertThat(read.toBytes()).isEqualTo(bytes);
         assertThat(read.accepted()).isEqualTo(key.accepted());
         assertThat(read.minimumSecurityBits()).isEqualTo(3);
         assertThat(read.pinnedRoot(TestAirs.BYTES, OTHER)).isEqualTo(key.pinnedRoot(TestAirs.BYTES, OTHER));
-        assertThat(read.pinnedRoot(TestAirs.BYTES, OPTIONS.withQueries(9))).as("not accepted: nothing pinned").isNull();
+        assertThat(read.pinnedRoot(TestAirs.BYTES, OPTIONS.withQueries(9)))
+                .as("not accepted: nothing pinned")
+                .isNull();
         assertThat(read.id()).isEqualTo(java.util.Arrays.copyOfRange(bytes, bytes.length - 32, bytes.length));
     }
 
@@ -83,7 +90,8 @@ class VerifyingKeyTest {
             byte[] damaged = bytes.clone();
             damaged[i] ^= 0x10;
             assertThatThrownBy(() -> VerifyingKey.read(damaged, List.of(TestAirs.SENDER, TestAirs.BYTES)))
-                    .as("byte %d", i).isInstanceOf(InvalidVerifyingKeyException.class);
+                    .as("byte %d", i)
+                    .isInstanceOf(InvalidVerifyingKeyException.class);
         }
         assertThatThrownBy(() -> VerifyingKey.read(java.util.Arrays.copyOf(bytes, 40), List.of(TestAirs.BYTES)))
                 .isInstanceOf(InvalidVerifyingKeyException.class);
@@ -97,12 +105,15 @@ class VerifyingKeyTest {
         byte[] cut = java.util.Arrays.copyOf(bytes, body - 5);
         assertThatThrownBy(() -> VerifyingKey.read(digested(cut), List.of(TestAirs.SENDER, TestAirs.BYTES)))
                 .isInstanceOf(InvalidVerifyingKeyException.class)
-                .hasMessage("the verifying key is malformed: truncated: a pinned root need 32 bytes, 27 remain (byte offset " + (body - 32) + ")");
+                .hasMessage(
+                        "the verifying key is malformed: truncated: a pinned root need 32 bytes, 27 remain (byte offset "
+                                + (body - 32) + ")");
         byte[] longer = java.util.Arrays.copyOf(bytes, body + 1);
         assertThatThrownBy(() -> VerifyingKey.read(digested(longer), List.of(TestAirs.SENDER, TestAirs.BYTES)))
                 .isInstanceOf(InvalidVerifyingKeyException.class)
-                .hasMessage("the verifying key is malformed: 1 unexpected bytes after its last definition, before its digest (byte offset "
-                        + body + ")");
+                .hasMessage(
+                        "the verifying key is malformed: 1 unexpected bytes after its last definition, before its digest (byte offset "
+                                + body + ")");
     }
 
     /** {@code body} followed by its SHA-256, as a key file ends. */
@@ -120,16 +131,21 @@ class VerifyingKeyTest {
     @Test
     void aFileThatNeverEndsIsRefusedAfterTheLargestKey() {
         java.nio.file.Path zero = java.nio.file.Path.of("/dev/zero");
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(zero), "a never-ending file (Linux)");
-        assertThatThrownBy(() -> VerifyingKey.read(zero, provingKey.verifyingKey(OPTIONS, WorkerPool.common()).airs()))
-                .isInstanceOf(InvalidVerifyingKeyException.class).hasMessageContaining("more than " + VerifyingKey.MAX_KEY_BYTES + " bytes");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.nio.file.Files.isReadable(zero), "a never-ending file (Linux)");
+        assertThatThrownBy(() -> VerifyingKey.read(
+                        zero,
+                        provingKey.verifyingKey(OPTIONS, WorkerPool.common()).airs()))
+                .isInstanceOf(InvalidVerifyingKeyException.class)
+                .hasMessageContaining("more than " + VerifyingKey.MAX_KEY_BYTES + " bytes");
     }
 
     @Test
     void aKeyOnlyLoadsWithTheDefinitionsItWasMadeFor() {
         byte[] bytes = provingKey.verifyingKey(OPTIONS, WorkerPool.common()).toBytes();
         assertThatThrownBy(() -> VerifyingKey.read(bytes, List.of(TestAirs.SENDER)))
-                .isInstanceOf(InvalidVerifyingKeyException.class).hasMessageContaining("'bytes', which is not among the given ones");
+                .isInstanceOf(InvalidVerifyingKeyException.class)
+                .hasMessageContaining("'bytes', which is not among the given ones");
         AirBuilder b = Air.builder("sender");
         Expr.MainCell v = b.main("v");
         Expr.MainCell w = b.main("w");
@@ -137,14 +153,16 @@ class VerifyingKeyTest {
         b.send(TestAirs.VALUES, Expr.constant(1), v);
         Air otherSender = b.build();
         assertThatThrownBy(() -> VerifyingKey.read(bytes, List.of(otherSender, TestAirs.BYTES)))
-                .isInstanceOf(InvalidVerifyingKeyException.class).hasMessageContaining("'sender' differs");
+                .isInstanceOf(InvalidVerifyingKeyException.class)
+                .hasMessageContaining("'sender' differs");
     }
 
     @Test
     void theKeyBindsPreprocessedValuesByItsPinnedRootNotByTheDefinitionsCode() throws Exception {
         assertThat(AirDigest.of(BYTES_REVERSED)).isEqualTo(AirDigest.of(TestAirs.BYTES));
         // loaded with a same-digest definition whose columns compute other values, the key still pins the original root
-        VerifyingKey key = VerifyingKey.read(provingKey.verifyingKey(OPTIONS, WorkerPool.common()).toBytes(),
+        VerifyingKey key = VerifyingKey.read(
+                provingKey.verifyingKey(OPTIONS, WorkerPool.common()).toBytes(),
                 List.of(TestAirs.SENDER, BYTES_REVERSED));
         StarkVerifier.verify(key, expected, proof);
         // so a proof made with the other values is rejected by its commitment
@@ -154,18 +172,25 @@ class VerifyingKeyTest {
                 counts.set(r, 0, receiver.main().get(255 - r, 0));
             }
             TableTrace reversed = TableTrace.of(BYTES_REVERSED, counts);
-            byte[] other = ProofFormat.write(new StarkProver(reversedKey, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, reversed)));
+            byte[] other = ProofFormat.write(
+                    new StarkProver(reversedKey, OPTIONS, ProverSettings.defaults()).prove(List.of(sender, reversed)));
             StarkVerifier.verify(reversedKey.verifyingKey(OPTIONS, WorkerPool.common()), expected, other);
-            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, other)).isInstanceOf(ProofRejectedException.class)
-                    .hasFieldOrPropertyWithValue("reason", Reason.PREPROCESSED_COMMITMENT).hasMessageContaining("pinned in the verifying key");
+            assertThatThrownBy(() -> StarkVerifier.verify(key, expected, other))
+                    .isInstanceOf(ProofRejectedException.class)
+                    .hasFieldOrPropertyWithValue("reason", Reason.PREPROCESSED_COMMITMENT)
+                    .hasMessageContaining("pinned in the verifying key");
         }
     }
 
     @Test
     void aPreprocessedTableNeedsAnExactListOfOptions() {
-        assertThatThrownBy(() -> VerifyingKey.builder(List.of(TestAirs.BYTES)).acceptAtLeast(100).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'bytes' has preprocessed columns");
+        assertThatThrownBy(() -> VerifyingKey.builder(List.of(TestAirs.BYTES))
+                        .acceptAtLeast(100)
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'bytes' has preprocessed columns");
         assertThatThrownBy(() -> VerifyingKey.of(List.of(TestAirs.FIB, TestAirs.FIB)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two table definitions are named 'fib'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("two table definitions are named 'fib'");
     }
 }

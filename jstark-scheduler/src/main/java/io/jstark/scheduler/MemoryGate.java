@@ -31,6 +31,7 @@ public final class MemoryGate {
     private final Condition changed = lock.newCondition();
     /** Tickets of the waiting requests, in arrival order; the head is the only one that may be admitted. */
     private final ArrayDeque<Object> line = new ArrayDeque<>();
+
     private long held;
     private long peakHeld;
     private boolean closed;

@@ -55,6 +55,7 @@ public record SchedulerOptions(int tableParallelism, long gateBudgetBytes) {
     /** {@return k and the budget in a human form} */
     @Override
     public String toString() {
-        return "SchedulerOptions[tableParallelism=" + tableParallelism + ", gateBudget=" + ByteSize.format(gateBudgetBytes) + "]";
+        return "SchedulerOptions[tableParallelism=" + tableParallelism + ", gateBudget="
+                + ByteSize.format(gateBudgetBytes) + "]";
     }
 }

@@ -17,8 +17,17 @@ import java.util.List;
  * @param cancelledAtNanos when the pass was cancelled (after a failure or an interrupt), -1 if it was not
  * @param tasks one entry per table, in table-index order
  */
-public record SchedulerStats(String phase, int drivers, long budgetBytes, long peakHeldBytes, long heldBytesAtEnd,
-        long totalGateWaitNanos, long startNanoTime, long wallNanos, long cancelledAtNanos, List<TaskStats> tasks) {
+public record SchedulerStats(
+        String phase,
+        int drivers,
+        long budgetBytes,
+        long peakHeldBytes,
+        long heldBytesAtEnd,
+        long totalGateWaitNanos,
+        long startNanoTime,
+        long wallNanos,
+        long cancelledAtNanos,
+        List<TaskStats> tasks) {
 
     /** Copies {@code tasks}. */
     public SchedulerStats {
@@ -50,7 +59,14 @@ public record SchedulerStats(String phase, int drivers, long budgetBytes, long p
      * @param endNanos when it stopped running, -1 if it never did
      * @param outcome how it ended
      */
-    public record TaskStats(int index, String table, long estimatedBytes, int order, String driver, long gateWaitNanos,
-            long startNanos, long endNanos, Outcome outcome) {
-    }
+    public record TaskStats(
+            int index,
+            String table,
+            long estimatedBytes,
+            int order,
+            String driver,
+            long gateWaitNanos,
+            long startNanos,
+            long endNanos,
+            Outcome outcome) {}
 }

@@ -26,6 +26,7 @@ final class TablePass<R> {
     private final long[] bytes;
     /** Positions in byIndex, heaviest first. */
     private final int[] order;
+
     private final int drivers;
     private final MemoryGate gate;
     private final AtomicInteger cursor = new AtomicInteger();
@@ -41,6 +42,7 @@ final class TablePass<R> {
 
     /** Orders start decisions against cancellation: once cancelled, no table starts. */
     private final Object startLock = new Object();
+
     private volatile boolean cancelled;
     private volatile String cancelReason;
     private long cancelledAt = -1;
@@ -59,12 +61,16 @@ final class TablePass<R> {
         for (int i = 0; i < n; i++) {
             TableTask<R> task = sorted.get(i);
             if (i > 0 && sorted.get(i - 1).index() == task.index()) {
-                throw new IllegalArgumentException("tables '" + sorted.get(i - 1).table() + "' and '" + task.table()
-                        + "' share the index " + task.index() + " in pass " + phase);
+                throw new IllegalArgumentException(
+                        "tables '" + sorted.get(i - 1).table() + "' and '" + task.table() + "' share the index "
+                                + task.index() + " in pass " + phase);
             }
             long estimate = task.estimatedBytes();
             if (estimate < 0) {
-                throw new TableProvingException(phase, task.index(), task.table(),
+                throw new TableProvingException(
+                        phase,
+                        task.index(),
+                        task.table(),
                         new IllegalArgumentException("negative estimated bytes: " + estimate));
             }
             bytes[i] = estimate;
@@ -74,7 +80,9 @@ final class TablePass<R> {
             heaviestFirst[i] = i;
         }
         // byIndex is in index order, so ties by position are ties by index
-        Arrays.sort(heaviestFirst, (a, b) -> bytes[a] != bytes[b] ? Long.compare(bytes[b], bytes[a]) : Integer.compare(a, b));
+        Arrays.sort(
+                heaviestFirst,
+                (a, b) -> bytes[a] != bytes[b] ? Long.compare(bytes[b], bytes[a]) : Integer.compare(a, b));
         this.order = new int[n];
         for (int i = 0; i < n; i++) {
             order[i] = heaviestFirst[i];
@@ -208,14 +216,16 @@ final class TablePass<R> {
             }
             Object result = null;
             Throwable failure = null;
-            try (Span _ = Spans.openChild(parent, spanLabel, SpanLabels.TABLE_FIELD, task.table(), "index", task.index())) {
+            try (Span _ =
+                    Spans.openChild(parent, spanLabel, SpanLabels.TABLE_FIELD, task.table(), "index", task.index())) {
                 result = task.run(control);
             } catch (Throwable e) {
                 failure = e;
             }
             ends[i] = System.nanoTime() - startNanoTime;
             if (Thread.interrupted() && failure == null) {
-                failure = new InterruptedException("driver thread " + driverName + " was interrupted while running the table");
+                failure = new InterruptedException(
+                        "driver thread " + driverName + " was interrupted while running the table");
             }
             if (failure == null) {
                 results[i] = result;
@@ -285,7 +295,8 @@ final class TablePass<R> {
             }
             if (first == null) {
                 TableTask<R> task = byIndex.get(i);
-                first = failure instanceof TableProvingException already ? already
+                first = failure instanceof TableProvingException already
+                        ? already
                         : new TableProvingException(phase, task.index(), task.table(), failure);
             } else if (failure != first) {
                 first.addSuppressed(failure);
@@ -305,14 +316,31 @@ final class TablePass<R> {
         for (int i = 0; i < byIndex.size(); i++) {
             TableTask<R> task = byIndex.get(i);
             totalWait += gateWaits[i];
-            tasks.add(new SchedulerStats.TaskStats(task.index(), task.table(), bytes[i], positionInOrder[i], driverNames[i],
-                    gateWaits[i], starts[i], ends[i], outcomes[i]));
+            tasks.add(new SchedulerStats.TaskStats(
+                    task.index(),
+                    task.table(),
+                    bytes[i],
+                    positionInOrder[i],
+                    driverNames[i],
+                    gateWaits[i],
+                    starts[i],
+                    ends[i],
+                    outcomes[i]));
         }
         long cancelledAtNanos;
         synchronized (startLock) {
             cancelledAtNanos = cancelledAt;
         }
-        return new SchedulerStats(phase, drivers, gate.budget(), gate.peakHeld(), gate.held(), totalWait, startNanoTime,
-                wallNanos, cancelledAtNanos, tasks);
+        return new SchedulerStats(
+                phase,
+                drivers,
+                gate.budget(),
+                gate.peakHeld(),
+                gate.held(),
+                totalWait,
+                startNanoTime,
+                wallNanos,
+                cancelledAtNanos,
+                tasks);
     }
 }

@@ -19,7 +19,8 @@ final class Bounded {
     /** Runs {@code body} on its own thread and returns its result, or fails with a thread dump after {@code limit}. */
     static <T> T within(Duration limit, Callable<T> body) throws Exception {
         FutureTask<T> future = new FutureTask<>(body);
-        Thread runner = Thread.ofPlatform().name("bounded-test-body").daemon(true).start(future);
+        Thread runner =
+                Thread.ofPlatform().name("bounded-test-body").daemon(true).start(future);
         try {
             return future.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -58,8 +59,12 @@ final class Bounded {
 
     static String threadDump() {
         StringBuilder out = new StringBuilder();
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            out.append(e.getKey().getName()).append(' ').append(e.getKey().getState()).append('\n');
+        for (Map.Entry<Thread, StackTraceElement[]> e :
+                Thread.getAllStackTraces().entrySet()) {
+            out.append(e.getKey().getName())
+                    .append(' ')
+                    .append(e.getKey().getState())
+                    .append('\n');
             for (StackTraceElement frame : e.getValue()) {
                 out.append("    at ").append(frame).append('\n');
             }

@@ -75,8 +75,12 @@ class ConcurrentExecutorTest {
         ConcurrentExecutor executor = executor(1, Long.MAX_VALUE);
         assertThat(executor.runAll("pass", tasks)).containsExactly("r0", "r1", "r2", "r3", "r4", "r5");
         assertThat(ran).containsExactly(1, 2, 5, 0, 3, 4);
-        assertThat(executor.lastStats().tasks()).extracting(SchedulerStats.TaskStats::order).containsExactly(3, 0, 1, 4, 5, 2);
-        assertThat(executor.lastStats().tasks()).extracting(SchedulerStats.TaskStats::driver).containsOnly("jstark-driver-0");
+        assertThat(executor.lastStats().tasks())
+                .extracting(SchedulerStats.TaskStats::order)
+                .containsExactly(3, 0, 1, 4, 5, 2);
+        assertThat(executor.lastStats().tasks())
+                .extracting(SchedulerStats.TaskStats::driver)
+                .containsOnly("jstark-driver-0");
     }
 
     @Test
@@ -99,10 +103,14 @@ class ConcurrentExecutorTest {
             ran.add("ran");
             return "";
         };
-        assertThatThrownBy(() -> executor(2, 100).runAll("pass", List.of(task(0, 1, body), new Task(0, "other", 1, body))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'table0' and 'other' share the index 0");
+        assertThatThrownBy(() ->
+                        executor(2, 100).runAll("pass", List.of(task(0, 1, body), new Task(0, "other", 1, body))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'table0' and 'other' share the index 0");
         assertThatThrownBy(() -> executor(2, 100).runAll("pass", List.of(task(0, 1, body), task(1, -5, body))))
-                .isInstanceOf(TableProvingException.class).hasMessageContaining("'table1'").hasMessageContaining("-5");
+                .isInstanceOf(TableProvingException.class)
+                .hasMessageContaining("'table1'")
+                .hasMessageContaining("-5");
         assertThat(ran).isEmpty();
     }
 
@@ -130,16 +138,23 @@ class ConcurrentExecutorTest {
             }));
         }
         ConcurrentExecutor executor = executor(2, Long.MAX_VALUE);
-        TableProvingException e = catchThrowableOfType(TableProvingException.class, () -> executor.runAll("aux_and_rounds_2_4", tasks));
+        TableProvingException e =
+                catchThrowableOfType(TableProvingException.class, () -> executor.runAll("aux_and_rounds_2_4", tasks));
         assertThat(e.table()).isEqualTo("table0");
         assertThat(e.index()).isZero();
         assertThat(e).hasMessage("table 'table0' (index 0) failed in aux_and_rounds_2_4: disk full");
         assertThat(e.getSuppressed()).isEmpty();
         assertThat(started).containsExactlyInAnyOrder(0, 1);
         SchedulerStats stats = executor.lastStats();
-        assertThat(stats.tasks()).extracting(SchedulerStats.TaskStats::outcome).containsExactly(SchedulerStats.Outcome.FAILED,
-                SchedulerStats.Outcome.CANCELLED, SchedulerStats.Outcome.NOT_STARTED, SchedulerStats.Outcome.NOT_STARTED,
-                SchedulerStats.Outcome.NOT_STARTED, SchedulerStats.Outcome.NOT_STARTED);
+        assertThat(stats.tasks())
+                .extracting(SchedulerStats.TaskStats::outcome)
+                .containsExactly(
+                        SchedulerStats.Outcome.FAILED,
+                        SchedulerStats.Outcome.CANCELLED,
+                        SchedulerStats.Outcome.NOT_STARTED,
+                        SchedulerStats.Outcome.NOT_STARTED,
+                        SchedulerStats.Outcome.NOT_STARTED,
+                        SchedulerStats.Outcome.NOT_STARTED);
         assertThat(stats.heldBytesAtEnd()).isZero();
     }
 
@@ -147,49 +162,64 @@ class ConcurrentExecutorTest {
     void ofTwoFailuresTheLowerIndexIsReportedWhicheverCameFirst() throws Exception {
         CyclicBarrier together = new CyclicBarrier(2);
         // table 1 is heavier, so it starts first; both fail at about the same time
-        List<Task> tasks = List.of(task(0, 10, c -> {
-            together.await();
-            throw new IllegalStateException("zero broke");
-        }), task(1, 20, c -> {
-            together.await();
-            throw new IllegalStateException("one broke");
-        }));
-        TableProvingException e = catchThrowableOfType(TableProvingException.class, () -> executor(2, Long.MAX_VALUE).runAll("pass", tasks));
+        List<Task> tasks = List.of(
+                task(0, 10, c -> {
+                    together.await();
+                    throw new IllegalStateException("zero broke");
+                }),
+                task(1, 20, c -> {
+                    together.await();
+                    throw new IllegalStateException("one broke");
+                }));
+        TableProvingException e = catchThrowableOfType(
+                TableProvingException.class, () -> executor(2, Long.MAX_VALUE).runAll("pass", tasks));
         assertThat(e.table()).isEqualTo("table0");
         assertThat(e.getCause()).hasMessage("zero broke");
-        assertThat(e.getSuppressed()).singleElement().satisfies(s -> assertThat(s).hasMessage("one broke"));
+        assertThat(e.getSuppressed())
+                .singleElement()
+                .satisfies(s -> assertThat(s).hasMessage("one broke"));
     }
 
     @Test
     void aCancellationWrappedByATableIsNotAFailure() {
         CountDownLatch running = new CountDownLatch(1);
-        List<Task> tasks = List.of(task(0, 10, c -> {
-            running.countDown();
-            try {
-                return untilCancelled(c);
-            } catch (TaskControl.CancelledException cancelled) {
-                throw new RuntimeException("stopping", cancelled);
-            }
-        }), task(1, 5, c -> {
-            running.await();
-            throw new IllegalArgumentException("bad column");
-        }));
-        TableProvingException e = catchThrowableOfType(TableProvingException.class, () -> executor(2, Long.MAX_VALUE).runAll("pass", tasks));
+        List<Task> tasks = List.of(
+                task(0, 10, c -> {
+                    running.countDown();
+                    try {
+                        return untilCancelled(c);
+                    } catch (TaskControl.CancelledException cancelled) {
+                        throw new RuntimeException("stopping", cancelled);
+                    }
+                }),
+                task(1, 5, c -> {
+                    running.await();
+                    throw new IllegalArgumentException("bad column");
+                }));
+        TableProvingException e = catchThrowableOfType(
+                TableProvingException.class, () -> executor(2, Long.MAX_VALUE).runAll("pass", tasks));
         assertThat(e.table()).isEqualTo("table1");
         assertThat(e.getSuppressed()).isEmpty();
     }
 
     @Test
     void errorsAndTypedFailuresFromTablesSurfaceAsOneTableProvingException() {
-        assertThatThrownBy(() -> executor(2, 100).runAll("pass", List.of(task(0, 1, c -> {
-            throw new OutOfMemoryError("Java heap space");
-        }), task(1, 1, c -> "fine")))).isInstanceOf(TableProvingException.class)
+        assertThatThrownBy(() -> executor(2, 100)
+                        .runAll(
+                                "pass",
+                                List.of(
+                                        task(0, 1, c -> {
+                                            throw new OutOfMemoryError("Java heap space");
+                                        }),
+                                        task(1, 1, c -> "fine"))))
+                .isInstanceOf(TableProvingException.class)
                 .hasMessage("table 'table0' (index 0) failed in pass: Java heap space")
                 .hasCauseInstanceOf(OutOfMemoryError.class);
         TableProvingException inner = new TableProvingException("inner", 4, "nested", new IllegalStateException("x"));
         assertThatThrownBy(() -> executor(2, 100).runAll("pass", List.of(task(0, 1, c -> {
-            throw inner;
-        })))).isSameAs(inner);
+                    throw inner;
+                }))))
+                .isSameAs(inner);
     }
 
     @Test
@@ -198,8 +228,10 @@ class ConcurrentExecutorTest {
             Thread.currentThread().interrupt();
             return "done anyway";
         }));
-        assertThatThrownBy(() -> executor(1, 100).runAll("pass", tasks)).isInstanceOf(TableProvingException.class)
-                .hasMessageContaining("'table0'").hasCauseInstanceOf(InterruptedException.class);
+        assertThatThrownBy(() -> executor(1, 100).runAll("pass", tasks))
+                .isInstanceOf(TableProvingException.class)
+                .hasMessageContaining("'table0'")
+                .hasCauseInstanceOf(InterruptedException.class);
     }
 
     @Test
@@ -229,7 +261,9 @@ class ConcurrentExecutorTest {
         running.await();
         caller.interrupt();
         caller.join();
-        assertThat(thrown.get()).isInstanceOf(PassInterruptedException.class).hasMessage("pass 'pass' interrupted after 0 of 5 tables completed");
+        assertThat(thrown.get())
+                .isInstanceOf(PassInterruptedException.class)
+                .hasMessage("pass 'pass' interrupted after 0 of 5 tables completed");
         assertThat(flagKept.get()).isTrue();
         assertThat(started).containsExactlyInAnyOrder(0, 1);
         assertThat(executor.lastStats().heldBytesAtEnd()).isZero();
@@ -244,7 +278,8 @@ class ConcurrentExecutorTest {
             tasks.add(task(i, 60, c -> {
                 if (first.getAndSet(false)) {
                     // hold the gate until the other driver is seen waiting in it, then 20 ms more
-                    Bounded.await("the other driver to wait at the gate", ConcurrentExecutorTest::aDriverWaitsAtTheGate);
+                    Bounded.await(
+                            "the other driver to wait at the gate", ConcurrentExecutorTest::aDriverWaitsAtTheGate);
                     Thread.sleep(20);
                 }
                 return "";
@@ -263,16 +298,20 @@ class ConcurrentExecutorTest {
         SchedulerStats.TaskStats b = stats.tasks().get(1);
         assertThat(List.of(a.driver(), b.driver())).containsExactlyInAnyOrder("jstark-driver-0", "jstark-driver-1");
         // one ran after the other
-        assertThat(a.endNanos() <= b.startNanos() || b.endNanos() <= a.startNanos()).isTrue();
+        assertThat(a.endNanos() <= b.startNanos() || b.endNanos() <= a.startNanos())
+                .isTrue();
         assertThat(stats.wallNanos()).isGreaterThanOrEqualTo(Math.max(a.endNanos(), b.endNanos()));
     }
 
     static boolean aDriverWaitsAtTheGate() {
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            if (e.getKey().getName().startsWith(ConcurrentExecutor.DRIVER_THREAD_PREFIX) && e.getKey() != Thread.currentThread()
+        for (Map.Entry<Thread, StackTraceElement[]> e :
+                Thread.getAllStackTraces().entrySet()) {
+            if (e.getKey().getName().startsWith(ConcurrentExecutor.DRIVER_THREAD_PREFIX)
+                    && e.getKey() != Thread.currentThread()
                     && e.getKey().getState() == Thread.State.WAITING) {
                 for (StackTraceElement frame : e.getValue()) {
-                    if (frame.getClassName().equals(MemoryGate.class.getName()) && frame.getMethodName().equals("acquire")) {
+                    if (frame.getClassName().equals(MemoryGate.class.getName())
+                            && frame.getMethodName().equals("acquire")) {
                         return true;
                     }
                 }
@@ -302,16 +341,26 @@ class ConcurrentExecutorTest {
         } finally {
             Spans.stop(recorder);
         }
-        List<SpanRecord> tables = recorder.records().stream().filter(r -> r.label().equals("main_commit_table")).toList();
+        List<SpanRecord> tables = recorder.records().stream()
+                .filter(r -> r.label().equals("main_commit_table"))
+                .toList();
         assertThat(tables).hasSize(4).allSatisfy(r -> {
             assertThat(r.parentId()).isEqualTo(phaseId);
             assertThat(r.thread()).startsWith("jstark-driver-");
         });
-        Map<Object, Object> indexByTable = tables.stream().collect(Collectors.toMap(r -> r.fields().get("table"), r -> r.fields().get("index")));
-        assertThat(indexByTable).containsOnly(Map.entry("table0", 0L), Map.entry("table1", 1L), Map.entry("table2", 2L), Map.entry("table3", 3L));
+        Map<Object, Object> indexByTable = tables.stream()
+                .collect(Collectors.toMap(
+                        r -> r.fields().get("table"), r -> r.fields().get("index")));
+        assertThat(indexByTable)
+                .containsOnly(
+                        Map.entry("table0", 0L),
+                        Map.entry("table1", 1L),
+                        Map.entry("table2", 2L),
+                        Map.entry("table3", 3L));
         // spans opened inside a table nest under its table span
         List<Long> tableIds = tables.stream().map(SpanRecord::id).toList();
-        assertThat(recorder.records().stream().filter(r -> r.label().equals("inner"))).hasSize(4)
+        assertThat(recorder.records().stream().filter(r -> r.label().equals("inner")))
+                .hasSize(4)
                 .allSatisfy(r -> assertThat(tableIds).contains(r.parentId()));
     }
 }

@@ -89,7 +89,10 @@ class MemoryGateTest {
         Bounded.await("the next to wait", () -> gate.waiting() == 2);
         waiter[0].interrupt();
         assertThat(next.get()).isTrue();
-        assertThat(head).failsWithin(java.time.Duration.ofSeconds(10)).withThrowableThat().havingCause()
+        assertThat(head)
+                .failsWithin(java.time.Duration.ofSeconds(10))
+                .withThrowableThat()
+                .havingCause()
                 .isInstanceOf(InterruptedException.class);
         assertThat(gate.held()).isEqualTo(100);
         assertThat(gate.waiting()).isZero();
@@ -111,10 +114,15 @@ class MemoryGateTest {
 
     @Test
     void rejectsNonsense() {
-        assertThatThrownBy(() -> new MemoryGate(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0");
+        assertThatThrownBy(() -> new MemoryGate(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0");
         MemoryGate gate = new MemoryGate(10);
-        assertThatThrownBy(() -> gate.acquire(-1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
-        assertThatThrownBy(() -> gate.release(1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> gate.acquire(-1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> gate.release(1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("releasing 1 bytes but only 0 are held");
     }
 

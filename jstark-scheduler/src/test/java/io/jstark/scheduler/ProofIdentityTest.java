@@ -45,7 +45,11 @@ class ProofIdentityTest {
     static void tables() {
         key = ProvingKey.of(List.of(FIB, CUBE));
         // different heights, so heaviest-first differs from the index order
-        traces = List.of(fibTrace("fib-small", 4, 2), cubeTrace("cube", 6, 9), fibTrace("fib-large", 7, 5), fibTrace("fib-mid", 5, 1));
+        traces = List.of(
+                fibTrace("fib-small", 4, 2),
+                cubeTrace("cube", 6, 9),
+                fibTrace("fib-large", 7, 5),
+                fibTrace("fib-mid", 5, 1));
     }
 
     @AfterAll
@@ -57,7 +61,8 @@ class ProofIdentityTest {
     }
 
     static byte[] prove(TableExecutor executor) {
-        return ProofFormat.write(new StarkProver(key, SMALL, ProverSettings.defaults().withExecutor(executor)).prove(traces));
+        return ProofFormat.write(
+                new StarkProver(key, SMALL, ProverSettings.defaults().withExecutor(executor)).prove(traces));
     }
 
     @Test
@@ -70,11 +75,15 @@ class ProofIdentityTest {
                 List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
                 ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budget), passes::add);
                 assertThat(prove(executor)).as("k=%d budget=%d", k, budget).isEqualTo(sequential);
-                assertThat(passes).extracting(SchedulerStats::phase).containsExactly(SpanLabels.MAIN_COMMIT, "aux", "composition", "ood",
-                        "deep");
+                assertThat(passes)
+                        .extracting(SchedulerStats::phase)
+                        .containsExactly(SpanLabels.MAIN_COMMIT, "aux", "composition", "ood", "deep");
                 for (SchedulerStats pass : passes) {
                     assertThat(pass.heldBytesAtEnd()).isZero();
-                    long largest = pass.tasks().stream().mapToLong(SchedulerStats.TaskStats::estimatedBytes).max().orElseThrow();
+                    long largest = pass.tasks().stream()
+                            .mapToLong(SchedulerStats.TaskStats::estimatedBytes)
+                            .max()
+                            .orElseThrow();
                     if (budget == 1) {
                         // each table alone: never more than the largest one held
                         assertThat(pass.peakHeldBytes()).isEqualTo(largest);

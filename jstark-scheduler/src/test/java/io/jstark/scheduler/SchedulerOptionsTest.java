@@ -15,7 +15,11 @@ class SchedulerOptionsTest {
 
     @Test
     void optionsRejectNonsenseDirectly() {
-        assertThatThrownBy(() -> new SchedulerOptions(0, 1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 0");
-        assertThatThrownBy(() -> new SchedulerOptions(1, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 0");
+        assertThatThrownBy(() -> new SchedulerOptions(0, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("got 0");
+        assertThatThrownBy(() -> new SchedulerOptions(1, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("got 0");
     }
 }

@@ -27,8 +27,8 @@ class SchedulerPropertiesTest {
 
     @Provide
     Arbitrary<Long> budgets() {
-        return Arbitraries.frequencyOf(Tuple.of(8, Arbitraries.longs().between(1, 1000)),
-                Tuple.of(1, Arbitraries.just(Long.MAX_VALUE)));
+        return Arbitraries.frequencyOf(
+                Tuple.of(8, Arbitraries.longs().between(1, 1000)), Tuple.of(1, Arbitraries.just(Long.MAX_VALUE)));
     }
 
     @Provide
@@ -43,8 +43,12 @@ class SchedulerPropertiesTest {
 
     private static Arbitrary<List<Spec>> specs(Arbitrary<Boolean> fails) {
         // sizes up to 1500 against budgets up to 1000: some tables are oversized
-        Arbitrary<Spec> one = Combinators.combine(Arbitraries.longs().between(0, 1500), Arbitraries.integers().between(0, 300),
-                Arbitraries.integers().between(0, 3), fails).as(Spec::new);
+        Arbitrary<Spec> one = Combinators.combine(
+                        Arbitraries.longs().between(0, 1500),
+                        Arbitraries.integers().between(0, 300),
+                        Arbitraries.integers().between(0, 3),
+                        fails)
+                .as(Spec::new);
         return one.list().ofMinSize(0).ofMaxSize(12);
     }
 
@@ -60,8 +64,12 @@ class SchedulerPropertiesTest {
     }
 
     @Property(tries = 150)
-    void everyTableRunsOnceWithinTheBudgetAndResultsComeInIndexOrder(@ForAll @IntRange(min = 1, max = 6) int k,
-            @ForAll("budgets") long budget, @ForAll("succeeding") List<Spec> specs, @ForAll Random random) throws Exception {
+    void everyTableRunsOnceWithinTheBudgetAndResultsComeInIndexOrder(
+            @ForAll @IntRange(min = 1, max = 6) int k,
+            @ForAll("budgets") long budget,
+            @ForAll("succeeding") List<Spec> specs,
+            @ForAll Random random)
+            throws Exception {
         FakeTable.Watch watch = new FakeTable.Watch(budget, specs.size());
         List<FakeTable> tables = tables(specs, watch, random);
         ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budget));
@@ -81,7 +89,9 @@ class SchedulerPropertiesTest {
         assertThat(stats.heldBytesAtEnd()).isZero();
         assertThat(stats.drivers()).isEqualTo(Math.min(k, specs.size()));
         assertThat(stats.cancelledAtNanos()).isEqualTo(-1);
-        assertThat(stats.tasks()).extracting(SchedulerStats.TaskStats::outcome).allMatch(o -> o == SchedulerStats.Outcome.COMPLETED);
+        assertThat(stats.tasks())
+                .extracting(SchedulerStats.TaskStats::outcome)
+                .allMatch(o -> o == SchedulerStats.Outcome.COMPLETED);
         if (stats.peakHeldBytes() > budget) {
             // over the budget only by one oversized table holding alone
             assertThat(specs).extracting(Spec::bytes).contains(stats.peakHeldBytes());
@@ -91,15 +101,19 @@ class SchedulerPropertiesTest {
     }
 
     @Property(tries = 150)
-    void aFailureReleasesEverythingAndSurfacesOnceNamingTheFirstFailedTable(@ForAll @IntRange(min = 1, max = 6) int k,
-            @ForAll("budgets") long budget, @ForAll("sometimesFailing") List<Spec> specs, @ForAll Random random) throws Exception {
+    void aFailureReleasesEverythingAndSurfacesOnceNamingTheFirstFailedTable(
+            @ForAll @IntRange(min = 1, max = 6) int k,
+            @ForAll("budgets") long budget,
+            @ForAll("sometimesFailing") List<Spec> specs,
+            @ForAll Random random)
+            throws Exception {
         FakeTable.Watch watch = new FakeTable.Watch(budget, specs.size());
         List<FakeTable> tables = tables(specs, watch, random);
         ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budget));
         boolean anyFails = specs.stream().anyMatch(Spec::fails);
 
-        TableProvingException thrown = catchThrowableOfType(TableProvingException.class,
-                () -> Bounded.within(() -> executor.runAll("pass", tables)));
+        TableProvingException thrown = catchThrowableOfType(
+                TableProvingException.class, () -> Bounded.within(() -> executor.runAll("pass", tables)));
 
         assertThat(watch.violations()).isEmpty();
         assertThat(Bounded.liveDrivers()).isZero();
@@ -110,7 +124,9 @@ class SchedulerPropertiesTest {
             // what the tables saw agrees with what the scheduler recorded
             SchedulerStats.TaskStats task = stats.tasks().get(i);
             assertThat(task.index()).isEqualTo(i);
-            assertThat(task.outcome() != SchedulerStats.Outcome.NOT_STARTED).as("t%d started", i).isEqualTo(watch.runs(i) == 1);
+            assertThat(task.outcome() != SchedulerStats.Outcome.NOT_STARTED)
+                    .as("t%d started", i)
+                    .isEqualTo(watch.runs(i) == 1);
         }
         if (!anyFails) {
             assertThat(thrown).isNull();
@@ -124,14 +140,20 @@ class SchedulerPropertiesTest {
         assertThat(thrown.index()).isEqualTo(first);
         assertThat(thrown.table()).isEqualTo("t" + first);
         assertThat(thrown).hasMessageContaining("'t" + first + "'").hasMessageContaining("pass");
-        assertThat(thrown.getCause()).isInstanceOf(IllegalStateException.class).hasMessage("injected failure in t" + first);
+        assertThat(thrown.getCause())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("injected failure in t" + first);
         // the other injected failures ride along; cancellations are not failures
-        assertThat(thrown.getSuppressed()).hasSize(failed.size() - 1)
-                .allSatisfy(s -> assertThat(s).isInstanceOf(IllegalStateException.class).isNotInstanceOf(TaskControl.CancelledException.class));
+        assertThat(thrown.getSuppressed())
+                .hasSize(failed.size() - 1)
+                .allSatisfy(s -> assertThat(s)
+                        .isInstanceOf(IllegalStateException.class)
+                        .isNotInstanceOf(TaskControl.CancelledException.class));
         assertThat(stats.cancelledAtNanos()).isNotNegative();
         for (SchedulerStats.TaskStats task : stats.tasks()) {
             if (task.startNanos() >= 0) {
-                assertThat(task.startNanos()).as("t%d started before the cancellation", task.index())
+                assertThat(task.startNanos())
+                        .as("t%d started before the cancellation", task.index())
                         .isLessThanOrEqualTo(stats.cancelledAtNanos());
             }
         }
@@ -147,8 +169,11 @@ class SchedulerPropertiesTest {
     }
 
     @Property(tries = 100)
-    void theGateAloneNeverExceedsItsBudgetAndAdmitsEveryone(@ForAll @IntRange(min = 1, max = 5) int threads,
-            @ForAll("budgets") long budget, @ForAll("succeeding") List<Spec> specs) throws Exception {
+    void theGateAloneNeverExceedsItsBudgetAndAdmitsEveryone(
+            @ForAll @IntRange(min = 1, max = 5) int threads,
+            @ForAll("budgets") long budget,
+            @ForAll("succeeding") List<Spec> specs)
+            throws Exception {
         MemoryGate gate = new MemoryGate(budget);
         AtomicReference<String> violation = new AtomicReference<>();
         AtomicIntegerArray admitted = new AtomicIntegerArray(specs.size());
@@ -173,11 +198,13 @@ class SchedulerPropertiesTest {
                                 holders[0] += bytes > 0 ? 1 : 0;
                                 // above the budget only one table may hold bytes (then all of them are its own)
                                 if (holding[0] > budget && holders[0] != 1) {
-                                    violation.compareAndSet(null, holding[0] + " bytes held by " + holders[0] + " over " + budget);
+                                    violation.compareAndSet(
+                                            null, holding[0] + " bytes held by " + holders[0] + " over " + budget);
                                 }
                             }
                             admitted.incrementAndGet(i);
-                            java.util.concurrent.locks.LockSupport.parkNanos(specs.get(i).workMicros() * 1_000L);
+                            java.util.concurrent.locks.LockSupport.parkNanos(
+                                    specs.get(i).workMicros() * 1_000L);
                             synchronized (watch) {
                                 holding[0] -= bytes;
                                 holders[0] -= bytes > 0 ? 1 : 0;
@@ -206,7 +233,8 @@ class SchedulerPropertiesTest {
         for (int i = 0; i < specs.size(); i++) {
             order.add(i);
         }
-        order.sort(Comparator.comparingLong((Integer i) -> -specs.get(i).bytes()).thenComparingInt(i -> i));
+        order.sort(
+                Comparator.comparingLong((Integer i) -> -specs.get(i).bytes()).thenComparingInt(i -> i));
         return order;
     }
 }

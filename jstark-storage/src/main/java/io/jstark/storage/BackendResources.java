@@ -1,8 +1,8 @@
 package io.jstark.storage;
 
+import io.jstark.instrument.ByteSize;
 import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProofPhase;
-import io.jstark.instrument.ByteSize;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +29,13 @@ final class BackendResources {
         List<String> notes = new ArrayList<>();
         for (BackendMemory.Resource r : described.elsewhere()) {
             if (r.bytesPerPass().length != tables.size()) {
-                throw new IllegalArgumentException("the backend describes " + r.name() + " for " + r.bytesPerPass().length + " tables, the proof has "
-                        + tables.size());
+                throw new IllegalArgumentException("the backend describes " + r.name() + " for "
+                        + r.bytesPerPass().length + " tables, the proof has " + tables.size());
             }
             for (long[] perPhase : r.bytesPerPass()) {
                 if (perPhase.length != ProofPhase.values().length) {
-                    throw new IllegalArgumentException("the backend describes " + r.name() + " for " + perPhase.length + " phases, the prover has "
-                            + ProofPhase.values().length + " (ProofPhase)");
+                    throw new IllegalArgumentException("the backend describes " + r.name() + " for " + perPhase.length
+                            + " phases, the prover has " + ProofPhase.values().length + " (ProofPhase)");
                 }
             }
             long peak = 0;
@@ -45,9 +45,13 @@ final class BackendResources {
                 for (int t = 0; t < tables.size(); t++) {
                     long bytes = r.bytesPerPass()[t][phase.ordinal()];
                     if (bytes > r.capacityBytes()) {
-                        throw new InsufficientMemoryException("table '" + tables.get(t).name() + "' needs " + ByteSize.format(bytes) + " of "
-                                + r.name() + " in phase " + phase.label() + ", more than its whole capacity (" + ByteSize.format(r.capacityBytes())
-                                + "): prove it with smaller tables, or on a backend with more", -1, r.capacityBytes());
+                        throw new InsufficientMemoryException(
+                                "table '" + tables.get(t).name() + "' needs " + ByteSize.format(bytes) + " of "
+                                        + r.name() + " in phase " + phase.label() + ", more than its whole capacity ("
+                                        + ByteSize.format(r.capacityBytes())
+                                        + "): prove it with smaller tables, or on a backend with more",
+                                -1,
+                                r.capacityBytes());
                     }
                     held += bytes;
                 }
@@ -56,8 +60,12 @@ final class BackendResources {
                     peakPhase = phase.label();
                 }
             }
-            notes.add(r.name() + ": every table at once would hold " + ByteSize.format(peak) + (peakPhase == null ? "" : " (in " + peakPhase + ")")
-                    + " of its " + (r.capacityBytes() == ByteSize.UNLIMITED ? "unbounded capacity" : ByteSize.format(r.capacityBytes()))
+            notes.add(r.name() + ": every table at once would hold " + ByteSize.format(peak)
+                    + (peakPhase == null ? "" : " (in " + peakPhase + ")")
+                    + " of its "
+                    + (r.capacityBytes() == ByteSize.UNLIMITED
+                            ? "unbounded capacity"
+                            : ByteSize.format(r.capacityBytes()))
                     + "; the backend gates it while it proves");
         }
         return notes;

@@ -90,7 +90,8 @@ final class NativeFiles {
             MemorySegment state = arena.allocate(CALLS.stateLayout);
             int result = (int) CALLS.ftruncate.invokeExact(state, fd, length);
             if (result != 0) {
-                throw new NativeError("ftruncate to " + length + " bytes of", pathForErrors, (int) CALLS.errno.get(state, 0L));
+                throw new NativeError(
+                        "ftruncate to " + length + " bytes of", pathForErrors, (int) CALLS.errno.get(state, 0L));
             }
         } catch (NativeError e) {
             throw e;
@@ -137,8 +138,14 @@ final class NativeFiles {
         };
     }
 
-    private record Calls(MethodHandle open, MethodHandle fallocate, MethodHandle ftruncate, MethodHandle close, MethodHandle madvise,
-            MemoryLayout stateLayout, VarHandle errno) {
+    private record Calls(
+            MethodHandle open,
+            MethodHandle fallocate,
+            MethodHandle ftruncate,
+            MethodHandle close,
+            MethodHandle madvise,
+            MemoryLayout stateLayout,
+            VarHandle errno) {
         static Optional<Calls> load() {
             if (!System.getProperty("os.name", "").startsWith("Linux")) {
                 return Optional.empty();
@@ -149,18 +156,35 @@ final class NativeFiles {
                 Linker.Option errno = Linker.Option.captureCallState("errno");
                 MemoryLayout state = Linker.Option.captureStateLayout();
                 VarHandle errnoHandle = state.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-                MethodHandle open = linker.downcallHandle(libc.find("open").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
-                        errno, Linker.Option.firstVariadicArg(2));
-                MethodHandle fallocate = linker.downcallHandle(libc.find("posix_fallocate").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-                MethodHandle ftruncate = linker.downcallHandle(libc.find("ftruncate").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG), errno);
-                MethodHandle close = linker.downcallHandle(libc.find("close").orElseThrow(),
+                MethodHandle open = linker.downcallHandle(
+                        libc.find("open").orElseThrow(),
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+                        errno,
+                        Linker.Option.firstVariadicArg(2));
+                MethodHandle fallocate = linker.downcallHandle(
+                        libc.find("posix_fallocate").orElseThrow(),
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_LONG));
+                MethodHandle ftruncate = linker.downcallHandle(
+                        libc.find("ftruncate").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
+                        errno);
+                MethodHandle close = linker.downcallHandle(
+                        libc.find("close").orElseThrow(),
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
                 // advice is optional: a C library without madvise keeps the calls that reserve and release files
-                MethodHandle madvise = libc.find("madvise").map(address -> linker.downcallHandle(address,
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)))
+                MethodHandle madvise = libc.find("madvise")
+                        .map(address -> linker.downcallHandle(
+                                address,
+                                FunctionDescriptor.of(
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.ADDRESS,
+                                        ValueLayout.JAVA_LONG,
+                                        ValueLayout.JAVA_INT)))
                         .orElse(null);
                 return Optional.of(new Calls(open, fallocate, ftruncate, close, madvise, state, errnoHandle));
             } catch (RuntimeException | LinkageError e) {

@@ -20,7 +20,8 @@ final class PlanRefusal {
      * limit: what that placement's peak phase holds, part by part, and the smallest budget that plans, found by
      * planning at candidate budgets with the heap the launcher would give each ({@link JvmFootprint#atBudget}).
      */
-    static InsufficientMemoryException budgetTooSmall(Placed placed, Workload workload, StorageOptions storage, JvmFootprint jvm) {
+    static InsufficientMemoryException budgetTooSmall(
+            Placed placed, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         MemoryPrediction alone = placed.model().predictFor(placed.memories(), 1, Long.MAX_VALUE, Placement.DISK);
         // tiny buffers spilled keep all their pages in use: then everything in RAM is the smaller need
         MemoryPrediction inRam = placed.model().predictFor(placed.memories(), 1, Long.MAX_VALUE, Placement.RAM);
@@ -34,16 +35,25 @@ final class PlanRefusal {
             }
         }
         long needed = smallestBudget(placed.budget(), workload, storage, jvm);
-        String given = placed.explicitBudget() ? "the memory budget " + ByteSize.format(placed.budget())
+        String given = placed.explicitBudget()
+                ? "the memory budget " + ByteSize.format(placed.budget())
                 : "this machine's " + ByteSize.format(placed.budget()) + " of memory";
-        String message = String.format(Locale.ROOT,
+        String message = String.format(
+                Locale.ROOT,
                 "%s is too small for this proof: even with every table buffer spilled to disk and one table at a time, its peak phase (%s) "
                         + "needs %s (%s), more than the %s the budget leaves after its %.0f%% safety margin. %s",
-                given, peak.phase(), ByteSize.format(peak.residentInUse()), parts(alone, peak, jvm), ByteSize.format(placed.limit()),
-                100 * storage.safetyMargin(), placed.explicitBudget()
+                given,
+                peak.phase(),
+                ByteSize.format(peak.residentInUse()),
+                parts(alone, peak, jvm),
+                ByteSize.format(placed.limit()),
+                100 * storage.safetyMargin(),
+                placed.explicitBudget()
                         ? remedy(needed, workload, storage, jvm)
-                        : needed < 0 ? "Prove smaller tables." : "It needs a machine with at least " + ByteSize.format(needed)
-                                + " of memory (or a container of that size), or smaller tables.");
+                        : needed < 0
+                                ? "Prove smaller tables."
+                                : "It needs a machine with at least " + ByteSize.format(needed)
+                                        + " of memory (or a container of that size), or smaller tables.");
         return new InsufficientMemoryException(message, needed, placed.budget());
     }
 
@@ -51,17 +61,23 @@ final class PlanRefusal {
     private static String parts(MemoryPrediction p, MemoryPrediction.PhasePeak peak, JvmFootprint jvm) {
         long otherOffHeap = peak.ramOffHeap() - p.inputBytes() - p.provingKeyBytes();
         String heap = jvm.fixedHeap() && jvm.maxHeapBytes() > 0
-                ? "heap fixed at " + ByteSize.format(jvm.residentHeap(peak.heap())) + " (-Xms = -Xmx; caches and scratch " + ByteSize.format(peak.heap())
-                        + " of it)"
+                ? "heap fixed at " + ByteSize.format(jvm.residentHeap(peak.heap()))
+                        + " (-Xms = -Xmx; caches and scratch " + ByteSize.format(peak.heap()) + " of it)"
                 : "heap caches and scratch " + ByteSize.format(peak.heap());
-        StringBuilder s = new StringBuilder().append("traces ").append(ByteSize.format(p.inputBytes())).append(", proving key ")
+        StringBuilder s = new StringBuilder()
+                .append("traces ")
+                .append(ByteSize.format(p.inputBytes()))
+                .append(", proving key ")
                 .append(ByteSize.format(p.provingKeyBytes()));
         if (otherOffHeap > 0) {
             s.append(", table buffers in RAM ").append(ByteSize.format(otherOffHeap));
         }
         s.append(", ").append(heap);
         if (jvm.counted()) {
-            s.append(", JVM native ").append(ByteSize.format(jvm.nativeBytes())).append(", JVM files ").append(ByteSize.format(jvm.fileBytes()));
+            s.append(", JVM native ")
+                    .append(ByteSize.format(jvm.nativeBytes()))
+                    .append(", JVM files ")
+                    .append(ByteSize.format(jvm.fileBytes()));
         }
         long windows = peak.residentWindow() - jvm.fileBytes();
         if (windows > 0) {
@@ -75,23 +91,31 @@ final class PlanRefusal {
         if (needed < 0) {
             return "No budget up to " + ByteSize.format(MAX_SEARCHED_BUDGET) + " plans it: prove smaller tables.";
         }
-        String heap = jvm.heapRule() != null && jvm.fixedHeap() ? ", with the heap scripts/jstark gives each (" + jvm.heapRule().describe()
-                + ")" : "";
+        String heap = jvm.heapRule() != null && jvm.fixedHeap()
+                ? ", with the heap scripts/jstark gives each (" + jvm.heapRule().describe() + ")"
+                : "";
         if (jvm.counted()) {
-            // the JVM's native memory is measured when the plan is made and varies from run to run (prove of the mix: 96-106
-            // MiB at one budget; its second plan, after the traces, measures more than the first): the budget to give leaves
+            // the JVM's native memory is measured when the plan is made and varies from run to run (prove of the mix:
+            // 96-106
+            // MiB at one budget; its second plan, after the traces, measures more than the first): the budget to give
+            // leaves
             // a quarter of it again, and comes first; the minimum is the knife edge for the JVM as measured now
-            long roomy = smallestBudget(needed - (1 << 20), workload, storage,
+            long roomy = smallestBudget(
+                    needed - (1 << 20),
+                    workload,
+                    storage,
                     jvm.withNativeBytes(jvm.nativeBytes() + jvm.nativeBytes() / 4));
             if (roomy > needed) {
-                return "Give it --memory-budget " + ByteSize.asOption(roomy) + " (JSTARK_MEMORY_BUDGET=" + ByteSize.asOption(roomy)
+                return "Give it --memory-budget " + ByteSize.asOption(roomy) + " (JSTARK_MEMORY_BUDGET="
+                        + ByteSize.asOption(roomy)
                         + "): that leaves a quarter of the JVM's native memory again as room, since that memory varies from run to run; "
-                        + "the smallest budget that plans with the JVM as measured now is " + ByteSize.asOption(needed) + heap
+                        + "the smallest budget that plans with the JVM as measured now is " + ByteSize.asOption(needed)
+                        + heap
                         + ". Or prove smaller tables.";
             }
         }
-        return "Give it --memory-budget " + ByteSize.asOption(needed) + " (JSTARK_MEMORY_BUDGET=" + ByteSize.asOption(needed)
-                + "), the smallest budget that plans" + heap + ". Or prove smaller tables.";
+        return "Give it --memory-budget " + ByteSize.asOption(needed) + " (JSTARK_MEMORY_BUDGET="
+                + ByteSize.asOption(needed) + "), the smallest budget that plans" + heap + ". Or prove smaller tables.";
     }
 
     /** The search's ceiling: budgets above it are not tried. */
@@ -132,7 +156,8 @@ final class PlanRefusal {
         JvmFootprint there = jvm.atBudget(budget);
         Placed p = StoragePlanner.place(workload, storage.withMemoryBudget(budget), there);
         // a named budget also leaves the collector room: no "close to -Xmx" warning there (heapWarnings)
-        boolean heapRoom = !there.fixedHeap() || there.maxHeapBytes() == 0
+        boolean heapRoom = !there.fixedHeap()
+                || there.maxHeapBytes() == 0
                 || p.current().prediction().peakHeapBytes() <= there.usableHeapBytes() * (1 - storage.safetyMargin());
         return (p.fits() || storage.mode() == StorageMode.RAM) && p.heapFits() && heapRoom;
     }
@@ -142,22 +167,33 @@ final class PlanRefusal {
      * scratch cannot spill, so the proof would run out of heap. Names the heap, and where the launcher sizes the
      * heap from the budget, the smallest budget that plans.
      */
-    static InsufficientMemoryException heapTooSmall(long neededHeap, Placed placed, Workload workload, StorageOptions storage,
-            JvmFootprint jvm) {
+    static InsufficientMemoryException heapTooSmall(
+            long neededHeap, Placed placed, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         // the need and the collector's room: below the "close to -Xmx" warning of heapWarnings
-        long neededMib = (JvmFootprint.fixedHeapHolding((long) Math.ceil(neededHeap / (1 - storage.safetyMargin()))) + (1 << 20) - 1) >> 20;
+        long neededMib = (JvmFootprint.fixedHeapHolding((long) Math.ceil(neededHeap / (1 - storage.safetyMargin())))
+                        + (1 << 20)
+                        - 1)
+                >> 20;
         boolean ruled = placed.explicitBudget() && jvm.heapRule() != null;
         long needed = ruled ? smallestBudget(placed.budget(), workload, storage, jvm) : -1;
-        String message = String.format(Locale.ROOT,
+        String message = String.format(
+                Locale.ROOT,
                 "this proof needs %s of heap (caches and scratch, which cannot spill), but the JVM's heap is fixed at %s (-Xms = -Xmx%s; "
                         + "live objects can use %s of it): %srun with JSTARK_JAVA_OPTS=\"-Xms%dm -Xmx%dm\" and a budget that leaves room for it, "
                         + "or prove smaller tables",
-                ByteSize.format(neededHeap), ByteSize.format(jvm.maxHeapBytes()),
+                ByteSize.format(neededHeap),
+                ByteSize.format(jvm.maxHeapBytes()),
                 placed.explicitBudget() ? ", " + ByteSize.format(placed.budget()) + " budget" : "",
                 ByteSize.format(jvm.usableHeapBytes()),
-                needed > 0 ? "give it --memory-budget " + ByteSize.asOption(needed) + " (the smallest budget that plans with the collector's "
-                        + Math.round(100 * storage.safetyMargin()) + "% room in the heap scripts/jstark gives it: "
-                        + ByteSize.format(jvm.atBudget(needed).maxHeapBytes()) + "), or " : "", neededMib, neededMib);
+                needed > 0
+                        ? "give it --memory-budget " + ByteSize.asOption(needed)
+                                + " (the smallest budget that plans with the collector's "
+                                + Math.round(100 * storage.safetyMargin())
+                                + "% room in the heap scripts/jstark gives it: "
+                                + ByteSize.format(jvm.atBudget(needed).maxHeapBytes()) + "), or "
+                        : "",
+                neededMib,
+                neededMib);
         return new InsufficientMemoryException(message, needed, placed.budget());
     }
 }

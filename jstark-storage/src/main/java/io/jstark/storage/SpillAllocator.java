@@ -46,7 +46,8 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     private final Reservation reservation;
     private volatile boolean closed;
     /** Whether a mapping went unadvised (said once per allocator: the plan counted pages in use without readahead). */
-    private final java.util.concurrent.atomic.AtomicBoolean adviceFailed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicBoolean adviceFailed =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     private final long blockSize;
 
@@ -74,11 +75,15 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
         SpillDirectory.removeStaleSessions(dir);
         Path session;
         try {
-            session = Files.createTempDirectory(dir, SpillDirectory.SESSION_PREFIX + ProcessHandle.current().pid() + "-");
+            session = Files.createTempDirectory(
+                    dir, SpillDirectory.SESSION_PREFIX + ProcessHandle.current().pid() + "-");
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            throw new SpillDirectoryException("cannot create spill files in '" + dir + "' (" + e.getMessage()
-                    + "): make it writable, or point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory",
-                    dir, e);
+            throw new SpillDirectoryException(
+                    "cannot create spill files in '" + dir + "' (" + e.getMessage()
+                            + "): make it writable, or point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                            + ") at a writable directory",
+                    dir,
+                    e);
         }
         Reservation reservation = null;
         try {
@@ -109,7 +114,8 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             throw new IllegalArgumentException("negative allocation for " + label + ": " + bytes);
         }
         if (closed) {
-            throw new IllegalStateException("spill allocator in '" + directory + "' is closed; cannot allocate '" + label + "'");
+            throw new IllegalStateException(
+                    "spill allocator in '" + directory + "' is closed; cannot allocate '" + label + "'");
         }
         Path file = directory.resolve(sequence.incrementAndGet() + "-" + safeName(label) + ".spill");
         long length = Math.max(bytes, 1);
@@ -125,10 +131,15 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
                 // the steps walk every column of a spilled buffer a little at a time: no readahead around each fault
                 boolean advised = NativeFiles.adviseRandom(mapped);
                 if (!advised && NativeFiles.available() && adviceFailed.compareAndSet(false, true)) {
-                    System.getLogger(SpillAllocator.class.getName()).log(System.Logger.Level.WARNING,
-                            "spill file ''{0}'' could not be advised MADV_RANDOM ({1}): faults on spilled buffers read ahead, so more of their "
-                                    + "pages stay resident than the plan counts; said once for this proof",
-                            file, NativeFiles.canAdvise() ? "madvise failed" : "no madvise in this C library or system");
+                    System.getLogger(SpillAllocator.class.getName())
+                            .log(
+                                    System.Logger.Level.WARNING,
+                                    "spill file ''{0}'' could not be advised MADV_RANDOM ({1}): faults on spilled buffers read ahead, so more of their "
+                                            + "pages stay resident than the plan counts; said once for this proof",
+                                    file,
+                                    NativeFiles.canAdvise()
+                                            ? "madvise failed"
+                                            : "no madvise in this C library or system");
                 }
                 segment = mapped.asSlice(0, bytes);
             }
@@ -136,7 +147,8 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             arena.close();
             reservation.giveBack(occupied);
             SpillDirectory.deleteQuietly(file);
-            throw new StorageException("cannot map spill file '" + file + "' for '" + label + "' (" + e.getMessage() + ")", e);
+            throw new StorageException(
+                    "cannot map spill file '" + file + "' for '" + label + "' (" + e.getMessage() + ")", e);
         } catch (RuntimeException | Error e) {
             arena.close();
             reservation.giveBack(occupied);
@@ -165,8 +177,11 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             try {
                 fd = NativeFiles.createExclusive(file);
             } catch (NativeFiles.NativeError e) {
-                throw new SpillDirectoryException("cannot create spill file for '" + label + "': " + e.getMessage()
-                        + "; point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", spillDirectory, e);
+                throw new SpillDirectoryException(
+                        "cannot create spill file for '" + label + "': " + e.getMessage() + "; point --spill-dir (or "
+                                + StorageOptions.ENV_SPILL_DIR + ") at a writable directory",
+                        spillDirectory,
+                        e);
             }
             try {
                 NativeFiles.allocate(fd, length, file);
@@ -174,7 +189,8 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
                 if (e.noSpace()) {
                     throw noSpace(label, length, e);
                 }
-                throw new StorageException("cannot reserve " + length + " bytes for spill file of '" + label + "': " + e.getMessage(), e);
+                throw new StorageException(
+                        "cannot reserve " + length + " bytes for spill file of '" + label + "': " + e.getMessage(), e);
             } finally {
                 NativeFiles.close(fd);
             }
@@ -197,10 +213,15 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
 
     private SpillSpaceException noSpace(String label, long bytes, Exception cause) {
         long usable = SpillDirectory.usableSpace(spillDirectory);
-        return new SpillSpaceException("spill directory '" + spillDirectory + "' is full: '" + label + "' needs "
-                + ByteSize.format(bytes) + ", " + ByteSize.format(Math.max(usable, 0))
-                + " usable; free space there, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
-                + ") at a larger filesystem, or raise --memory-budget so that less spills", spillDirectory, bytes, usable, cause);
+        return new SpillSpaceException(
+                "spill directory '" + spillDirectory + "' is full: '" + label + "' needs "
+                        + ByteSize.format(bytes) + ", " + ByteSize.format(Math.max(usable, 0))
+                        + " usable; free space there, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                        + ") at a larger filesystem, or raise --memory-budget so that less spills",
+                spillDirectory,
+                bytes,
+                usable,
+                cause);
     }
 
     @Override
@@ -304,8 +325,12 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
             try {
                 r.fd = NativeFiles.createExclusive(r.path);
             } catch (NativeFiles.NativeError e) {
-                throw new SpillDirectoryException("cannot create spill files in '" + spillDirectory + "' (" + e.getMessage()
-                        + "): point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", spillDirectory, e);
+                throw new SpillDirectoryException(
+                        "cannot create spill files in '" + spillDirectory + "' (" + e.getMessage()
+                                + "): point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                                + ") at a writable directory",
+                        spillDirectory,
+                        e);
             }
             SpillDirectory.deleteQuietly(r.path);
             try {
@@ -315,17 +340,23 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
                 if (e.noSpace()) {
                     throw spaceFor(spillDirectory, bytes, SpillDirectory.usableSpace(spillDirectory), e);
                 }
-                throw new StorageException("cannot reserve " + bytes + " bytes in '" + spillDirectory + "': " + e.getMessage(), e);
+                throw new StorageException(
+                        "cannot reserve " + bytes + " bytes in '" + spillDirectory + "': " + e.getMessage(), e);
             }
             r.reserved = bytes;
             return r;
         }
 
         private static SpillSpaceException spaceFor(Path dir, long bytes, long usable, Throwable cause) {
-            return new SpillSpaceException("spilling needs " + ByteSize.format(bytes) + " in '" + dir + "' ("
-                    + SpillDirectory.fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
-                    + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
-                    + ") at a larger filesystem, or raise --memory-budget so that less spills", dir, bytes, usable, cause);
+            return new SpillSpaceException(
+                    "spilling needs " + ByteSize.format(bytes) + " in '" + dir + "' ("
+                            + SpillDirectory.fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
+                            + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                            + ") at a larger filesystem, or raise --memory-budget so that less spills",
+                    dir,
+                    bytes,
+                    usable,
+                    cause);
         }
 
         synchronized long reserved() {

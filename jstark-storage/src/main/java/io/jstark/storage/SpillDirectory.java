@@ -28,16 +28,25 @@ final class SpillDirectory {
     /** Throws a {@link SpillDirectoryException} naming the fix when {@code dir} is missing, not a directory or not writable. */
     static void checkDirectory(Path dir) {
         if (!Files.exists(dir)) {
-            throw new SpillDirectoryException("spill directory '" + dir + "' does not exist: create it, or point --spill-dir (or "
-                    + StorageOptions.ENV_SPILL_DIR + ") at an existing directory", dir, null);
+            throw new SpillDirectoryException(
+                    "spill directory '" + dir + "' does not exist: create it, or point --spill-dir (or "
+                            + StorageOptions.ENV_SPILL_DIR + ") at an existing directory",
+                    dir,
+                    null);
         }
         if (!Files.isDirectory(dir)) {
-            throw new SpillDirectoryException("spill directory '" + dir + "' is not a directory: point --spill-dir (or "
-                    + StorageOptions.ENV_SPILL_DIR + ") at a directory", dir, null);
+            throw new SpillDirectoryException(
+                    "spill directory '" + dir + "' is not a directory: point --spill-dir (or "
+                            + StorageOptions.ENV_SPILL_DIR + ") at a directory",
+                    dir,
+                    null);
         }
         if (!Files.isWritable(dir)) {
-            throw new SpillDirectoryException("spill directory '" + dir + "' is not writable: make it writable, or point --spill-dir (or "
-                    + StorageOptions.ENV_SPILL_DIR + ") at a writable directory", dir, null);
+            throw new SpillDirectoryException(
+                    "spill directory '" + dir + "' is not writable: make it writable, or point --spill-dir (or "
+                            + StorageOptions.ENV_SPILL_DIR + ") at a writable directory",
+                    dir,
+                    null);
         }
     }
 
@@ -90,7 +99,8 @@ final class SpillDirectory {
                 } catch (NumberFormatException e) {
                     continue;
                 }
-                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isEmpty()) {
+                if (pid != ProcessHandle.current().pid()
+                        && ProcessHandle.of(pid).isEmpty()) {
                     deleteTree(session);
                 }
             }

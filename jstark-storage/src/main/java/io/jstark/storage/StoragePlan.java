@@ -1,10 +1,10 @@
 package io.jstark.storage;
 
-import io.jstark.prover.MatrixRole;
-import io.jstark.prover.BackendMemory;
 import io.jstark.instrument.ByteSize;
-import io.jstark.storage.memory.MemoryPrediction;
+import io.jstark.prover.BackendMemory;
+import io.jstark.prover.MatrixRole;
 import io.jstark.prover.memory.Placement;
+import io.jstark.storage.memory.MemoryPrediction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +17,7 @@ import java.util.Locale;
 public final class StoragePlan implements Placement {
     /** What the backend said it holds for the planned tables: the prover allocates and gates by this same description. */
     private final BackendMemory described;
+
     private final StorageMode mode;
     private final SpillSet placement;
     private final MemoryPrediction prediction;
@@ -27,8 +28,17 @@ public final class StoragePlan implements Placement {
     private final Path spillDirectory;
     private final List<String> notes;
 
-    StoragePlan(StorageMode mode, SpillSet placement, MemoryPrediction prediction, long budgetBytes, boolean explicitBudget,
-            long ramLimitBytes, long gateBudgetBytes, Path spillDirectory, List<String> notes, BackendMemory described) {
+    StoragePlan(
+            StorageMode mode,
+            SpillSet placement,
+            MemoryPrediction prediction,
+            long budgetBytes,
+            boolean explicitBudget,
+            long ramLimitBytes,
+            long gateBudgetBytes,
+            Path spillDirectory,
+            List<String> notes,
+            BackendMemory described) {
         this.described = described;
         this.mode = mode;
         this.placement = placement;
@@ -126,8 +136,10 @@ public final class StoragePlan implements Placement {
         if (!spillsAnything()) {
             return new Storage(this, null);
         }
-        return new Storage(this, SpillAllocator.open(spillDirectory, SpillDirectory.spaceNeeded(spillDirectory,
-                prediction.peakSpillBytes())));
+        return new Storage(
+                this,
+                SpillAllocator.open(
+                        spillDirectory, SpillDirectory.spaceNeeded(spillDirectory, prediction.peakSpillBytes())));
     }
 
     /** {@return the plan as text: the decision, the prediction, the notes} */
@@ -136,11 +148,18 @@ public final class StoragePlan implements Placement {
         String decision = switch (mode) {
             case RAM -> "RAM (forced)";
             case DISK -> "every table buffer on disk (forced)";
-            case AUTO -> prediction.peakSpillBytes() == 0 ? "RAM (the prediction fits the budget)"
-                    : "spill " + ByteSize.format(prediction.peakSpillBytes()) + " at peak (the rest does not fit the budget)";
+            case AUTO ->
+                prediction.peakSpillBytes() == 0
+                        ? "RAM (the prediction fits the budget)"
+                        : "spill " + ByteSize.format(prediction.peakSpillBytes())
+                                + " at peak (the rest does not fit the budget)";
         };
-        out.add(String.format(Locale.ROOT, "storage plan: %s; memory budget %s, RAM limit %s after the safety margin, gate budget %s",
-                decision, budgetText(), ByteSize.format(ramLimitBytes),
+        out.add(String.format(
+                Locale.ROOT,
+                "storage plan: %s; memory budget %s, RAM limit %s after the safety margin, gate budget %s",
+                decision,
+                budgetText(),
+                ByteSize.format(ramLimitBytes),
                 ByteSize.format(gateBudgetBytes)));
         if (spillsAnything()) {
             out.add("spill directory: " + spillDirectory + " (" + SpillDirectory.fileSystemType(spillDirectory) + ", "
@@ -153,6 +172,7 @@ public final class StoragePlan implements Placement {
 
     @Override
     public String toString() {
-        return "StoragePlan[" + mode.label() + ", RAM peak " + prediction.peakRamBytes() + ", spill peak " + prediction.peakSpillBytes() + "]";
+        return "StoragePlan[" + mode.label() + ", RAM peak " + prediction.peakRamBytes() + ", spill peak "
+                + prediction.peakSpillBytes() + "]";
     }
 }

@@ -1,16 +1,16 @@
 package io.jstark.storage;
 
-import io.jstark.prover.MatrixRole;
 import io.jstark.instrument.ByteSize;
-import io.jstark.storage.memory.JvmFootprint;
-import io.jstark.storage.memory.MemoryModel;
-import io.jstark.storage.memory.MemoryPrediction;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.BackendMemory;
+import io.jstark.prover.MatrixRole;
+import io.jstark.prover.ProverBackend;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
-import io.jstark.protocol.ProofOptions;
-import io.jstark.prover.BackendMemory;
-import io.jstark.prover.ProverBackend;
+import io.jstark.storage.memory.JvmFootprint;
+import io.jstark.storage.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryPrediction;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,8 +41,15 @@ import java.util.List;
  */
 public final class StoragePlanner {
     /** Spill order: held the longest first. */
-    private static final List<MatrixRole> SPILL_ORDER = List.of(MatrixRole.MAIN_LDE, MatrixRole.MERKLE_TREE, MatrixRole.AUX_LDE,
-            MatrixRole.COMPOSITION_LDE, MatrixRole.FRI_LAYER, MatrixRole.DEEP, MatrixRole.COMPOSITION_SCRATCH, MatrixRole.AUX_TRACE);
+    private static final List<MatrixRole> SPILL_ORDER = List.of(
+            MatrixRole.MAIN_LDE,
+            MatrixRole.MERKLE_TREE,
+            MatrixRole.AUX_LDE,
+            MatrixRole.COMPOSITION_LDE,
+            MatrixRole.FRI_LAYER,
+            MatrixRole.DEEP,
+            MatrixRole.COMPOSITION_SCRATCH,
+            MatrixRole.AUX_TRACE);
 
     private StoragePlanner() {}
 
@@ -60,7 +67,11 @@ public final class StoragePlanner {
      * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
      * @throws SpillSpaceException when its filesystem cannot hold the spill peak
      */
-    public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
+    public static StoragePlan plan(
+            List<TableDimensions> tables,
+            ProofOptions options,
+            int tableParallelism,
+            int workerParallelism,
             StorageOptions storage) {
         return plan(tables, options, tableParallelism, workerParallelism, storage, JvmFootprint.NONE);
     }
@@ -81,8 +92,13 @@ public final class StoragePlanner {
      * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
      * @throws SpillSpaceException when its filesystem cannot hold the spill peak
      */
-    public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
-            StorageOptions storage, JvmFootprint measured) {
+    public static StoragePlan plan(
+            List<TableDimensions> tables,
+            ProofOptions options,
+            int tableParallelism,
+            int workerParallelism,
+            StorageOptions storage,
+            JvmFootprint measured) {
         return plan(tables, options, tableParallelism, workerParallelism, storage, measured, ProverBackend.cpu());
     }
 
@@ -104,30 +120,44 @@ public final class StoragePlanner {
      * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
      * @throws SpillSpaceException when its filesystem cannot hold the spill peak
      */
-    public static StoragePlan plan(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism,
-            StorageOptions storage, JvmFootprint measured, ProverBackend backend) {
+    public static StoragePlan plan(
+            List<TableDimensions> tables,
+            ProofOptions options,
+            int tableParallelism,
+            int workerParallelism,
+            StorageOptions storage,
+            JvmFootprint measured,
+            ProverBackend backend) {
         JvmFootprint jvm = followingItsRule(measured, storage);
-        Workload workload = new Workload(tables, options, tableParallelism, workerParallelism,
+        Workload workload = new Workload(
+                tables,
+                options,
+                tableParallelism,
+                workerParallelism,
                 backend.describe(tables, options, workerParallelism));
         Placed placed = place(workload, storage, jvm);
         MemoryPrediction prediction = placed.current.prediction;
         List<String> notes = new ArrayList<>(BackendResources.check(workload.described(), tables));
         if (!placed.explicitBudget) {
-            notes.add("memory budget: none given, so the machine's physical memory (" + ByteSize.format(placed.budget) + ")");
+            notes.add("memory budget: none given, so the machine's physical memory (" + ByteSize.format(placed.budget)
+                    + ")");
         }
-        // a heap too small for the caches and scratch is the first thing to change: no budget helps a heap fixed by hand
+        // a heap too small for the caches and scratch is the first thing to change: no budget helps a heap fixed by
+        // hand
         if (!placed.heapFits()) {
             throw PlanRefusal.heapTooSmall(prediction.peakHeapBytes(), placed, workload, storage, jvm);
         }
         if (!placed.fits()) {
             if (storage.mode() == StorageMode.RAM) {
-                notes.add("WARNING: storage forced to RAM, but the predicted peak " + ByteSize.format(prediction.peakResidentInUseBytes())
+                notes.add("WARNING: storage forced to RAM, but the predicted peak "
+                        + ByteSize.format(prediction.peakResidentInUseBytes())
                         + " exceeds the memory budget less its margin (" + ByteSize.format(placed.limit) + ")");
             } else {
                 throw PlanRefusal.budgetTooSmall(placed, workload, storage, jvm);
             }
         }
-        notes.addAll(heapWarnings(prediction, Runtime.getRuntime().maxMemory(), jvm, placed.budget, placed.explicitBudget, storage));
+        notes.addAll(heapWarnings(
+                prediction, Runtime.getRuntime().maxMemory(), jvm, placed.budget, placed.explicitBudget, storage));
         Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
         if (prediction.peakSpillBytes() > 0) {
             SpillDirectory.checkDirectory(spillDirectory);
@@ -135,22 +165,39 @@ public final class StoragePlanner {
             String type = SpillDirectory.fileSystemType(spillDirectory);
             long needed = SpillDirectory.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
             if (usable >= 0 && usable < needed) {
-                throw new SpillSpaceException("spilling needs " + ByteSize.format(needed) + " in '" + spillDirectory
-                        + "' (" + type + "), but only " + ByteSize.format(usable) + " is usable there: free space, point --spill-dir (or "
-                        + StorageOptions.ENV_SPILL_DIR + ") at a larger filesystem, or raise --memory-budget so that less spills",
-                        spillDirectory, needed, usable, null);
+                throw new SpillSpaceException(
+                        "spilling needs " + ByteSize.format(needed) + " in '" + spillDirectory
+                                + "' (" + type + "), but only " + ByteSize.format(usable)
+                                + " is usable there: free space, point --spill-dir (or "
+                                + StorageOptions.ENV_SPILL_DIR
+                                + ") at a larger filesystem, or raise --memory-budget so that less spills",
+                        spillDirectory,
+                        needed,
+                        usable,
+                        null);
             }
             if (NativeFiles.available() && !NativeFiles.canAdvise()) {
-                notes.add("WARNING: spill mappings cannot be advised random access here (no madvise): a fault reads ahead, so more spilled "
-                        + "pages stay resident than the plan's 'file in use' counts");
+                notes.add(
+                        "WARNING: spill mappings cannot be advised random access here (no madvise): a fault reads ahead, so more spilled "
+                                + "pages stay resident than the plan's 'file in use' counts");
             }
             if (type.equals("tmpfs") || type.equals("ramfs")) {
-                notes.add("WARNING: spill directory '" + spillDirectory + "' is on " + type + ": spilled data stays in RAM (or swap); point --spill-dir (or "
-                        + StorageOptions.ENV_SPILL_DIR + ") at a disk-backed filesystem");
+                notes.add("WARNING: spill directory '" + spillDirectory + "' is on " + type
+                        + ": spilled data stays in RAM (or swap); point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                        + ") at a disk-backed filesystem");
             }
         }
-        return new StoragePlan(storage.mode(), placed.spilled.freeze(), prediction, placed.budget, placed.explicitBudget, placed.limit,
-                placed.current.gateBudget, spillDirectory, notes, workload.described());
+        return new StoragePlan(
+                storage.mode(),
+                placed.spilled.freeze(),
+                prediction,
+                placed.budget,
+                placed.explicitBudget,
+                placed.limit,
+                placed.current.gateBudget,
+                spillDirectory,
+                notes,
+                workload.described());
     }
 
     /**
@@ -162,12 +209,20 @@ public final class StoragePlanner {
             return jvm;
         }
         long byRule = jvm.atBudget(storage.memoryBudgetBytes()).maxHeapBytes();
-        return Math.abs(byRule - jvm.maxHeapBytes()) <= 2L << 20 ? jvm
-                : new JvmFootprint(jvm.maxHeapBytes(), jvm.fixedHeap(), jvm.preTouched(), jvm.nativeBytes(), jvm.fileBytes());
+        return Math.abs(byRule - jvm.maxHeapBytes()) <= 2L << 20
+                ? jvm
+                : new JvmFootprint(
+                        jvm.maxHeapBytes(), jvm.fixedHeap(), jvm.preTouched(), jvm.nativeBytes(), jvm.fileBytes());
     }
 
     /** Where the buffers go under a budget, before any refusal: the search's outcome and what it was held to. */
-    record Placed(long budget, boolean explicitBudget, long limit, SpillSet spilled, Evaluation current, MemoryModel model,
+    record Placed(
+            long budget,
+            boolean explicitBudget,
+            long limit,
+            SpillSet spilled,
+            Evaluation current,
+            MemoryModel model,
             List<TableMemory> memories) {
         /** The prediction (anonymous pages and the file pages in use) within the budget less its margin. */
         boolean fits() {
@@ -177,12 +232,19 @@ public final class StoragePlanner {
         /** A fixed heap holds the predicted heap (heap caches and scratch cannot spill). */
         boolean heapFits() {
             JvmFootprint jvm = model.jvm();
-            return !(jvm.fixedHeap() && jvm.maxHeapBytes() > 0 && current.prediction.peakHeapBytes() > jvm.usableHeapBytes());
+            return !(jvm.fixedHeap()
+                    && jvm.maxHeapBytes() > 0
+                    && current.prediction.peakHeapBytes() > jvm.usableHeapBytes());
         }
     }
 
     /** What is planned: the tables with the options and parallelism their buffers' sizes and the gate depend on. */
-    record Workload(List<TableDimensions> tables, ProofOptions options, int tableParallelism, int workerParallelism, BackendMemory described) {}
+    record Workload(
+            List<TableDimensions> tables,
+            ProofOptions options,
+            int tableParallelism,
+            int workerParallelism,
+            BackendMemory described) {}
 
     /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
     static Placed place(Workload workload, StorageOptions storage, JvmFootprint jvm) {
@@ -259,18 +321,29 @@ public final class StoragePlanner {
      * scratch cannot spill); a heap that may grow (-Xms below -Xmx) past what the budget leaves makes the budget
      * unreachable as a bound on the process.
      */
-    static List<String> heapWarnings(MemoryPrediction prediction, long maxHeap, JvmFootprint jvm, long budget, boolean explicitBudget,
+    static List<String> heapWarnings(
+            MemoryPrediction prediction,
+            long maxHeap,
+            JvmFootprint jvm,
+            long budget,
+            boolean explicitBudget,
             StorageOptions storage) {
         List<String> out = new ArrayList<>();
         if (maxHeap != Long.MAX_VALUE && prediction.peakHeapBytes() > maxHeap * (1 - storage.safetyMargin())) {
-            out.add("WARNING: predicted heap " + ByteSize.format(prediction.peakHeapBytes()) + " is close to or above the heap live objects can use ("
-                    + ByteSize.format(maxHeap) + "); heap scratch cannot spill: raise -Xmx or lower -k");
+            out.add("WARNING: predicted heap " + ByteSize.format(prediction.peakHeapBytes())
+                    + " is close to or above the heap live objects can use (" + ByteSize.format(maxHeap)
+                    + "); heap scratch cannot spill: raise -Xmx or lower -k");
         }
-        if (explicitBudget && !jvm.fixedHeap() && maxHeap != Long.MAX_VALUE
+        if (explicitBudget
+                && !jvm.fixedHeap()
+                && maxHeap != Long.MAX_VALUE
                 && prediction.peakOffHeapBytes() + maxHeap + jvm.nativeBytes() > budget) {
-            out.add("WARNING: the JVM's heap may grow to -Xmx " + ByteSize.format(maxHeap) + " (-Xms is lower), which with the predicted "
-                    + ByteSize.format(prediction.peakOffHeapBytes()) + " off-heap can take the process past the memory budget "
-                    + ByteSize.format(budget) + ": run with -Xms = -Xmx (at most " + ByteSize.format(Math.max(0, budget - prediction.peakOffHeapBytes() - jvm.nativeBytes()))
+            out.add("WARNING: the JVM's heap may grow to -Xmx " + ByteSize.format(maxHeap)
+                    + " (-Xms is lower), which with the predicted "
+                    + ByteSize.format(prediction.peakOffHeapBytes())
+                    + " off-heap can take the process past the memory budget "
+                    + ByteSize.format(budget) + ": run with -Xms = -Xmx (at most "
+                    + ByteSize.format(Math.max(0, budget - prediction.peakOffHeapBytes() - jvm.nativeBytes()))
                     + " here; scripts/jstark sets both from --memory-budget, see docs/memory.md)");
         }
         return out;
@@ -282,7 +355,8 @@ public final class StoragePlanner {
      * The prediction under {@code placement}, with the gate budget that keeps running tables within the limit: what
      * they hold in RAM and the pages of their spilled buffers their steps use ({@code TableMemory.residentWindow}).
      */
-    private static Evaluation evaluate(MemoryModel model, List<TableMemory> memories, int k, long limit, Placement placement) {
+    private static Evaluation evaluate(
+            MemoryModel model, List<TableMemory> memories, int k, long limit, Placement placement) {
         MemoryPrediction unlimited = model.predictFor(memories, k, Long.MAX_VALUE, placement);
         long held = 0;
         for (MemoryPrediction.TableLine t : unlimited.tables()) {
@@ -292,7 +366,12 @@ public final class StoragePlanner {
         JvmFootprint jvm = model.jvm();
         long heap = jvm.fixedHeap() ? jvm.residentHeap(0) : unlimited.heapCacheBytes();
         // the JVM's own files stay resident beside the anonymous memory (and the spilled windows) throughout
-        long fixed = unlimited.inputBytes() + unlimited.provingKeyBytes() + heap + jvm.nativeBytes() + jvm.fileBytes() + held;
+        long fixed = unlimited.inputBytes()
+                + unlimited.provingKeyBytes()
+                + heap
+                + jvm.nativeBytes()
+                + jvm.fileBytes()
+                + held;
         long gate = Math.max(1, limit - fixed);
         return new Evaluation(model.predictFor(memories, k, gate, placement), gate);
     }
@@ -303,7 +382,8 @@ public final class StoragePlanner {
      */
     private static boolean lowers(MemoryPrediction next, MemoryPrediction current) {
         return next.peakResidentInUseBytes() < current.peakResidentInUseBytes()
-                || next.peakResidentInUseBytes() == current.peakResidentInUseBytes() && pressure(next) < pressure(current);
+                || next.peakResidentInUseBytes() == current.peakResidentInUseBytes()
+                        && pressure(next) < pressure(current);
     }
 
     /** RAM each table holds at its own peaks, summed. */

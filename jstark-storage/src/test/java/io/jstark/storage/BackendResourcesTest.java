@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
 import io.jstark.prover.ProofSession;
 import io.jstark.prover.ProverBackend;
-import io.jstark.storage.memory.JvmFootprint;
 import io.jstark.prover.memory.TableDimensions;
-import io.jstark.protocol.ProofOptions;
+import io.jstark.storage.memory.JvmFootprint;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,7 +50,10 @@ class BackendResourcesTest {
                         bytes[t][p.ordinal()] = p.perTable() ? perTable[t] : 0;
                     }
                 }
-                return new BackendMemory(ProverBackend.cpu().describe(shapes, options, workerParallelism).host(),
+                return new BackendMemory(
+                        ProverBackend.cpu()
+                                .describe(shapes, options, workerParallelism)
+                                .host(),
                         List.of(new BackendMemory.Resource("device 0 memory", capacity, bytes)));
             }
 
@@ -66,9 +69,17 @@ class BackendResourcesTest {
         long[] perTable = new long[tables.size()];
         java.util.Arrays.fill(perTable, 1 << 20);
         perTable[1] = 5L << 20;
-        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, 1, 2, StorageOptions.defaults(), JvmFootprint.NONE,
-                device(4L << 20, perTable))).isInstanceOf(InsufficientMemoryException.class)
-                .hasMessageContaining("table '" + tables.get(1).name() + "'").hasMessageContaining("device 0 memory")
+        assertThatThrownBy(() -> StoragePlanner.plan(
+                        tables,
+                        OPTIONS,
+                        1,
+                        2,
+                        StorageOptions.defaults(),
+                        JvmFootprint.NONE,
+                        device(4L << 20, perTable)))
+                .isInstanceOf(InsufficientMemoryException.class)
+                .hasMessageContaining("table '" + tables.get(1).name() + "'")
+                .hasMessageContaining("device 0 memory")
                 .hasMessageContaining("phase " + ProofPhase.MAIN_COMMIT.label());
     }
 
@@ -76,10 +87,11 @@ class BackendResourcesTest {
     void theDevicesPeakIsNotedWhenEveryTableFitsAlone() {
         long[] perTable = new long[tables.size()];
         java.util.Arrays.fill(perTable, 1 << 20);
-        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, 1, 2, StorageOptions.defaults(), JvmFootprint.NONE,
-                device(2L << 20, perTable));
-        assertThat(plan.notes()).anyMatch(n -> n.startsWith("device 0 memory: every table at once would hold "
-                + io.jstark.instrument.ByteSize.format((long) tables.size() << 20)));
+        StoragePlan plan = StoragePlanner.plan(
+                tables, OPTIONS, 1, 2, StorageOptions.defaults(), JvmFootprint.NONE, device(2L << 20, perTable));
+        assertThat(plan.notes())
+                .anyMatch(n -> n.startsWith("device 0 memory: every table at once would hold "
+                        + io.jstark.instrument.ByteSize.format((long) tables.size() << 20)));
         assertThat(plan.described().elsewhere()).hasSize(1);
     }
 }

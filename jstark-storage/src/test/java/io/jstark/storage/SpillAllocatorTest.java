@@ -63,14 +63,16 @@ class SpillAllocatorTest {
     void spillMappingsAreAdvisedRandom() throws IOException {
         Path smaps = Path.of("/proc/self/smaps");
         assumeTrue(Files.isReadable(smaps) && NativeFiles.available(), "needs Linux's /proc/self/smaps");
-        try (SpillAllocator spill = SpillAllocator.open(dir, 4 * MIB); OffHeapBuffer buffer = spill.allocate("t/main-lde", 2 * MIB)) {
+        try (SpillAllocator spill = SpillAllocator.open(dir, 4 * MIB);
+                OffHeapBuffer buffer = spill.allocate("t/main-lde", 2 * MIB)) {
             long address = buffer.segment().address();
             String flags = null;
             boolean inside = false;
             for (String line : Files.readAllLines(smaps)) {
                 if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
                     String[] range = line.substring(0, line.indexOf(' ')).split("-");
-                    inside = Long.parseUnsignedLong(range[0], 16) <= address && address < Long.parseUnsignedLong(range[1], 16);
+                    inside = Long.parseUnsignedLong(range[0], 16) <= address
+                            && address < Long.parseUnsignedLong(range[1], 16);
                 } else if (inside && line.startsWith("VmFlags:")) {
                     flags = line;
                 }
@@ -88,14 +90,17 @@ class SpillAllocatorTest {
         spill.close();
         assertThat(forgotten.isClosed()).isTrue();
         assertThat(spill.liveBytes()).isZero();
-        assertThatThrownBy(() -> spill.allocate("t/late", 8)).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> spill.allocate("t/late", 8))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
     }
 
     @Test
     void mapsBuffersLargerThanTwoGibibytes() {
         long bytes = (2L << 30) + (256L << 20);
         assumeTrue(SpillDirectory.usableSpace(dir) > 4 * bytes, "less than " + 4 * bytes + " bytes free under " + dir);
-        try (SpillAllocator spill = SpillAllocator.open(dir, bytes); OffHeapBuffer b = spill.allocate("t/huge", bytes)) {
+        try (SpillAllocator spill = SpillAllocator.open(dir, bytes);
+                OffHeapBuffer b = spill.allocate("t/huge", bytes)) {
             MemorySegment s = b.segment();
             assertThat(s.byteSize()).isEqualTo(bytes);
             s.set(ValueLayout.JAVA_LONG, bytes - 8, 0x1234_5678_9abcL);
@@ -124,10 +129,14 @@ class SpillAllocatorTest {
     @Test
     void missingOrNonDirectorySpillPathsAreRefusedNamingTheOption() throws IOException {
         Path missing = dir.resolve("nope");
-        assertThatThrownBy(() -> SpillAllocator.open(missing, 0)).isInstanceOf(SpillDirectoryException.class)
-                .hasMessageContaining("does not exist").hasMessageContaining("--spill-dir").hasMessageContaining("JSTARK_SPILL_DIR");
+        assertThatThrownBy(() -> SpillAllocator.open(missing, 0))
+                .isInstanceOf(SpillDirectoryException.class)
+                .hasMessageContaining("does not exist")
+                .hasMessageContaining("--spill-dir")
+                .hasMessageContaining("JSTARK_SPILL_DIR");
         Path file = Files.writeString(dir.resolve("file"), "x");
-        assertThatThrownBy(() -> SpillAllocator.open(file, 0)).isInstanceOf(SpillDirectoryException.class)
+        assertThatThrownBy(() -> SpillAllocator.open(file, 0))
+                .isInstanceOf(SpillDirectoryException.class)
                 .hasMessageContaining("is not a directory");
     }
 
@@ -135,18 +144,25 @@ class SpillAllocatorTest {
     void aFullFilesystemIsAnErrorUpFrontAndAtAllocationNeverACrash() throws IOException {
         Path mount = Files.createDirectory(dir.resolve("tiny"));
         try (Tmpfs tmpfs = Tmpfs.mount(mount, "size=1m")) {
-            assertThatThrownBy(() -> SpillAllocator.open(mount, 4 * MIB)).isInstanceOf(SpillSpaceException.class)
-                    .hasMessageContaining("needs 4.0 MiB").hasMessageContaining("tmpfs").hasMessageContaining("--spill-dir")
+            assertThatThrownBy(() -> SpillAllocator.open(mount, 4 * MIB))
+                    .isInstanceOf(SpillSpaceException.class)
+                    .hasMessageContaining("needs 4.0 MiB")
+                    .hasMessageContaining("tmpfs")
+                    .hasMessageContaining("--spill-dir")
                     .hasMessageContaining("--memory-budget");
             assertThat(entries(mount)).isZero();
             try (SpillAllocator spill = SpillAllocator.open(mount, 0)) {
-                // no reservation: the file's own blocks are allocated before mapping, so the disk being full is an error code
-                assertThatThrownBy(() -> spill.allocate("t/aux-lde", 2 * MIB)).isInstanceOf(SpillSpaceException.class)
-                        .hasMessageContaining("is full").hasMessageContaining("t/aux-lde");
+                // no reservation: the file's own blocks are allocated before mapping, so the disk being full is an
+                // error code
+                assertThatThrownBy(() -> spill.allocate("t/aux-lde", 2 * MIB))
+                        .isInstanceOf(SpillSpaceException.class)
+                        .hasMessageContaining("is full")
+                        .hasMessageContaining("t/aux-lde");
                 assertThat(entries(spill.directory())).isZero();
                 try (OffHeapBuffer fits = spill.allocate("t/small", 256 * 1024)) {
                     fits.segment().fill((byte) 7);
-                    assertThat(fits.segment().get(ValueLayout.JAVA_BYTE, 256 * 1024 - 1)).isEqualTo((byte) 7);
+                    assertThat(fits.segment().get(ValueLayout.JAVA_BYTE, 256 * 1024 - 1))
+                            .isEqualTo((byte) 7);
                 }
             }
             assertThat(entries(mount)).isZero();
@@ -186,8 +202,10 @@ class SpillAllocatorTest {
     void aReadOnlySpillDirectoryIsRefused() throws IOException {
         Path mount = Files.createDirectory(dir.resolve("ro"));
         try (Tmpfs tmpfs = Tmpfs.mount(mount, "size=1m,ro")) {
-            assertThatThrownBy(() -> SpillAllocator.open(mount, 0)).isInstanceOf(SpillDirectoryException.class)
-                    .hasMessageContaining("not writable").hasMessageContaining("--spill-dir");
+            assertThatThrownBy(() -> SpillAllocator.open(mount, 0))
+                    .isInstanceOf(SpillDirectoryException.class)
+                    .hasMessageContaining("not writable")
+                    .hasMessageContaining("--spill-dir");
         }
     }
 }

@@ -14,9 +14,9 @@ import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
 import io.jstark.prover.exec.TableProvingException;
+import io.jstark.prover.memory.Placement;
 import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.storage.memory.MemoryModel;
-import io.jstark.prover.memory.Placement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,11 @@ class SpillProofTest {
 
     private static byte[] prove(List<TableTrace> traces, StoragePolicy storage, WorkerPool pool) {
         try (ProvingKey key = ProvingKey.of(StorageTestAirs.airs())) {
-            return ProofFormat.write(new StarkProver(key, OPTIONS, ProverSettings.defaults().withPool(pool).withStorage(storage)).prove(traces));
+            return ProofFormat.write(new StarkProver(
+                            key,
+                            OPTIONS,
+                            ProverSettings.defaults().withPool(pool).withStorage(storage))
+                    .prove(traces));
         }
     }
 
@@ -50,10 +54,14 @@ class SpillProofTest {
         try (WorkerPool pool = WorkerPool.ofThreads(2)) {
             byte[] inRam = prove(traces, StoragePolicy.RAM, pool);
             StorageOptions options = StorageOptions.defaults().withSpillDirectory(spillDir);
-            StoragePlan disk = StoragePlanner.plan(StorageTestAirs.dimensions(traces), OPTIONS, 1, 2, options.withMode(StorageMode.DISK));
-            long ramPeak = new MemoryModel(OPTIONS, 2).predict(StorageTestAirs.dimensions(traces), 1, Long.MAX_VALUE, Placement.RAM).peakRamBytes();
-            StoragePlan partial = StoragePlanner.plan(StorageTestAirs.dimensions(traces), OPTIONS, 1, 2,
-                    options.withMemoryBudget((long) (ramPeak * 0.95 / 0.9)));
+            StoragePlan disk = StoragePlanner.plan(
+                    StorageTestAirs.dimensions(traces), OPTIONS, 1, 2, options.withMode(StorageMode.DISK));
+            long ramPeak = new MemoryModel(OPTIONS, 2)
+                    .predict(StorageTestAirs.dimensions(traces), 1, Long.MAX_VALUE, Placement.RAM)
+                    .peakRamBytes();
+            StoragePlan partial = StoragePlanner.plan(
+                    StorageTestAirs.dimensions(traces), OPTIONS, 1, 2, options.withMemoryBudget((long)
+                            (ramPeak * 0.95 / 0.9)));
             assertThat(partial.spillsAnything()).isTrue();
             assertThat(partial.spills("sender-b", MatrixRole.MAIN_LDE)).isFalse();
             for (StoragePlan plan : List.of(disk, partial)) {
@@ -61,17 +69,27 @@ class SpillProofTest {
                     MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), storage.spillAllocator());
                     byte[] bytes;
                     try (ProvingKey key = ProvingKey.of(StorageTestAirs.airs())) {
-                        bytes = ProofFormat.write(new StarkProver(key, OPTIONS, ProverSettings.defaults().withPool(pool).withStorage(storage)
-                                .withProgress(meter.listener(io.jstark.prover.ProgressListener.NONE))).prove(traces));
+                        bytes = ProofFormat.write(new StarkProver(
+                                        key,
+                                        OPTIONS,
+                                        ProverSettings.defaults()
+                                                .withPool(pool)
+                                                .withStorage(storage)
+                                                .withProgress(meter.listener(io.jstark.prover.ProgressListener.NONE)))
+                                .prove(traces));
                     }
                     assertThat(bytes).as("proof bytes with %s", plan).isEqualTo(inRam);
                     MemoryMeter.Phase peak = MemoryMeter.peak(meter.finish());
                     // spill counted exactly: sequential run, largest first is not guaranteed, so measured <= predicted
-                    assertThat(peak.spill()).isPositive().isLessThanOrEqualTo(plan.prediction().peakSpillBytes());
+                    assertThat(peak.spill())
+                            .isPositive()
+                            .isLessThanOrEqualTo(plan.prediction().peakSpillBytes());
                     assertThat(storage.spillAllocator().openBuffers()).isZero();
                     assertThat(entries(storage.spillAllocator().directory())).isZero();
                 }
-                assertThat(entries(spillDir)).as("nothing left in the spill directory").isZero();
+                assertThat(entries(spillDir))
+                        .as("nothing left in the spill directory")
+                        .isZero();
             }
         } finally {
             StorageTestAirs.close(traces);
@@ -86,13 +104,23 @@ class SpillProofTest {
         wide.main().set(100, 3, wide.main().get(100, 3) + 1);
         long ramBefore = RamAllocator.shared().liveBytes();
         try (WorkerPool pool = WorkerPool.ofThreads(2)) {
-            StoragePlan disk = StoragePlanner.plan(StorageTestAirs.dimensions(traces), OPTIONS, 1, 2,
+            StoragePlan disk = StoragePlanner.plan(
+                    StorageTestAirs.dimensions(traces),
+                    OPTIONS,
+                    1,
+                    2,
                     StorageOptions.defaults().withSpillDirectory(spillDir).withMode(StorageMode.DISK));
             try (Storage storage = disk.open()) {
-                assertThatThrownBy(() -> prove(traces, storage, pool)).isInstanceOf(TableProvingException.class)
-                        .hasMessageContaining("'wide'").hasMessageContaining("fails at row 99");
-                assertThat(storage.spillAllocator().peakBytes()).as("it failed after spilling").isPositive();
-                assertThat(storage.spillAllocator().openBuffers()).as("the prover released what it had").isZero();
+                assertThatThrownBy(() -> prove(traces, storage, pool))
+                        .isInstanceOf(TableProvingException.class)
+                        .hasMessageContaining("'wide'")
+                        .hasMessageContaining("fails at row 99");
+                assertThat(storage.spillAllocator().peakBytes())
+                        .as("it failed after spilling")
+                        .isPositive();
+                assertThat(storage.spillAllocator().openBuffers())
+                        .as("the prover released what it had")
+                        .isZero();
                 assertThat(storage.spillAllocator().liveBytes()).isZero();
             }
             assertThat(entries(spillDir)).isZero();

@@ -4,17 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
-import io.jstark.instrument.SpanLabels;
+import io.jstark.instrument.ByteSize;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
-import io.jstark.instrument.ByteSize;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
 import io.jstark.storage.memory.HeapRule;
 import io.jstark.storage.memory.JvmFootprint;
 import io.jstark.storage.memory.MemoryModel;
 import io.jstark.storage.memory.MemoryPrediction;
-import io.jstark.prover.memory.Placement;
-import io.jstark.prover.memory.TableDimensions;
-import io.jstark.prover.memory.TableMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,7 +65,9 @@ class StoragePlannerTest {
         long budget = (long) (inRam().peakRamBytes() / 0.9) + (1 << 20);
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
         assertThat(plan.spillsAnything()).isFalse();
-        assertThat(plan.prediction().peakRamBytes()).isEqualTo(inRam().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
+        assertThat(plan.prediction().peakRamBytes())
+                .isEqualTo(inRam().peakRamBytes())
+                .isLessThanOrEqualTo(plan.ramLimitBytes());
         assertThat(plan.ramLimitBytes()).isEqualTo((long) Math.floor(budget * 0.9));
         for (TableDimensions t : tables) {
             for (MatrixRole role : MatrixRole.values()) {
@@ -103,7 +104,10 @@ class StoragePlannerTest {
         List<String> units = spilledUnits(plan, tables);
         assertThat(units).hasSize(1);
         String[] unit = units.getFirst().split("/");
-        long spilledBytes = memories.stream().filter(t -> t.name().equals(unit[0])).findFirst().orElseThrow()
+        long spilledBytes = memories.stream()
+                .filter(t -> t.name().equals(unit[0]))
+                .findFirst()
+                .orElseThrow()
                 .allocatedBytes(MatrixRole.valueOf(unit[1]));
         assertThat(spilledBytes).isLessThan(mainLde).isGreaterThanOrEqualTo(mainLde / 8);
         assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
@@ -114,7 +118,10 @@ class StoragePlannerTest {
         MemoryPrediction ram = oneAtATime();
         List<TableMemory> memories = new MemoryModel(OPTIONS, THREADS).tables(tables);
         long mainLde = memories.getFirst().allocatedBytes(MatrixRole.MAIN_LDE);
-        long largestUnit = memories.stream().flatMap(t -> t.allocatedBytesByRole().values().stream()).mapToLong(Long::longValue).max()
+        long largestUnit = memories.stream()
+                .flatMap(t -> t.allocatedBytesByRole().values().stream())
+                .mapToLong(Long::longValue)
+                .max()
                 .orElseThrow();
         // more than any one buffer role can shed
         long budget = (long) ((ram.peakRamBytes() - largestUnit - mainLde / 4) / 0.9);
@@ -132,23 +139,31 @@ class StoragePlannerTest {
         long oneAtATime = oneAtATime().peakRamBytes();
         MemoryPrediction together = inRam();
         // the proof's peak is in a global step (every LDE and tree held, one phase tree or the FRI running): k does not
-        // move it, but in a phase of per-table steps alone (the out-of-domain openings) k tables together take more than one
+        // move it, but in a phase of per-table steps alone (the out-of-domain openings) k tables together take more
+        // than one
         assertThat(together.peakRamBytes()).isEqualTo(oneAtATime);
-        assertThat(together.phase(OOD).ram()).isGreaterThan(oneAtATime().phase(OOD).ram());
+        assertThat(together.phase(OOD).ram())
+                .isGreaterThan(oneAtATime().phase(OOD).ram());
         long budget = (long) (oneAtATime / 0.9) + (1 << 20);
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
         assertThat(plan.spillsAnything()).isFalse();
         assertThat(plan.prediction().peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
         // the gate's budget is too small for the two largest passes together: those run one at a time
-        long[] passes = plan.prediction().tables().stream().mapToLong(t -> t.later().ram()).sorted().toArray();
+        long[] passes = plan.prediction().tables().stream()
+                .mapToLong(t -> t.later().ram())
+                .sorted()
+                .toArray();
         assertThat(plan.gateBudgetBytes()).isLessThan(passes[passes.length - 1] + passes[passes.length - 2]);
     }
 
     @Test
     void aBudgetBelowTheMinimumIsRefusedWithTheBudgetThatWorks() {
-        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(1 << 20)));
-        assertThat(refused).hasMessageContaining("--memory-budget").hasMessageContaining("JSTARK_MEMORY_BUDGET")
+        assertThat(refused)
+                .hasMessageContaining("--memory-budget")
+                .hasMessageContaining("JSTARK_MEMORY_BUDGET")
                 .hasMessageContaining("even with every table buffer spilled");
         long needed = refused.neededBytes();
         assertThat(needed).isGreaterThan(1 << 20);
@@ -158,7 +173,8 @@ class StoragePlannerTest {
         assertThat(plan.prediction().peakSpillBytes()).isPositive();
         // the smallest in whole MiB: one MiB less is refused, naming the same budget
         assertThat(needed % (1 << 20)).isZero();
-        InsufficientMemoryException below = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException below = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed - (1 << 20))));
         assertThat(below.neededBytes()).isEqualTo(needed);
         assertThat(refused).hasMessageContaining("--memory-budget " + (needed >> 20) + "M");
@@ -175,28 +191,42 @@ class StoragePlannerTest {
         long mib = 1 << 20;
         HeapRule rule = new HeapRule(3, 8, 64);
         JvmFootprint measuredAt = new JvmFootprint(64 * mib, true, true, 50 * mib, 20 * mib, rule);
-        long named = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
-                () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(16 * mib), measuredAt.atBudget(16 * mib))).neededBytes();
+        long named = org.junit.jupiter.api.Assertions.assertThrows(
+                        InsufficientMemoryException.class,
+                        () -> StoragePlanner.plan(
+                                tables, OPTIONS, K, THREADS, auto(16 * mib), measuredAt.atBudget(16 * mib)))
+                .neededBytes();
         assertThat(named).isGreaterThan(128 * mib);
         for (long given : new long[] {64 * mib, 128 * mib, named - mib}) {
             JvmFootprint jvm = measuredAt.atBudget(given);
-            InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
-                    () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(given), jvm), "budget " + given);
-            assertThat(refused.neededBytes()).as("named from %d MiB", given >> 20).isEqualTo(named);
-            assertThat(refused).hasMessageContaining("the smallest budget that plans with the JVM as measured now is " + ByteSize.asOption(named))
+            InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    InsufficientMemoryException.class,
+                    () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(given), jvm),
+                    "budget " + given);
+            assertThat(refused.neededBytes())
+                    .as("named from %d MiB", given >> 20)
+                    .isEqualTo(named);
+            assertThat(refused)
+                    .hasMessageContaining("the smallest budget that plans with the JVM as measured now is "
+                            + ByteSize.asOption(named))
                     .hasMessageContaining("3/8 of the budget");
         }
         long minimum = named;
-        StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(minimum), measuredAt.atBudget(minimum));
+        StoragePlan plan =
+                StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(minimum), measuredAt.atBudget(minimum));
         assertThat(plan.prediction().peakResidentInUseBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
         long below = minimum - mib;
-        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(below), measuredAt.atBudget(below)))
+        assertThatThrownBy(
+                        () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(below), measuredAt.atBudget(below)))
                 .isInstanceOf(InsufficientMemoryException.class);
         // the room named for the JVM's varying native memory: a quarter of it again, planning there
-        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(below), measuredAt.atBudget(below)));
-        java.util.regex.Matcher room = java.util.regex.Pattern.compile("Give it --memory-budget (\\d+)M \\(JSTARK_MEMORY_BUDGET=\\d+M\\): "
-                + "that leaves a quarter of the JVM's native memory again").matcher(refused.getMessage());
+        java.util.regex.Matcher room = java.util.regex.Pattern.compile(
+                        "Give it --memory-budget (\\d+)M \\(JSTARK_MEMORY_BUDGET=\\d+M\\): "
+                                + "that leaves a quarter of the JVM's native memory again")
+                .matcher(refused.getMessage());
         assertThat(room.find()).as(refused.getMessage()).isTrue();
         long roomy = Long.parseLong(room.group(1)) * mib;
         assertThat(roomy).isGreaterThan(minimum);
@@ -207,10 +237,12 @@ class StoragePlannerTest {
     @Test
     void forcedModesPlaceEverythingAndSayWhenRamDoesNotFit() {
         long small = oneAtATime().peakRamBytes() / 2;
-        StoragePlan ram = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(small).withMode(StorageMode.RAM));
+        StoragePlan ram =
+                StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(small).withMode(StorageMode.RAM));
         assertThat(ram.spillsAnything()).isFalse();
         assertThat(ram.notes()).anySatisfy(n -> assertThat(n).startsWith("WARNING: storage forced to RAM"));
-        StoragePlan disk = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(ByteSize.UNLIMITED).withMode(StorageMode.DISK));
+        StoragePlan disk = StoragePlanner.plan(
+                tables, OPTIONS, K, THREADS, auto(ByteSize.UNLIMITED).withMode(StorageMode.DISK));
         for (TableDimensions t : tables) {
             for (MatrixRole role : MatrixRole.values()) {
                 assertThat(disk.spills(t.name(), role)).isTrue();
@@ -228,20 +260,27 @@ class StoragePlannerTest {
         long budget = 1L << 30;
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget));
         MemoryPrediction p = plan.prediction();
-        long held = p.tables().stream().mapToLong(MemoryPrediction.TableLine::heldRam).sum();
-        assertThat(plan.gateBudgetBytes()).isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - p.heapCacheBytes() - held);
+        long held = p.tables().stream()
+                .mapToLong(MemoryPrediction.TableLine::heldRam)
+                .sum();
+        assertThat(plan.gateBudgetBytes())
+                .isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - p.heapCacheBytes() - held);
         assertThat(p.gateBudget()).isEqualTo(plan.gateBudgetBytes());
     }
 
     @Test
     void spillDirectoryProblemsAreFoundWhenPlanning() throws Exception {
         StorageOptions disk = auto(ByteSize.UNLIMITED).withMode(StorageMode.DISK);
-        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(spillDir.resolve("missing"))))
-                .isInstanceOf(SpillDirectoryException.class).hasMessageContaining("does not exist");
+        assertThatThrownBy(() -> StoragePlanner.plan(
+                        tables, OPTIONS, K, THREADS, disk.withSpillDirectory(spillDir.resolve("missing"))))
+                .isInstanceOf(SpillDirectoryException.class)
+                .hasMessageContaining("does not exist");
         Path mount = Files.createDirectory(spillDir.resolve("tiny"));
         try (Tmpfs tmpfs = Tmpfs.mount(mount, "size=1m")) {
             assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, disk.withSpillDirectory(mount)))
-                    .isInstanceOf(SpillSpaceException.class).hasMessageContaining("spilling needs").hasMessageContaining("tmpfs")
+                    .isInstanceOf(SpillSpaceException.class)
+                    .hasMessageContaining("spilling needs")
+                    .hasMessageContaining("tmpfs")
                     .hasMessageContaining("--spill-dir");
         }
         Path roomy = Files.createDirectory(spillDir.resolve("roomy"));
@@ -260,17 +299,22 @@ class StoragePlannerTest {
     void withTheJvmCountedTheSpilledPagesInUseCountAndTheMinimumIncludesThem() {
         long mib = 1 << 20;
         JvmFootprint jvm = new JvmFootprint(64 * mib, true, true, 50 * mib, 20 * mib);
-        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(128 * mib), jvm));
-        assertThat(refused).hasMessageContaining("pages of the spilled buffers its steps use at once").hasMessageContaining("JVM native 50.0 MiB")
+        assertThat(refused)
+                .hasMessageContaining("pages of the spilled buffers its steps use at once")
+                .hasMessageContaining("JVM native 50.0 MiB")
                 .hasMessageContaining("JVM files 20.0 MiB");
         // the minimum: one table at a time with everything spilled, its pages in use and the JVM's files included
         MemoryModel model = new MemoryModel(OPTIONS, THREADS, jvm);
         MemoryPrediction alone = model.predict(tables, 1, Long.MAX_VALUE, Placement.DISK);
         assertThat(alone.peakResidentWindowBytes()).isGreaterThan(20 * mib);
         assertThat(alone.peakResidentInUseBytes()).isGreaterThan(alone.peakRamBytes());
-        long needed = (long) Math.ceil(Math.min(alone.peakResidentInUseBytes(),
-                model.predict(tables, 1, Long.MAX_VALUE, Placement.RAM).peakResidentInUseBytes()) / 0.9);
+        long needed = (long) Math.ceil(Math.min(
+                        alone.peakResidentInUseBytes(),
+                        model.predict(tables, 1, Long.MAX_VALUE, Placement.RAM).peakResidentInUseBytes())
+                / 0.9);
         assertThat(refused.neededBytes()).isGreaterThanOrEqualTo(needed);
         for (int k : new int[] {1, K, 4}) {
             StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, k, THREADS, auto(needed), jvm);
@@ -279,14 +323,26 @@ class StoragePlannerTest {
             for (MemoryPrediction.PhasePeak phase : p.phases()) {
                 assertThat(phase.residentInUse()).isEqualTo(phase.residentAnonymous() + phase.residentWindow());
             }
-            long held = p.tables().stream().mapToLong(MemoryPrediction.TableLine::heldRam).sum();
+            long held = p.tables().stream()
+                    .mapToLong(MemoryPrediction.TableLine::heldRam)
+                    .sum();
             // the JVM's files stay resident beside the anonymous pages and the spilled windows, spilled or not
             long files = 20 * mib;
-            assertThat(plan.gateBudgetBytes()).as("k = %d", k)
-                    .isEqualTo(plan.ramLimitBytes() - p.inputBytes() - p.provingKeyBytes() - 64 * mib - 50 * mib - files - held);
+            assertThat(plan.gateBudgetBytes())
+                    .as("k = %d", k)
+                    .isEqualTo(plan.ramLimitBytes()
+                            - p.inputBytes()
+                            - p.provingKeyBytes()
+                            - 64 * mib
+                            - 50 * mib
+                            - files
+                            - held);
         }
         // without the JVM counted the plan bounds the buffers alone: no pages in use are added
-        assertThat(StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed)).prediction().peakResidentWindowBytes()).isZero();
+        assertThat(StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(needed))
+                        .prediction()
+                        .peakResidentWindowBytes())
+                .isZero();
     }
 
     @Test
@@ -298,33 +354,45 @@ class StoragePlannerTest {
         StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), jvm);
         MemoryPrediction p = plan.prediction();
         for (MemoryPrediction.PhasePeak phase : p.phases()) {
-            // resident anonymous: off-heap + the whole fixed heap + the JVM's native memory; file-backed: spill + the JVM's files
-            assertThat(phase.residentAnonymous()).as(phase.phase()).isEqualTo(phase.ramOffHeap() + 256 * mib + 100 * mib);
+            // resident anonymous: off-heap + the whole fixed heap + the JVM's native memory; file-backed: spill + the
+            // JVM's files
+            assertThat(phase.residentAnonymous())
+                    .as(phase.phase())
+                    .isEqualTo(phase.ramOffHeap() + 256 * mib + 100 * mib);
             assertThat(phase.residentFile()).as(phase.phase()).isEqualTo(phase.spill() + 20 * mib);
         }
         assertThat(p.peakRamBytes()).isLessThanOrEqualTo(plan.ramLimitBytes());
         assertThat(plan.lines()).anySatisfy(l -> assertThat(l).startsWith("JVM: heap -Xmx 256.0 MiB fixed"));
         // a fixed heap smaller than the predicted heap is refused, naming the heap and the budget that gives it
         JvmFootprint tiny = new JvmFootprint(1024, true, true, 0, 0);
-        InsufficientMemoryException byHand = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException byHand = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget), tiny));
         // a heap fixed by hand: a larger budget would not change it, so no budget is named, only the heap
-        assertThat(byHand).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 KiB").hasMessageContaining("-Xmx")
+        assertThat(byHand)
+                .hasMessageContaining("of heap")
+                .hasMessageContaining("fixed at 1.0 KiB")
+                .hasMessageContaining("-Xmx")
                 .hasMessageNotContaining("give it --memory-budget");
         assertThat(byHand.neededBytes()).isEqualTo(-1);
-        // a launcher whose heap is 1/16 of the budget: a budget that holds the buffers gives too small a heap; the budget
+        // a launcher whose heap is 1/16 of the budget: a budget that holds the buffers gives too small a heap; the
+        // budget
         // named gives a heap that holds the heap caches and scratch, and plans
         JvmFootprint ruled = new JvmFootprint(0, true, true, 0, 0, new HeapRule(1, 16, 1)).atBudget(20 * mib);
         assertThat(ruled.maxHeapBytes()).isEqualTo(2 * mib); // 1 MiB by the rule, aligned as the collector aligns it
-        InsufficientMemoryException byRule = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException byRule = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(20 * mib), ruled));
         assertThat(byRule).hasMessageContaining("of heap");
         long named = byRule.neededBytes();
         assertThat(ruled.atBudget(named).maxHeapBytes()).isGreaterThanOrEqualTo(inRam().peakHeapBytes());
-        assertThatThrownBy(() -> StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(named - mib), ruled.atBudget(named - mib)))
-                .isInstanceOf(InsufficientMemoryException.class).hasMessageContaining("of heap");
+        assertThatThrownBy(() -> StoragePlanner.plan(
+                        tables, OPTIONS, K, THREADS, auto(named - mib), ruled.atBudget(named - mib)))
+                .isInstanceOf(InsufficientMemoryException.class)
+                .hasMessageContaining("of heap");
         assertThat(byRule).hasMessageContaining("give it --memory-budget " + ByteSize.asOption(byRule.neededBytes()));
-        StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(byRule.neededBytes()), ruled.atBudget(byRule.neededBytes()));
+        StoragePlanner.plan(
+                tables, OPTIONS, K, THREADS, auto(byRule.neededBytes()), ruled.atBudget(byRule.neededBytes()));
     }
 
     /**
@@ -335,9 +403,13 @@ class StoragePlannerTest {
     @Test
     void aHeapFixedByHandIsNamedFirst() {
         JvmFootprint tiny = new JvmFootprint(1 << 20, true, true, 0, 0);
-        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, 1, THREADS, auto(1 << 20), tiny));
-        assertThat(refused).hasMessageContaining("of heap").hasMessageContaining("fixed at 1.0 MiB").hasMessageContaining("-Xmx")
+        assertThat(refused)
+                .hasMessageContaining("of heap")
+                .hasMessageContaining("fixed at 1.0 MiB")
+                .hasMessageContaining("-Xmx")
                 .hasMessageNotContaining("No budget up to");
         assertThat(refused.neededBytes()).isEqualTo(-1);
     }
@@ -351,9 +423,12 @@ class StoragePlannerTest {
         long mib = 1 << 20;
         long budget = 1L << 30;
         JvmFootprint byHand = new JvmFootprint(mib, true, true, 50 * mib, 20 * mib, new HeapRule(3, 8, 64));
-        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(InsufficientMemoryException.class,
+        InsufficientMemoryException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                InsufficientMemoryException.class,
                 () -> StoragePlanner.plan(tables, OPTIONS, 1, THREADS, auto(budget), byHand));
-        assertThat(refused).hasMessageNotContaining("give it --memory-budget").hasMessageNotContaining("scripts/jstark gives");
+        assertThat(refused)
+                .hasMessageNotContaining("give it --memory-budget")
+                .hasMessageNotContaining("scripts/jstark gives");
         assertThat(refused.neededBytes()).isEqualTo(-1);
     }
 
@@ -361,26 +436,38 @@ class StoragePlannerTest {
     @Test
     void theSearchFromAHugeRefusedBudgetEnds() {
         long refused = 8_000_000L << 40;
-        assertThat(PlanRefusal.smallestBudget(refused, new StoragePlanner.Workload(tables, OPTIONS, 1, THREADS,
-                io.jstark.prover.ProverBackend.cpu().describe(tables, OPTIONS, THREADS)), auto(refused),
-                JvmFootprint.NONE)).isEqualTo(-1);
+        assertThat(PlanRefusal.smallestBudget(
+                        refused,
+                        new StoragePlanner.Workload(
+                                tables,
+                                OPTIONS,
+                                1,
+                                THREADS,
+                                io.jstark.prover.ProverBackend.cpu().describe(tables, OPTIONS, THREADS)),
+                        auto(refused),
+                        JvmFootprint.NONE))
+                .isEqualTo(-1);
     }
 
     @Test
     void aHeapThatMayGrowPastTheBudgetIsAWarning() {
         long mib = 1 << 20;
         long budget = (long) (inRam().peakRamBytes() / 0.9) + mib;
-        MemoryPrediction p = StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget)).prediction();
+        MemoryPrediction p =
+                StoragePlanner.plan(tables, OPTIONS, K, THREADS, auto(budget)).prediction();
         JvmFootprint growing = new JvmFootprint(16L << 30, false, false, 0, 0);
         assertThat(StoragePlanner.heapWarnings(p, 16L << 30, growing, budget, true, auto(budget)))
-                .anySatisfy(w -> assertThat(w).contains("may grow to -Xmx 16.0 GiB").contains("-Xms = -Xmx"));
-        assertThat(StoragePlanner.heapWarnings(p, 16L << 30, growing, budget, false, auto(budget))).isEmpty();
+                .anySatisfy(
+                        w -> assertThat(w).contains("may grow to -Xmx 16.0 GiB").contains("-Xms = -Xmx"));
+        assertThat(StoragePlanner.heapWarnings(p, 16L << 30, growing, budget, false, auto(budget)))
+                .isEmpty();
         assertThat(StoragePlanner.heapWarnings(p, 1024, growing, budget, false, auto(budget)))
                 .anySatisfy(w -> assertThat(w).contains("close to or above the heap live objects can use"));
     }
 
     @Test
     void theSpillDirectoryDefaultsToTheTempDirectory() {
-        assertThat(StorageOptions.defaults().resolvedSpillDirectory()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
+        assertThat(StorageOptions.defaults().resolvedSpillDirectory())
+                .isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
     }
 }

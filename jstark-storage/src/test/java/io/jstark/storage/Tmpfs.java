@@ -19,8 +19,10 @@ final class Tmpfs implements AutoCloseable {
     /** Mounts a tmpfs with {@code options} (e.g. "size=1m" or "size=1m,ro") on {@code dir}, or skips the test. */
     static Tmpfs mount(Path dir, String options) {
         int rc = run(List.of("mount", "-t", "tmpfs", "-o", options, "tmpfs", dir.toString()));
-        assumeTrue(rc == 0, "cannot mount a tmpfs on " + dir + " (mount exit code " + rc
-                + "; needs root and mount rights): skipping the small-filesystem test");
+        assumeTrue(
+                rc == 0,
+                "cannot mount a tmpfs on " + dir + " (mount exit code " + rc
+                        + "; needs root and mount rights): skipping the small-filesystem test");
         return new Tmpfs(dir);
     }
 
@@ -35,7 +37,9 @@ final class Tmpfs implements AutoCloseable {
 
     private static int run(List<String> command) {
         try {
-            Process p = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(new ArrayList<>(command))
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

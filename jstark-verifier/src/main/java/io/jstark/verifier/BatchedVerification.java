@@ -44,6 +44,7 @@ final class BatchedVerification {
     private final List<Air> airs;
     /** The tables as committed ({@link ZeroKnowledge#committedAir}: with zero knowledge, the mask columns of tables with buses). */
     private final List<Air> committedAirs;
+
     private final List<Proof.TableHeader> tables;
     private final LiftedDomain domain;
     private final int count;
@@ -72,7 +73,8 @@ final class BatchedVerification {
     VerifiedStatement verify() throws ProofRejectedException {
         checkShape();
         int bits = expectation.accepted().conjecturedBits();
-        Transcript t = ProofTranscript.start(hasher, options, expectation.accepted().statements());
+        Transcript t =
+                ProofTranscript.start(hasher, options, expectation.accepted().statements());
         Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
         if (proof.auxRoot() != null) {
             ProofTranscript.absorbAux(t, proof.auxRoot(), proof.busSums());
@@ -83,7 +85,8 @@ final class BatchedVerification {
         Ext3[] points = new Ext3[count];
         for (int j = 0; j < count; j++) {
             Air air = committedAirs.get(j);
-            TableChecks.checkFrameShape(tables.get(j).name(), air, proof.frames().get(j), parts(j));
+            TableChecks.checkFrameShape(
+                    tables.get(j).name(), air, proof.frames().get(j), parts(j));
             points[j] = domain.pointFor(j, z);
         }
         ProofTranscript.absorbOodFrames(t, proof.frames());
@@ -91,8 +94,17 @@ final class BatchedVerification {
             Air air = committedAirs.get(j);
             Proof.TableHeader header = tables.get(j);
             try (Span _ = Spans.open("verify_constraints", "table", header.name())) {
-                TableChecks.checkOutOfDomain(header, air, CompositionLayout.of(air, header.logHeight()), lookup, proof.busSums().get(j), alpha,
-                        points[j], proof.frames().get(j), parts(j), ZeroKnowledge.compositionPartWidth(options, header.logHeight()));
+                TableChecks.checkOutOfDomain(
+                        header,
+                        air,
+                        CompositionLayout.of(air, header.logHeight()),
+                        lookup,
+                        proof.busSums().get(j),
+                        alpha,
+                        points[j],
+                        proof.frames().get(j),
+                        parts(j),
+                        ZeroKnowledge.compositionPartWidth(options, header.logHeight()));
             }
         }
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
@@ -104,27 +116,57 @@ final class BatchedVerification {
             throw new ProofRejectedException(Reason.FRI, null, e.getMessage());
         }
         if (!t.verifyGrinding(options.grindingBits(), proof.powNonce())) {
-            throw new ProofRejectedException(Reason.GRINDING, null, "the proof-of-work nonce does not have " + options.grindingBits()
-                    + " leading zero bits");
+            throw new ProofRejectedException(
+                    Reason.GRINDING,
+                    null,
+                    "the proof-of-work nonce does not have " + options.grindingBits() + " leading zero bits");
         }
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
         Opened[] pre = new Opened[count];
         for (int j = 0; j < count; j++) {
             pre[j] = preprocessed(j, queries);
         }
-        Opened[] main = phase("main", proof.mainRoot(), proof.main(), members(j -> true), queries, j -> committedAirs.get(j).mainWidth(), j -> 0);
-        Opened[] aux = proof.auxRoot() == null ? new Opened[count]
-                : phase("aux", proof.auxRoot(), proof.aux(), members(j -> airs.get(j).auxWidth() > 0), queries, j -> 3 * airs.get(j).auxWidth(),
+        Opened[] main = phase(
+                "main",
+                proof.mainRoot(),
+                proof.main(),
+                members(j -> true),
+                queries,
+                j -> committedAirs.get(j).mainWidth(),
+                j -> 0);
+        Opened[] aux = proof.auxRoot() == null
+                ? new Opened[count]
+                : phase(
+                        "aux",
+                        proof.auxRoot(),
+                        proof.aux(),
+                        members(j -> airs.get(j).auxWidth() > 0),
+                        queries,
+                        j -> 3 * airs.get(j).auxWidth(),
                         j -> 0);
-        Opened[] comp = phase("composition", proof.compositionRoot(), proof.composition(), members(j -> true), queries,
-                j -> 3 * parts(j), j -> j == codewordTable ? 3 : 0);
+        Opened[] comp = phase(
+                "composition",
+                proof.compositionRoot(),
+                proof.composition(),
+                members(j -> true),
+                queries,
+                j -> 3 * parts(j),
+                j -> j == codewordTable ? 3 : 0);
         Ext3[][] cosetValues = liftedDeepValues(queries, deepChallenges, points, pre, main, aux, comp);
         if (codewordTable >= 0) {
             addCodeword(cosetValues, queries, comp[codewordTable], deepChallenges[1].pow(count));
         }
         try {
-            FriVerifier.verifyQueries(queries, cosetValues, proof.fri(), betas, fri, domain.logMaxHeight(), domain.logLde(),
-                    Preprocessing.shift(domain.logLde()), hasher);
+            FriVerifier.verifyQueries(
+                    queries,
+                    cosetValues,
+                    proof.fri(),
+                    betas,
+                    fri,
+                    domain.logMaxHeight(),
+                    domain.logLde(),
+                    Preprocessing.shift(domain.logLde()),
+                    hasher);
         } catch (FriException e) {
             throw new ProofRejectedException(Reason.FRI, null, e.getMessage());
         }
@@ -135,8 +177,11 @@ final class BatchedVerification {
             }
         }
         if (!balance.isZero()) {
-            throw new ProofRejectedException(Reason.BUS_BALANCE, null,
-                    "the tables' bus contributions do not cancel (sum " + balance + "): some tuple was sent that no table received");
+            throw new ProofRejectedException(
+                    Reason.BUS_BALANCE,
+                    null,
+                    "the tables' bus contributions do not cancel (sum " + balance
+                            + "): some tuple was sent that no table received");
         }
         List<VerifiedStatement.Table> out = new ArrayList<>();
         for (Proof.TableHeader h : tables) {
@@ -147,13 +192,17 @@ final class BatchedVerification {
 
     /** Table j's composition parts. */
     private int parts(int j) {
-        return ZeroKnowledge.compositionParts(options, airs.get(j), tables.get(j).logHeight());
+        return ZeroKnowledge.compositionParts(
+                options, airs.get(j), tables.get(j).logHeight());
     }
 
     /** What the definitions say the proof must hold, before any transcript work. */
     private void checkShape() throws ProofRejectedException {
-        if (proof.busSums().size() != count || proof.frames().size() != count || proof.preprocessed().size() != count) {
-            throw new ProofRejectedException(Reason.MALFORMED, null, "the proof's per-table lists do not match its " + count + " tables");
+        if (proof.busSums().size() != count
+                || proof.frames().size() != count
+                || proof.preprocessed().size() != count) {
+            throw new ProofRejectedException(
+                    Reason.MALFORMED, null, "the proof's per-table lists do not match its " + count + " tables");
         }
         boolean anyAux = false;
         for (int j = 0; j < count; j++) {
@@ -162,14 +211,17 @@ final class BatchedVerification {
             boolean hasAux = air.auxWidth() > 0;
             anyAux |= hasAux;
             if (hasAux != (proof.busSums().get(j) != null)) {
-                throw new ProofRejectedException(Reason.MALFORMED, name, hasAux ? "bus sum missing" : "unexpected bus sum");
+                throw new ProofRejectedException(
+                        Reason.MALFORMED, name, hasAux ? "bus sum missing" : "unexpected bus sum");
             }
             if ((air.preprocessedWidth() > 0) != (proof.preprocessed().get(j) != null)) {
-                throw new ProofRejectedException(Reason.MALFORMED, name, "preprocessed openings do not match the statement");
+                throw new ProofRejectedException(
+                        Reason.MALFORMED, name, "preprocessed openings do not match the statement");
             }
         }
         if (anyAux != (proof.auxRoot() != null) || anyAux != (proof.aux() != null)) {
-            throw new ProofRejectedException(Reason.MALFORMED, null, anyAux ? "aux commitment missing" : "unexpected aux commitment");
+            throw new ProofRejectedException(
+                    Reason.MALFORMED, null, anyAux ? "aux commitment missing" : "unexpected aux commitment");
         }
     }
 
@@ -225,8 +277,15 @@ final class BatchedVerification {
             wanted[q] = domain.preprocessedLeaf(j, queries[q]);
         }
         int[] leaves = MerkleTree.openedLeaves(wanted);
-        long[][] values = TableChecks.checkOpening(hasher, tables.get(j).name(), "preprocessed", expectation.accepted().statements().get(j).preprocessedRoot(),
-                opening, leaves, 1 << (domain.logLde(j) - logF), (1 << logF) * width);
+        long[][] values = TableChecks.checkOpening(
+                hasher,
+                tables.get(j).name(),
+                "preprocessed",
+                expectation.accepted().statements().get(j).preprocessedRoot(),
+                opening,
+                leaves,
+                1 << (domain.logLde(j) - logF),
+                (1 << logF) * width);
         return new Opened(leaves, values, logF, width);
     }
 
@@ -250,12 +309,21 @@ final class BatchedVerification {
     }
 
     /** Checks one phase tree's opening: every member's blocks hashed, combined into the opened leaves, checked against the root. */
-    private Opened[] phase(String what, byte[] root, Proof.PhaseOpening opening, int[] members, int[] queries, Width width, Width extra)
+    private Opened[] phase(
+            String what,
+            byte[] root,
+            Proof.PhaseOpening opening,
+            int[] members,
+            int[] queries,
+            Width width,
+            Width extra)
             throws ProofRejectedException {
         PhaseTree rule = new PhaseTree(domain, members);
         if (opening.blocks().size() != members.length) {
-            throw new ProofRejectedException(Reason.MALFORMED, null, what + " phase opens " + opening.blocks().size() + " tables, "
-                    + members.length + " expected");
+            throw new ProofRejectedException(
+                    Reason.MALFORMED,
+                    null,
+                    what + " phase opens " + opening.blocks().size() + " tables, " + members.length + " expected");
         }
         Opened[] out = new Opened[count];
         byte[][][] digests = new byte[count][][];
@@ -269,17 +337,23 @@ final class BatchedVerification {
             int[] blocks = MerkleTree.openedLeaves(wanted);
             long[][] values = opening.blocks().get(k);
             if (values.length != blocks.length) {
-                throw new ProofRejectedException(Reason.MALFORMED, name, what + " opening has " + values.length + " blocks, " + blocks.length
-                        + " expected");
+                throw new ProofRejectedException(
+                        Reason.MALFORMED,
+                        name,
+                        what + " opening has " + values.length + " blocks, " + blocks.length + " expected");
             }
             int w = width.of(j);
             // a zero-knowledge proof's blocks end with their salt, which the leaf hash covers and nothing else reads
-            int elements = domain.rowsPerBlock(j) * (w + extra.of(j) + ZeroKnowledge.saltColumns(options, domain.rowsPerBlock(j)));
+            int elements = domain.rowsPerBlock(j)
+                    * (w + extra.of(j) + ZeroKnowledge.saltColumns(options, domain.rowsPerBlock(j)));
             digests[j] = new byte[blocks.length][];
             for (int b = 0; b < blocks.length; b++) {
                 if (values[b].length != elements) {
-                    throw new ProofRejectedException(Reason.MALFORMED, name, what + " block " + b + " holds " + values[b].length
-                            + " elements, " + elements + " expected");
+                    throw new ProofRejectedException(
+                            Reason.MALFORMED,
+                            name,
+                            what + " block " + b + " holds " + values[b].length + " elements, " + elements
+                                    + " expected");
                 }
                 digests[j][b] = MerkleVerifier.hashLeaf(hasher, values[b]);
             }
@@ -292,7 +366,10 @@ final class BatchedVerification {
         int[] leaves = MerkleTree.openedLeaves(wanted);
         byte[][] hashes = new byte[leaves.length][];
         for (int l = 0; l < leaves.length; l++) {
-            hashes[l] = rule.leafHash(hasher, leaves[l], (table, block) -> digests[table][Arrays.binarySearch(out[table].indices(), block)]);
+            hashes[l] = rule.leafHash(
+                    hasher,
+                    leaves[l],
+                    (table, block) -> digests[table][Arrays.binarySearch(out[table].indices(), block)]);
         }
         try {
             MerkleVerifier.checkBatch(hasher, root, 1 << rule.logLeaves(), leaves, hashes, opening.siblings());
@@ -303,14 +380,18 @@ final class BatchedVerification {
     }
 
     /** Per query, the f values of sum_j mu^j DEEP_j at its coset's points, each table's term from its opened row. */
-    private Ext3[][] liftedDeepValues(int[] queries, Ext3[] challenges, Ext3[] points, Opened[] pre, Opened[] main, Opened[] aux,
-            Opened[] comp) {
+    private Ext3[][] liftedDeepValues(
+            int[] queries, Ext3[] challenges, Ext3[] points, Opened[] pre, Opened[] main, Opened[] aux, Opened[] comp) {
         int f = 1 << logF;
         DeepComposition[] deep = new DeepComposition[count];
         Ext3[] weights = new Ext3[count];
         Ext3 weight = Ext3.ONE;
         for (int j = 0; j < count; j++) {
-            deep[j] = new DeepComposition(proof.frames().get(j), challenges[0], points[j], Goldilocks.twoAdicGenerator(domain.logTraceHeight(j)));
+            deep[j] = new DeepComposition(
+                    proof.frames().get(j),
+                    challenges[0],
+                    points[j],
+                    Goldilocks.twoAdicGenerator(domain.logTraceHeight(j)));
             weights[j] = weight;
             weight = weight.mul(challenges[1]);
         }

@@ -32,11 +32,12 @@ public record DescribeLimits(int maxTables, int maxLogHeight) {
      */
     public DescribeLimits {
         if (maxTables < 1 || maxTables > ProofFormat.MAX_TABLES) {
-            throw new IllegalArgumentException("describe limits: at most " + maxTables + " tables, must be in 1.." + ProofFormat.MAX_TABLES);
+            throw new IllegalArgumentException(
+                    "describe limits: at most " + maxTables + " tables, must be in 1.." + ProofFormat.MAX_TABLES);
         }
         if (ProofFormat.heightViolation(1, maxLogHeight).isPresent()) {
-            throw new IllegalArgumentException("describe limits: tables of at most 2^" + maxLogHeight + " rows, must be within 2^1..2^"
-                    + ProofFormat.MAX_LOG_HEIGHT);
+            throw new IllegalArgumentException("describe limits: tables of at most 2^" + maxLogHeight
+                    + " rows, must be within 2^1..2^" + ProofFormat.MAX_LOG_HEIGHT);
         }
     }
 

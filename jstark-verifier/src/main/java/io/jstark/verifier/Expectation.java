@@ -55,7 +55,11 @@ final class Expectation implements ProofFormat.ReadChecks {
 
     /** Any statement of the key's definitions within {@code limits}. */
     static Expectation describing(VerifyingKey key, DescribeLimits limits) {
-        return new Expectation(key, null, limits, ProofFormat.maxBytes(key.accepted(), key.airs(), limits.maxTables(), limits.maxLogHeight()));
+        return new Expectation(
+                key,
+                null,
+                limits,
+                ProofFormat.maxBytes(key.accepted(), key.airs(), limits.maxTables(), limits.maxLogHeight()));
     }
 
     /**
@@ -68,8 +72,10 @@ final class Expectation implements ProofFormat.ReadChecks {
         for (Statement.Table t : expected.tables()) {
             Air air = key.air(t.definition());
             if (air == null) {
-                throw new InvalidStatementException(t.name(), "the expected statement names table definition '" + t.definition()
-                        + "', which the verifying key does not hold");
+                throw new InvalidStatementException(
+                        t.name(),
+                        "the expected statement names table definition '" + t.definition()
+                                + "', which the verifying key does not hold");
             }
             layouts.add(new ProofFormat.TableLayout(t.name(), air, t.minLogHeight(), t.maxLogHeight()));
         }
@@ -84,12 +90,18 @@ final class Expectation implements ProofFormat.ReadChecks {
     @Override
     public void checkOptions(ProofOptions options) throws ProofRejectedException {
         if (key.accepted().zeroKnowledgeRequired() && !options.zeroKnowledge()) {
-            throw new ProofRejectedException(Reason.UNACCEPTED_OPTIONS, null, "option 'zero knowledge': the verifying key requires "
-                    + "zero-knowledge proofs and this proof's options (" + options + ") are without it");
+            throw new ProofRejectedException(
+                    Reason.UNACCEPTED_OPTIONS,
+                    null,
+                    "option 'zero knowledge': the verifying key requires "
+                            + "zero-knowledge proofs and this proof's options (" + options + ") are without it");
         }
         if (!key.accepted().accepts(options)) {
-            throw new ProofRejectedException(Reason.UNACCEPTED_OPTIONS, null, "the proof's options (" + options
-                    + ") are not accepted by the verifying key, which accepts " + key.accepted());
+            throw new ProofRejectedException(
+                    Reason.UNACCEPTED_OPTIONS,
+                    null,
+                    "the proof's options (" + options + ") are not accepted by the verifying key, which accepts "
+                            + key.accepted());
         }
     }
 
@@ -105,7 +117,10 @@ final class Expectation implements ProofFormat.ReadChecks {
         for (Proof.TableHeader h : tables) {
             Air air = key.air(h.airName());
             if (air == null) {
-                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "table definition '" + h.airName() + "' is not in the verifying key");
+                throw new ProofRejectedException(
+                        Reason.STATEMENT,
+                        h.name(),
+                        "table definition '" + h.airName() + "' is not in the verifying key");
             }
             resolved.add(air);
             claims.add(new StatementRules.Claim(h.name(), air, h.logHeight(), h.publicInputs().length));
@@ -117,12 +132,18 @@ final class Expectation implements ProofFormat.ReadChecks {
         }
         int bits = Security.of(options, claims).conjecturedBits();
         if (bits < options.requiredSecurityBits()) {
-            throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof claims " + options.requiredSecurityBits()
-                    + " bits of security but its options give " + bits);
+            throw new ProofRejectedException(
+                    Reason.INSECURE_OPTIONS,
+                    null,
+                    "proof claims " + options.requiredSecurityBits() + " bits of security but its options give "
+                            + bits);
         }
         if (bits < key.minimumSecurityBits()) {
-            throw new ProofRejectedException(Reason.INSECURE_OPTIONS, null, "proof options give " + bits
-                    + " conjectured bits of security; the verifying key requires " + key.minimumSecurityBits());
+            throw new ProofRejectedException(
+                    Reason.INSECURE_OPTIONS,
+                    null,
+                    "proof options give " + bits + " conjectured bits of security; the verifying key requires "
+                            + key.minimumSecurityBits());
         }
         List<ProofTranscript.TableStatement> out = new ArrayList<>(tables.size());
         List<ProofFormat.TableLayout> layouts = new ArrayList<>(tables.size());
@@ -130,7 +151,8 @@ final class Expectation implements ProofFormat.ReadChecks {
             Proof.TableHeader h = tables.get(i);
             Air air = resolved.get(i);
             byte[] pinned = pinnedRoot(h, air, options);
-            out.add(new ProofTranscript.TableStatement(h.name(), h.airName(), key.digest(air.name()), h.logHeight(), h.publicInputs(), pinned));
+            out.add(new ProofTranscript.TableStatement(
+                    h.name(), h.airName(), key.digest(air.name()), h.logHeight(), h.publicInputs(), pinned));
             layouts.add(ProofFormat.TableLayout.of(h.name(), air, h.logHeight()));
         }
         this.accepted = new Accepted(List.copyOf(resolved), List.copyOf(out), bits);
@@ -139,15 +161,23 @@ final class Expectation implements ProofFormat.ReadChecks {
 
     private void requireWithinLimits(List<Proof.TableHeader> tables) throws ProofRejectedException {
         if (tables.size() > limits.maxTables()) {
-            throw new ProofRejectedException(Reason.TOO_LARGE, null, "the proof has " + tables.size() + " tables; without an expected "
-                    + "statement a proof is read with " + limits + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify "
-                    + "against an expected statement)");
+            throw new ProofRejectedException(
+                    Reason.TOO_LARGE,
+                    null,
+                    "the proof has " + tables.size() + " tables; without an expected "
+                            + "statement a proof is read with " + limits
+                            + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify "
+                            + "against an expected statement)");
         }
         for (Proof.TableHeader h : tables) {
             if (h.logHeight() > limits.maxLogHeight()) {
-                throw new ProofRejectedException(Reason.TOO_LARGE, h.name(), "2^" + h.logHeight() + " rows; without an expected statement a "
-                        + "proof is read with " + limits + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify against an "
-                        + "expected statement)");
+                throw new ProofRejectedException(
+                        Reason.TOO_LARGE,
+                        h.name(),
+                        "2^" + h.logHeight() + " rows; without an expected statement a "
+                                + "proof is read with " + limits
+                                + " (DescribeLimits, the CLI's --max-tables and --max-height; or verify against an "
+                                + "expected statement)");
             }
         }
     }
@@ -155,26 +185,36 @@ final class Expectation implements ProofFormat.ReadChecks {
     private void compareWithExpected(List<Proof.TableHeader> tables) throws ProofRejectedException {
         List<Statement.Table> want = expected.tables();
         if (tables.size() != want.size()) {
-            throw new ProofRejectedException(Reason.STATEMENT, null, "the proof has " + tables.size() + " tables, the expected statement "
-                    + want.size());
+            throw new ProofRejectedException(
+                    Reason.STATEMENT,
+                    null,
+                    "the proof has " + tables.size() + " tables, the expected statement " + want.size());
         }
         for (int i = 0; i < want.size(); i++) {
             Statement.Table w = want.get(i);
             Proof.TableHeader h = tables.get(i);
             if (!h.name().equals(w.name())) {
-                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "table " + i + " of the expected statement is '" + w.name() + "'");
+                throw new ProofRejectedException(
+                        Reason.STATEMENT, h.name(), "table " + i + " of the expected statement is '" + w.name() + "'");
             }
             if (!h.airName().equals(w.definition())) {
-                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "definition '" + h.airName() + "', the expected statement says '"
-                        + w.definition() + "'");
+                throw new ProofRejectedException(
+                        Reason.STATEMENT,
+                        h.name(),
+                        "definition '" + h.airName() + "', the expected statement says '" + w.definition() + "'");
             }
             if (!w.admitsHeight(h.logHeight())) {
-                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "height 2^" + h.logHeight() + ", the expected statement says "
-                        + w.heights());
+                throw new ProofRejectedException(
+                        Reason.STATEMENT,
+                        h.name(),
+                        "height 2^" + h.logHeight() + ", the expected statement says " + w.heights());
             }
             if (!w.admitsPublicInputs(h.publicInputs())) {
-                throw new ProofRejectedException(Reason.STATEMENT, h.name(), "public inputs " + Goldilocks.toString(h.publicInputs())
-                        + ", the expected statement says " + Goldilocks.toString(w.publicInputs()));
+                throw new ProofRejectedException(
+                        Reason.STATEMENT,
+                        h.name(),
+                        "public inputs " + Goldilocks.toString(h.publicInputs()) + ", the expected statement says "
+                                + Goldilocks.toString(w.publicInputs()));
             }
         }
     }
@@ -183,22 +223,30 @@ final class Expectation implements ProofFormat.ReadChecks {
     private byte[] pinnedRoot(Proof.TableHeader h, Air air, ProofOptions options) throws ProofRejectedException {
         if (air.preprocessedWidth() == 0) {
             if (h.preprocessedRoot() != null) {
-                throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(),
+                throw new ProofRejectedException(
+                        Reason.PREPROCESSED_COMMITMENT,
+                        h.name(),
                         "the proof commits preprocessed columns the table does not have");
             }
             return null;
         }
         byte[] pinned = key.pinnedRoot(air, options);
         if (pinned == null) {
-            throw new ProofRejectedException(Reason.UNACCEPTED_OPTIONS, h.name(), "the verifying key pins no preprocessed commitment under "
-                    + "the proof's options");
+            throw new ProofRejectedException(
+                    Reason.UNACCEPTED_OPTIONS,
+                    h.name(),
+                    "the verifying key pins no preprocessed commitment under " + "the proof's options");
         }
         if (h.preprocessedRoot() == null) {
-            throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(),
+            throw new ProofRejectedException(
+                    Reason.PREPROCESSED_COMMITMENT,
+                    h.name(),
                     "the proof lacks the commitment to the table's preprocessed columns");
         }
         if (!Arrays.equals(pinned, h.preprocessedRoot())) {
-            throw new ProofRejectedException(Reason.PREPROCESSED_COMMITMENT, h.name(),
+            throw new ProofRejectedException(
+                    Reason.PREPROCESSED_COMMITMENT,
+                    h.name(),
                     "the preprocessed commitment differs from the one pinned in the verifying key");
         }
         return pinned;

@@ -64,7 +64,8 @@ public final class StarkVerifier {
      * @throws ProofRejectedException for any other proof, naming the check and the table
      * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      */
-    public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proofBytes) throws ProofRejectedException {
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, byte[] proofBytes)
+            throws ProofRejectedException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
             return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
@@ -83,7 +84,8 @@ public final class StarkVerifier {
      * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      * @throws IOException when the file cannot be read (the environment, not the proof)
      */
-    public static VerifiedStatement verify(VerifyingKey key, Statement expected, Path file) throws ProofRejectedException, IOException {
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, Path file)
+            throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
             return guardedIo(() -> run(expectation, ProofFormat.read(file, expectation, null)));
@@ -102,7 +104,8 @@ public final class StarkVerifier {
      * @throws io.jstark.protocol.InvalidStatementException when {@code expected} names a definition the key lacks
      * @throws IOException when the stream cannot be read
      */
-    public static VerifiedStatement verify(VerifyingKey key, Statement expected, InputStream in) throws ProofRejectedException, IOException {
+    public static VerifiedStatement verify(VerifyingKey key, Statement expected, InputStream in)
+            throws ProofRejectedException, IOException {
         Expectation expectation = Expectation.of(key, expected);
         try (Span _ = Spans.open("verify")) {
             return guardedIo(() -> run(expectation, ProofFormat.read(in, -1, expectation, null)));
@@ -150,7 +153,8 @@ public final class StarkVerifier {
      * @throws ProofRejectedException for an invalid proof, one of a definition the key does not hold, or one beyond the
      *     default limits (TOO_LARGE, naming the limit)
      */
-    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes) throws ProofRejectedException {
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes)
+            throws ProofRejectedException {
         return verifyAndDescribe(key, proofBytes, DescribeLimits.defaults());
     }
 
@@ -167,7 +171,8 @@ public final class StarkVerifier {
      * @throws ProofRejectedException for an invalid proof, one of a definition the key does not hold, or one beyond
      *     {@code limits} (TOO_LARGE, naming the limit)
      */
-    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes, DescribeLimits limits) throws ProofRejectedException {
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, byte[] proofBytes, DescribeLimits limits)
+            throws ProofRejectedException {
         Expectation expectation = Expectation.describing(key, limits);
         try (Span _ = Spans.open("verify", "bytes", proofBytes.length)) {
             return guarded(() -> run(expectation, ProofFormat.read(proofBytes, expectation, null)));
@@ -184,7 +189,8 @@ public final class StarkVerifier {
      *     default limits
      * @throws IOException when the file cannot be read
      */
-    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file) throws ProofRejectedException, IOException {
+    public static VerifiedStatement verifyAndDescribe(VerifyingKey key, Path file)
+            throws ProofRejectedException, IOException {
         return verifyAndDescribe(key, file, DescribeLimits.defaults());
     }
 
@@ -252,9 +258,11 @@ public final class StarkVerifier {
             // internal text: every shape a proof can have is meant to meet a named check first, so the count of
             // these (lastResortRejections) is a defect count.
             LAST_RESORT_REJECTIONS.incrementAndGet();
-            throw new ProofRejectedException(Reason.MALFORMED, null, "the proof is inconsistent in a way no specific check names", e);
+            throw new ProofRejectedException(
+                    Reason.MALFORMED, null, "the proof is inconsistent in a way no specific check names", e);
         } catch (OutOfMemoryError e) {
-            // The reader maps its own; this is the checking after it (the proof's arrays are garbage once this unwinds).
+            // The reader maps its own; this is the checking after it (the proof's arrays are garbage once this
+            // unwinds).
             throw ProofRejectedException.beyondHeap();
         }
     }

@@ -20,18 +20,45 @@ final class TableChecks {
         int pre = air.preprocessedWidth();
         int main = air.mainWidth();
         int aux = 3 * air.auxWidth();
-        if (f.preprocessedAtZ().length != pre || f.preprocessedAtZNext().length != pre || f.mainAtZ().length != main
-                || f.mainAtZNext().length != main || f.auxAtZ().length != aux || f.auxAtZNext().length != aux
+        if (f.preprocessedAtZ().length != pre
+                || f.preprocessedAtZNext().length != pre
+                || f.mainAtZ().length != main
+                || f.mainAtZNext().length != main
+                || f.auxAtZ().length != aux
+                || f.auxAtZNext().length != aux
                 || f.compositionAtZ().length != 3 * parts) {
             throw new ProofRejectedException(Reason.MALFORMED, table, "out-of-domain frame has the wrong shape");
         }
     }
 
     /** C(z) from the constraints must equal sum_j z^(j m) H_j(z) from the opened parts (z: the table's own point, m their width). */
-    static void checkOutOfDomain(Proof.TableHeader header, Air air, CompositionLayout layout, Ext3[] lookup, Ext3 busSum, Ext3 alpha,
-            Ext3 z, OodFrame f, int parts, long partWidth) throws ProofRejectedException {
-        if (!OutOfDomainCheck.holds(air, layout, header.logHeight(), header.publicInputs(), lookup, busSum, alpha, z, f, parts, partWidth)) {
-            throw new ProofRejectedException(Reason.OUT_OF_DOMAIN, header.name(),
+    static void checkOutOfDomain(
+            Proof.TableHeader header,
+            Air air,
+            CompositionLayout layout,
+            Ext3[] lookup,
+            Ext3 busSum,
+            Ext3 alpha,
+            Ext3 z,
+            OodFrame f,
+            int parts,
+            long partWidth)
+            throws ProofRejectedException {
+        if (!OutOfDomainCheck.holds(
+                air,
+                layout,
+                header.logHeight(),
+                header.publicInputs(),
+                lookup,
+                busSum,
+                alpha,
+                z,
+                f,
+                parts,
+                partWidth)) {
+            throw new ProofRejectedException(
+                    Reason.OUT_OF_DOMAIN,
+                    header.name(),
                     "the composition polynomial does not match the constraints at the out-of-domain point");
         }
     }
@@ -40,18 +67,31 @@ final class TableChecks {
      * Checks a tree's opening: {@code leaves} (distinct, increasing) of a tree of {@code leafCount} leaves, each of
      * {@code elementsPerLeaf} elements; returns the leaves' elements.
      */
-    static long[][] checkOpening(Hasher hasher, String table, String tree, byte[] root, Proof.TreeOpening opening, int[] leaves, int leafCount,
-            int elementsPerLeaf) throws ProofRejectedException {
+    static long[][] checkOpening(
+            Hasher hasher,
+            String table,
+            String tree,
+            byte[] root,
+            Proof.TreeOpening opening,
+            int[] leaves,
+            int leafCount,
+            int elementsPerLeaf)
+            throws ProofRejectedException {
         long[][] values = opening.leafValues();
         if (values.length != leaves.length) {
-            throw new ProofRejectedException(Reason.MALFORMED, table, tree + " opening has " + values.length + " leaves, " + leaves.length
-                    + " expected");
+            throw new ProofRejectedException(
+                    Reason.MALFORMED,
+                    table,
+                    tree + " opening has " + values.length + " leaves, " + leaves.length + " expected");
         }
         byte[][] hashes = new byte[values.length][];
         for (int l = 0; l < values.length; l++) {
             if (values[l].length != elementsPerLeaf) {
-                throw new ProofRejectedException(Reason.MALFORMED, table, tree + " leaf " + l + " holds " + values[l].length + " elements, "
-                        + elementsPerLeaf + " expected");
+                throw new ProofRejectedException(
+                        Reason.MALFORMED,
+                        table,
+                        tree + " leaf " + l + " holds " + values[l].length + " elements, " + elementsPerLeaf
+                                + " expected");
             }
             hashes[l] = MerkleVerifier.hashLeaf(hasher, values[l]);
         }

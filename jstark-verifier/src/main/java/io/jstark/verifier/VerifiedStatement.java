@@ -58,7 +58,8 @@ public record VerifiedStatement(ProofOptions options, int conjecturedSecurityBit
         /** {@return the name, definition, height and public inputs, for a log line} */
         @Override
         public String toString() {
-            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs " + Goldilocks.toString(publicInputs) + ")";
+            return name + " (" + definition + ", 2^" + logHeight + " rows, public inputs "
+                    + Goldilocks.toString(publicInputs) + ")";
         }
     }
 

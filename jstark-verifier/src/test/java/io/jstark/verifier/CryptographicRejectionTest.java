@@ -21,13 +21,16 @@ import org.junit.jupiter.api.Test;
 class CryptographicRejectionTest {
     @Test
     void handBuiltProofsOfEachTinyTableAreAccepted() throws ProofRejectedException {
-        for (HandBuiltProof built : List.of(TinyTables.counterProof(), TinyTables.stampedProof(), TinyTables.senderProof(true))) {
+        for (HandBuiltProof built :
+                List.of(TinyTables.counterProof(), TinyTables.stampedProof(), TinyTables.senderProof(true))) {
             VerifiedStatement verified = StarkVerifier.verify(built.key(), built.statement(), built.bytes());
             assertThat(verified.tables()).singleElement().satisfies(t -> {
                 assertThat(t.name()).isEqualTo(built.air().name());
                 assertThat(t.logHeight()).isEqualTo(TinyTables.LOG_HEIGHT);
             });
-            assertThat(StarkVerifier.verifyAndDescribe(built.key(), built.bytes()).form()).isEqualTo(VerifiedStatement.Form.DESCRIBED);
+            assertThat(StarkVerifier.verifyAndDescribe(built.key(), built.bytes())
+                            .form())
+                    .isEqualTo(VerifiedStatement.Form.DESCRIBED);
         }
     }
 
@@ -38,7 +41,13 @@ class CryptographicRejectionTest {
         OodFrame f = p.frames().getFirst();
         Ext3[] main = f.mainAtZNext().clone();
         main[0] = main[0].add(1);
-        OodFrame changed = new OodFrame(f.preprocessedAtZ(), f.mainAtZ(), f.auxAtZ(), f.preprocessedAtZNext(), main, f.auxAtZNext(),
+        OodFrame changed = new OodFrame(
+                f.preprocessedAtZ(),
+                f.mainAtZ(),
+                f.auxAtZ(),
+                f.preprocessedAtZNext(),
+                main,
+                f.auxAtZNext(),
                 f.compositionAtZ());
 
         ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.frames = List.of(changed)));
@@ -95,7 +104,8 @@ class CryptographicRejectionTest {
         HandBuiltProof built = TinyTables.counterProof();
         Proof p = built.proof();
 
-        ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.composition = changedFirstElement(p.composition())));
+        ProofRejectedException e =
+                reject(built, ProofEdit.of(p, edit -> edit.composition = changedFirstElement(p.composition())));
 
         assertThat(e.reason()).isEqualTo(Reason.MERKLE);
         assertThat(e.getMessage()).startsWith("composition phase opening rejected");
@@ -160,11 +170,15 @@ class CryptographicRejectionTest {
     @Test
     void aProofOfTablesOfTwoHeightsWhoseBusesBalanceIsAccepted() throws ProofRejectedException {
         HandBuiltProof built = TinyTables.threeTablesProof(1);
-        assertThat(built.proof().tables()).extracting(Proof.TableHeader::logHeight).containsExactly(2, 1, 2);
+        assertThat(built.proof().tables())
+                .extracting(Proof.TableHeader::logHeight)
+                .containsExactly(2, 1, 2);
 
         VerifiedStatement verified = StarkVerifier.verify(built.key(), built.statement(), built.bytes());
 
-        assertThat(verified.tables()).extracting(VerifiedStatement.Table::name).containsExactly("counter", "sender", "receiver");
+        assertThat(verified.tables())
+                .extracting(VerifiedStatement.Table::name)
+                .containsExactly("counter", "sender", "receiver");
     }
 
     @Test
@@ -196,6 +210,7 @@ class CryptographicRejectionTest {
     }
 
     private static Proof.PhaseOpening changedFirstElement(Proof.PhaseOpening phase) {
-        return new Proof.PhaseOpening(List.<long[][]>of(ProofEdit.firstElementChanged(phase.blocks().getFirst())), phase.siblings());
+        return new Proof.PhaseOpening(
+                List.<long[][]>of(ProofEdit.firstElementChanged(phase.blocks().getFirst())), phase.siblings());
     }
 }

@@ -25,13 +25,15 @@ record HandBuiltPhase(PhaseTree rule, NaiveColumns.Committed[] trees, HashTree c
                 members.add(j);
             }
         }
-        PhaseTree rule = new PhaseTree(domain, members.stream().mapToInt(Integer::intValue).toArray());
+        PhaseTree rule = new PhaseTree(
+                domain, members.stream().mapToInt(Integer::intValue).toArray());
         if (rule.single()) {
             return new HandBuiltPhase(rule, trees, null);
         }
         byte[][] leaves = new byte[1 << rule.logLeaves()][];
         for (int l = 0; l < leaves.length; l++) {
-            leaves[l] = rule.leafHash(hasher, l, (table, block) -> trees[table].tree().leafHash(block));
+            leaves[l] = rule.leafHash(
+                    hasher, l, (table, block) -> trees[table].tree().leafHash(block));
         }
         return new HandBuiltPhase(rule, trees, new HashTree(hasher, leaves));
     }
@@ -47,17 +49,18 @@ record HandBuiltPhase(PhaseTree rule, NaiveColumns.Committed[] trees, HashTree c
             for (int q = 0; q < queries.length; q++) {
                 wanted[q] = domain.block(j, queries[q]);
             }
-            blocks.add(NaiveColumns.open(trees[j].tree(), MerkleTree.openedLeaves(wanted)).leafValues());
+            blocks.add(NaiveColumns.open(trees[j].tree(), MerkleTree.openedLeaves(wanted))
+                    .leafValues());
         }
         int[] wanted = new int[queries.length];
         for (int q = 0; q < queries.length; q++) {
             wanted[q] = rule.leaf(queries[q]);
         }
         int[] leaves = MerkleTree.openedLeaves(wanted);
-        byte[][] siblings = combined == null ? trees[rule.members()[0]].tree().openBatch(leaves) : combined.openBatch(leaves);
+        byte[][] siblings =
+                combined == null ? trees[rule.members()[0]].tree().openBatch(leaves) : combined.openBatch(leaves);
         return new Proof.PhaseOpening(blocks, siblings);
     }
-
 
     /**
      * A binary Merkle tree over given leaf hashes (internal nodes H(left || right)), opened in a batch the way

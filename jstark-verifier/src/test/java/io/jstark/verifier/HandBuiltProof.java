@@ -95,11 +95,15 @@ record HandBuiltProof(VerifyingKey key, Statement statement, Proof proof, Transc
         Work[] work = new Work[count];
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (int j = 0; j < count; j++) {
-            work[j] = new Work(tables.get(j), new NaiveColumns(logHeights[j], domain.logLde(j), Preprocessing.shift(domain.logLde(j))),
-                    domain.rowsPerBlock(j), options, hasher);
+            work[j] = new Work(
+                    tables.get(j),
+                    new NaiveColumns(logHeights[j], domain.logLde(j), Preprocessing.shift(domain.logLde(j))),
+                    domain.rowsPerBlock(j),
+                    options,
+                    hasher);
             String name = work[j].air.name();
-            statements.add(new ProofTranscript.TableStatement(name, name, key.digest(name), logHeights[j], work[j].publicInputs,
-                    work[j].preRoot));
+            statements.add(new ProofTranscript.TableStatement(
+                    name, name, key.digest(name), logHeights[j], work[j].publicInputs, work[j].preRoot));
         }
         Transcript t = ProofTranscript.start(hasher, options, statements);
         HandBuiltPhase main = HandBuiltPhase.of(domain, hasher, trees(work, w -> w.mainTree));
@@ -132,8 +136,16 @@ record HandBuiltProof(VerifyingKey key, Statement statement, Proof proof, Transc
         int[] queries;
         Transcript beforeGrinding;
         try (Matrix coefficients = NaiveColumns.extensionMatrix(lifted);
-             FriProver friProver = FriProver.commit("hand-built", coefficients, Preprocessing.shift(domain.logLde()), options.logBlowup(),
-                     options.friParameters(), t, hasher, POOL, ALLOCATOR)) {
+                FriProver friProver = FriProver.commit(
+                        "hand-built",
+                        coefficients,
+                        Preprocessing.shift(domain.logLde()),
+                        options.logBlowup(),
+                        options.friParameters(),
+                        t,
+                        hasher,
+                        POOL,
+                        ALLOCATOR)) {
             beforeGrinding = t.copy();
             nonce = t.grind(options.grindingBits(), POOL);
             queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
@@ -146,8 +158,19 @@ record HandBuiltProof(VerifyingKey key, Statement statement, Proof proof, Transc
             headers.add(new Proof.TableHeader(name, name, logHeights[j], work[j].publicInputs, work[j].preRoot));
             preprocessed.add(work[j].openPreprocessed(domain, j, queries));
         }
-        Proof proof = new Proof(options, headers, main.root(), aux == null ? null : aux.root(), busSums, composition.root(), frames, fri,
-                nonce, preprocessed, main.open(domain, queries), aux == null ? null : aux.open(domain, queries),
+        Proof proof = new Proof(
+                options,
+                headers,
+                main.root(),
+                aux == null ? null : aux.root(),
+                busSums,
+                composition.root(),
+                frames,
+                fri,
+                nonce,
+                preprocessed,
+                main.open(domain, queries),
+                aux == null ? null : aux.open(domain, queries),
                 composition.open(domain, queries));
         for (Work w : work) {
             w.close();
@@ -213,9 +236,9 @@ record HandBuiltProof(VerifyingKey key, Statement statement, Proof proof, Transc
                 return;
             }
             try (Matrix natural = NaiveColumns.matrix(rows);
-                 Matrix preNatural = air.preprocessedWidth() > 0 ? Preprocessed.generate(air, ALLOCATOR) : null) {
-                AuxTraceBuilder.AuxTrace trace = AuxTraceBuilder.build(air.name(), air, natural, preNatural, publicInputs, lookup,
-                        ALLOCATOR, POOL);
+                    Matrix preNatural = air.preprocessedWidth() > 0 ? Preprocessed.generate(air, ALLOCATOR) : null) {
+                AuxTraceBuilder.AuxTrace trace = AuxTraceBuilder.build(
+                        air.name(), air, natural, preNatural, publicInputs, lookup, ALLOCATOR, POOL);
                 try (Matrix auxNatural = trace.matrix()) {
                     aux = columns.interpolate(auxNatural);
                 }
@@ -231,8 +254,14 @@ record HandBuiltProof(VerifyingKey key, Statement statement, Proof proof, Transc
 
         OodFrame frameAt(Ext3 z) {
             Ext3 zNext = z.mul(Goldilocks.twoAdicGenerator(columns.logN()));
-            frame = new OodFrame(NaiveColumns.at(pre, z), NaiveColumns.at(main, z), NaiveColumns.at(aux, z), NaiveColumns.at(pre, zNext),
-                    NaiveColumns.at(main, zNext), NaiveColumns.at(aux, zNext), NaiveColumns.at(composition, z));
+            frame = new OodFrame(
+                    NaiveColumns.at(pre, z),
+                    NaiveColumns.at(main, z),
+                    NaiveColumns.at(aux, z),
+                    NaiveColumns.at(pre, zNext),
+                    NaiveColumns.at(main, zNext),
+                    NaiveColumns.at(aux, zNext),
+                    NaiveColumns.at(composition, z));
             return frame;
         }
 

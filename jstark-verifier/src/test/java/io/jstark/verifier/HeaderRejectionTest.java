@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HeaderRejectionTest {
     /** "JSTK", u16 version, the options, u16 table count. */
     private static final int FIRST_TABLE_AT = 4 + 2 + ProofFormat.OPTIONS_BYTES + 2;
+
     private static final int VERSION_AT = 4;
     private static final int HASH_ID_AT = 4 + 2 + 5;
 
@@ -113,7 +114,8 @@ class HeaderRejectionTest {
     }
 
     @Test
-    void aFileLongerThanTheLargestAcceptedProofIsTooLargeUnread(@TempDir Path dir) throws IOException, ProofRejectedException {
+    void aFileLongerThanTheLargestAcceptedProofIsTooLargeUnread(@TempDir Path dir)
+            throws IOException, ProofRejectedException {
         long most = StarkVerifier.maxProofBytes(counter.key(), counter.statement());
         Path file = dir.resolve("long.proof");
         byte[] bytes = counter.bytes();
@@ -130,17 +132,20 @@ class HeaderRejectionTest {
 
         assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE);
         Files.write(file, bytes);
-        assertThat(StarkVerifier.verify(counter.key(), counter.statement(), file).tables()).hasSize(1);
+        assertThat(StarkVerifier.verify(counter.key(), counter.statement(), file)
+                        .tables())
+                .hasSize(1);
     }
 
     @Test
     void aDescribedProofOfMoreTablesThanTheLimitsIsTooLarge() {
         Proof.TableHeader h = counter.proof().tables().getFirst();
-        Proof twoTables = counter.proof().withTables(List.of(h, new Proof.TableHeader("again", h.airName(), h.logHeight(),
-                h.publicInputs(), null)));
+        Proof twoTables = counter.proof()
+                .withTables(
+                        List.of(h, new Proof.TableHeader("again", h.airName(), h.logHeight(), h.publicInputs(), null)));
 
-        ProofRejectedException e = Rejections.of(() -> StarkVerifier.verifyAndDescribe(counter.key(), ProofFormat.write(twoTables),
-                new DescribeLimits(1, ProofFormat.MAX_LOG_HEIGHT)));
+        ProofRejectedException e = Rejections.of(() -> StarkVerifier.verifyAndDescribe(
+                counter.key(), ProofFormat.write(twoTables), new DescribeLimits(1, ProofFormat.MAX_LOG_HEIGHT)));
 
         assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE);
         assertThat(e.getMessage()).contains("2 tables");
@@ -148,7 +153,9 @@ class HeaderRejectionTest {
 
     @Test
     void aDescribedProofOfATallerTableThanTheLimitsIsTooLargeNamingIt() {
-        ProofRejectedException e = Rejections.of(() -> StarkVerifier.verifyAndDescribe(counter.key(), counter.bytes(),
+        ProofRejectedException e = Rejections.of(() -> StarkVerifier.verifyAndDescribe(
+                counter.key(),
+                counter.bytes(),
                 new DescribeLimits(DescribeLimits.DEFAULT_MAX_TABLES, TinyTables.LOG_HEIGHT - 1)));
 
         assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE);
@@ -157,7 +164,9 @@ class HeaderRejectionTest {
 
     @Test
     void optionsTheKeyDoesNotAcceptAreRefused() {
-        VerifyingKey other = VerifyingKey.builder(List.of(counter.air())).accept(TinyTables.OPTIONS.withQueries(3)).build();
+        VerifyingKey other = VerifyingKey.builder(List.of(counter.air()))
+                .accept(TinyTables.OPTIONS.withQueries(3))
+                .build();
 
         ProofRejectedException e = Rejections.of(other, counter.statement(), counter.bytes());
 
@@ -189,7 +198,9 @@ class HeaderRejectionTest {
 
     @Test
     void aDescribedProofOfADefinitionTheKeyLacksIsAnotherStatementNamingTheTable() {
-        VerifyingKey stampedOnly = VerifyingKey.builder(List.of(TinyTables.stamped())).accept(TinyTables.OPTIONS).build();
+        VerifyingKey stampedOnly = VerifyingKey.builder(List.of(TinyTables.stamped()))
+                .accept(TinyTables.OPTIONS)
+                .build();
 
         ProofRejectedException e = Rejections.of(() -> StarkVerifier.verifyAndDescribe(stampedOnly, counter.bytes()));
 
@@ -203,7 +214,8 @@ class HeaderRejectionTest {
         Proof.TableHeader h = counter.proof().tables().getFirst();
         Proof twice = counter.proof().withTables(List.of(h, h));
 
-        ProofRejectedException e = Rejections.of(() -> StarkVerifier.verifyAndDescribe(counter.key(), ProofFormat.write(twice)));
+        ProofRejectedException e =
+                Rejections.of(() -> StarkVerifier.verifyAndDescribe(counter.key(), ProofFormat.write(twice)));
 
         assertThat(e.reason()).isEqualTo(Reason.STATEMENT);
         assertThat(e.table()).isEqualTo("counter");
@@ -213,10 +225,13 @@ class HeaderRejectionTest {
     @Test
     void optionsClaimingMoreSecurityThanTheyGiveAreInsecure() {
         ProofOptions claiming = TinyTables.OPTIONS.withRequiredSecurityBits(100);
-        VerifyingKey key = VerifyingKey.builder(List.of(counter.air())).accept(claiming).build();
+        VerifyingKey key =
+                VerifyingKey.builder(List.of(counter.air())).accept(claiming).build();
 
-        ProofRejectedException e = Rejections.of(key, counter.statement(), ProofFormat.write(ProofEdit.of(counter.proof(),
-                edit -> edit.options = claiming)));
+        ProofRejectedException e = Rejections.of(
+                key,
+                counter.statement(),
+                ProofFormat.write(ProofEdit.of(counter.proof(), edit -> edit.options = claiming)));
 
         assertThat(e.reason()).isEqualTo(Reason.INSECURE_OPTIONS);
         assertThat(e.getMessage()).contains("claims 100 bits");
@@ -224,7 +239,10 @@ class HeaderRejectionTest {
 
     @Test
     void optionsGivingLessSecurityThanTheKeyRequiresAreInsecure() {
-        VerifyingKey demanding = VerifyingKey.builder(List.of(counter.air())).accept(TinyTables.OPTIONS).minimumSecurityBits(50).build();
+        VerifyingKey demanding = VerifyingKey.builder(List.of(counter.air()))
+                .accept(TinyTables.OPTIONS)
+                .minimumSecurityBits(50)
+                .build();
 
         ProofRejectedException e = Rejections.of(demanding, counter.statement(), counter.bytes());
 
@@ -239,7 +257,8 @@ class HeaderRejectionTest {
         byte[] root = h.preprocessedRoot();
         root[0] ^= 1;
 
-        ProofRejectedException e = reject(stamped, new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), root));
+        ProofRejectedException e =
+                reject(stamped, new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), root));
 
         assertThat(e.reason()).isEqualTo(Reason.PREPROCESSED_COMMITMENT);
         assertThat(e.table()).isEqualTo("stamped");
@@ -251,7 +270,8 @@ class HeaderRejectionTest {
         HandBuiltProof stamped = TinyTables.stampedProof();
         Proof.TableHeader h = stamped.proof().tables().getFirst();
 
-        ProofRejectedException e = reject(stamped, new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), null));
+        ProofRejectedException e =
+                reject(stamped, new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), null));
 
         assertThat(e.reason()).isEqualTo(Reason.PREPROCESSED_COMMITMENT);
         assertThat(e.table()).isEqualTo("stamped");
@@ -261,8 +281,8 @@ class HeaderRejectionTest {
     void aPreprocessedCommitmentForATableWithoutPreprocessedColumnsIsRefusedNamingTheTable() {
         Proof.TableHeader h = counter.proof().tables().getFirst();
 
-        ProofRejectedException e = reject(counter, new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(),
-                new byte[32]));
+        ProofRejectedException e = reject(
+                counter, new Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), new byte[32]));
 
         assertThat(e.reason()).isEqualTo(Reason.PREPROCESSED_COMMITMENT);
         assertThat(e.table()).isEqualTo("counter");
@@ -273,7 +293,8 @@ class HeaderRejectionTest {
     }
 
     private static ProofRejectedException reject(HandBuiltProof built, Proof.TableHeader header) {
-        return Rejections.of(built.key(), built.statement(), ProofFormat.write(built.proof().withTables(List.of(header))));
+        return Rejections.of(
+                built.key(), built.statement(), ProofFormat.write(built.proof().withTables(List.of(header))));
     }
 
     /** A table's first public input: its name and definition name (u16 length + UTF-8), u8 height, u16 count. */

@@ -25,18 +25,26 @@ import net.jqwik.api.constraints.Size;
  * prefix, or a hand-built proof with a few bytes changed, cut or inserted (tiny proofs: every try is milliseconds).
  */
 class HostileBytesTest {
-    private static final List<HandBuiltProof> PROOFS = List.of(TinyTables.counterProof(), TinyTables.stampedProof(),
-            TinyTables.senderProof(true), TinyTables.senderProof(false), TinyTables.threeTablesProof(1));
-    private static final List<byte[]> BYTES = PROOFS.stream().map(HandBuiltProof::bytes).toList();
+    private static final List<HandBuiltProof> PROOFS = List.of(
+            TinyTables.counterProof(),
+            TinyTables.stampedProof(),
+            TinyTables.senderProof(true),
+            TinyTables.senderProof(false),
+            TinyTables.threeTablesProof(1));
+    private static final List<byte[]> BYTES =
+            PROOFS.stream().map(HandBuiltProof::bytes).toList();
 
     @Property(tries = 200)
-    void randomBytesAreRejectedByANamedCheck(@ForAll @Size(max = 4096) byte[] bytes, @ForAll @IntRange(min = 0, max = 4) int proof) {
+    void randomBytesAreRejectedByANamedCheck(
+            @ForAll @Size(max = 4096) byte[] bytes, @ForAll @IntRange(min = 0, max = 4) int proof) {
         answersOnlyWithARejection(PROOFS.get(proof), bytes);
     }
 
     @Property(tries = 200)
-    void randomBytesAfterAValidHeaderAreRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 4) int proof,
-            @ForAll @IntRange(min = 0, max = 200) int keep, @ForAll @Size(max = 4096) byte[] tail) {
+    void randomBytesAfterAValidHeaderAreRejectedByANamedCheck(
+            @ForAll @IntRange(min = 0, max = 4) int proof,
+            @ForAll @IntRange(min = 0, max = 200) int keep,
+            @ForAll @Size(max = 4096) byte[] tail) {
         byte[] valid = BYTES.get(proof);
         int prefix = Math.min(keep, valid.length);
         byte[] bytes = Arrays.copyOf(valid, prefix + tail.length);
@@ -45,8 +53,8 @@ class HostileBytesTest {
     }
 
     @Property(tries = 600)
-    void aHandBuiltProofWithBytesChangedIsAnsweredByANamedCheck(@ForAll @IntRange(min = 0, max = 4) int proof,
-            @ForAll("edits") List<Edit> edits) {
+    void aHandBuiltProofWithBytesChangedIsAnsweredByANamedCheck(
+            @ForAll @IntRange(min = 0, max = 4) int proof, @ForAll("edits") List<Edit> edits) {
         byte[] bytes = BYTES.get(proof).clone();
         for (Edit e : edits) {
             bytes = e.applyTo(bytes);
@@ -55,7 +63,8 @@ class HostileBytesTest {
     }
 
     @Property(tries = 100)
-    void aHandBuiltProofCutAnywhereIsRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 4) int proof,
+    void aHandBuiltProofCutAnywhereIsRejectedByANamedCheck(
+            @ForAll @IntRange(min = 0, max = 4) int proof,
             @ForAll @IntRange(min = 0, max = Integer.MAX_VALUE) int cut) {
         byte[] valid = BYTES.get(proof);
         byte[] bytes = Arrays.copyOf(valid, cut % valid.length);
@@ -97,8 +106,11 @@ class HostileBytesTest {
 
     @Provide
     Arbitrary<List<Edit>> edits() {
-        Arbitrary<Edit> edit = Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.integers().greaterOrEqual(0),
-                Arbitraries.bytes()).as(Edit::new);
+        Arbitrary<Edit> edit = Combinators.combine(
+                        Arbitraries.integers().between(0, 3),
+                        Arbitraries.integers().greaterOrEqual(0),
+                        Arbitraries.bytes())
+                .as(Edit::new);
         return edit.list().ofMinSize(1).ofMaxSize(4);
     }
 
@@ -125,7 +137,9 @@ class HostileBytesTest {
             assertThat(fromStream).as("the stream reader's answer").isNotNull();
         }
         Reason described = outcome(() -> StarkVerifier.verifyAndDescribe(built.key(), bytes));
-        assertThat(StarkVerifier.lastResortRejections()).as("last-resort rejections").isEqualTo(before);
+        assertThat(StarkVerifier.lastResortRejections())
+                .as("last-resort rejections")
+                .isEqualTo(before);
         return fromArray == null || described == null;
     }
 

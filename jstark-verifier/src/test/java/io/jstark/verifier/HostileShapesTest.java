@@ -22,59 +22,107 @@ import net.jqwik.api.constraints.IntRange;
  * the shapes a well-formed writer can produce, which the reader alone cannot refuse.
  */
 class HostileShapesTest {
-    private static final List<HandBuiltProof> PROOFS = List.of(TinyTables.counterProof(), TinyTables.stampedProof(),
-            TinyTables.threeTablesProof(1));
+    private static final List<HandBuiltProof> PROOFS =
+            List.of(TinyTables.counterProof(), TinyTables.stampedProof(), TinyTables.threeTablesProof(1));
 
     enum Part {
-        FRAME_VALUES, BUS_SUMS, AUX_ROOT, AUX_OPENING, PREPROCESSED_LEAVES, PREPROCESSED_WIDTH, PREPROCESSED_SIBLINGS, MAIN_MEMBERS,
-        MAIN_BLOCKS, MAIN_WIDTH, MAIN_SIBLINGS, COMPOSITION_WIDTH, FRI_ROOTS, FRI_FINAL, FRI_LEAVES, FRI_WIDTH, FRI_SIBLINGS, FRI_LAYERS
+        FRAME_VALUES,
+        BUS_SUMS,
+        AUX_ROOT,
+        AUX_OPENING,
+        PREPROCESSED_LEAVES,
+        PREPROCESSED_WIDTH,
+        PREPROCESSED_SIBLINGS,
+        MAIN_MEMBERS,
+        MAIN_BLOCKS,
+        MAIN_WIDTH,
+        MAIN_SIBLINGS,
+        COMPOSITION_WIDTH,
+        FRI_ROOTS,
+        FRI_FINAL,
+        FRI_LEAVES,
+        FRI_WIDTH,
+        FRI_SIBLINGS,
+        FRI_LAYERS
     }
 
     /** Every combination is tried: 3 proofs x 18 parts x 5 changes x 3 tables, 810 in all. */
     @Property(tries = 1000, generation = GenerationMode.EXHAUSTIVE)
-    void aPartOfAnotherShapeIsRejectedByANamedCheck(@ForAll @IntRange(min = 0, max = 2) int proof, @ForAll Part part,
-            @ForAll @IntRange(min = -2, max = 2) int delta, @ForAll @IntRange(min = 0, max = 2) int table) {
+    void aPartOfAnotherShapeIsRejectedByANamedCheck(
+            @ForAll @IntRange(min = 0, max = 2) int proof,
+            @ForAll Part part,
+            @ForAll @IntRange(min = -2, max = 2) int delta,
+            @ForAll @IntRange(min = 0, max = 2) int table) {
         HandBuiltProof built = PROOFS.get(proof);
         Proof p = built.proof();
         int j = table % p.tables().size();
         int by = delta == 0 ? 3 : delta;
         Proof changed = ProofEdit.of(p, edit -> {
             switch (part) {
-                case FRAME_VALUES -> edit.frames = replaced(p.frames(), j, frame(p.frames().get(j), by));
-                case BUS_SUMS -> edit.busSums = replaced(p.busSums(), j, p.busSums().get(j) == null ? Ext3.ONE : null);
+                case FRAME_VALUES ->
+                    edit.frames = replaced(p.frames(), j, frame(p.frames().get(j), by));
+                case BUS_SUMS ->
+                    edit.busSums = replaced(p.busSums(), j, p.busSums().get(j) == null ? Ext3.ONE : null);
                 case AUX_ROOT -> edit.auxRoot = p.auxRoot() == null ? new byte[32] : null;
                 case AUX_OPENING -> edit.aux = p.aux() == null ? p.main() : null;
-                case PREPROCESSED_LEAVES -> edit.preprocessed = replaced(p.preprocessed(), j, tree(p.preprocessed().get(j), by, 0, 0));
-                case PREPROCESSED_WIDTH -> edit.preprocessed = replaced(p.preprocessed(), j, tree(p.preprocessed().get(j), 0, by, 0));
-                case PREPROCESSED_SIBLINGS -> edit.preprocessed = replaced(p.preprocessed(), j, tree(p.preprocessed().get(j), 0, 0, by));
-                case MAIN_MEMBERS -> edit.main = new Proof.PhaseOpening(resized(p.main().blocks(), by), p.main().siblings());
+                case PREPROCESSED_LEAVES ->
+                    edit.preprocessed =
+                            replaced(p.preprocessed(), j, tree(p.preprocessed().get(j), by, 0, 0));
+                case PREPROCESSED_WIDTH ->
+                    edit.preprocessed =
+                            replaced(p.preprocessed(), j, tree(p.preprocessed().get(j), 0, by, 0));
+                case PREPROCESSED_SIBLINGS ->
+                    edit.preprocessed =
+                            replaced(p.preprocessed(), j, tree(p.preprocessed().get(j), 0, 0, by));
+                case MAIN_MEMBERS ->
+                    edit.main = new Proof.PhaseOpening(
+                            resized(p.main().blocks(), by), p.main().siblings());
                 case MAIN_BLOCKS -> edit.main = phase(p.main(), j, by, 0, 0);
                 case MAIN_WIDTH -> edit.main = phase(p.main(), j, 0, by, 0);
                 case MAIN_SIBLINGS -> edit.main = phase(p.main(), j, 0, 0, by);
                 case COMPOSITION_WIDTH -> edit.composition = phase(p.composition(), j, 0, by, 0);
-                case FRI_ROOTS -> edit.fri = new FriProof(resized(p.fri().layerRoots(), by), p.fri().finalCoefficients(),
-                        p.fri().openings());
-                case FRI_FINAL -> edit.fri = new FriProof(p.fri().layerRoots(), resized(p.fri().finalCoefficients(), by),
-                        p.fri().openings());
+                case FRI_ROOTS ->
+                    edit.fri = new FriProof(
+                            resized(p.fri().layerRoots(), by),
+                            p.fri().finalCoefficients(),
+                            p.fri().openings());
+                case FRI_FINAL ->
+                    edit.fri = new FriProof(
+                            p.fri().layerRoots(),
+                            resized(p.fri().finalCoefficients(), by),
+                            p.fri().openings());
                 case FRI_LEAVES, FRI_WIDTH, FRI_SIBLINGS -> edit.fri = friLayer(p.fri(), part, by);
-                case FRI_LAYERS -> edit.fri = new FriProof(p.fri().layerRoots(), p.fri().finalCoefficients(),
-                        resized(p.fri().openings(), by));
+                case FRI_LAYERS ->
+                    edit.fri = new FriProof(
+                            p.fri().layerRoots(),
+                            p.fri().finalCoefficients(),
+                            resized(p.fri().openings(), by));
             }
         });
         byte[] bytes = ProofFormat.write(changed);
         long before = StarkVerifier.lastResortRejections();
         try {
             StarkVerifier.verify(built.key(), built.statement(), bytes);
-            assertThat(bytes).as("an accepted proof after changing %s by %d is the valid one", part, by).isEqualTo(built.bytes());
+            assertThat(bytes)
+                    .as("an accepted proof after changing %s by %d is the valid one", part, by)
+                    .isEqualTo(built.bytes());
         } catch (ProofRejectedException e) {
             // the expected answer; which check names it depends on the part
         }
-        assertThat(StarkVerifier.lastResortRejections()).as("last-resort rejections after changing %s by %d", part, by).isEqualTo(before);
+        assertThat(StarkVerifier.lastResortRejections())
+                .as("last-resort rejections after changing %s by %d", part, by)
+                .isEqualTo(before);
     }
 
     private static OodFrame frame(OodFrame f, int by) {
-        return new OodFrame(f.preprocessedAtZ(), resized(f.mainAtZ(), by), f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(),
-                f.auxAtZNext(), resized(f.compositionAtZ(), by));
+        return new OodFrame(
+                f.preprocessedAtZ(),
+                resized(f.mainAtZ(), by),
+                f.auxAtZ(),
+                f.preprocessedAtZNext(),
+                f.mainAtZNext(),
+                f.auxAtZNext(),
+                resized(f.compositionAtZ(), by));
     }
 
     private static Proof.TreeOpening tree(Proof.TreeOpening o, int leaves, int width, int siblings) {
@@ -124,7 +172,8 @@ class HostileShapesTest {
     @SuppressWarnings("unchecked")
     private static <T> T[] resized(T[] array, int by) {
         List<T> out = resized(Arrays.asList(array), by);
-        return out.toArray((T[]) java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), 0));
+        return out.toArray(
+                (T[]) java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), 0));
     }
 
     private static Ext3[] resized(Ext3[] values, int by) {

@@ -67,7 +67,14 @@ record NaiveColumns(int logN, int logLde, long shift) {
      * The composition polynomial's parts, three base-field limb polynomials each: C is evaluated from the
      * constraints on the LDE coset, interpolated, and split into parts of 2^logN coefficients.
      */
-    Ext3[][] compositionLimbs(Air air, Ext3[][] pre, Ext3[][] main, Ext3[][] aux, long[] publicInputs, Ext3[] lookup, Ext3 busSum,
+    Ext3[][] compositionLimbs(
+            Air air,
+            Ext3[][] pre,
+            Ext3[][] main,
+            Ext3[][] aux,
+            long[] publicInputs,
+            Ext3[] lookup,
+            Ext3 busSum,
             Ext3 alpha) {
         int n = 1 << logN;
         int size = 1 << logLde;
@@ -96,7 +103,8 @@ record NaiveColumns(int logN, int logLde, long shift) {
                 case Expr.BusSum b -> busSum;
                 case Expr.Coefficient c -> coefficients[c.index()];
                 case Expr.Divisor d -> layout.divisorInverseAt(layout.groups().get(d.group()), here);
-                case Expr.Periodic p -> throw new IllegalArgumentException("hand-built proofs have no periodic columns");
+                case Expr.Periodic p ->
+                    throw new IllegalArgumentException("hand-built proofs have no periodic columns");
             });
             values[i] = evaluator.evaluate(layout.expression());
             x = Goldilocks.mul(x, w);
@@ -144,7 +152,6 @@ record NaiveColumns(int logN, int logLde, long shift) {
         byte[] root() {
             return tree.root();
         }
-
 
         @Override
         public void close() {

@@ -45,8 +45,20 @@ final class ProofEdit {
     static Proof of(Proof proof, Consumer<ProofEdit> change) {
         ProofEdit edit = new ProofEdit(proof);
         change.accept(edit);
-        return new Proof(edit.options, edit.tables, edit.mainRoot, edit.auxRoot, edit.busSums, edit.compositionRoot, edit.frames, edit.fri,
-                edit.powNonce, edit.preprocessed, edit.main, edit.aux, edit.composition);
+        return new Proof(
+                edit.options,
+                edit.tables,
+                edit.mainRoot,
+                edit.auxRoot,
+                edit.busSums,
+                edit.compositionRoot,
+                edit.frames,
+                edit.fri,
+                edit.powNonce,
+                edit.preprocessed,
+                edit.main,
+                edit.aux,
+                edit.composition);
     }
 
     /** {@return a copy of {@code values} with its first element plus one (still a field element)} */

@@ -25,7 +25,9 @@ final class Rejections {
             VerifiedStatement accepted = verification.run();
             return fail("the proof was accepted: " + accepted);
         } catch (ProofRejectedException e) {
-            assertThat(StarkVerifier.lastResortRejections()).as("last-resort rejections (%s)", e.getMessage()).isEqualTo(before);
+            assertThat(StarkVerifier.lastResortRejections())
+                    .as("last-resort rejections (%s)", e.getMessage())
+                    .isEqualTo(before);
             return e;
         }
     }

@@ -65,7 +65,13 @@ class ShapeRejectionTest {
         OodFrame f = p.frames().getFirst();
         Ext3[] wider = Arrays.copyOf(f.mainAtZ(), f.mainAtZ().length + 1);
         wider[wider.length - 1] = Ext3.ZERO;
-        OodFrame changed = new OodFrame(f.preprocessedAtZ(), wider, f.auxAtZ(), f.preprocessedAtZNext(), f.mainAtZNext(), f.auxAtZNext(),
+        OodFrame changed = new OodFrame(
+                f.preprocessedAtZ(),
+                wider,
+                f.auxAtZ(),
+                f.preprocessedAtZNext(),
+                f.mainAtZNext(),
+                f.auxAtZNext(),
                 f.compositionAtZ());
 
         ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.frames = List.of(changed)));
@@ -80,7 +86,9 @@ class ShapeRejectionTest {
         HandBuiltProof built = TinyTables.counterProof();
         Proof p = built.proof();
         long[][] blocks = p.main().blocks().getFirst();
-        Proof.PhaseOpening fewer = new Proof.PhaseOpening(List.<long[][]>of(Arrays.copyOf(blocks, blocks.length - 1)), p.main().siblings());
+        Proof.PhaseOpening fewer = new Proof.PhaseOpening(
+                List.<long[][]>of(Arrays.copyOf(blocks, blocks.length - 1)),
+                p.main().siblings());
 
         ProofRejectedException e = reject(built, ProofEdit.of(p, edit -> edit.main = fewer));
 

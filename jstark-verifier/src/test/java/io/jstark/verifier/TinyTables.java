@@ -11,6 +11,7 @@ import java.util.List;
 final class TinyTables {
     /** Small enough to build by hand; claims no security, so the key requires none. */
     static final ProofOptions OPTIONS = new ProofOptions(1, 2, 4, 1, 0, "blake3", 0);
+
     static final int LOG_HEIGHT = 2;
 
     private TinyTables() {}
@@ -73,9 +74,12 @@ final class TinyTables {
      * (2^2 rows) of 3 once and 4 {@code timesFour} times: the buses balance when that is once.
      */
     static HandBuiltProof threeTablesProof(int timesFour) {
-        return HandBuiltProof.prove(List.of(
-                new HandBuiltProof.Table(counter(), new long[][] {{5}, {6}, {7}, {8}}, new long[] {5}),
-                new HandBuiltProof.Table(sender(false), new long[][] {{3}, {4}}, new long[0]),
-                new HandBuiltProof.Table(receiver(), new long[][] {{3, 1}, {4, timesFour}, {5, 0}, {6, 0}}, new long[0])), OPTIONS);
+        return HandBuiltProof.prove(
+                List.of(
+                        new HandBuiltProof.Table(counter(), new long[][] {{5}, {6}, {7}, {8}}, new long[] {5}),
+                        new HandBuiltProof.Table(sender(false), new long[][] {{3}, {4}}, new long[0]),
+                        new HandBuiltProof.Table(
+                                receiver(), new long[][] {{3, 1}, {4, timesFour}, {5, 0}, {6, 0}}, new long[0])),
+                OPTIONS);
     }
 }

@@ -108,7 +108,11 @@ public final class BusBalanceChecker {
     }
 
     private static String describe(TupleKey key, Map<String, Long> perTable, long sum) {
-        StringBuilder sb = new StringBuilder("bus '").append(key.bus).append("' tuple ").append(key.format()).append(": ");
+        StringBuilder sb = new StringBuilder("bus '")
+                .append(key.bus)
+                .append("' tuple ")
+                .append(key.format())
+                .append(": ");
         List<String> parts = new ArrayList<>();
         for (Map.Entry<String, Long> t : perTable.entrySet()) {
             long v = t.getValue();

@@ -15,7 +15,8 @@ public final class BusImbalanceException extends RuntimeException {
      */
     public BusImbalanceException(List<String> imbalances, int total) {
         super("buses do not balance (" + total + " unmatched tuple" + (total == 1 ? "" : "s") + "):\n  "
-                + String.join("\n  ", imbalances) + (total > imbalances.size() ? "\n  ... and " + (total - imbalances.size()) + " more" : ""));
+                + String.join("\n  ", imbalances)
+                + (total > imbalances.size() ? "\n  ... and " + (total - imbalances.size()) + " more" : ""));
         this.imbalances = List.copyOf(imbalances);
     }
 

@@ -32,7 +32,8 @@ public final class ConstraintChecker {
      * @param uniforms the public inputs and challenges the constraints read
      * @throws ConstraintViolationException at the lowest failing row (ties: the first constraint)
      */
-    // the prover's and the examples' debug check: the uniforms' package is exported to them, and only they build uniforms
+    // the prover's and the examples' debug check: the uniforms' package is exported to them, and only they build
+    // uniforms
     @SuppressWarnings("exports")
     public static void check(String table, Air air, Matrix main, Matrix preprocessed, Matrix aux, Uniforms uniforms) {
         List<Constraint> constraints = aux == null ? air.userConstraints() : air.constraints();
@@ -76,7 +77,8 @@ public final class ConstraintChecker {
                     long v1 = ext ? ws.output(k, 1)[r] : 0;
                     long v2 = ext ? ws.output(k, 2)[r] : 0;
                     if (v0 != 0 || v1 != 0 || v2 != 0) {
-                        throw new ConstraintViolationException(table, constraints.get(k).name(), row, new Ext3(v0, v1, v2).toString());
+                        throw new ConstraintViolationException(
+                                table, constraints.get(k).name(), row, new Ext3(v0, v1, v2).toString());
                     }
                 }
             }

@@ -21,7 +21,8 @@ public final class ConstraintViolationException extends RuntimeException {
      * @param value what it evaluates to there, as the message shows it
      */
     public ConstraintViolationException(String table, String constraint, int row, String value) {
-        super("table '" + table + "': constraint '" + constraint + "' fails at row " + row + " (evaluates to " + value + ")");
+        super("table '" + table + "': constraint '" + constraint + "' fails at row " + row + " (evaluates to " + value
+                + ")");
         this.table = table;
         this.constraint = constraint;
         this.row = row;

@@ -128,8 +128,16 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
 
     /** A leaf of the tree: a value loaded, not computed. */
     sealed interface Leaf extends Expr
-            permits Const, MainCell, PreprocessedCell, AuxCell, Periodic, PublicInput, Challenge, BusSum,
-            Coefficient, Divisor {}
+            permits Const,
+                    MainCell,
+                    PreprocessedCell,
+                    AuxCell,
+                    Periodic,
+                    PublicInput,
+                    Challenge,
+                    BusSum,
+                    Coefficient,
+                    Divisor {}
 
     /**
      * A base-field constant (canonical).
@@ -454,7 +462,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
          * @throws IllegalArgumentException when they are not those of the operands
          */
         public Add {
-            checkDerived("Add", degree, Math.max(left.degree(), right.degree()), isExtension, left.isExtension() || right.isExtension());
+            checkDerived(
+                    "Add",
+                    degree,
+                    Math.max(left.degree(), right.degree()),
+                    isExtension,
+                    left.isExtension() || right.isExtension());
         }
 
         /**
@@ -483,7 +496,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
          * @throws IllegalArgumentException when they are not those of the operands
          */
         public Sub {
-            checkDerived("Sub", degree, Math.max(left.degree(), right.degree()), isExtension, left.isExtension() || right.isExtension());
+            checkDerived(
+                    "Sub",
+                    degree,
+                    Math.max(left.degree(), right.degree()),
+                    isExtension,
+                    left.isExtension() || right.isExtension());
         }
 
         /**
@@ -513,7 +531,12 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
          * @throws ArithmeticException when the degree overflows an int
          */
         public Mul {
-            checkDerived("Mul", degree, Math.addExact(left.degree(), right.degree()), isExtension, left.isExtension() || right.isExtension());
+            checkDerived(
+                    "Mul",
+                    degree,
+                    Math.addExact(left.degree(), right.degree()),
+                    isExtension,
+                    left.isExtension() || right.isExtension());
         }
 
         /**
@@ -555,10 +578,11 @@ public sealed interface Expr permits Expr.Leaf, Expr.Add, Expr.Sub, Expr.Mul, Ex
         }
     }
 
-    private static void checkDerived(String node, int degree, int expectedDegree, boolean extension, boolean expectedExtension) {
+    private static void checkDerived(
+            String node, int degree, int expectedDegree, boolean extension, boolean expectedExtension) {
         if (degree != expectedDegree || extension != expectedExtension) {
-            throw new IllegalArgumentException(node + " given degree " + degree + " and extension "
-                    + extension + ", its operands make degree " + expectedDegree + " and extension " + expectedExtension);
+            throw new IllegalArgumentException(node + " given degree " + degree + " and extension " + extension
+                    + ", its operands make degree " + expectedDegree + " and extension " + expectedExtension);
         }
     }
 

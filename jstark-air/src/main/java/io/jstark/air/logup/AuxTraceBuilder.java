@@ -34,7 +34,8 @@ public final class AuxTraceBuilder {
      */
     public static long scratchBytes(Air air, int rows, int parallelism) {
         int batch = Math.min(BATCH, rows);
-        long perTask = ConstraintProgram.compile(air.logUp().fingerprintsThenMultiplicities()).workspaceBytes(batch)
+        long perTask = ConstraintProgram.compile(air.logUp().fingerprintsThenMultiplicities())
+                        .workspaceBytes(batch)
                 + 6L * Long.BYTES * batch;
         long batches = (rows + BATCH - 1) / BATCH;
         return Math.max(perTask * WorkerPool.concurrentTasks(batches, parallelism), (long) Long.BYTES * rows);
@@ -47,8 +48,15 @@ public final class AuxTraceBuilder {
      * @param preprocessed the table's preprocessed columns (natural order) or null
      * @param challenges the global lookup challenges, {@link LogUpPlan#CHALLENGE_COUNT} of them
      */
-    public static AuxTrace build(String tableName, Air air, Matrix main, Matrix preprocessed, long[] publicInputs,
-            Ext3[] challenges, BufferAllocator allocator, WorkerPool pool) {
+    public static AuxTrace build(
+            String tableName,
+            Air air,
+            Matrix main,
+            Matrix preprocessed,
+            long[] publicInputs,
+            Ext3[] challenges,
+            BufferAllocator allocator,
+            WorkerPool pool) {
         LogUpPlan plan = air.logUp();
         int rows = main.rows();
         int interactions = plan.interactions().size();
@@ -78,8 +86,11 @@ public final class AuxTraceBuilder {
                         try {
                             ExtKernels.batchInverse(f, 0, inverses, 0, len);
                         } catch (ArithmeticException e) {
-                            throw new IllegalStateException("table '" + tableName + "': a LogUp fingerprint vanished in rows "
-                                    + from + ".." + (from + len - 1) + " (probability ~2^-190; the challenges must be resampled)", e);
+                            throw new IllegalStateException(
+                                    "table '" + tableName + "': a LogUp fingerprint vanished in rows " + from + ".."
+                                            + (from + len - 1)
+                                            + " (probability ~2^-190; the challenges must be resampled)",
+                                    e);
                         }
                         long[] m = ws.output(interactions + member, 0);
                         for (int r = 0; r < len; r++) {

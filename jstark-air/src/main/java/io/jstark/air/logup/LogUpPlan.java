@@ -29,7 +29,10 @@ public final class LogUpPlan {
     private final List<Expr> fingerprints;
     private final List<Constraint> constraints;
 
-    private LogUpPlan(List<BusInteraction> interactions, List<int[]> fractionColumns, List<Expr> fingerprints,
+    private LogUpPlan(
+            List<BusInteraction> interactions,
+            List<int[]> fractionColumns,
+            List<Expr> fingerprints,
             List<Constraint> constraints) {
         this.interactions = interactions;
         this.fractionColumns = fractionColumns;
@@ -72,8 +75,10 @@ public final class LogUpPlan {
         List<Constraint> constraints = new ArrayList<>();
         if (!interactions.isEmpty()) {
             for (int j = 0; j < columns.size(); j++) {
-                constraints.add(new Constraint("logup fraction column " + j, fractionConstraint(interactions, fingerprints,
-                        columns.get(j), new Expr.AuxCell(j, 0)), ConstraintDomain.EVERY_ROW));
+                constraints.add(new Constraint(
+                        "logup fraction column " + j,
+                        fractionConstraint(interactions, fingerprints, columns.get(j), new Expr.AuxCell(j, 0)),
+                        ConstraintDomain.EVERY_ROW));
             }
             int s = columns.size();
             Expr rowSum = null;
@@ -84,19 +89,27 @@ public final class LogUpPlan {
             }
             Expr sum = new Expr.AuxCell(s, 0);
             if (maskColumn < 0) {
-                constraints.add(new Constraint("logup running sum starts with row 0", sum.sub(rowSum), ConstraintDomain.FIRST_ROW));
+                constraints.add(new Constraint(
+                        "logup running sum starts with row 0", sum.sub(rowSum), ConstraintDomain.FIRST_ROW));
             } else {
                 Expr sent = MaskRing.fingerprint(maskColumn, 0);
                 Expr received = MaskRing.fingerprint(maskColumn, 1);
-                constraints.add(new Constraint("logup running sum starts with row 0 and the mask fraction",
-                        sum.sub(rowSum).mul(sent).mul(received).sub(received.sub(sent)), ConstraintDomain.FIRST_ROW));
+                constraints.add(new Constraint(
+                        "logup running sum starts with row 0 and the mask fraction",
+                        sum.sub(rowSum).mul(sent).mul(received).sub(received.sub(sent)),
+                        ConstraintDomain.FIRST_ROW));
             }
-            constraints.add(new Constraint("logup running sum accumulates", new Expr.AuxCell(s, 1).sub(sum).sub(nextRowSum),
+            constraints.add(new Constraint(
+                    "logup running sum accumulates",
+                    new Expr.AuxCell(s, 1).sub(sum).sub(nextRowSum),
                     ConstraintDomain.TRANSITION));
-            constraints.add(new Constraint("logup running sum ends at the bus contribution", sum.sub(new Expr.BusSum()),
+            constraints.add(new Constraint(
+                    "logup running sum ends at the bus contribution",
+                    sum.sub(new Expr.BusSum()),
                     ConstraintDomain.LAST_ROW));
         }
-        return new LogUpPlan(List.copyOf(interactions), List.copyOf(columns), List.copyOf(fingerprints), List.copyOf(constraints));
+        return new LogUpPlan(
+                List.copyOf(interactions), List.copyOf(columns), List.copyOf(fingerprints), List.copyOf(constraints));
     }
 
     private static Expr fingerprint(BusInteraction interaction) {
@@ -112,7 +125,9 @@ public final class LogUpPlan {
     }
 
     private static Expr signedMultiplicity(BusInteraction interaction) {
-        return interaction.direction() == BusInteraction.Direction.SEND ? interaction.multiplicity() : interaction.multiplicity().neg();
+        return interaction.direction() == BusInteraction.Direction.SEND
+                ? interaction.multiplicity()
+                : interaction.multiplicity().neg();
     }
 
     private static int pairDegree(List<BusInteraction> interactions, List<Expr> fingerprints, int a, int b) {
@@ -123,7 +138,8 @@ public final class LogUpPlan {
         return Math.max(1 + fa + fb, Math.max(ma + fb, mb + fa));
     }
 
-    private static Expr fractionConstraint(List<BusInteraction> interactions, List<Expr> fingerprints, int[] members, Expr h) {
+    private static Expr fractionConstraint(
+            List<BusInteraction> interactions, List<Expr> fingerprints, int[] members, Expr h) {
         if (members.length == 1) {
             int a = members[0];
             return h.mul(fingerprints.get(a)).sub(signedMultiplicity(interactions.get(a)));
@@ -132,7 +148,9 @@ public final class LogUpPlan {
         int b = members[1];
         Expr fa = fingerprints.get(a);
         Expr fb = fingerprints.get(b);
-        Expr numerator = signedMultiplicity(interactions.get(a)).mul(fb).add(signedMultiplicity(interactions.get(b)).mul(fa));
+        Expr numerator = signedMultiplicity(interactions.get(a))
+                .mul(fb)
+                .add(signedMultiplicity(interactions.get(b)).mul(fa));
         return h.mul(fa).mul(fb).sub(numerator);
     }
 

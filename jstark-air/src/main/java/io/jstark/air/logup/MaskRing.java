@@ -27,7 +27,8 @@ public final class MaskRing {
 
     private static long busId() {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest("jstark-zk-mask-ring".getBytes(StandardCharsets.UTF_8));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest("jstark-zk-mask-ring".getBytes(StandardCharsets.UTF_8));
             return Goldilocks.reduce(Goldilocks.decodeRaw(digest, 0));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
@@ -71,6 +72,8 @@ public final class MaskRing {
      * @param received t_prev(j)
      */
     public static Ext3 offset(Ext3[] challenges, long[] sent, long[] received) {
-        return fingerprint(challenges, sent).inverse().sub(fingerprint(challenges, received).inverse());
+        return fingerprint(challenges, sent)
+                .inverse()
+                .sub(fingerprint(challenges, received).inverse());
     }
 }

@@ -50,8 +50,9 @@ public final class ConstraintProgram {
             return switch (value.trim().toLowerCase(Locale.ROOT)) {
                 case "compiled" -> COMPILED;
                 case "interpreted" -> INTERPRETED;
-                default -> throw new IllegalArgumentException(
-                        "-D" + ENGINE_PROPERTY + "=" + value + ": expected 'compiled' or 'interpreted'");
+                default ->
+                    throw new IllegalArgumentException(
+                            "-D" + ENGINE_PROPERTY + "=" + value + ": expected 'compiled' or 'interpreted'");
             };
         }
     }
@@ -93,6 +94,7 @@ public final class ConstraintProgram {
     private final int[] uniformNodes;
     /** Varying operation nodes in execution order. */
     private final int[] instructionNodes;
+
     private final int baseRegisters;
     private final int extRegisters;
     private volatile RowCompiler.Plan plan;
@@ -167,7 +169,8 @@ public final class ConstraintProgram {
         long outputs = 3L * outputNodes.length * batchSize;
         if (engine == Engine.COMPILED) {
             RowCompiler.Plan p = plan();
-            return ((long) p.inputLimbs * batchSize + outputs + 3L * outputNodes.length * batchSize + p.spillSlots) * Long.BYTES;
+            return ((long) p.inputLimbs * batchSize + outputs + 3L * outputNodes.length * batchSize + p.spillSlots)
+                    * Long.BYTES;
         }
         return ((baseRegisters + 3L * extRegisters) * batchSize + outputs) * Long.BYTES;
     }
@@ -216,7 +219,8 @@ public final class ConstraintProgram {
      * evaluates every uniform subtree once; the compiled engine's class is generated here (once per shape).
      */
     public Bound bind(UniformValues values, Engine engine) {
-        return engine == Engine.COMPILED ? new Bound(uniformValues(values), engine, plan(), kernel())
+        return engine == Engine.COMPILED
+                ? new Bound(uniformValues(values), engine, plan(), kernel())
                 : new Bound(uniformValues(values), engine, null, null);
     }
 
@@ -225,7 +229,8 @@ public final class ConstraintProgram {
         for (int slot = 0; slot < uniformNodes.length; slot++) {
             Node n = nodes[uniformNodes[slot]];
             uniform[slot] = switch (n.op) {
-                case LEAF -> n.leaf instanceof Expr.Const c ? Ext3.of(c.value()) : checked(n.leaf, values.valueOf(n.leaf));
+                case LEAF ->
+                    n.leaf instanceof Expr.Const c ? Ext3.of(c.value()) : checked(n.leaf, values.valueOf(n.leaf));
                 case ADD -> uniformOf(uniform, n.left).add(uniformOf(uniform, n.right));
                 case SUB -> uniformOf(uniform, n.left).sub(uniformOf(uniform, n.right));
                 case MUL -> uniformOf(uniform, n.left).mul(uniformOf(uniform, n.right));
@@ -297,7 +302,8 @@ public final class ConstraintProgram {
         /** Evaluates every output for rows [rowStart, rowStart + length), length at most the batch size. */
         public void evaluate(Workspace ws, BatchSource source, int rowStart, int length) {
             if (length > ws.batchSize) {
-                throw new IllegalArgumentException("batch of " + length + " rows exceeds workspace size " + ws.batchSize);
+                throw new IllegalArgumentException(
+                        "batch of " + length + " rows exceeds workspace size " + ws.batchSize);
             }
             if ((ws.inputs != null) != (engine == Engine.COMPILED)) {
                 throw new IllegalArgumentException("workspace made for another engine than " + engine);
@@ -350,7 +356,8 @@ public final class ConstraintProgram {
                 if (n.type == Operand.VARYING_BASE) {
                     source.loadBase(n.leaf, rowStart, length, ws.inputs[limb]);
                 } else {
-                    source.loadExtension(n.leaf, rowStart, length, ws.inputs[limb], ws.inputs[limb + 1], ws.inputs[limb + 2]);
+                    source.loadExtension(
+                            n.leaf, rowStart, length, ws.inputs[limb], ws.inputs[limb + 1], ws.inputs[limb + 2]);
                 }
             }
             kernel.evaluate(ws.inputs, uniformLimbs, ws.spill, ws.kernelOutputs, length);
@@ -398,18 +405,31 @@ public final class ConstraintProgram {
             switch (a.type) {
                 case VARYING_BASE -> {
                     switch (b.type) {
-                        case VARYING_BASE -> Kernels.addBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
-                        case UNIFORM_BASE -> Kernels.addBaseScalar(ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
-                        case UNIFORM_EXT -> Kernels.addBaseExtScalar(ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                        case VARYING_BASE ->
+                            Kernels.addBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
+                        case UNIFORM_BASE ->
+                            Kernels.addBaseScalar(
+                                    ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
+                        case UNIFORM_EXT ->
+                            Kernels.addBaseExtScalar(
+                                    ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
                         default -> throw new IllegalStateException();
                     }
                 }
                 case VARYING_EXT -> {
                     switch (b.type) {
-                        case VARYING_BASE -> Kernels.addExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
-                        case VARYING_EXT -> Kernels.addExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE -> Kernels.addExtScalar(ws.ext[a.register], Ext3.of(uniform[b.uniformSlot].c0()), ws.ext[out.register], len);
-                        case UNIFORM_EXT -> Kernels.addExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                        case VARYING_BASE ->
+                            Kernels.addExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
+                        case VARYING_EXT ->
+                            Kernels.addExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                        case UNIFORM_BASE ->
+                            Kernels.addExtScalar(
+                                    ws.ext[a.register],
+                                    Ext3.of(uniform[b.uniformSlot].c0()),
+                                    ws.ext[out.register],
+                                    len);
+                        case UNIFORM_EXT ->
+                            Kernels.addExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
                     }
                 }
                 default -> throw new IllegalStateException();
@@ -430,17 +450,30 @@ public final class ConstraintProgram {
             switch (a.type) {
                 case VARYING_BASE -> {
                     switch (b.type) {
-                        case VARYING_BASE -> Kernels.subBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
-                        case VARYING_EXT -> Kernels.subBaseExt(ws.base[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE -> Kernels.addBaseScalar(ws.base[a.register], negBase(uniform[b.uniformSlot].c0()), ws.base[out.register], len);
-                        case UNIFORM_EXT -> Kernels.addBaseExtScalar(ws.base[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
+                        case VARYING_BASE ->
+                            Kernels.subBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
+                        case VARYING_EXT ->
+                            Kernels.subBaseExt(ws.base[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                        case UNIFORM_BASE ->
+                            Kernels.addBaseScalar(
+                                    ws.base[a.register],
+                                    negBase(uniform[b.uniformSlot].c0()),
+                                    ws.base[out.register],
+                                    len);
+                        case UNIFORM_EXT ->
+                            Kernels.addBaseExtScalar(
+                                    ws.base[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
                     }
                 }
                 case VARYING_EXT -> {
                     switch (b.type) {
-                        case VARYING_BASE -> Kernels.subExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
-                        case VARYING_EXT -> Kernels.subExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE, UNIFORM_EXT -> Kernels.addExtScalar(ws.ext[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
+                        case VARYING_BASE ->
+                            Kernels.subExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
+                        case VARYING_EXT ->
+                            Kernels.subExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                        case UNIFORM_BASE, UNIFORM_EXT ->
+                            Kernels.addExtScalar(
+                                    ws.ext[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
                     }
                 }
                 default -> throw new IllegalStateException();
@@ -456,18 +489,28 @@ public final class ConstraintProgram {
             switch (a.type) {
                 case VARYING_BASE -> {
                     switch (b.type) {
-                        case VARYING_BASE -> Kernels.mulBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
-                        case UNIFORM_BASE -> Kernels.mulBaseScalar(ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
-                        case UNIFORM_EXT -> Kernels.mulBaseExtScalar(ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                        case VARYING_BASE ->
+                            Kernels.mulBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
+                        case UNIFORM_BASE ->
+                            Kernels.mulBaseScalar(
+                                    ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
+                        case UNIFORM_EXT ->
+                            Kernels.mulBaseExtScalar(
+                                    ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
                         default -> throw new IllegalStateException();
                     }
                 }
                 case VARYING_EXT -> {
                     switch (b.type) {
-                        case VARYING_BASE -> Kernels.mulExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
-                        case VARYING_EXT -> Kernels.mulExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE -> Kernels.mulExtBaseScalar(ws.ext[a.register], uniform[b.uniformSlot].c0(), ws.ext[out.register], len);
-                        case UNIFORM_EXT -> Kernels.mulExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                        case VARYING_BASE ->
+                            Kernels.mulExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
+                        case VARYING_EXT ->
+                            Kernels.mulExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                        case UNIFORM_BASE ->
+                            Kernels.mulExtBaseScalar(
+                                    ws.ext[a.register], uniform[b.uniformSlot].c0(), ws.ext[out.register], len);
+                        case UNIFORM_EXT ->
+                            Kernels.mulExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
                     }
                 }
                 default -> throw new IllegalStateException();
@@ -489,14 +532,28 @@ public final class ConstraintProgram {
         final boolean[] outputExtension;
         /** The compiled engine's varying leaves (one array per limb), one row's spill and its outputs. */
         final long[][] inputs;
+
         final long[] spill;
         final long[][] kernelOutputs;
 
         Workspace(int batchSize, int baseRegisters, int extRegisters, int outputCount) {
-            this(batchSize, new long[baseRegisters][batchSize], new long[extRegisters][3][batchSize], outputCount, null, null, null);
+            this(
+                    batchSize,
+                    new long[baseRegisters][batchSize],
+                    new long[extRegisters][3][batchSize],
+                    outputCount,
+                    null,
+                    null,
+                    null);
         }
 
-        private Workspace(int batchSize, long[][] base, long[][][] ext, int outputCount, long[][] inputs, long[] spill,
+        private Workspace(
+                int batchSize,
+                long[][] base,
+                long[][][] ext,
+                int outputCount,
+                long[][] inputs,
+                long[] spill,
                 long[][] kernelOutputs) {
             this.batchSize = batchSize;
             this.base = base;
@@ -522,8 +579,14 @@ public final class ConstraintProgram {
                     }
                 }
             }
-            return new Workspace(batchSize, new long[0][], new long[0][][], outputCount, new long[plan.inputLimbs][batchSize],
-                    new long[plan.spillSlots], kernelOutputs);
+            return new Workspace(
+                    batchSize,
+                    new long[0][],
+                    new long[0][][],
+                    outputCount,
+                    new long[plan.inputLimbs][batchSize],
+                    new long[plan.spillSlots],
+                    kernelOutputs);
         }
 
         public int batchSize() {
@@ -533,7 +596,8 @@ public final class ConstraintProgram {
         /** Output k's values for the last batch: coefficient 0 (the whole value when base-field). */
         public long[] output(int k, int coefficient) {
             if (coefficient > 0 && !outputExtension[k]) {
-                throw new IllegalArgumentException("output " + k + " is base-field; it has no coefficient " + coefficient);
+                throw new IllegalArgumentException(
+                        "output " + k + " is base-field; it has no coefficient " + coefficient);
             }
             return outputs[k][coefficient];
         }
@@ -661,9 +725,12 @@ public final class ConstraintProgram {
             Operand rt = nodes.get(right).type;
             boolean varying = lt.varying() || rt.varying();
             boolean extension = lt.extension() || rt.extension();
-            Operand type = varying ? (extension ? Operand.VARYING_EXT : Operand.VARYING_BASE)
+            Operand type = varying
+                    ? (extension ? Operand.VARYING_EXT : Operand.VARYING_BASE)
                     : (extension ? Operand.UNIFORM_EXT : Operand.UNIFORM_BASE);
-            return node(new OpKey(op, left, op == NEG ? -1 : right), new Node(op, null, left, op == NEG ? left : right, type));
+            return node(
+                    new OpKey(op, left, op == NEG ? -1 : right),
+                    new Node(op, null, left, op == NEG ? left : right, type));
         }
 
         private int node(Object key, Node candidate) {

@@ -112,7 +112,14 @@ final class Kernels {
     }
 
     static void mulExt(long[][] a, long[][] b, long[][] out, int len) {
-        ExtKernels.mul(new ExtColumn(a[0], a[1], a[2]), 0, new ExtColumn(b[0], b[1], b[2]), 0, new ExtColumn(out[0], out[1], out[2]), 0, len);
+        ExtKernels.mul(
+                new ExtColumn(a[0], a[1], a[2]),
+                0,
+                new ExtColumn(b[0], b[1], b[2]),
+                0,
+                new ExtColumn(out[0], out[1], out[2]),
+                0,
+                len);
     }
 
     static void mulExtScalar(long[][] a, Ext3 s, long[][] out, int len) {

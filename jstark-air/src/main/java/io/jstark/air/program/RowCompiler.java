@@ -44,6 +44,7 @@ final class RowCompiler {
     static final int STEP_BUDGET = 6_000;
     /** Step calls per group method: keeps the group methods under the JIT's size limit too. */
     private static final int STEPS_PER_GROUP = 256;
+
     private static final int CACHED_KERNELS = 16;
 
     private static final ClassDesc GOLDILOCKS = ClassDesc.of(Goldilocks.class.getName());
@@ -54,9 +55,12 @@ final class RowCompiler {
     private static final ClassDesc LONG_ARRAYS = LONGS.arrayType();
     private static final MethodTypeDesc BINARY = MethodTypeDesc.of(CD_long, CD_long, CD_long);
     private static final MethodTypeDesc UNARY = MethodTypeDesc.of(CD_long, CD_long);
-    private static final MethodTypeDesc EXT_PRODUCT = MethodTypeDesc.of(CD_long, CD_long, CD_long, CD_long, CD_long, CD_long, CD_long);
-    private static final MethodTypeDesc STEP = MethodTypeDesc.of(CD_void, LONG_ARRAYS, LONGS, LONGS, LONG_ARRAYS, CD_int);
-    private static final MethodTypeDesc EVALUATE = MethodTypeDesc.of(CD_void, LONG_ARRAYS, LONGS, LONGS, LONG_ARRAYS, CD_int);
+    private static final MethodTypeDesc EXT_PRODUCT =
+            MethodTypeDesc.of(CD_long, CD_long, CD_long, CD_long, CD_long, CD_long, CD_long);
+    private static final MethodTypeDesc STEP =
+            MethodTypeDesc.of(CD_void, LONG_ARRAYS, LONGS, LONGS, LONG_ARRAYS, CD_int);
+    private static final MethodTypeDesc EVALUATE =
+            MethodTypeDesc.of(CD_void, LONG_ARRAYS, LONGS, LONGS, LONG_ARRAYS, CD_int);
 
     // the locals of a step method: its parameters, then the values
     private static final int INPUTS = 0;
@@ -101,11 +105,13 @@ final class RowCompiler {
         final int[] outputNodes;
         /** Per node: the first array of a varying leaf in the kernel's inputs, else -1. */
         final int[] inputLimb;
+
         final int inputLimbs;
         /** Instruction index where step s starts; the last entry is the instruction count. */
         final int[] stepStart;
         /** Per node: the first spill slot of an operation read by a later step, else -1. */
         final int[] spillSlot;
+
         final int spillSlots;
         /** Per node: the index of the last instruction that reads it, else -1. */
         final int[] lastUse;
@@ -254,7 +260,8 @@ final class RowCompiler {
     private static RowKernel load(byte[] classBytes) {
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(classBytes, true);
-            return (RowKernel) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return (RowKernel) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
         } catch (Throwable e) {
             throw new IllegalStateException("cannot load the bytecode generated for a constraint program", e);
         }
@@ -266,8 +273,18 @@ final class RowCompiler {
         return ClassFile.of().build(GENERATED, cb -> {
             cb.withFlags(AccessFlag.FINAL, AccessFlag.SUPER, AccessFlag.SYNTHETIC);
             cb.withInterfaceSymbols(KERNEL);
-            cb.withMethodBody(INIT_NAME, MTD_void, ClassFile.ACC_PUBLIC, code -> code.aload(0).invokespecial(CD_Object, INIT_NAME, MTD_void).return_());
-            cb.withMethodBody("evaluate", EVALUATE, ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL, code -> evaluateLoop(code, groups));
+            cb.withMethodBody(
+                    INIT_NAME,
+                    MTD_void,
+                    ClassFile.ACC_PUBLIC,
+                    code -> code.aload(0)
+                            .invokespecial(CD_Object, INIT_NAME, MTD_void)
+                            .return_());
+            cb.withMethodBody(
+                    "evaluate",
+                    EVALUATE,
+                    ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL,
+                    code -> evaluateLoop(code, groups));
             for (int g = 0; g < groups; g++) {
                 int from = g * STEPS_PER_GROUP;
                 int to = Math.min(steps, from + STEPS_PER_GROUP);
@@ -281,7 +298,11 @@ final class RowCompiler {
             }
             for (int s = 0; s < steps; s++) {
                 int step = s;
-                cb.withMethodBody("step" + s, STEP, ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC, code -> new StepWriter(plan, step, code).write());
+                cb.withMethodBody(
+                        "step" + s,
+                        STEP,
+                        ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC,
+                        code -> new StepWriter(plan, step, code).write());
             }
         });
     }
@@ -322,6 +343,7 @@ final class RowCompiler {
         private final CodeBuilder code;
         /** Per node: its first local in this step, or -1. */
         private final int[] local;
+
         private final Deque<Integer> freeBase = new ArrayDeque<>();
         private final Deque<Integer> freeExt = new ArrayDeque<>();
         private int nextLocal = FIRST_VALUE;
@@ -398,7 +420,10 @@ final class RowCompiler {
             int ext = aExt ? a : b;
             int base = aExt ? b : a;
             for (int c = 0; c < limbs(nodes[node]); c++) {
-                code.lload(limb(ext, c)).lload(limb(base, 0)).invokestatic(GOLDILOCKS, "mul", BINARY).lstore(limb(node, c));
+                code.lload(limb(ext, c))
+                        .lload(limb(base, 0))
+                        .invokestatic(GOLDILOCKS, "mul", BINARY)
+                        .lstore(limb(node, c));
             }
         }
 
@@ -427,7 +452,11 @@ final class RowCompiler {
                 if (!n.type.varying()) {
                     code.aload(UNIFORMS).loadConstant(3 * n.uniformSlot + c).laload();
                 } else if (plan.inputLimb[node] >= 0) {
-                    code.aload(INPUTS).loadConstant(plan.inputLimb[node] + c).aaload().iload(ROW).laload();
+                    code.aload(INPUTS)
+                            .loadConstant(plan.inputLimb[node] + c)
+                            .aaload()
+                            .iload(ROW)
+                            .laload();
                 } else {
                     code.aload(SPILL).loadConstant(plan.spillSlot[node] + c).laload();
                 }
@@ -442,7 +471,12 @@ final class RowCompiler {
             }
             for (int k : outputs) {
                 for (int c = 0; c < limbs(nodes[node]); c++) {
-                    code.aload(OUTPUTS).loadConstant(3 * k + c).aaload().iload(ROW).lload(limb(node, c)).lastore();
+                    code.aload(OUTPUTS)
+                            .loadConstant(3 * k + c)
+                            .aaload()
+                            .iload(ROW)
+                            .lload(limb(node, c))
+                            .lastore();
                 }
             }
         }

@@ -30,7 +30,9 @@ public final class Preprocessed {
                 long v = pc.valueAtRow().applyAsLong(r);
                 if (!Goldilocks.isCanonical(v)) {
                     m.close();
-                    throw new InvalidTraceException(air.name(), "preprocessed column '" + pc.name() + "' gives a non-canonical value at row " + r);
+                    throw new InvalidTraceException(
+                            air.name(),
+                            "preprocessed column '" + pc.name() + "' gives a non-canonical value at row " + r);
                 }
                 column[r] = v;
             }

@@ -29,8 +29,9 @@ public record TableTrace(String name, Air air, Matrix main, long[] publicInputs)
             throw new InvalidTraceException(name, "height " + rows + " is not a power of two >= 2");
         }
         if (main.columns() != air.mainWidth()) {
-            throw new InvalidTraceException(name, "trace has " + main.columns() + " columns, table '" + air.name() + "' declares "
-                    + air.mainWidth());
+            throw new InvalidTraceException(
+                    name,
+                    "trace has " + main.columns() + " columns, table '" + air.name() + "' declares " + air.mainWidth());
         }
         int logHeight = Integer.numberOfTrailingZeros(rows);
         java.util.Optional<String> violation = air.shapeViolation(logHeight, publicInputs.length);
@@ -39,7 +40,8 @@ public record TableTrace(String name, Air air, Matrix main, long[] publicInputs)
         }
         for (int i = 0; i < publicInputs.length; i++) {
             if (!Goldilocks.isCanonical(publicInputs[i])) {
-                throw new InvalidTraceException(name, "public input '" + air.publicInputs().get(i) + "' is not a canonical field element");
+                throw new InvalidTraceException(
+                        name, "public input '" + air.publicInputs().get(i) + "' is not a canonical field element");
             }
         }
     }

@@ -147,7 +147,9 @@ class ConstraintProgramTest {
     }
 
     @Property(tries = 60)
-    void batchProgramMatchesPointEvaluation(@ForAll long seed, @ForAll @IntRange(min = 1, max = 70) int rows,
+    void batchProgramMatchesPointEvaluation(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 70) int rows,
             @ForAll @IntRange(min = 1, max = 33) int batch) {
         Random rnd = new Random(seed);
         List<Expr> outputs = randomOutputs(rnd);
@@ -164,7 +166,9 @@ class ConstraintProgramTest {
                     PointEvaluator point = new PointEvaluator(leaf -> data.atRow(leaf, row));
                     for (int k = 0; k < outputs.size(); k++) {
                         Ext3 expected = point.evaluate(outputs.get(k));
-                        assertThat(valueAt(ws, k, r)).as("%s output %d row %d", engine, k, row).isEqualTo(expected);
+                        assertThat(valueAt(ws, k, r))
+                                .as("%s output %d row %d", engine, k, row)
+                                .isEqualTo(expected);
                     }
                 }
             }
@@ -173,8 +177,11 @@ class ConstraintProgramTest {
 
     /** Tiny steps put nearly every value in another step than its readers: the spill slots and their reuse. */
     @Property(tries = 60)
-    void compiledStepsOfAnySizeGiveTheInterpretersValues(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int rows,
-            @ForAll @IntRange(min = 1, max = 17) int batch, @ForAll @IntRange(min = 1, max = 600) int stepBudget) {
+    void compiledStepsOfAnySizeGiveTheInterpretersValues(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 40) int rows,
+            @ForAll @IntRange(min = 1, max = 17) int batch,
+            @ForAll @IntRange(min = 1, max = 600) int stepBudget) {
         Random rnd = new Random(seed);
         List<Expr> outputs = randomOutputs(rnd);
         RandomRows data = new RandomRows(rnd, rows);
@@ -189,7 +196,9 @@ class ConstraintProgramTest {
             compiled.evaluate(wsCompiled, data, from, len);
             for (int r = 0; r < len; r++) {
                 for (int k = 0; k < outputs.size(); k++) {
-                    assertThat(valueAt(wsCompiled, k, r)).as("output %d row %d", k, from + r).isEqualTo(valueAt(wsInterpreted, k, r));
+                    assertThat(valueAt(wsCompiled, k, r))
+                            .as("output %d row %d", k, from + r)
+                            .isEqualTo(valueAt(wsInterpreted, k, r));
                 }
             }
         }
@@ -218,13 +227,16 @@ class ConstraintProgramTest {
 
     @Test
     void aWorkspaceOfTheOtherEngineIsRefused() {
-        ConstraintProgram program = ConstraintProgram.compile(List.of(new Expr.MainCell(0, 0).mul(new Expr.MainCell(1, 0))));
+        ConstraintProgram program =
+                ConstraintProgram.compile(List.of(new Expr.MainCell(0, 0).mul(new Expr.MainCell(1, 0))));
         RandomRows data = new RandomRows(new Random(1), 4);
         ConstraintProgram.Bound compiled = program.bind(data::uniform, ConstraintProgram.Engine.COMPILED);
         ConstraintProgram.Bound interpreted = program.bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
-        assertThatThrownBy(() -> compiled.evaluate(interpreted.newWorkspace(4), data, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> compiled.evaluate(interpreted.newWorkspace(4), data, 0, 4))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("COMPILED");
-        assertThatThrownBy(() -> interpreted.evaluate(compiled.newWorkspace(4), data, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> interpreted.evaluate(compiled.newWorkspace(4), data, 0, 4))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("INTERPRETED");
     }
 
@@ -290,8 +302,11 @@ class ConstraintProgramTest {
     @Test
     void anOperationsDerivedComponentsMustBeItsOperands() {
         Expr x = new Expr.MainCell(0, 0);
-        assertThatThrownBy(() -> new Expr.Mul(x, x, 3, false)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("degree 2");
-        assertThatThrownBy(() -> new Expr.Add(x, new Expr.Challenge(0), 1, false)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Expr.Mul(x, x, 3, false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("degree 2");
+        assertThatThrownBy(() -> new Expr.Add(x, new Expr.Challenge(0), 1, false))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("extension true");
     }
 }

@@ -38,7 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
 public class MerkleBenchmark {
     private static final int LOG_ROWS = 20;
     private static final int COLUMNS = 8;
@@ -66,7 +68,9 @@ public class MerkleBenchmark {
     @Setup
     public void setup() {
         hasher = Hashers.byName(hash);
-        kernel = path.equals("lanes") ? LaneHashing.vector(hasher).orElse(LaneHashing.scalar(hasher)) : LaneHashing.scalar(hasher);
+        kernel = path.equals("lanes")
+                ? LaneHashing.vector(hasher).orElse(LaneHashing.scalar(hasher))
+                : LaneHashing.scalar(hasher);
         SplittableRandom random = new SplittableRandom(7);
         int rows = 1 << LOG_ROWS;
         matrix = Matrix.allocate(RamAllocator.shared(), "bench-merkle", rows, COLUMNS);
@@ -87,8 +91,10 @@ public class MerkleBenchmark {
         if (!Arrays.equals(commit(), expected)) {
             throw new IllegalStateException(path + " and the per-node baseline disagree on the root");
         }
-        System.out.println("kernel: " + (path.equals("per-node") ? hash + ": per node (" + hasher.implementation() + ")"
-                : kernel.description()));
+        System.out.println("kernel: "
+                + (path.equals("per-node")
+                        ? hash + ": per node (" + hasher.implementation() + ")"
+                        : kernel.description()));
     }
 
     @TearDown

@@ -17,7 +17,8 @@ import java.nio.ByteOrder;
  * as {@code MerkleTree} (the benchmark checks it); nothing else uses it.
  */
 final class PerNodeMerkle {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int DIGEST = Hasher.DIGEST_BYTES;
     private static final int LEAF_BLOCK_BYTES = 64 * 1024;
     private static final int NODE_BLOCK = 1024;
@@ -38,10 +39,17 @@ final class PerNodeMerkle {
             for (int from = 0; from < leaves; from += blockLeaves) {
                 int n = Math.min(blockLeaves, leaves - from);
                 for (int c = 0; c < matrix.columns(); c++) {
-                    MemorySegment.copy(matrix.segment(), Matrix.ELEMENT, ((long) c * matrix.rows() + (long) from * rowsPerLeaf)
-                            * Long.BYTES, column, 0, n * rowsPerLeaf);
+                    MemorySegment.copy(
+                            matrix.segment(),
+                            Matrix.ELEMENT,
+                            ((long) c * matrix.rows() + (long) from * rowsPerLeaf) * Long.BYTES,
+                            column,
+                            0,
+                            n * rowsPerLeaf);
                     for (int j = 0; j < n * rowsPerLeaf; j++) {
-                        int position = (j / rowsPerLeaf) * leafBytes + c * Long.BYTES + (j % rowsPerLeaf) * matrix.columns() * Long.BYTES;
+                        int position = (j / rowsPerLeaf) * leafBytes
+                                + c * Long.BYTES
+                                + (j % rowsPerLeaf) * matrix.columns() * Long.BYTES;
                         LONG_LE.set(leafData, position, column[j]);
                     }
                 }
@@ -57,7 +65,8 @@ final class PerNodeMerkle {
             for (int count = leaves / 2; count >= 1; count /= 2) {
                 for (int start = 0; start < count; start += NODE_BLOCK) {
                     int n = Math.min(NODE_BLOCK, count - start);
-                    MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, (below + 2L * start) * DIGEST, in, 0, 2 * n * DIGEST);
+                    MemorySegment.copy(
+                            segment, ValueLayout.JAVA_BYTE, (below + 2L * start) * DIGEST, in, 0, 2 * n * DIGEST);
                     for (int i = 0; i < n; i++) {
                         digester.hash(in, 2 * i * DIGEST, 2 * DIGEST, out, i * DIGEST);
                     }

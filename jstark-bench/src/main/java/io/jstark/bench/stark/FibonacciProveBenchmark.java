@@ -40,8 +40,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx12g",
-        "-XX:+UseParallelGC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "--add-modules",
+            "jdk.incubator.vector",
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx12g",
+            "-XX:+UseParallelGC"
+        })
 public class FibonacciProveBenchmark {
     static final ProofOptions OPTIONS = ProofOptions.defaults();
 
@@ -76,8 +83,8 @@ public class FibonacciProveBenchmark {
         } catch (ProofRejectedException e) {
             throw new IllegalStateException("the benchmark's proof does not verify", e);
         }
-        System.out.println("proof size: " + proof.length + " bytes; Merkle kernel "
-                + LaneHashing.describe(Hashers.byName(hash)));
+        System.out.println(
+                "proof size: " + proof.length + " bytes; Merkle kernel " + LaneHashing.describe(Hashers.byName(hash)));
     }
 
     @TearDown(Level.Trial)
@@ -88,7 +95,8 @@ public class FibonacciProveBenchmark {
     }
 
     private byte[] prove() {
-        StarkProver prover = new StarkProver(key, OPTIONS.withHash(hash), ProverSettings.defaults().withPool(pool));
+        StarkProver prover = new StarkProver(
+                key, OPTIONS.withHash(hash), ProverSettings.defaults().withPool(pool));
         return ProofFormat.write(prover.prove(workload.tables()));
     }
 

@@ -35,8 +35,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx4g",
-        "-XX:+UseParallelGC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "--add-modules",
+            "jdk.incubator.vector",
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx4g",
+            "-XX:+UseParallelGC"
+        })
 public class HashTraceBenchmark {
     @Param({"1", "2"})
     public int threads;

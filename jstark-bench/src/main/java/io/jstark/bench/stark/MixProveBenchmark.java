@@ -1,9 +1,9 @@
 package io.jstark.bench.stark;
 
 import io.jstark.Jstark;
+import io.jstark.JstarkProver;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.lanes.LaneHashing;
-import io.jstark.JstarkProver;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
@@ -36,8 +36,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 8)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx8g",
-        "-XX:+UseParallelGC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "--add-modules",
+            "jdk.incubator.vector",
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx8g",
+            "-XX:+UseParallelGC"
+        })
 public class MixProveBenchmark {
     @Param({"3"})
     public int k;
@@ -57,13 +64,16 @@ public class MixProveBenchmark {
     public void setup() throws ProofRejectedException {
         mix = Examples.byName("mix");
         workload = mix.generate(mix.defaultLogSize(), 1);
-        prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults().withHash(hash)).tableParallelism(k).build();
+        prover = Jstark.prover(mix.airs())
+                .options(ProofOptions.defaults().withHash(hash))
+                .tableParallelism(k)
+                .build();
         proof = prover.prove(workload.tables()).bytes();
         key = prover.verifyingKey();
         expected = Statement.ofTraces(workload.tables());
         Jstark.verify(key, expected, proof);
-        System.out.println("proof size: " + proof.length + " bytes, " + workload.size() + " tables, " + workload.mainCells()
-                + " main cells; Merkle kernel " + LaneHashing.describe(Hashers.byName(hash)));
+        System.out.println("proof size: " + proof.length + " bytes, " + workload.size() + " tables, "
+                + workload.mainCells() + " main cells; Merkle kernel " + LaneHashing.describe(Hashers.byName(hash)));
     }
 
     @TearDown(Level.Trial)

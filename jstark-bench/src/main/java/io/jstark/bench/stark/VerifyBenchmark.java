@@ -18,7 +18,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -34,8 +33,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx4g",
-        "-XX:+UseParallelGC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "--add-modules",
+            "jdk.incubator.vector",
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx4g",
+            "-XX:+UseParallelGC"
+        })
 public class VerifyBenchmark {
     private Example mix;
     private byte[] keyBytes;
@@ -48,7 +54,9 @@ public class VerifyBenchmark {
     public void setup() throws Exception {
         mix = Examples.byName("mix");
         try (Workload workload = mix.generate(mix.defaultLogSize(), 1);
-                JstarkProver prover = Jstark.prover(mix.airs()).options(ProofOptions.defaults()).build()) {
+                JstarkProver prover = Jstark.prover(mix.airs())
+                        .options(ProofOptions.defaults())
+                        .build()) {
             proof = prover.prove(workload.tables()).bytes();
             keyBytes = prover.verifyingKey().toBytes();
             expected = Statement.ofTraces(workload.tables());
@@ -65,8 +73,8 @@ public class VerifyBenchmark {
                 throw new IllegalStateException("rejected for another reason: " + e.getMessage(), e);
             }
         }
-        System.out.println("proof " + proof.length + " bytes, key " + keyBytes.length + " bytes, largest accepted proof "
-                + StarkVerifier.maxProofBytes(key, expected) + " bytes");
+        System.out.println("proof " + proof.length + " bytes, key " + keyBytes.length
+                + " bytes, largest accepted proof " + StarkVerifier.maxProofBytes(key, expected) + " bytes");
     }
 
     @Benchmark

@@ -41,8 +41,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx4g",
-        "-XX:+UseParallelGC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "--add-modules",
+            "jdk.incubator.vector",
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx4g",
+            "-XX:+UseParallelGC"
+        })
 public class WideConstraintBenchmark {
     private static final int LOG_ROWS = 12;
 
@@ -59,7 +66,11 @@ public class WideConstraintBenchmark {
     private final List<Table> tables = new ArrayList<>();
 
     /** One table's bound program, its workspace, its rows. */
-    private record Table(ConstraintProgram.Bound program, ConstraintProgram.Workspace workspace, TraceBatchSource source, int rows) {}
+    private record Table(
+            ConstraintProgram.Bound program,
+            ConstraintProgram.Workspace workspace,
+            TraceBatchSource source,
+            int rows) {}
 
     @Setup(Level.Trial)
     public void setup() {
@@ -83,10 +94,16 @@ public class WideConstraintBenchmark {
             int rowsPerBatch = Math.min(batch, rows);
             ConstraintProgram compiled = ConstraintProgram.compile(exprs);
             ConstraintProgram.Bound bound = compiled.bind(leaf -> null, chosen);
-            tables.add(new Table(bound, bound.newWorkspace(rowsPerBatch), new TraceBatchSource(air, trace.main(), null, null), rows));
+            tables.add(new Table(
+                    bound,
+                    bound.newWorkspace(rowsPerBatch),
+                    new TraceBatchSource(air, trace.main(), null, null),
+                    rows));
             constraintRows += (long) exprs.size() * rows;
-            System.out.println(air.name() + ": " + exprs.size() + " constraints, " + compiled.instructionCount() + " instructions per row, "
-                    + compiled.compiledSteps() + " compiled steps, " + compiled.workspaceBytes(rowsPerBatch, chosen) / 1024
+            System.out.println(air.name() + ": " + exprs.size() + " constraints, " + compiled.instructionCount()
+                    + " instructions per row, "
+                    + compiled.compiledSteps() + " compiled steps, "
+                    + compiled.workspaceBytes(rowsPerBatch, chosen) / 1024
                     + " KiB of workspace at batch " + rowsPerBatch + " (" + engine + ")");
         }
         System.out.println(table + ": " + constraintRows + " constraint-rows per operation");

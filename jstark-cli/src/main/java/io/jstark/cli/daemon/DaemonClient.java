@@ -39,7 +39,13 @@ public final class DaemonClient {
     private final OutputStream out;
     private final OutputStream err;
 
-    DaemonClient(List<String> javaOptions, String classPath, Map<String, String> env, Path cwd, OutputStream out, OutputStream err) {
+    DaemonClient(
+            List<String> javaOptions,
+            String classPath,
+            Map<String, String> env,
+            Path cwd,
+            OutputStream out,
+            OutputStream err) {
         this.javaOptions = List.copyOf(javaOptions);
         this.classPath = classPath;
         this.env = Map.copyOf(env);
@@ -55,8 +61,13 @@ public final class DaemonClient {
             System.exit(2);
         }
         String[] args = java.util.Arrays.copyOfRange(argv, separator + 1, argv.length);
-        DaemonClient client = new DaemonClient(List.of(argv).subList(0, separator), System.getProperty("java.class.path"), System.getenv(),
-                Path.of(""), new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        DaemonClient client = new DaemonClient(
+                List.of(argv).subList(0, separator),
+                System.getProperty("java.class.path"),
+                System.getenv(),
+                Path.of(""),
+                new FileOutputStream(FileDescriptor.out),
+                new FileOutputStream(FileDescriptor.err));
         System.exit(client.run(args));
     }
 
@@ -72,8 +83,8 @@ public final class DaemonClient {
             Path socket = DaemonProtocol.socket(dir, DaemonProtocol.key(classPath, javaOptions));
             if (socket.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_SOCKET_PATH_BYTES) {
                 // a daemon could not bind it: say so once here rather than start one that dies
-                throw new IOException("the socket path " + socket + " is longer than a Unix-domain socket allows (" + MAX_SOCKET_PATH_BYTES
-                        + " bytes): set JSTARK_DAEMON_DIR to a shorter directory");
+                throw new IOException("the socket path " + socket + " is longer than a Unix-domain socket allows ("
+                        + MAX_SOCKET_PATH_BYTES + " bytes): set JSTARK_DAEMON_DIR to a shorter directory");
             }
             Integer code = request(socket, DaemonProtocol.RUN, args);
             if (code == null) {
@@ -106,11 +117,15 @@ public final class DaemonClient {
         long idle = idleSeconds();
         command.add(Long.toString(idle));
         // started in "/": each request brings its own directory, and the daemon pins none (a deleted or unmounted one)
-        Process daemon = new ProcessBuilder(command).directory(new java.io.File("/"))
+        Process daemon = new ProcessBuilder(command)
+                .directory(new java.io.File("/"))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log(socket).toFile())).redirectErrorStream(true).start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log(socket).toFile()))
+                .redirectErrorStream(true)
+                .start();
         note("jstark: starting a warm daemon for later commands (pid " + daemon.pid() + ", stops after " + idle
-                + " s without a request, log " + log(socket) + "); 'jstark daemon stop' stops it, JSTARK_DAEMON=off runs without one");
+                + " s without a request, log " + log(socket)
+                + "); 'jstark daemon stop' stops it, JSTARK_DAEMON=off runs without one");
         long deadline = System.currentTimeMillis() + START_MILLIS;
         while (System.currentTimeMillis() < deadline) {
             Integer code = request(socket, DaemonProtocol.RUN, args);
@@ -135,7 +150,9 @@ public final class DaemonClient {
     private long idleSeconds() {
         String value = env.get(DaemonProtocol.IDLE_VARIABLE);
         try {
-            return value == null || value.isEmpty() ? DaemonProtocol.DEFAULT_IDLE_SECONDS : Math.max(1, Long.parseLong(value.strip()));
+            return value == null || value.isEmpty()
+                    ? DaemonProtocol.DEFAULT_IDLE_SECONDS
+                    : Math.max(1, Long.parseLong(value.strip()));
         } catch (NumberFormatException e) {
             note("jstark: ignoring " + DaemonProtocol.IDLE_VARIABLE + "=" + value + " (not a number of seconds)");
             return DaemonProtocol.DEFAULT_IDLE_SECONDS;
@@ -159,15 +176,21 @@ public final class DaemonClient {
             return null;
         }
         try (channel) {
-            DataOutputStream request = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
+            DataOutputStream request =
+                    new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
             request.writeInt(DaemonProtocol.MAGIC);
             request.writeInt(DaemonProtocol.VERSION);
             request.writeByte(kind);
             if (kind == DaemonProtocol.RUN) {
                 DaemonProtocol.writeString(request, cwd.toString());
-                DaemonProtocol.writeString(request, System.getProperty("stdout.encoding", java.nio.charset.Charset.defaultCharset().name()));
+                DaemonProtocol.writeString(
+                        request,
+                        System.getProperty(
+                                "stdout.encoding",
+                                java.nio.charset.Charset.defaultCharset().name()));
                 // scripts/jstark tells the client; the daemon's own stderr is its log
-                request.writeBoolean(Boolean.parseBoolean(System.getProperty(io.jstark.cli.Main.STDERR_TERMINAL_PROPERTY)));
+                request.writeBoolean(
+                        Boolean.parseBoolean(System.getProperty(io.jstark.cli.Main.STDERR_TERMINAL_PROPERTY)));
                 request.writeInt(env.size());
                 for (Map.Entry<String, String> e : env.entrySet()) {
                     DaemonProtocol.writeString(request, e.getKey());
@@ -277,7 +300,11 @@ public final class DaemonClient {
         command.add(DaemonProtocol.MAIN_CLASS);
         command.addAll(List.of(args));
         try {
-            return new ProcessBuilder(command).directory(cwd.toFile()).inheritIO().start().waitFor();
+            return new ProcessBuilder(command)
+                    .directory(cwd.toFile())
+                    .inheritIO()
+                    .start()
+                    .waitFor();
         } catch (IOException e) {
             note("jstark: cannot start " + command.getFirst() + ": " + e.getMessage());
             return 4;

@@ -31,6 +31,7 @@ final class DaemonProtocol {
     static final byte EXIT = 3;
     /** Longest string or frame either side accepts: a bound, not a format limit anyone meets. */
     static final int MAX_BYTES = 1 << 24;
+
     static final String DIRECTORY_VARIABLE = "JSTARK_DAEMON_DIR";
     static final String IDLE_VARIABLE = "JSTARK_DAEMON_IDLE";
     /**
@@ -38,6 +39,7 @@ final class DaemonProtocol {
      * prove-verify-inspect session keeps it warm, and the memory goes back soon after the last command.
      */
     static final long DEFAULT_IDLE_SECONDS = 300;
+
     static final String SERVER_CLASS = "io.jstark.cli.daemon.DaemonServer";
     static final String MAIN_CLASS = "io.jstark.cli.Main";
     /** The jar's manifest opens java.lang; a JVM started with -cp must be told so. */
@@ -45,8 +47,7 @@ final class DaemonProtocol {
 
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
-    private DaemonProtocol() {
-    }
+    private DaemonProtocol() {}
 
     /** $JSTARK_DAEMON_DIR, else $XDG_RUNTIME_DIR/jstark, else ~/.cache/jstark-daemon. */
     static Path directory(Map<String, String> env) {
@@ -71,11 +72,13 @@ final class DaemonProtocol {
                 // another client made it at the same moment: checked below like any other
             }
         }
-        String owner = Files.getOwner(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName();
-        Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        String owner =
+                Files.getOwner(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName();
+        Set<PosixFilePermission> permissions =
+                Files.getPosixFilePermissions(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         if (!owner.equals(System.getProperty("user.name")) || !permissions.equals(OWNER_ONLY)) {
-            throw new IOException(dir + " must be a directory of " + System.getProperty("user.name") + " with mode 0700 (it is "
-                    + owner + "'s, " + PosixFilePermissions.toString(permissions) + ")");
+            throw new IOException(dir + " must be a directory of " + System.getProperty("user.name")
+                    + " with mode 0700 (it is " + owner + "'s, " + PosixFilePermissions.toString(permissions) + ")");
         }
     }
 
@@ -89,7 +92,10 @@ final class DaemonProtocol {
             Path p = Path.of(entry).toAbsolutePath();
             identity.append('\0').append(p);
             if (Files.exists(p)) {
-                identity.append('\0').append(Files.size(p)).append('\0').append(Files.getLastModifiedTime(p).toMillis());
+                identity.append('\0')
+                        .append(Files.size(p))
+                        .append('\0')
+                        .append(Files.getLastModifiedTime(p).toMillis());
             }
         }
         for (String option : javaOptions) {

@@ -55,7 +55,9 @@ public final class DaemonServer implements AutoCloseable {
         }
         DaemonServer daemon = open(Path.of(args[0]), Duration.ofSeconds(Long.parseLong(args[1])));
         if (daemon != null) {
-            System.out.printf("jstark daemon %d listening on %s (idle timeout %d s)%n", ProcessHandle.current().pid(), args[0], Long.parseLong(args[1]));
+            System.out.printf(
+                    "jstark daemon %d listening on %s (idle timeout %d s)%n",
+                    ProcessHandle.current().pid(), args[0], Long.parseLong(args[1]));
             try (daemon) {
                 daemon.serve();
             }
@@ -171,8 +173,7 @@ public final class DaemonServer implements AutoCloseable {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /** Answers one client; true when it asked the daemon to stop. */
@@ -191,13 +192,23 @@ public final class DaemonServer implements AutoCloseable {
             case DaemonProtocol.RUN -> run(in, frames);
             case DaemonProtocol.STATUS -> {
                 Runtime rt = Runtime.getRuntime();
-                frames.text(DaemonProtocol.STDOUT, String.format("daemon %d: %s, up %d s, %d request(s) answered, idle timeout %d s, heap %d of %d MiB%n",
-                        ProcessHandle.current().pid(), socket, Duration.ofNanos(System.nanoTime() - startNanos).toSeconds(), requests,
-                        idle.toSeconds(), (rt.totalMemory() - rt.freeMemory()) >> 20, rt.totalMemory() >> 20));
+                frames.text(
+                        DaemonProtocol.STDOUT,
+                        String.format(
+                                "daemon %d: %s, up %d s, %d request(s) answered, idle timeout %d s, heap %d of %d MiB%n",
+                                ProcessHandle.current().pid(),
+                                socket,
+                                Duration.ofNanos(System.nanoTime() - startNanos).toSeconds(),
+                                requests,
+                                idle.toSeconds(),
+                                (rt.totalMemory() - rt.freeMemory()) >> 20,
+                                rt.totalMemory() >> 20));
                 frames.exit(0);
             }
             case DaemonProtocol.STOP -> {
-                frames.text(DaemonProtocol.STDOUT, "stopped daemon " + ProcessHandle.current().pid() + " (" + socket + ")\n");
+                frames.text(
+                        DaemonProtocol.STDOUT,
+                        "stopped daemon " + ProcessHandle.current().pid() + " (" + socket + ")\n");
                 frames.exit(0);
                 return true;
             }
@@ -220,8 +231,10 @@ public final class DaemonServer implements AutoCloseable {
             args[i] = DaemonProtocol.readString(in);
         }
         requests++;
-        PrintStream out = new PrintStream(new BufferedOutputStream(frames.stream(DaemonProtocol.STDOUT)), true, charset);
-        PrintStream err = new PrintStream(new BufferedOutputStream(frames.stream(DaemonProtocol.STDERR)), true, charset);
+        PrintStream out =
+                new PrintStream(new BufferedOutputStream(frames.stream(DaemonProtocol.STDOUT)), true, charset);
+        PrintStream err =
+                new PrintStream(new BufferedOutputStream(frames.stream(DaemonProtocol.STDERR)), true, charset);
         PrintStream processOut = System.out;
         PrintStream processErr = System.err;
         int code;

@@ -7,8 +7,7 @@ import java.util.Map;
 
 /** {@code jstark daemon ...} as the client answers it, for tests outside this package. */
 public final class DaemonControl {
-    private DaemonControl() {
-    }
+    private DaemonControl() {}
 
     /**
      * The exit code of {@code jstark daemon args...} run by the client over the daemons of {@code directory} (2 when the
@@ -18,7 +17,13 @@ public final class DaemonControl {
         ByteArrayOutputStream ignored = new ByteArrayOutputStream();
         List<String> command = new java.util.ArrayList<>(List.of("daemon"));
         command.addAll(args);
-        return new DaemonClient(List.of(), System.getProperty("java.class.path"), Map.of(DaemonProtocol.DIRECTORY_VARIABLE, directory.toString()),
-                directory, ignored, ignored).run(command.toArray(String[]::new));
+        return new DaemonClient(
+                        List.of(),
+                        System.getProperty("java.class.path"),
+                        Map.of(DaemonProtocol.DIRECTORY_VARIABLE, directory.toString()),
+                        directory,
+                        ignored,
+                        ignored)
+                .run(command.toArray(String[]::new));
     }
 }

@@ -31,9 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** The warm daemon: the same bytes and exit codes as a plain run, its own stop, idle stop and fallbacks. No timing. */
 class DaemonTest {
     /** The JVM options of a started daemon or a plain fallback run (the test JVM's class path). */
-    private static final List<String> JAVA_OPTIONS = List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
-            "-Xmx512m");
-    private static final String[] PROVE = {"prove", "--example", "fib", "--rows", "2^8", "--no-report", "--cache-dir", "none"};
+    private static final List<String> JAVA_OPTIONS =
+            List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx512m");
+
+    private static final String[] PROVE = {
+        "prove", "--example", "fib", "--rows", "2^8", "--no-report", "--cache-dir", "none"
+    };
 
     @TempDir
     Path dir;
@@ -45,7 +48,8 @@ class DaemonTest {
     }
 
     private Path socket() throws IOException {
-        return DaemonProtocol.socket(daemonDir(), DaemonProtocol.key(System.getProperty("java.class.path"), JAVA_OPTIONS));
+        return DaemonProtocol.socket(
+                daemonDir(), DaemonProtocol.key(System.getProperty("java.class.path"), JAVA_OPTIONS));
     }
 
     private Result client(Path cwd, String... args) throws IOException {
@@ -53,7 +57,8 @@ class DaemonTest {
     }
 
     /** The client with {@code settings} added to this process's environment, its stdout {@code out}. */
-    private Result client(Path cwd, Map<String, String> settings, java.io.OutputStream out, String... args) throws IOException {
+    private Result client(Path cwd, Map<String, String> settings, java.io.OutputStream out, String... args)
+            throws IOException {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put(DaemonProtocol.DIRECTORY_VARIABLE, daemonDir().toString());
         env.put(DaemonProtocol.IDLE_VARIABLE, "120"); // a daemon a failed test did not stop goes away soon anyway
@@ -78,13 +83,15 @@ class DaemonTest {
     private Thread serveInProcess(Duration idle) throws Exception {
         DaemonServer server = DaemonServer.open(socket(), idle);
         assertNotNull(server);
-        Thread thread = new Thread(() -> {
-            try (server) {
-                server.serve();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }, "daemon-under-test");
+        Thread thread = new Thread(
+                () -> {
+                    try (server) {
+                        server.serve();
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                },
+                "daemon-under-test");
         thread.start();
         return thread;
     }
@@ -119,7 +126,9 @@ class DaemonTest {
         assertEquals(plain("prove", "--no-such-option").code(), usage.code());
         assertEquals(Main.USAGE, usage.code());
         assertTrue(usage.err().contains("--no-such-option"), usage.err());
-        assertEquals(plain("verify", dir.resolve("missing.bin").toString()).code(), client(work, "verify", "missing.bin").code());
+        assertEquals(
+                plain("verify", dir.resolve("missing.bin").toString()).code(),
+                client(work, "verify", "missing.bin").code());
 
         Result status = client(work, "daemon", "status");
         assertTrue(status.out().contains("request(s) answered"), status.out());
@@ -142,7 +151,8 @@ class DaemonTest {
             int n = i;
             clients[i] = new Thread(() -> {
                 try {
-                    results[n] = client(work, with(PROVE, "--seed", Integer.toString(n + 1), "-o", "proof" + n + ".bin"));
+                    results[n] =
+                            client(work, with(PROVE, "--seed", Integer.toString(n + 1), "-o", "proof" + n + ".bin"));
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -154,11 +164,27 @@ class DaemonTest {
         }
         for (int i = 0; i < 2; i++) {
             assertEquals(0, results[i].code(), results[i].err());
-            assertEquals(1, results[i].out().lines().filter(l -> l.startsWith("proof written to")).count(), results[i].out());
+            assertEquals(
+                    1,
+                    results[i]
+                            .out()
+                            .lines()
+                            .filter(l -> l.startsWith("proof written to"))
+                            .count(),
+                    results[i].out());
             assertTrue(results[i].out().contains("proof" + i + ".bin"), results[i].out());
-            assertFalse(results[i].out().contains("proof" + (1 - i) + ".bin"), "no output of the other request: " + results[i].out());
+            assertFalse(
+                    results[i].out().contains("proof" + (1 - i) + ".bin"),
+                    "no output of the other request: " + results[i].out());
             // one pass start a proof: the other request's progress never reaches this client
-            assertEquals(1, results[i].err().lines().filter(l -> l.contains("main_commit") && l.contains("started")).count(), results[i].err());
+            assertEquals(
+                    1,
+                    results[i]
+                            .err()
+                            .lines()
+                            .filter(l -> l.contains("main_commit") && l.contains("started"))
+                            .count(),
+                    results[i].err());
         }
         client(work, "daemon", "stop");
         daemon.join(60_000);
@@ -217,8 +243,15 @@ class DaemonTest {
             Result proved = client(work, with(PROVE, "-o", "proof.bin"));
             crash.join();
             assertEquals(0, proved.code(), proved.err());
-            assertTrue(proved.err().startsWith("jstark: no warm daemon: the daemon stopped during the request"), proved.err());
-            assertEquals(1, proved.err().lines().filter(l -> l.contains("no warm daemon")).count());
+            assertTrue(
+                    proved.err().startsWith("jstark: no warm daemon: the daemon stopped during the request"),
+                    proved.err());
+            assertEquals(
+                    1,
+                    proved.err()
+                            .lines()
+                            .filter(l -> l.contains("no warm daemon"))
+                            .count());
         }
         Path plainProof = dir.resolve("plain.bin");
         assertEquals(0, plain(with(PROVE, "-o", plainProof.toString())).code());
@@ -227,7 +260,9 @@ class DaemonTest {
 
     @Test
     void aDirectoryOthersCanEnterIsRefused() throws Exception {
-        Path open = Files.createDirectory(dir.resolve("open"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        Path open = Files.createDirectory(
+                dir.resolve("open"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
         IOException e = assertThrows(IOException.class, () -> DaemonProtocol.requirePrivate(open));
         assertTrue(e.getMessage().contains("0700"), e.getMessage());
@@ -241,7 +276,8 @@ class DaemonTest {
         assertEquals(first, DaemonProtocol.key(jar.toString(), JAVA_OPTIONS));
         assertFalse(first.equals(DaemonProtocol.key(jar.toString(), List.of("-Xmx1g"))));
         Files.write(jar, new byte[] {1, 2});
-        assertFalse(first.equals(DaemonProtocol.key(jar.toString(), JAVA_OPTIONS)), "a rebuilt jar gets its own daemon");
+        assertFalse(
+                first.equals(DaemonProtocol.key(jar.toString(), JAVA_OPTIONS)), "a rebuilt jar gets its own daemon");
     }
 
     private interface InDaemon {
@@ -277,10 +313,15 @@ class DaemonTest {
     void everyRequestGetsTheLibrarysWarnings() throws Exception {
         throughADaemon(work -> {
             for (int request = 1; request <= 2; request++) {
-                Result proved = client(work, Map.of("JSTARK_CAPTURE_SPAN", "main_commit_table"), new ByteArrayOutputStream(),
+                Result proved = client(
+                        work,
+                        Map.of("JSTARK_CAPTURE_SPAN", "main_commit_table"),
+                        new ByteArrayOutputStream(),
                         with(PROVE, "-o", "w.bin"));
                 assertEquals(0, proved.code(), proved.err());
-                assertTrue(proved.err().contains("ignoring JSTARK_CAPTURE_SPAN"), "request " + request + ": " + proved.err());
+                assertTrue(
+                        proved.err().contains("ignoring JSTARK_CAPTURE_SPAN"),
+                        "request " + request + ": " + proved.err());
             }
         });
     }

@@ -79,7 +79,10 @@ public final class Hashers {
     static String supportedIds() {
         StringBuilder ids = new StringBuilder();
         for (Hasher hasher : ALL) {
-            ids.append(ids.isEmpty() ? "" : ", ").append(hasher.id()).append(" = ").append(hasher.name());
+            ids.append(ids.isEmpty() ? "" : ", ")
+                    .append(hasher.id())
+                    .append(" = ")
+                    .append(hasher.name());
         }
         return ids.toString();
     }

@@ -45,8 +45,8 @@ public final class Sha256Hasher extends AbstractHasher {
                 digest.digest(out, outOff, DIGEST_BYTES);
             } catch (DigestException e) {
                 // only thrown for an output range shorter than 32 bytes
-                throw new IllegalArgumentException("no room for a 32-byte digest at offset " + outOff
-                        + " of a " + out.length + "-byte array", e);
+                throw new IllegalArgumentException(
+                        "no room for a 32-byte digest at offset " + outOff + " of a " + out.length + "-byte array", e);
             }
         }
 

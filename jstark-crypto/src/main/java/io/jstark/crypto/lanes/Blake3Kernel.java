@@ -16,6 +16,7 @@ abstract class Blake3Kernel implements LaneHasher {
     };
     /** The message word order of each round: round r + 1 reads round r's word PERMUTATION[i] in slot i. */
     static final int[] PERMUTATION = {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8};
+
     static final int CHUNK_START = 1, CHUNK_END = 2, PARENT = 4, ROOT = 8;
     static final int ROUNDS = 7;
     static final int BLOCK_WORDS = 16;
@@ -32,6 +33,7 @@ abstract class Blake3Kernel implements LaneHasher {
     private final int groupDigestWords;
     /** The IV in lane order: the chaining value a chunk starts from and the key of every parent. */
     private final int[] ivLanes;
+
     private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
     Blake3Kernel(int lanes) {
@@ -77,8 +79,15 @@ abstract class Blake3Kernel implements LaneHasher {
         int batch = batchGroups(messageBytes, lanes);
         Scratch s = scratch.get();
         for (int first = 0; first < groups; first += batch) {
-            hashBatch(words, first * groupWords, groupWords, messageBytes, Math.min(batch, groups - first), digests,
-                    digestsOff + first * groupDigestWords, s);
+            hashBatch(
+                    words,
+                    first * groupWords,
+                    groupWords,
+                    messageBytes,
+                    Math.min(batch, groups - first),
+                    digests,
+                    digestsOff + first * groupDigestWords,
+                    s);
         }
     }
 
@@ -87,8 +96,15 @@ abstract class Blake3Kernel implements LaneHasher {
         return (int) Math.max(1, Math.min(PAIR_GROUPS, BATCH_BYTES / Math.max(1, messageBytes * lanes)));
     }
 
-    private void hashBatch(int[] words, int from, int groupWords, int messageBytes, int groups, int[] digests,
-            int digestsOff, Scratch s) {
+    private void hashBatch(
+            int[] words,
+            int from,
+            int groupWords,
+            int messageBytes,
+            int groups,
+            int[] digests,
+            int digestsOff,
+            Scratch s) {
         int chunks = Math.max(1, (messageBytes + CHUNK_BYTES - 1) / CHUNK_BYTES);
         int[] cvs = chunks == 1 ? null : s.chainingValues(groups, chunks);
         for (int c = 0; c < chunks; c++) {
@@ -112,9 +128,22 @@ abstract class Blake3Kernel implements LaneHasher {
                 boolean last = b == blocks - 1;
                 int flags = (b == 0 ? CHUNK_START : 0) | (last ? CHUNK_END : 0) | (chunks == 1 && last ? ROOT : 0);
                 if (b == 0) {
-                    compressGroups(ivLanes, 0, 0, m, mOff, mStride, out, outOff, outStride, groups, c, blockBytes, flags);
+                    compressGroups(
+                            ivLanes, 0, 0, m, mOff, mStride, out, outOff, outStride, groups, c, blockBytes, flags);
                 } else {
-                    compressGroups(out, outOff, outStride, m, mOff, mStride, out, outOff, outStride, groups, c, blockBytes,
+                    compressGroups(
+                            out,
+                            outOff,
+                            outStride,
+                            m,
+                            mOff,
+                            mStride,
+                            out,
+                            outOff,
+                            outStride,
+                            groups,
+                            c,
+                            blockBytes,
                             flags);
                 }
             }
@@ -122,7 +151,11 @@ abstract class Blake3Kernel implements LaneHasher {
         if (chunks > 1) {
             mergeChunks(cvs, chunks * groupDigestWords, groups, 0, chunks, true);
             for (int g = 0; g < groups; g++) {
-                System.arraycopy(cvs, g * chunks * groupDigestWords, digests, digestsOff + g * groupDigestWords,
+                System.arraycopy(
+                        cvs,
+                        g * chunks * groupDigestWords,
+                        digests,
+                        digestsOff + g * groupDigestWords,
                         groupDigestWords);
             }
         }
@@ -133,8 +166,20 @@ abstract class Blake3Kernel implements LaneHasher {
         LaneLayout.checkPairs(this, children, childrenOff, count, parents, parentsOff);
         if (lanes == 1) {
             // one lane: a parent's two children are its block already
-            compressGroups(ivLanes, 0, 0, children, childrenOff, BLOCK_WORDS, parents, parentsOff, CV_WORDS, count, 0,
-                    BLOCK_BYTES, CHUNK_START | CHUNK_END | ROOT);
+            compressGroups(
+                    ivLanes,
+                    0,
+                    0,
+                    children,
+                    childrenOff,
+                    BLOCK_WORDS,
+                    parents,
+                    parentsOff,
+                    CV_WORDS,
+                    count,
+                    0,
+                    BLOCK_BYTES,
+                    CHUNK_START | CHUNK_END | ROOT);
             return;
         }
         int[] blocks = scratch.get().pairBlocks;
@@ -142,8 +187,20 @@ abstract class Blake3Kernel implements LaneHasher {
         for (int first = 0; first < count; first += PAIR_GROUPS * lanes) {
             int groups = Math.min(PAIR_GROUPS, (count - first) / lanes);
             pairsToBlocks(children, childrenOff + 2 * first * CV_WORDS, groups, blocks);
-            compressGroups(ivLanes, 0, 0, blocks, 0, blockWords, parents, parentsOff + first * CV_WORDS,
-                    groupDigestWords, groups, 0, BLOCK_BYTES, CHUNK_START | CHUNK_END | ROOT);
+            compressGroups(
+                    ivLanes,
+                    0,
+                    0,
+                    blocks,
+                    0,
+                    blockWords,
+                    parents,
+                    parentsOff + first * CV_WORDS,
+                    groupDigestWords,
+                    groups,
+                    0,
+                    BLOCK_BYTES,
+                    CHUNK_START | CHUNK_END | ROOT);
         }
     }
 
@@ -162,12 +219,28 @@ abstract class Blake3Kernel implements LaneHasher {
         if (left > 1) {
             // a parent block is the left value followed by the right one
             for (int g = 0; g < groups; g++) {
-                System.arraycopy(cvs, g * groupStride + (first + left) * groupDigestWords, cvs,
-                        g * groupStride + (first + 1) * groupDigestWords, groupDigestWords);
+                System.arraycopy(
+                        cvs,
+                        g * groupStride + (first + left) * groupDigestWords,
+                        cvs,
+                        g * groupStride + (first + 1) * groupDigestWords,
+                        groupDigestWords);
             }
         }
         int slot = first * groupDigestWords;
-        compressGroups(ivLanes, 0, 0, cvs, slot, groupStride, cvs, slot, groupStride, groups, 0, BLOCK_BYTES,
+        compressGroups(
+                ivLanes,
+                0,
+                0,
+                cvs,
+                slot,
+                groupStride,
+                cvs,
+                slot,
+                groupStride,
+                groups,
+                0,
+                BLOCK_BYTES,
                 PARENT | (root ? ROOT : 0));
     }
 
@@ -177,8 +250,20 @@ abstract class Blake3Kernel implements LaneHasher {
      * output words (the new chaining value) to out[outOff + g * outStride + i * lanes]. A group reads everything
      * before it writes, so its output may overlap its own input.
      */
-    abstract void compressGroups(int[] cv, int cvOff, int cvStride, int[] m, int mOff, int mStride, int[] out,
-            int outOff, int outStride, int groups, int counter, int blockLen, int flags);
+    abstract void compressGroups(
+            int[] cv,
+            int cvOff,
+            int cvStride,
+            int[] m,
+            int mOff,
+            int mStride,
+            int[] out,
+            int outOff,
+            int outStride,
+            int groups,
+            int counter,
+            int blockLen,
+            int flags);
 
     /**
      * The message blocks of {@code groups} groups of parents from their children (two child groups of digests per

@@ -29,10 +29,24 @@ final class Blake3Lanes extends Blake3Kernel {
     /** SCHEDULE[16 r + i]: offset in ints, from a block's first word, of the word that slot i of round r reads. */
     private static final int[] SCHEDULE = schedule();
     /** (cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter, blockLen, flags). */
-    private static final MethodType COMPRESS = MethodType.methodType(void.class, int[].class, int.class, int.class,
-            int[].class, int.class, int.class, int[].class, int.class, int.class, int.class, int.class, int.class,
+    private static final MethodType COMPRESS = MethodType.methodType(
+            void.class,
+            int[].class,
+            int.class,
+            int.class,
+            int[].class,
+            int.class,
+            int.class,
+            int[].class,
+            int.class,
+            int.class,
+            int.class,
+            int.class,
+            int.class,
             int.class);
-    private static final MethodHandle[] KERNEL = CompileBarrier.handles(MethodHandles.lookup(), COMPRESS, "compressLanes");
+
+    private static final MethodHandle[] KERNEL =
+            CompileBarrier.handles(MethodHandles.lookup(), COMPRESS, "compressLanes");
 
     static final Blake3Lanes INSTANCE = new Blake3Lanes();
 
@@ -81,16 +95,40 @@ final class Blake3Lanes extends Blake3Kernel {
     }
 
     @Override
-    void compressGroups(int[] cv, int cvOff, int cvStride, int[] m, int mOff, int mStride, int[] out, int outOff,
-            int outStride, int groups, int counter, int blockLen, int flags) {
+    void compressGroups(
+            int[] cv,
+            int cvOff,
+            int cvStride,
+            int[] m,
+            int mOff,
+            int mStride,
+            int[] out,
+            int outOff,
+            int outStride,
+            int groups,
+            int counter,
+            int blockLen,
+            int flags) {
         invokeKernel(cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter, blockLen, flags);
     }
 
-    private static void invokeKernel(int[] cv, int cvOff, int cvStride, int[] m, int mOff, int mStride, int[] out,
-            int outOff, int outStride, int groups, int counter, int blockLen, int flags) {
+    private static void invokeKernel(
+            int[] cv,
+            int cvOff,
+            int cvStride,
+            int[] m,
+            int mOff,
+            int mStride,
+            int[] out,
+            int outOff,
+            int outStride,
+            int groups,
+            int counter,
+            int blockLen,
+            int flags) {
         try {
-            KERNEL[0].invokeExact(cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter,
-                    blockLen, flags);
+            KERNEL[0].invokeExact(
+                    cv, cvOff, cvStride, m, mOff, mStride, out, outOff, outStride, groups, counter, blockLen, flags);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
@@ -104,8 +142,20 @@ final class Blake3Lanes extends Blake3Kernel {
      * a branch the warm-up never took would be compiled as a trap.
      */
     @SuppressWarnings("unused") // called through KERNEL
-    private static void compressLanes(int[] cv, int cvStart, int cvStride, int[] m, int mStart, int mStride, int[] out,
-            int outStart, int outStride, int groups, int counter, int blockLen, int flags) {
+    private static void compressLanes(
+            int[] cv,
+            int cvStart,
+            int cvStride,
+            int[] m,
+            int mStart,
+            int mStride,
+            int[] out,
+            int outStart,
+            int outStride,
+            int groups,
+            int counter,
+            int blockLen,
+            int flags) {
         for (int group = 0; group < groups; group++) {
             int cvOff = cvStart + group * cvStride;
             int mOff = mStart + group * mStride;
@@ -205,5 +255,4 @@ final class Blake3Lanes extends Blake3Kernel {
             v7.lanewise(XOR, v15).intoArray(out, outOff + 7 * LANES);
         }
     }
-
 }

@@ -24,8 +24,20 @@ final class Blake3Scalar extends Blake3Kernel {
     }
 
     @Override
-    void compressGroups(int[] cv, int cvStart, int cvStride, int[] m, int mStart, int mStride, int[] out, int outStart,
-            int outStride, int groups, int counter, int blockLen, int flags) {
+    void compressGroups(
+            int[] cv,
+            int cvStart,
+            int cvStride,
+            int[] m,
+            int mStart,
+            int mStride,
+            int[] out,
+            int outStart,
+            int outStride,
+            int groups,
+            int counter,
+            int blockLen,
+            int flags) {
         for (int group = 0; group < groups; group++) {
             int cvOff = cvStart + group * cvStride;
             int mOff = mStart + group * mStride;
@@ -148,7 +160,6 @@ final class Blake3Scalar extends Blake3Kernel {
                 m14 = m15;
                 m15 = m8;
                 m8 = t1;
-
             }
             out[outOff] = v0 ^ v8;
             out[outOff + 1] = v1 ^ v9;

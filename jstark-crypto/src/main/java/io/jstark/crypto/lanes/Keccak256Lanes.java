@@ -44,8 +44,8 @@ final class Keccak256Lanes implements LaneHasher {
     private static final int BATCH_GROUPS = 16;
 
     /** (state, groups): Keccak-f[1600] of the lanes of each group's state (group g's lane k at g * 25 LANES + k LANES). */
-    private static final MethodHandle[] KERNEL = CompileBarrier.handles(MethodHandles.lookup(),
-            MethodType.methodType(void.class, long[].class, int.class), "permuteLanes");
+    private static final MethodHandle[] KERNEL = CompileBarrier.handles(
+            MethodHandles.lookup(), MethodType.methodType(void.class, long[].class, int.class), "permuteLanes");
 
     static final Keccak256Lanes INSTANCE = new Keccak256Lanes();
 
@@ -119,7 +119,8 @@ final class Keccak256Lanes implements LaneHasher {
                         int at = below + (child / LANES) * digestGroup + child % LANES;
                         for (int k = 0; k < DIGEST_WORDS / 2; k++) {
                             state[s + (half * DIGEST_WORDS / 2 + k) * LANES + j] =
-                                    (children[at + 2 * k * LANES] & 0xFFFF_FFFFL) | (long) children[at + (2 * k + 1) * LANES] << 32;
+                                    (children[at + 2 * k * LANES] & 0xFFFF_FFFFL)
+                                            | (long) children[at + (2 * k + 1) * LANES] << 32;
                         }
                     }
                 }
@@ -220,11 +221,26 @@ final class Keccak256Lanes implements LaneHasher {
             LongVector a24 = LongVector.fromArray(SPECIES, state, s + 24 * LANES);
             for (int round = 0; round < ROUND_CONSTANTS.length; round++) {
                 // theta
-                LongVector c0 = a0.lanewise(XOR, a5).lanewise(XOR, a10).lanewise(XOR, a15).lanewise(XOR, a20);
-                LongVector c1 = a1.lanewise(XOR, a6).lanewise(XOR, a11).lanewise(XOR, a16).lanewise(XOR, a21);
-                LongVector c2 = a2.lanewise(XOR, a7).lanewise(XOR, a12).lanewise(XOR, a17).lanewise(XOR, a22);
-                LongVector c3 = a3.lanewise(XOR, a8).lanewise(XOR, a13).lanewise(XOR, a18).lanewise(XOR, a23);
-                LongVector c4 = a4.lanewise(XOR, a9).lanewise(XOR, a14).lanewise(XOR, a19).lanewise(XOR, a24);
+                LongVector c0 = a0.lanewise(XOR, a5)
+                        .lanewise(XOR, a10)
+                        .lanewise(XOR, a15)
+                        .lanewise(XOR, a20);
+                LongVector c1 = a1.lanewise(XOR, a6)
+                        .lanewise(XOR, a11)
+                        .lanewise(XOR, a16)
+                        .lanewise(XOR, a21);
+                LongVector c2 = a2.lanewise(XOR, a7)
+                        .lanewise(XOR, a12)
+                        .lanewise(XOR, a17)
+                        .lanewise(XOR, a22);
+                LongVector c3 = a3.lanewise(XOR, a8)
+                        .lanewise(XOR, a13)
+                        .lanewise(XOR, a18)
+                        .lanewise(XOR, a23);
+                LongVector c4 = a4.lanewise(XOR, a9)
+                        .lanewise(XOR, a14)
+                        .lanewise(XOR, a19)
+                        .lanewise(XOR, a24);
                 LongVector d0 = c4.lanewise(XOR, c1.lanewise(ROL, 1));
                 LongVector d1 = c0.lanewise(XOR, c2.lanewise(ROL, 1));
                 LongVector d2 = c1.lanewise(XOR, c3.lanewise(ROL, 1));
@@ -283,7 +299,6 @@ final class Keccak256Lanes implements LaneHasher {
                 a23 = b23.lanewise(XOR, b20.lanewise(AND_NOT, b24));
                 a24 = b24.lanewise(XOR, b21.lanewise(AND_NOT, b20));
                 a0 = a0.lanewise(XOR, ROUND_CONSTANTS[round]);
-
             }
             a0.intoArray(state, s);
             a1.intoArray(state, s + 1 * LANES);

@@ -33,13 +33,29 @@ public final class LaneGather {
      * @param word0    word of row 0's low half within a leaf
      * @param rowWords words between rows of this column within a leaf
      */
-    public static void columnToLanes(MemorySegment column, long offset, int leaves, int rowsPerLeaf, LaneLayout layout,
-            int[] words, int word0, int rowWords, int[] scratch) {
+    public static void columnToLanes(
+            MemorySegment column,
+            long offset,
+            int leaves,
+            int rowsPerLeaf,
+            LaneLayout layout,
+            int[] words,
+            int word0,
+            int rowWords,
+            int[] scratch) {
         int lanes = layout.lanes();
         int groupWords = layout.messageWords() * lanes;
         if (shuffles() && VectorGather.fits(lanes, leaves)) {
-            VectorGather.columnToLanes(column, offset, leaves / lanes, rowsPerLeaf, words, word0 * lanes, rowWords * lanes,
-                    groupWords, scratch);
+            VectorGather.columnToLanes(
+                    column,
+                    offset,
+                    leaves / lanes,
+                    rowsPerLeaf,
+                    words,
+                    word0 * lanes,
+                    rowWords * lanes,
+                    groupWords,
+                    scratch);
             return;
         }
         // element by element, from the column run copied out in one piece
@@ -80,8 +96,16 @@ public final class LaneGather {
             return lanes == LaneShuffles.LANES && leaves % lanes == 0;
         }
 
-        static void columnToLanes(MemorySegment column, long offset, int groups, int rowsPerLeaf, int[] words, int at,
-                int rowStep, int groupWords, int[] scratch) {
+        static void columnToLanes(
+                MemorySegment column,
+                long offset,
+                int groups,
+                int rowsPerLeaf,
+                int[] words,
+                int at,
+                int rowStep,
+                int groupWords,
+                int[] scratch) {
             LaneShuffles.columnToLanes(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         }
     }

@@ -39,7 +39,11 @@ public final class LaneHashing {
      */
     public static final long WARM_UP_MIN_BYTES = 4L << 20;
 
-    enum Mode { AUTO, VECTOR, SCALAR }
+    enum Mode {
+        AUTO,
+        VECTOR,
+        SCALAR
+    }
 
     /**
      * The choice, made on first use and not when the class loads: a verifier that only asks which leaves a
@@ -87,8 +91,9 @@ public final class LaneHashing {
             case "auto" -> Mode.AUTO;
             case "vector" -> Mode.VECTOR;
             case "scalar" -> Mode.SCALAR;
-            default -> throw new InvalidLanesSettingException(
-                    "-D" + PROPERTY + " must be auto, vector or scalar, got '" + setting + "'");
+            default ->
+                throw new InvalidLanesSettingException(
+                        "-D" + PROPERTY + " must be auto, vector or scalar, got '" + setting + "'");
         };
     }
 
@@ -96,13 +101,16 @@ public final class LaneHashing {
      * What one hash runs: its scalar kernel, its vector kernel where this JVM has one ({@code available}),
      * that kernel again where it is chosen ({@code vector}, else null), and why.
      */
-    private record Choice(LaneHasher scalar, LaneHasher available, LaneHasher vector, LaneWarmUp warmUp, String reason) {}
+    private record Choice(
+            LaneHasher scalar, LaneHasher available, LaneHasher vector, LaneWarmUp warmUp, String reason) {}
 
     private static Map<String, Choice> choices(Mode mode) {
-        boolean vectorModule = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        boolean vectorModule =
+                ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
         if (mode == Mode.VECTOR && !vectorModule) {
-            throw new InvalidLanesSettingException("-D" + PROPERTY + "=vector but module jdk.incubator.vector is not loaded "
-                    + "(add --add-modules jdk.incubator.vector)");
+            throw new InvalidLanesSettingException(
+                    "-D" + PROPERTY + "=vector but module jdk.incubator.vector is not loaded "
+                            + "(add --add-modules jdk.incubator.vector)");
         }
         Map<String, Choice> choices = new HashMap<>();
         for (Hasher hasher : Hashers.all()) {
@@ -119,8 +127,8 @@ public final class LaneHashing {
                 if (candidate == null) {
                     reason = "no vector kernel for " + hasher.name();
                 } else if (mode == Mode.AUTO && candidate.lanes() < minimumLanes(hasher.name())) {
-                    reason = "its vector kernel has " + candidate.lanes() + " lanes here and beats the scalar code from "
-                            + minimumLanes(hasher.name());
+                    reason = "its vector kernel has " + candidate.lanes()
+                            + " lanes here and beats the scalar code from " + minimumLanes(hasher.name());
                 } else {
                     vector = candidate;
                     reason = mode == Mode.VECTOR ? PROPERTY + "=vector" : "";
@@ -178,7 +186,8 @@ public final class LaneHashing {
     /** The kernel to hash with now: the vector kernel once it is chosen and (in auto mode) compiled. */
     public static LaneHasher kernel(Hasher hasher) {
         Choice choice = choice(hasher);
-        if (choice.vector() == null || (choice.warmUp() != null && !choice.warmUp().ready())) {
+        if (choice.vector() == null
+                || (choice.warmUp() != null && !choice.warmUp().ready())) {
             return choice.scalar();
         }
         return choice.vector();

@@ -48,7 +48,8 @@ public record LaneLayout(int lanes, int messageBytes) {
         long groups = ((long) count + lanes - 1) / lanes;
         long words = groups * messageWords() * lanes;
         if (words > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException(count + " messages of " + messageBytes + " bytes do not fit one int array");
+            throw new IllegalArgumentException(
+                    count + " messages of " + messageBytes + " bytes do not fit one int array");
         }
         return (int) words;
     }
@@ -69,7 +70,9 @@ public record LaneLayout(int lanes, int messageBytes) {
     /** Checks the arguments of {@link LaneHasher#hash}. */
     static void checkHash(LaneLayout layout, int[] words, int count, int[] digests, int digestsOff) {
         LaneLayout digestLayout = new LaneLayout(layout.lanes(), DIGEST_BYTES);
-        if (count < 0 || words.length < layout.words(count) || digestsOff < 0
+        if (count < 0
+                || words.length < layout.words(count)
+                || digestsOff < 0
                 || (long) digestsOff + digestLayout.words(count) > digests.length) {
             throw new IndexOutOfBoundsException(count + " messages of " + layout.messageBytes() + " bytes in "
                     + layout.lanes() + " lanes need " + layout.words(count) + " message words and "
@@ -79,14 +82,17 @@ public record LaneLayout(int lanes, int messageBytes) {
     }
 
     /** Checks the arguments of {@link LaneHasher#compressPairs}. */
-    static void checkPairs(LaneHasher kernel, int[] children, int childrenOff, int count, int[] parents, int parentsOff) {
+    static void checkPairs(
+            LaneHasher kernel, int[] children, int childrenOff, int count, int[] parents, int parentsOff) {
         int lanes = kernel.lanes();
         if (count < 0 || count % lanes != 0) {
             throw new IllegalArgumentException("pairs are compressed in whole groups of " + lanes + ", got " + count);
         }
         long childWords = 2L * count * DIGEST_WORDS;
         long parentWords = (long) count * DIGEST_WORDS;
-        if (childrenOff < 0 || parentsOff < 0 || childrenOff + childWords > children.length
+        if (childrenOff < 0
+                || parentsOff < 0
+                || childrenOff + childWords > children.length
                 || parentsOff + parentWords > parents.length) {
             throw new IndexOutOfBoundsException(count + " parents need " + childWords + " child words from "
                     + childrenOff + " and " + parentWords + " parent words from " + parentsOff + "; got "

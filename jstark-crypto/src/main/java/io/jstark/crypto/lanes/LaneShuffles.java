@@ -1,11 +1,11 @@
 package io.jstark.crypto.lanes;
 
 import io.jstark.math.field.CompileBarrier;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorSpecies;
@@ -18,12 +18,26 @@ final class LaneShuffles {
     private static final int DIGEST_WORDS = 8;
     /** Lane j takes lane 2j (EVEN) or 2j + 1 (ODD) of two vectors laid end to end. */
     private static final IntVector EVEN = IntVector.fromArray(SPECIES, indexes(0), 0);
+
     private static final IntVector ODD = IntVector.fromArray(SPECIES, indexes(1), 0);
-    private static final MethodHandle[] PAIRS = CompileBarrier.handles(MethodHandles.lookup(),
-            MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class), "pairsToBlocksLanes");
-    private static final MethodHandle[] COLUMNS = CompileBarrier.handles(MethodHandles.lookup(),
-            MethodType.methodType(void.class, MemorySegment.class, long.class, int.class, int.class, int[].class, int.class,
-                    int.class, int.class, int[].class), "columnToLanesLoop");
+    private static final MethodHandle[] PAIRS = CompileBarrier.handles(
+            MethodHandles.lookup(),
+            MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class),
+            "pairsToBlocksLanes");
+    private static final MethodHandle[] COLUMNS = CompileBarrier.handles(
+            MethodHandles.lookup(),
+            MethodType.methodType(
+                    void.class,
+                    MemorySegment.class,
+                    long.class,
+                    int.class,
+                    int.class,
+                    int[].class,
+                    int.class,
+                    int.class,
+                    int.class,
+                    int[].class),
+            "columnToLanesLoop");
     private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private LaneShuffles() {}
@@ -77,8 +91,16 @@ final class LaneShuffles {
      * {@code offset} of {@code column}) for row r of the leaves of group g go, low words then high words of the
      * lanes, to words[g * groupWords + at + r * rowStep] and LANES words further.
      */
-    static void columnToLanes(MemorySegment column, long offset, int groups, int rowsPerLeaf, int[] words, int at,
-            int rowStep, int groupWords, int[] scratch) {
+    static void columnToLanes(
+            MemorySegment column,
+            long offset,
+            int groups,
+            int rowsPerLeaf,
+            int[] words,
+            int at,
+            int rowStep,
+            int groupWords,
+            int[] scratch) {
         try {
             COLUMNS[0].invokeExact(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         } catch (Throwable t) {
@@ -98,17 +120,26 @@ final class LaneShuffles {
      * position k LANES + j: vector k is then word k of every lane.
      */
     @SuppressWarnings("unused") // called through COLUMNS
-    private static void columnToLanesLoop(MemorySegment column, long offset, int groups, int rowsPerLeaf, int[] words,
-            int at, int rowStep, int groupWords, int[] scratch) {
+    private static void columnToLanesLoop(
+            MemorySegment column,
+            long offset,
+            int groups,
+            int rowsPerLeaf,
+            int[] words,
+            int at,
+            int rowStep,
+            int groupWords,
+            int[] scratch) {
         int vectors = 2 * rowsPerLeaf;
         int span = vectors * LANES;
         for (int g = 0; g < groups; g++) {
             // the first unzip reads the matrix, the others the scratch (two halves, in turn)
             long from = offset + (long) g * span * Integer.BYTES;
             for (int p = 0; p < rowsPerLeaf; p++) {
-                IntVector first = IntVector.fromMemorySegment(SPECIES, column, from + 2L * p * VECTOR_BYTES, ByteOrder.LITTLE_ENDIAN);
-                IntVector second = IntVector.fromMemorySegment(SPECIES, column, from + (2L * p + 1) * VECTOR_BYTES,
-                        ByteOrder.LITTLE_ENDIAN);
+                IntVector first = IntVector.fromMemorySegment(
+                        SPECIES, column, from + 2L * p * VECTOR_BYTES, ByteOrder.LITTLE_ENDIAN);
+                IntVector second = IntVector.fromMemorySegment(
+                        SPECIES, column, from + (2L * p + 1) * VECTOR_BYTES, ByteOrder.LITTLE_ENDIAN);
                 EVEN.selectFrom(first, second).intoArray(scratch, p * LANES);
                 ODD.selectFrom(first, second).intoArray(scratch, (rowsPerLeaf + p) * LANES);
             }
@@ -125,7 +156,8 @@ final class LaneShuffles {
             }
             int base = g * groupWords + at;
             for (int k = 0; k < vectors; k++) {
-                IntVector.fromArray(SPECIES, scratch, inOff + k * LANES).intoArray(words, base + (k >> 1) * rowStep + (k & 1) * LANES);
+                IntVector.fromArray(SPECIES, scratch, inOff + k * LANES)
+                        .intoArray(words, base + (k >> 1) * rowStep + (k & 1) * LANES);
             }
         }
     }

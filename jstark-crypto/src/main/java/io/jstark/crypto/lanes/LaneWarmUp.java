@@ -40,6 +40,7 @@ final class LaneWarmUp {
     private static final int TOUCHES = 63;
     /** Iterations at full speed; after them the compile is queued or running, and the warm-up only checks. */
     private static final int FAST_ITERATIONS = 256;
+
     private static final long MAX_NANOS = 20_000_000_000L;
     private static final int MESSAGE_BYTES = 2 * Hasher.DIGEST_BYTES;
     private static final int[] GATHER_ROWS = {1, 2, 4};
@@ -65,7 +66,10 @@ final class LaneWarmUp {
     void start() {
         if (started.compareAndSet(false, true)) {
             state = "hashing scalar until the vector kernel is compiled (warm-up running)";
-            Thread.ofPlatform().daemon().name("jstark-lanes-warm-up-" + kernel.hasher().name()).start(this::run);
+            Thread.ofPlatform()
+                    .daemon()
+                    .name("jstark-lanes-warm-up-" + kernel.hasher().name())
+                    .start(this::run);
         }
     }
 
@@ -90,9 +94,13 @@ final class LaneWarmUp {
         try (Arena arena = Arena.ofShared()) {
             String outcome = warmUp(arena);
             timedOut = outcome == null;
-            state = timedOut ? String.format("hashing scalar: the vector kernel was not yet compiled after %.0f s of warm-up"
-                    + " (C2's queue busy with other work, or an operation not intrinsified); the next proof that needs it"
-                    + " tries again", MAX_NANOS / 1e9) : outcome;
+            state = timedOut
+                    ? String.format(
+                            "hashing scalar: the vector kernel was not yet compiled after %.0f s of warm-up"
+                                    + " (C2's queue busy with other work, or an operation not intrinsified); the next proof that needs it"
+                                    + " tries again",
+                            MAX_NANOS / 1e9)
+                    : outcome;
         } catch (RuntimeException | Error e) {
             state = "hashing scalar: the vector kernel's warm-up failed (" + e + ")";
         } finally {
@@ -139,8 +147,8 @@ final class LaneWarmUp {
             kernel.hash(messages, MESSAGE_BYTES, lanes, digests, 0);
             kernel.compressPairs(children, 0, lanes, parents, 0);
             int shape = calls % GATHER_ROWS.length;
-            LaneGather.columnToLanes(column, 0, lanes, GATHER_ROWS[shape], gatherLayouts[shape], gathered[shape], 0, 2,
-                    gatherScratch);
+            LaneGather.columnToLanes(
+                    column, 0, lanes, GATHER_ROWS[shape], gatherLayouts[shape], gathered[shape], 0, 2, gatherScratch);
             calls++;
             clean = meter.allocatedBytes() - before <= ALLOWED_BYTES ? clean + 1 : 0;
             for (int t = 0; t < TOUCHES; t++) {
@@ -158,7 +166,8 @@ final class LaneWarmUp {
             return "hashing scalar: the compiled vector kernel's digests differ from the scalar ones (a JIT fault?)";
         }
         ready = true;
-        String cpu = cpuStart < 0 ? "" : ", " + (threads.getCurrentThreadCpuTime() - cpuStart) / 1_000_000 + " ms of CPU";
+        String cpu =
+                cpuStart < 0 ? "" : ", " + (threads.getCurrentThreadCpuTime() - cpuStart) / 1_000_000 + " ms of CPU";
         return "compiled after " + calls + " warm-up calls (" + millis + " ms in the background" + cpu
                 + "); hashed scalar until then";
     }
@@ -195,7 +204,8 @@ final class LaneWarmUp {
 
         static AllocationMeter forCurrentThread() {
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            if (threads instanceof com.sun.management.ThreadMXBean hotspot && hotspot.isThreadAllocatedMemorySupported()
+            if (threads instanceof com.sun.management.ThreadMXBean hotspot
+                    && hotspot.isThreadAllocatedMemorySupported()
                     && hotspot.isThreadAllocatedMemoryEnabled()) {
                 return hotspot::getCurrentThreadAllocatedBytes;
             }

@@ -71,7 +71,12 @@ final class ScalarLanes implements LaneHasher {
             for (int m = 0; m < n; m++) {
                 digester.hash(b.messages, m * messageBytes, messageBytes, b.digests, m * Hasher.DIGEST_BYTES);
             }
-            MemorySegment.copy(b.digestSegment, WORD, 0, digests, digestsOff + first * LaneLayout.DIGEST_WORDS,
+            MemorySegment.copy(
+                    b.digestSegment,
+                    WORD,
+                    0,
+                    digests,
+                    digestsOff + first * LaneLayout.DIGEST_WORDS,
                     n * LaneLayout.DIGEST_WORDS);
         }
     }

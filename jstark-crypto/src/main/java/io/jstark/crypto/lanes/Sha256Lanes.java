@@ -64,6 +64,7 @@ final class Sha256Lanes implements LaneHasher {
     private static final long BATCH_BYTES = 64 * 1024;
     /** Most groups in a batch (the state and block buffers are sized for it). */
     private static final int MAX_BATCH_GROUPS = 64;
+
     private static final int GROUP_STATE_WORDS = STATE_WORDS * LANES;
     private static final int GROUP_BLOCK_WORDS = BLOCK_WORDS * LANES;
     private static final MethodHandle[] SCHEDULE_KERNEL =
@@ -129,7 +130,10 @@ final class Sha256Lanes implements LaneHasher {
                         int to = g * GROUP_BLOCK_WORDS;
                         System.arraycopy(words, batchStart + g * groupWords + firstWord * LANES, s.blocks, to, present);
                         for (int w = messageWords - firstWord; w < BLOCK_WORDS; w++) {
-                            Arrays.fill(s.blocks, to + w * LANES, to + (w + 1) * LANES,
+                            Arrays.fill(
+                                    s.blocks,
+                                    to + w * LANES,
+                                    to + (w + 1) * LANES,
                                     Integer.reverseBytes(padding.word(firstWord + w)));
                         }
                     }
@@ -211,22 +215,28 @@ final class Sha256Lanes implements LaneHasher {
      * and W[t] + K[t], what the rounds add, to schedule[o + (64 + t) * LANES], o = g * scheduleStride.
      */
     @SuppressWarnings("unused") // called through SCHEDULE_KERNEL
-    private static void scheduleLanes(int[] m, int mStart, int mStride, int[] schedule, int scheduleStride, int groups) {
+    private static void scheduleLanes(
+            int[] m, int mStart, int mStride, int[] schedule, int scheduleStride, int groups) {
         for (int group = 0; group < groups; group++) {
             int mOff = mStart + group * mStride;
             int w = group * scheduleStride;
             int wk = w + ROUNDS * LANES;
             for (int t = 0; t < BLOCK_WORDS; t++) {
-                IntVector word = IntVector.fromArray(SPECIES, m, mOff + t * LANES).lanewise(REVERSE_BYTES);
+                IntVector word =
+                        IntVector.fromArray(SPECIES, m, mOff + t * LANES).lanewise(REVERSE_BYTES);
                 word.intoArray(schedule, w + t * LANES);
                 word.add(K[t]).intoArray(schedule, wk + t * LANES);
             }
             for (int t = BLOCK_WORDS; t < ROUNDS; t++) {
                 IntVector w2 = IntVector.fromArray(SPECIES, schedule, w + (t - 2) * LANES);
                 IntVector w15 = IntVector.fromArray(SPECIES, schedule, w + (t - 15) * LANES);
-                IntVector s0 = w15.lanewise(ROR, 7).lanewise(XOR, w15.lanewise(ROR, 18)).lanewise(XOR, w15.lanewise(LSHR, 3));
-                IntVector s1 = w2.lanewise(ROR, 17).lanewise(XOR, w2.lanewise(ROR, 19)).lanewise(XOR, w2.lanewise(LSHR, 10));
-                IntVector word = s1.add(s0).add(IntVector.fromArray(SPECIES, schedule, w + (t - 7) * LANES))
+                IntVector s0 = w15.lanewise(ROR, 7)
+                        .lanewise(XOR, w15.lanewise(ROR, 18))
+                        .lanewise(XOR, w15.lanewise(LSHR, 3));
+                IntVector s1 =
+                        w2.lanewise(ROR, 17).lanewise(XOR, w2.lanewise(ROR, 19)).lanewise(XOR, w2.lanewise(LSHR, 10));
+                IntVector word = s1.add(s0)
+                        .add(IntVector.fromArray(SPECIES, schedule, w + (t - 7) * LANES))
                         .add(IntVector.fromArray(SPECIES, schedule, w + (t - 16) * LANES));
                 word.intoArray(schedule, w + t * LANES);
                 word.add(K[t]).intoArray(schedule, wk + t * LANES);
@@ -256,46 +266,53 @@ final class Sha256Lanes implements LaneHasher {
             // eight rounds per pass, so that the working variables change roles by renaming instead of moves
             for (int t = 0; t < ROUNDS; t += 8) {
                 t1 = h.add(e.lanewise(ROR, 6).lanewise(XOR, e.lanewise(ROR, 11)).lanewise(XOR, e.lanewise(ROR, 25)))
-                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g)))).add(IntVector.fromArray(SPECIES, wk, w + t * LANES));
+                        .add(g.lanewise(XOR, e.and(f.lanewise(XOR, g))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + t * LANES));
                 d = d.add(t1);
                 h = t1.add(a.lanewise(ROR, 2).lanewise(XOR, a.lanewise(ROR, 13)).lanewise(XOR, a.lanewise(ROR, 22)))
                         .add(a.and(b).or(c.and(a.or(b))));
                 t1 = g.add(d.lanewise(ROR, 6).lanewise(XOR, d.lanewise(ROR, 11)).lanewise(XOR, d.lanewise(ROR, 25)))
-                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 1) * LANES));
+                        .add(f.lanewise(XOR, d.and(e.lanewise(XOR, f))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 1) * LANES));
                 c = c.add(t1);
                 g = t1.add(h.lanewise(ROR, 2).lanewise(XOR, h.lanewise(ROR, 13)).lanewise(XOR, h.lanewise(ROR, 22)))
                         .add(h.and(a).or(b.and(h.or(a))));
                 t1 = f.add(c.lanewise(ROR, 6).lanewise(XOR, c.lanewise(ROR, 11)).lanewise(XOR, c.lanewise(ROR, 25)))
-                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 2) * LANES));
+                        .add(e.lanewise(XOR, c.and(d.lanewise(XOR, e))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 2) * LANES));
                 b = b.add(t1);
                 f = t1.add(g.lanewise(ROR, 2).lanewise(XOR, g.lanewise(ROR, 13)).lanewise(XOR, g.lanewise(ROR, 22)))
                         .add(g.and(h).or(a.and(g.or(h))));
                 t1 = e.add(b.lanewise(ROR, 6).lanewise(XOR, b.lanewise(ROR, 11)).lanewise(XOR, b.lanewise(ROR, 25)))
-                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 3) * LANES));
+                        .add(d.lanewise(XOR, b.and(c.lanewise(XOR, d))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 3) * LANES));
                 a = a.add(t1);
                 e = t1.add(f.lanewise(ROR, 2).lanewise(XOR, f.lanewise(ROR, 13)).lanewise(XOR, f.lanewise(ROR, 22)))
                         .add(f.and(g).or(h.and(f.or(g))));
                 t1 = d.add(a.lanewise(ROR, 6).lanewise(XOR, a.lanewise(ROR, 11)).lanewise(XOR, a.lanewise(ROR, 25)))
-                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 4) * LANES));
+                        .add(c.lanewise(XOR, a.and(b.lanewise(XOR, c))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 4) * LANES));
                 h = h.add(t1);
                 d = t1.add(e.lanewise(ROR, 2).lanewise(XOR, e.lanewise(ROR, 13)).lanewise(XOR, e.lanewise(ROR, 22)))
                         .add(e.and(f).or(g.and(e.or(f))));
                 t1 = c.add(h.lanewise(ROR, 6).lanewise(XOR, h.lanewise(ROR, 11)).lanewise(XOR, h.lanewise(ROR, 25)))
-                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 5) * LANES));
+                        .add(b.lanewise(XOR, h.and(a.lanewise(XOR, b))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 5) * LANES));
                 g = g.add(t1);
                 c = t1.add(d.lanewise(ROR, 2).lanewise(XOR, d.lanewise(ROR, 13)).lanewise(XOR, d.lanewise(ROR, 22)))
                         .add(d.and(e).or(f.and(d.or(e))));
                 t1 = b.add(g.lanewise(ROR, 6).lanewise(XOR, g.lanewise(ROR, 11)).lanewise(XOR, g.lanewise(ROR, 25)))
-                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 6) * LANES));
+                        .add(a.lanewise(XOR, g.and(h.lanewise(XOR, a))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 6) * LANES));
                 f = f.add(t1);
                 b = t1.add(c.lanewise(ROR, 2).lanewise(XOR, c.lanewise(ROR, 13)).lanewise(XOR, c.lanewise(ROR, 22)))
                         .add(c.and(d).or(e.and(c.or(d))));
                 t1 = a.add(f.lanewise(ROR, 6).lanewise(XOR, f.lanewise(ROR, 11)).lanewise(XOR, f.lanewise(ROR, 25)))
-                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h)))).add(IntVector.fromArray(SPECIES, wk, w + (t + 7) * LANES));
+                        .add(h.lanewise(XOR, f.and(g.lanewise(XOR, h))))
+                        .add(IntVector.fromArray(SPECIES, wk, w + (t + 7) * LANES));
                 e = e.add(t1);
                 a = t1.add(b.lanewise(ROR, 2).lanewise(XOR, b.lanewise(ROR, 13)).lanewise(XOR, b.lanewise(ROR, 22)))
                         .add(b.and(c).or(d.and(b.or(c))));
-
             }
             a.add(IntVector.fromArray(SPECIES, state, s)).intoArray(state, s);
             b.add(IntVector.fromArray(SPECIES, state, s + LANES)).intoArray(state, s + LANES);

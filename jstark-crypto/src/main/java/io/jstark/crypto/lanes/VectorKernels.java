@@ -30,6 +30,8 @@ final class VectorKernels {
 
     /** The most per-thread scratch any vector kernel holds for messages of {@code messageBytes} bytes. */
     static long scratchBytes(long messageBytes) {
-        return Math.max(Blake3Lanes.scratchBytes(messageBytes), Math.max(Sha256Lanes.scratchBytes(), Keccak256Lanes.scratchBytes()));
+        return Math.max(
+                Blake3Lanes.scratchBytes(messageBytes),
+                Math.max(Sha256Lanes.scratchBytes(), Keccak256Lanes.scratchBytes()));
     }
 }

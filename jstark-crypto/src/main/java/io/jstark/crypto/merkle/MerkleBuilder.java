@@ -63,7 +63,8 @@ final class MerkleBuilder {
         int subtrees = subtrees(leaves, pool.parallelism());
         int subtreeLeaves = leaves / subtrees;
         // a task hashes the levels where its subtree has whole groups of lanes; the few levels above, here
-        int taskLevels = Math.max(0, Integer.numberOfTrailingZeros(subtreeLeaves) - Integer.numberOfTrailingZeros(nodes.lanes()));
+        int taskLevels = Math.max(
+                0, Integer.numberOfTrailingZeros(subtreeLeaves) - Integer.numberOfTrailingZeros(nodes.lanes()));
         pool.forEachChunk(subtrees, s -> buildSubtree(s * subtreeLeaves, subtreeLeaves, taskLevels));
         NodeBlocks top = new NodeBlocks();
         for (int level = taskLevels + 1; level <= depth; level++) {
@@ -140,8 +141,16 @@ final class MerkleBuilder {
             int columns = matrix.columns();
             for (int c = 0; c < columns; c++) {
                 // element (r, c) of matrix m is element widthBefore[m] * R + r * columns + c of its leaf
-                LaneGather.columnToLanes(matrix.segment(), ((long) c * matrix.rows() + firstRow) * Long.BYTES, n,
-                        rowsPerLeaf, layout, words, 2 * (widthBefore[m] * rowsPerLeaf + c), 2 * columns, scratch);
+                LaneGather.columnToLanes(
+                        matrix.segment(),
+                        ((long) c * matrix.rows() + firstRow) * Long.BYTES,
+                        n,
+                        rowsPerLeaf,
+                        layout,
+                        words,
+                        2 * (widthBefore[m] * rowsPerLeaf + c),
+                        2 * columns,
+                        scratch);
             }
         }
     }

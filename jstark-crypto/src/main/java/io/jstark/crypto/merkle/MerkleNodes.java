@@ -18,6 +18,7 @@ final class MerkleNodes implements AutoCloseable {
     static final int DIGEST = Hasher.DIGEST_BYTES;
     /** 32-bit little-endian words, the unit of the lane layout. */
     static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     static final int DIGEST_WORDS = DIGEST / Integer.BYTES;
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 

@@ -42,8 +42,8 @@ final class MerkleShape {
      */
     static int leavesOf(List<Matrix> matrices, int rowsPerLeaf, String label) {
         if (rowsPerLeaf < 1 || Integer.bitCount(rowsPerLeaf) != 1) {
-            throw new IllegalArgumentException("rows per leaf must be a power of two, got " + rowsPerLeaf
-                    + " for '" + label + "'");
+            throw new IllegalArgumentException(
+                    "rows per leaf must be a power of two, got " + rowsPerLeaf + " for '" + label + "'");
         }
         Matrix first = matrices.getFirst();
         long width = 0;
@@ -64,8 +64,8 @@ final class MerkleShape {
                     + " two number of leaves of " + rowsPerLeaf + " rows");
         }
         if ((long) rowsPerLeaf * width * Long.BYTES > Integer.MAX_VALUE / 2) {
-            throw new IllegalArgumentException("leaves of '" + label + "' would be too large: " + rowsPerLeaf
-                    + " rows x " + width + " columns");
+            throw new IllegalArgumentException(
+                    "leaves of '" + label + "' would be too large: " + rowsPerLeaf + " rows x " + width + " columns");
         }
         return rows / rowsPerLeaf;
     }

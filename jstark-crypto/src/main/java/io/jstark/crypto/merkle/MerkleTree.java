@@ -81,8 +81,8 @@ public final class MerkleTree implements AutoCloseable {
      * @return the tree, the caller's to close
      * @throws IllegalArgumentException naming the matrix when its shape does not allow such a tree
      */
-    public static MerkleTree commit(Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
-            BufferAllocator allocator) {
+    public static MerkleTree commit(
+            Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         return commit(List.of(matrix), rowsPerLeaf, hasher, pool, allocator);
     }
 
@@ -98,11 +98,13 @@ public final class MerkleTree implements AutoCloseable {
      * @return the tree, the caller's to close
      * @throws IllegalArgumentException naming the matrices when the shapes do not allow such a tree
      */
-    public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
-            BufferAllocator allocator) {
+    public static MerkleTree commit(
+            List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
         int leaves = MerkleShape.leavesOf(committed, rowsPerLeaf, MerkleShape.labelOf(committed));
-        LaneHashing.prepare(hasher, MerkleBuilder.hashedBytes(leaves, (long) rowsPerLeaf * MerkleShape.widthOf(committed) * Long.BYTES));
+        LaneHashing.prepare(
+                hasher,
+                MerkleBuilder.hashedBytes(leaves, (long) rowsPerLeaf * MerkleShape.widthOf(committed) * Long.BYTES));
         // one kernel per tree (its lanes fix the node layout): a kernel compiled mid-tree serves the next tree
         return commit(committed, rowsPerLeaf, LaneHashing.kernel(hasher), pool, allocator);
     }
@@ -122,15 +124,16 @@ public final class MerkleTree implements AutoCloseable {
     // the kernels' package is exported only to the modules that pick kernels (the benchmarks); to everyone else
     // this overload is out of reach, which is the point
     @SuppressWarnings("exports")
-    public static MerkleTree commit(List<Matrix> matrices, int rowsPerLeaf, LaneHasher kernel, WorkerPool pool,
-            BufferAllocator allocator) {
+    public static MerkleTree commit(
+            List<Matrix> matrices, int rowsPerLeaf, LaneHasher kernel, WorkerPool pool, BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
         String label = MerkleShape.labelOf(committed);
         int leaves = MerkleShape.leavesOf(committed, rowsPerLeaf, label);
         int rows = committed.getFirst().rows();
         int width = MerkleShape.widthOf(committed);
         LaneHasher treeKernel = leaves < kernel.lanes() ? LaneHashing.scalar(kernel.hasher()) : kernel;
-        try (Span _ = Spans.open(SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves, "lanes", treeKernel.lanes())) {
+        try (Span _ = Spans.open(
+                SpanLabels.MERKLE, "rows", rows, "columns", width, "leaves", leaves, "lanes", treeKernel.lanes())) {
             OffHeapBuffer buffer = allocator.allocate("merkle:" + label, bytesFor(leaves));
             try {
                 MerkleNodes nodes = new MerkleNodes(buffer, leaves, treeKernel.lanes());
@@ -159,7 +162,12 @@ public final class MerkleTree implements AutoCloseable {
      * @throws IllegalArgumentException when the shapes do not allow such a tree, {@code lanes} is not a
      *     power of two or {@code storage} is not {@link #bytesFor} the tree's leaves
      */
-    public static MerkleTree restore(List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, int lanes, MemorySegment storage,
+    public static MerkleTree restore(
+            List<Matrix> matrices,
+            int rowsPerLeaf,
+            Hasher hasher,
+            int lanes,
+            MemorySegment storage,
             BufferAllocator allocator) {
         List<Matrix> committed = List.copyOf(matrices);
         String label = MerkleShape.labelOf(committed);
@@ -168,8 +176,8 @@ public final class MerkleTree implements AutoCloseable {
             throw new IllegalArgumentException("lanes must be a power of two, got " + lanes + " for '" + label + "'");
         }
         if (storage.byteSize() != bytesFor(leaves)) {
-            throw new IllegalArgumentException("node storage of " + storage.byteSize() + " bytes for '" + label + "', whose " + leaves
-                    + " leaves need " + bytesFor(leaves));
+            throw new IllegalArgumentException("node storage of " + storage.byteSize() + " bytes for '" + label
+                    + "', whose " + leaves + " leaves need " + bytesFor(leaves));
         }
         OffHeapBuffer buffer = allocator.allocate("merkle:" + label, storage.byteSize());
         try {
@@ -354,8 +362,8 @@ public final class MerkleTree implements AutoCloseable {
 
     private void checkLeaf(int leaf) {
         if (leaf < 0 || leaf >= leaves) {
-            throw new IndexOutOfBoundsException("leaf " + leaf + " is not in the tree over '" + nodes.label()
-                    + "' (" + leaves + " leaves)");
+            throw new IndexOutOfBoundsException(
+                    "leaf " + leaf + " is not in the tree over '" + nodes.label() + "' (" + leaves + " leaves)");
         }
     }
 

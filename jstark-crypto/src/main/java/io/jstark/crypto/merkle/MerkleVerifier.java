@@ -56,8 +56,8 @@ public final class MerkleVerifier {
      * @param siblings the opening's sibling nodes, in {@link MerkleTree#openBatch} order
      * @return whether the opening recomputes the root
      */
-    public static boolean verifyBatch(Hasher hasher, byte[] root, int leaves, int[] leafIndices, byte[][] leafHashes,
-            byte[][] siblings) {
+    public static boolean verifyBatch(
+            Hasher hasher, byte[] root, int leaves, int[] leafIndices, byte[][] leafHashes, byte[][] siblings) {
         try {
             checkBatch(hasher, root, leaves, leafIndices, leafHashes, siblings);
             return true;
@@ -80,8 +80,9 @@ public final class MerkleVerifier {
      * @param siblings the opening's sibling nodes, in {@link MerkleTree#openBatch} order
      * @throws InvalidMerkleProofException saying what is wrong
      */
-    public static void checkBatch(Hasher hasher, byte[] root, int leaves, int[] leafIndices, byte[][] leafHashes,
-            byte[][] siblings) throws InvalidMerkleProofException {
+    public static void checkBatch(
+            Hasher hasher, byte[] root, int leaves, int[] leafIndices, byte[][] leafHashes, byte[][] siblings)
+            throws InvalidMerkleProofException {
         if (hasher == null) {
             throw new InvalidMerkleProofException("no hash function given");
         }
@@ -101,8 +102,8 @@ public final class MerkleVerifier {
         }
         for (int i = 0; i < leafIndices.length; i++) {
             if (leafIndices[i] < 0 || leafIndices[i] >= leaves) {
-                throw new InvalidMerkleProofException("leaf index " + leafIndices[i] + " out of range [0, " + leaves
-                        + ")");
+                throw new InvalidMerkleProofException(
+                        "leaf index " + leafIndices[i] + " out of range [0, " + leaves + ")");
             }
             checkDigest(leafHashes[i], "hash of leaf " + leafIndices[i]);
         }
@@ -146,8 +147,8 @@ public final class MerkleVerifier {
                     i++;
                 } else {
                     if (used == siblings.length) {
-                        throw new InvalidMerkleProofException("too few sibling nodes: " + siblings.length
-                                + " given, more needed at level " + level);
+                        throw new InvalidMerkleProofException(
+                                "too few sibling nodes: " + siblings.length + " given, more needed at level " + level);
                     }
                     int own = (position & 1) * DIGEST;
                     System.arraycopy(hashes, i * DIGEST, pair, own, DIGEST);
@@ -160,8 +161,8 @@ public final class MerkleVerifier {
             count = next;
         }
         if (used != siblings.length) {
-            throw new InvalidMerkleProofException("too many sibling nodes: " + siblings.length + " given, " + used
-                    + " used");
+            throw new InvalidMerkleProofException(
+                    "too many sibling nodes: " + siblings.length + " given, " + used + " used");
         }
         if (!Arrays.equals(hashes, 0, DIGEST, root, 0, DIGEST)) {
             throw new InvalidMerkleProofException("recomputed root does not match the committed root");

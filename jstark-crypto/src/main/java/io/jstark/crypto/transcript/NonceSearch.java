@@ -23,7 +23,9 @@ final class NonceSearch {
     private static final int GRIND_CHUNK = 1 << 12;
     /** Grinding messages hashed per kernel call (whole passes of any kernel's lanes). */
     private static final int NONCE_BATCH = 256;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private NonceSearch() {}
@@ -86,7 +88,8 @@ final class NonceSearch {
             }
             kernel.hash(words, DIGEST + NONCE_BYTES, n, digests, 0);
             for (int m = 0; m < n; m++) {
-                long firstBytes = (digests[digestLayout.index(m, 0)] & 0xFFFF_FFFFL) | (long) digests[digestLayout.index(m, 1)] << 32;
+                long firstBytes = (digests[digestLayout.index(m, 0)] & 0xFFFF_FFFFL)
+                        | (long) digests[digestLayout.index(m, 1)] << 32;
                 if (leadingZeroBits(firstBytes) >= bits) {
                     best.accumulateAndGet(first + m, Math::min);
                     return;

@@ -61,7 +61,8 @@ public final class Transcript {
 
     private static final int DIGEST = Hasher.DIGEST_BYTES;
     private static final int CHUNK = Long.BYTES;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Hasher hasher;
     private final Digester digester;

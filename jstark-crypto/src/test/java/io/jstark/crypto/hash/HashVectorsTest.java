@@ -4,13 +4,13 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Published known-answer vectors (FIPS 180 examples, Keccak team / Ethereum, BLAKE3 test_vectors.json). */
@@ -48,8 +48,10 @@ class HashVectorsTest {
         Hasher h = Sha256Hasher.INSTANCE;
         assertThat(hex(h, new byte[0])).isEqualTo("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
         assertThat(hex(h, ascii("abc"))).isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-        assertThat(hex(h, ascii(MSG_448))).isEqualTo("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-        assertThat(hex(h, ascii(MSG_896))).isEqualTo("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
+        assertThat(hex(h, ascii(MSG_448)))
+                .isEqualTo("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+        assertThat(hex(h, ascii(MSG_896)))
+                .isEqualTo("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
         assertThat(hex(h, millionA())).isEqualTo("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
     }
 
@@ -58,8 +60,10 @@ class HashVectorsTest {
         Hasher h = Keccak256Hasher.INSTANCE;
         assertThat(hex(h, new byte[0])).isEqualTo("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
         assertThat(hex(h, ascii("abc"))).isEqualTo("4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45");
-        assertThat(hex(h, ascii(MSG_448))).isEqualTo("45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371");
-        assertThat(hex(h, ascii(MSG_896))).isEqualTo("f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67");
+        assertThat(hex(h, ascii(MSG_448)))
+                .isEqualTo("45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371");
+        assertThat(hex(h, ascii(MSG_896)))
+                .isEqualTo("f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67");
         assertThat(hex(h, millionA())).isEqualTo("fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96");
         // Ethereum's Transfer event topic
         assertThat(hex(h, ascii("Transfer(address,address,uint256)")))
@@ -142,7 +146,8 @@ class HashVectorsTest {
             assertThat(h.compress(right, left)).isNotEqualTo(expected);
         }
         assertThatThrownBy(() -> Sha256Hasher.INSTANCE.compress(new byte[31], new byte[32]))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("31");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("31");
     }
 
     @Test
@@ -160,9 +165,12 @@ class HashVectorsTest {
         assertThat(Hashers.findById(0)).isEmpty();
         assertThat(Hashers.findById(-1)).isEmpty();
         assertThat(Hashers.findByName(null)).isEmpty();
-        assertThatThrownBy(() -> Hashers.byName("sha3")).isInstanceOf(UnknownHashException.class)
-                .hasMessageContaining("'sha3'").hasMessageContaining("keccak256");
-        assertThatThrownBy(() -> Hashers.byId(99)).isInstanceOf(UnknownHashException.class)
+        assertThatThrownBy(() -> Hashers.byName("sha3"))
+                .isInstanceOf(UnknownHashException.class)
+                .hasMessageContaining("'sha3'")
+                .hasMessageContaining("keccak256");
+        assertThatThrownBy(() -> Hashers.byId(99))
+                .isInstanceOf(UnknownHashException.class)
                 .hasMessageContaining("99");
     }
 

@@ -27,7 +27,9 @@ final class Kernels {
         for (int m = 0; m < messages.length; m++) {
             for (int w = 0; w < layout.messageWords(); w++) {
                 byte[] b = messages[m];
-                words[layout.index(m, w)] = (b[4 * w] & 0xFF) | (b[4 * w + 1] & 0xFF) << 8 | (b[4 * w + 2] & 0xFF) << 16
+                words[layout.index(m, w)] = (b[4 * w] & 0xFF)
+                        | (b[4 * w + 1] & 0xFF) << 8
+                        | (b[4 * w + 2] & 0xFF) << 16
                         | (b[4 * w + 3] & 0xFF) << 24;
             }
         }

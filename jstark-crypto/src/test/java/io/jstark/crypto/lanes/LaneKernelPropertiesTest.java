@@ -33,15 +33,19 @@ class LaneKernelPropertiesTest {
     private static void assertDigestsMatch(LaneHasher kernel, byte[][] messages, int bytes) {
         byte[][] digests = Kernels.hashAll(kernel, messages, bytes);
         for (int m = 0; m < messages.length; m++) {
-            assertThat(digests[m]).as("%s: message %d of %d, %d bytes", kernel.description(), m, messages.length, bytes)
+            assertThat(digests[m])
+                    .as("%s: message %d of %d, %d bytes", kernel.description(), m, messages.length, bytes)
                     .isEqualTo(kernel.hasher().hash(messages[m]));
         }
     }
 
     /** Leaves: R rows x w columns of 8-byte elements (R = 1..8, w = 1..80), the trees' message lengths. */
     @Property(tries = 120)
-    void leafDigestsEqualTheHash(@ForAll("kernels") LaneHasher kernel, @ForAll @IntRange(min = 0, max = 3) int logRows,
-            @ForAll @IntRange(min = 1, max = 80) int columns, @ForAll @IntRange(min = 1, max = 40) int count,
+    void leafDigestsEqualTheHash(
+            @ForAll("kernels") LaneHasher kernel,
+            @ForAll @IntRange(min = 0, max = 3) int logRows,
+            @ForAll @IntRange(min = 1, max = 80) int columns,
+            @ForAll @IntRange(min = 1, max = 40) int count,
             @ForAll long seed) {
         int bytes = (1 << logRows) * columns * Long.BYTES;
         assertDigestsMatch(kernel, randomMessages(count, bytes, seed), bytes);
@@ -49,16 +53,19 @@ class LaneKernelPropertiesTest {
 
     /** Any length the layout allows (whole 32-bit words), across block and chunk boundaries. */
     @Property(tries = 120)
-    void anyWordLengthEqualsTheHash(@ForAll("kernels") LaneHasher kernel, @ForAll @IntRange(min = 0, max = 700) int words,
-            @ForAll @IntRange(min = 1, max = 36) int count, @ForAll long seed) {
+    void anyWordLengthEqualsTheHash(
+            @ForAll("kernels") LaneHasher kernel,
+            @ForAll @IntRange(min = 0, max = 700) int words,
+            @ForAll @IntRange(min = 1, max = 36) int count,
+            @ForAll long seed) {
         int bytes = words * Integer.BYTES;
         assertDigestsMatch(kernel, randomMessages(count, bytes, seed), bytes);
     }
 
     /** Nodes: parent p = H(child 2p || child 2p + 1), from children in the digest layout. */
     @Property(tries = 60)
-    void pairCompressionEqualsTheHashOfTheConcatenation(@ForAll("kernels") LaneHasher kernel,
-            @ForAll @IntRange(min = 1, max = 80) int groups, @ForAll long seed) {
+    void pairCompressionEqualsTheHashOfTheConcatenation(
+            @ForAll("kernels") LaneHasher kernel, @ForAll @IntRange(min = 1, max = 80) int groups, @ForAll long seed) {
         int count = groups * kernel.lanes();
         byte[][] children = randomMessages(2 * count, Hasher.DIGEST_BYTES, seed);
         LaneLayout layout = kernel.layout(Hasher.DIGEST_BYTES);
@@ -69,21 +76,27 @@ class LaneKernelPropertiesTest {
         kernel.compressPairs(childWords, 0, count, parents, offset);
         int[] shifted = java.util.Arrays.copyOfRange(parents, offset, offset + layout.words(count));
         for (int p = 0; p < count; p++) {
-            assertThat(Kernels.digest(kernel, shifted, p)).as("%s: parent %d of %d", kernel.description(), p, count)
+            assertThat(Kernels.digest(kernel, shifted, p))
+                    .as("%s: parent %d of %d", kernel.description(), p, count)
                     .isEqualTo(kernel.hasher().compress(children[2 * p], children[2 * p + 1]));
         }
         for (int i = 0; i < offset; i++) {
             assertThat(parents[i]).isZero();
         }
-        assertThat(java.util.Arrays.copyOfRange(parents, parents.length - 3, parents.length)).containsOnly(0);
+        assertThat(java.util.Arrays.copyOfRange(parents, parents.length - 3, parents.length))
+                .containsOnly(0);
     }
 
     /** The gather: a column of R-row leaves lands where {@link LaneLayout#index} says, with or without shuffles. */
     @Property(tries = 80)
-    void gatherPlacesEachElementWhereTheLayoutSays(@ForAll("kernels") LaneHasher kernel,
-            @ForAll @IntRange(min = 0, max = 4) int logRows, @ForAll @IntRange(min = 1, max = 5) int columns,
-            @ForAll @IntRange(min = 0, max = 4) int column, @ForAll @IntRange(min = 1, max = 5) int groups,
-            @ForAll @IntRange(min = -3, max = 3) int extra, @ForAll long seed) {
+    void gatherPlacesEachElementWhereTheLayoutSays(
+            @ForAll("kernels") LaneHasher kernel,
+            @ForAll @IntRange(min = 0, max = 4) int logRows,
+            @ForAll @IntRange(min = 1, max = 5) int columns,
+            @ForAll @IntRange(min = 0, max = 4) int column,
+            @ForAll @IntRange(min = 1, max = 5) int groups,
+            @ForAll @IntRange(min = -3, max = 3) int extra,
+            @ForAll long seed) {
         // whole groups (the shuffle path) as often as not
         int leaves = Math.max(1, groups * kernel.lanes() + Math.max(0, extra));
         int rows = 1 << logRows;
@@ -95,8 +108,16 @@ class LaneKernelPropertiesTest {
         // the column at an offset inside a larger segment, as a matrix column is
         int[] padded = new int[columnWords.length + 6];
         System.arraycopy(columnWords, 0, padded, 4, columnWords.length);
-        LaneGather.columnToLanes(java.lang.foreign.MemorySegment.ofArray(padded), 4 * Integer.BYTES, leaves, rows, layout,
-                words, 2 * c, 2 * columns, new int[LaneGather.scratchInts(rows, leaves)]);
+        LaneGather.columnToLanes(
+                java.lang.foreign.MemorySegment.ofArray(padded),
+                4 * Integer.BYTES,
+                leaves,
+                rows,
+                layout,
+                words,
+                2 * c,
+                2 * columns,
+                new int[LaneGather.scratchInts(rows, leaves)]);
         for (int leaf = 0; leaf < leaves; leaf++) {
             for (int r = 0; r < rows; r++) {
                 int element = r * columns + c;

@@ -58,7 +58,8 @@ class LaneKernelsTest {
         messages[lane] = message;
         byte[][] digests = Kernels.hashAll(kernel, messages, message.length);
         for (int m = 0; m < count; m++) {
-            assertThat(digests[m]).as("%s, neighbour %d of %d", kernel.description(), m, count)
+            assertThat(digests[m])
+                    .as("%s, neighbour %d of %d", kernel.description(), m, count)
                     .isEqualTo(kernel.hasher().hash(messages[m]));
         }
         return HEX.formatHex(digests[lane]);
@@ -84,9 +85,14 @@ class LaneKernelsTest {
     private static byte[][] fips180Messages() {
         byte[] millionA = new byte[1_000_000];
         Arrays.fill(millionA, (byte) 'a');
-        return new byte[][] {new byte[0], "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".getBytes(US_ASCII),
+        return new byte[][] {
+            new byte[0],
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".getBytes(US_ASCII),
             ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-                    + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").getBytes(US_ASCII), millionA};
+                            + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
+                    .getBytes(US_ASCII),
+            millionA
+        };
     }
 
     private static Map<byte[], String> withDigests(byte[][] messages, String... digests) {
@@ -108,20 +114,26 @@ class LaneKernelsTest {
 
     @Test
     void sha256KernelsMatchTheFips180Examples() {
-        assertVectorsInLanes(Hashers.byName("sha256"), withDigests(fips180Messages(),
-                "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
-                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
-                "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+        assertVectorsInLanes(
+                Hashers.byName("sha256"),
+                withDigests(
+                        fips180Messages(),
+                        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+                        "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
+                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
     }
 
     @Test
     void keccak256KernelsMatchEthereumsKeccak() {
-        assertVectorsInLanes(Hashers.byName("keccak256"), withDigests(fips180Messages(),
-                "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470",
-                "45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371",
-                "f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67",
-                "fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96"));
+        assertVectorsInLanes(
+                Hashers.byName("keccak256"),
+                withDigests(
+                        fips180Messages(),
+                        "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470",
+                        "45d3b367a6904e6e8d502ee04999a7c27647f91fa845d456525fd352ae3d7371",
+                        "f519747ed599024f3882238e5ab43960132572b7345fbeb9a90769dafd21ad67",
+                        "fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96"));
     }
 
     @Test
@@ -144,21 +156,28 @@ class LaneKernelsTest {
     void badArgumentsAreRefusedNamingWhatIsWrong() {
         for (LaneHasher kernel : Kernels.all()) {
             assertThatThrownBy(() -> kernel.hash(new int[64], 6, 1, new int[64], 0))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("6 bytes");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("6 bytes");
             assertThatThrownBy(() -> kernel.hash(new int[1], 64, 1, new int[64], 0))
-                    .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("64 bytes");
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("64 bytes");
             assertThatThrownBy(() -> kernel.hash(new int[16 * kernel.lanes()], 64, 1, new int[1], 0))
-                    .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("digest words");
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("digest words");
             if (kernel.lanes() > 1) {
                 assertThatThrownBy(() -> kernel.compressPairs(new int[1024], 0, 1, new int[1024], 0))
-                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("groups of " + kernel.lanes());
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("groups of " + kernel.lanes());
             }
             assertThatThrownBy(() -> kernel.compressPairs(new int[8], 0, kernel.lanes(), new int[1024], 0))
-                    .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("child words");
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("child words");
         }
         assertThatThrownBy(() -> new LaneLayout(0, 64)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> LaneHashing.mode("fast")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(LaneHashing.PROPERTY).hasMessageContaining("'fast'");
+        assertThatThrownBy(() -> LaneHashing.mode("fast"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(LaneHashing.PROPERTY)
+                .hasMessageContaining("'fast'");
         assertThat(LaneHashing.mode(" Scalar ")).isEqualTo(LaneHashing.Mode.SCALAR);
     }
 

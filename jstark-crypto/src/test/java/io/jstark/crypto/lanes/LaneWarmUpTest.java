@@ -16,7 +16,10 @@ class LaneWarmUpTest {
     void smallWorkHashesScalarAndLargeWorkSwitchesToTheCompiledKernel() throws InterruptedException {
         Hasher blake3 = Hashers.byName("blake3");
         assumeTrue(System.getProperty(LaneHashing.PROPERTY, "auto").equals("auto"), "auto mode only");
-        assumeTrue(LaneHashing.vector(blake3).map(k -> k.lanes() >= LaneHashing.minimumLanes("blake3")).orElse(false),
+        assumeTrue(
+                LaneHashing.vector(blake3)
+                        .map(k -> k.lanes() >= LaneHashing.minimumLanes("blake3"))
+                        .orElse(false),
                 "no blake3 vector kernel chosen on this machine");
         LaneHasher vector = LaneHashing.vector(blake3).orElseThrow();
         if (!LaneHashing.describe(blake3).contains("compiled after")) {
@@ -27,11 +30,14 @@ class LaneWarmUpTest {
         }
         LaneHashing.prepare(blake3, LaneHashing.WARM_UP_MIN_BYTES);
         assertThat(LaneHashing.awaitWarmUp(blake3)).isTrue();
-        assertThat(LaneHashing.describe(blake3)).startsWith(vector.description()).contains("compiled after");
+        assertThat(LaneHashing.describe(blake3))
+                .startsWith(vector.description())
+                .contains("compiled after");
         assertThat(LaneHashing.kernel(blake3)).isSameAs(vector);
         // a hash nobody prepared is still scalar
         Hasher sha256 = Hashers.byName("sha256");
-        if (LaneHashing.vector(sha256).isPresent() && !LaneHashing.describe(sha256).contains("compiled after")) {
+        if (LaneHashing.vector(sha256).isPresent()
+                && !LaneHashing.describe(sha256).contains("compiled after")) {
             assertThat(LaneHashing.kernel(sha256)).isSameAs(LaneHashing.scalar(sha256));
         }
     }

@@ -32,6 +32,7 @@ class BatchOpeningTest {
             }
             assertThat(MerkleVerifier.siblingCount(8, q)).isEqualTo(listed);
         }
-        assertThat(MerkleVerifier.siblingCount(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7})).isZero();
+        assertThat(MerkleVerifier.siblingCount(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7}))
+                .isZero();
     }
 }

@@ -41,7 +41,8 @@ public final class MerkleBlockSweep {
             double[] millis = new double[9];
             for (int k = -4; k < millis.length; k++) {
                 long start = System.nanoTime();
-                try (MerkleTree tree = MerkleTree.commit(List.of(matrix), rowsPerLeaf, kernel, pool, RamAllocator.shared())) {
+                try (MerkleTree tree =
+                        MerkleTree.commit(List.of(matrix), rowsPerLeaf, kernel, pool, RamAllocator.shared())) {
                     if (tree.leaves() != rows / rowsPerLeaf) {
                         throw new AssertionError("unexpected leaf count");
                     }
@@ -51,8 +52,15 @@ public final class MerkleBlockSweep {
                 }
             }
             Arrays.sort(millis);
-            System.out.printf("%s 2^%d x %d R=%d threads=%d: median %.1f ms wall (min %.1f); load %.2f%n", label, logRows, columns,
-                    rowsPerLeaf, threads, millis[millis.length / 2], millis[0],
+            System.out.printf(
+                    "%s 2^%d x %d R=%d threads=%d: median %.1f ms wall (min %.1f); load %.2f%n",
+                    label,
+                    logRows,
+                    columns,
+                    rowsPerLeaf,
+                    threads,
+                    millis[millis.length / 2],
+                    millis[0],
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
     }

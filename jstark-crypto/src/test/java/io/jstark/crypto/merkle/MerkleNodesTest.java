@@ -42,7 +42,9 @@ class MerkleNodesTest {
             }
             for (int level = 0; level <= 3; level++) {
                 for (int i = 0; i < 8 >>> level; i++) {
-                    assertThat(nodes.read(level, i)).as("level %d node %d", level, i).isEqualTo(digest(10 * level + i));
+                    assertThat(nodes.read(level, i))
+                            .as("level %d node %d", level, i)
+                            .isEqualTo(digest(10 * level + i));
                 }
             }
         }
@@ -52,27 +54,38 @@ class MerkleNodesTest {
     void nodeStorageIsTwoLeavesLessOneDigests() {
         assertThat(MerkleNodes.bytesFor(1)).isEqualTo(MerkleNodes.DIGEST);
         assertThat(MerkleNodes.bytesFor(1 << 10)).isEqualTo((2L * (1 << 10) - 1) * MerkleNodes.DIGEST);
-        assertThatThrownBy(() -> MerkleNodes.bytesFor(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0");
+        assertThatThrownBy(() -> MerkleNodes.bytesFor(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0");
     }
 
     @Test
     void aRestoredTreeHasTheCommittedTreesRootNodesAndOpenings() {
         Matrix m = MerkleTreeTest.randomMatrix("restored", 1 << 9, 5, new Random(7));
         try (WorkerPool pool = WorkerPool.ofThreads(2);
-                MerkleTree tree = MerkleTree.commit(List.of(m), 2, LaneHashing.kernel(Sha256Hasher.INSTANCE), pool, RAM);
+                MerkleTree tree =
+                        MerkleTree.commit(List.of(m), 2, LaneHashing.kernel(Sha256Hasher.INSTANCE), pool, RAM);
                 OffHeapBuffer copy = RAM.allocate("saved", tree.bytes())) {
             MemorySegment saved = copy.segment().copyFrom(tree.nodeStorage());
-            try (MerkleTree restored = MerkleTree.restore(List.of(m), 2, Sha256Hasher.INSTANCE, tree.storageLanes(), saved, RAM)) {
+            try (MerkleTree restored =
+                    MerkleTree.restore(List.of(m), 2, Sha256Hasher.INSTANCE, tree.storageLanes(), saved, RAM)) {
                 assertThat(restored.root()).isEqualTo(tree.root());
                 assertThat(restored.node(3, 17)).isEqualTo(tree.node(3, 17));
                 int[] queries = {3, 200, 4, 255};
                 assertThat(restored.openBatch(queries)).isDeepEqualTo(tree.openBatch(queries));
             }
-            assertThatThrownBy(() -> MerkleTree.restore(List.of(m), 2, Sha256Hasher.INSTANCE, tree.storageLanes(),
-                    saved.asSlice(0, saved.byteSize() - 1), RAM)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> MerkleTree.restore(
+                            List.of(m),
+                            2,
+                            Sha256Hasher.INSTANCE,
+                            tree.storageLanes(),
+                            saved.asSlice(0, saved.byteSize() - 1),
+                            RAM))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("'restored'");
             assertThatThrownBy(() -> MerkleTree.restore(List.of(m), 2, Sha256Hasher.INSTANCE, 3, saved, RAM))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lanes must be a power of two");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("lanes must be a power of two");
         } finally {
             m.close();
         }

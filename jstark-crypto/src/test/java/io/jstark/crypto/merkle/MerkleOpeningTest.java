@@ -73,9 +73,16 @@ class MerkleOpeningTest {
                             int[] indices = randomIndices(random, tree.leaves(), 1 + random.nextInt(12));
                             byte[][] siblings = tree.openBatch(indices);
                             assertThat(siblings.length).isEqualTo(expectedSiblings(tree.leaves(), indices));
-                            assertThat(MerkleVerifier.siblingCount(tree.leaves(), indices)).isEqualTo(siblings.length);
-                            assertThatCode(() -> MerkleVerifier.checkBatch(hasher, tree.root(), tree.leaves(), indices,
-                                    leafHashes(tree, indices), siblings)).doesNotThrowAnyException();
+                            assertThat(MerkleVerifier.siblingCount(tree.leaves(), indices))
+                                    .isEqualTo(siblings.length);
+                            assertThatCode(() -> MerkleVerifier.checkBatch(
+                                            hasher,
+                                            tree.root(),
+                                            tree.leaves(),
+                                            indices,
+                                            leafHashes(tree, indices),
+                                            siblings))
+                                    .doesNotThrowAnyException();
                         }
                     }
                 }
@@ -128,25 +135,28 @@ class MerkleOpeningTest {
             for (int i = 0; i < indices.length; i++) {
                 contents[i] = tree.leafElements(indices[i]);
             }
-            assertThat(verifyContents(hasher, root, tree.leaves(), indices, contents, siblings)).isTrue();
+            assertThat(verifyContents(hasher, root, tree.leaves(), indices, contents, siblings))
+                    .isTrue();
             int checks = 0;
             for (int leaf = 0; leaf < contents.length; leaf++) {
                 for (int element = 0; element < contents[leaf].length; element++) {
                     for (int bit = 0; bit < 64; bit++) {
                         contents[leaf][element] ^= 1L << bit;
-                        assertThat(verifyContents(hasher, root, tree.leaves(), indices, contents, siblings)).isFalse();
+                        assertThat(verifyContents(hasher, root, tree.leaves(), indices, contents, siblings))
+                                .isFalse();
                         contents[leaf][element] ^= 1L << bit;
                         checks++;
                     }
                 }
             }
             for (byte[] node : siblings) {
-                checks += flipEachBit(node, () -> verifyContents(hasher, root, tree.leaves(), indices, contents,
-                        siblings));
+                checks += flipEachBit(
+                        node, () -> verifyContents(hasher, root, tree.leaves(), indices, contents, siblings));
             }
             checks += flipEachBit(root, () -> verifyContents(hasher, root, tree.leaves(), indices, contents, siblings));
             assertThat(checks).isEqualTo(3 * 4 * 64 + siblings.length * 256 + 256);
-            assertThat(verifyContents(hasher, root, tree.leaves(), indices, contents, siblings)).isTrue();
+            assertThat(verifyContents(hasher, root, tree.leaves(), indices, contents, siblings))
+                    .isTrue();
         }
     }
 
@@ -155,7 +165,9 @@ class MerkleOpeningTest {
         for (int i = 0; i < bytes.length; i++) {
             for (int bit = 0; bit < 8; bit++) {
                 bytes[i] ^= (byte) (1 << bit);
-                assertThat(verifies.getAsBoolean()).as("byte %d bit %d flipped", i, bit).isFalse();
+                assertThat(verifies.getAsBoolean())
+                        .as("byte %d bit %d flipped", i, bit)
+                        .isFalse();
                 bytes[i] ^= (byte) (1 << bit);
                 flips++;
             }
@@ -163,8 +175,8 @@ class MerkleOpeningTest {
         return flips;
     }
 
-    private static boolean verifyContents(Hasher hasher, byte[] root, int leaves, int[] indices, long[][] contents,
-            byte[][] siblings) {
+    private static boolean verifyContents(
+            Hasher hasher, byte[] root, int leaves, int[] indices, long[][] contents, byte[][] siblings) {
         byte[][] hashes = new byte[contents.length][];
         for (int i = 0; i < contents.length; i++) {
             hashes[i] = MerkleVerifier.hashLeaf(hasher, contents[i]);
@@ -181,42 +193,56 @@ class MerkleOpeningTest {
             int[] indices = {9, 40};
             byte[][] hashes = leafHashes(tree, indices);
             byte[][] siblings = tree.openBatch(indices);
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes, siblings)).isTrue();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes, siblings))
+                    .isTrue();
 
             // the same leaves claimed at other positions
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {8, 40}, hashes, siblings)).isFalse();
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {40, 9}, hashes, siblings)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {8, 40}, hashes, siblings))
+                    .isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {40, 9}, hashes, siblings))
+                    .isFalse();
             // out of range, negative
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {9, 64}, hashes, siblings)).isFalse();
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {-1, 40}, hashes, siblings)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {9, 64}, hashes, siblings))
+                    .isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, new int[] {-1, 40}, hashes, siblings))
+                    .isFalse();
             // too few, too many
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes,
-                    Arrays.copyOf(siblings, siblings.length - 1))).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(
+                            h, root, 64, indices, hashes, Arrays.copyOf(siblings, siblings.length - 1)))
+                    .isFalse();
             byte[][] extra = Arrays.copyOf(siblings, siblings.length + 1);
             extra[siblings.length] = new byte[32];
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes, extra)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes, extra))
+                    .isFalse();
             assertThatThrownBy(() -> MerkleVerifier.checkBatch(h, root, 64, indices, hashes, extra))
-                    .isInstanceOf(InvalidMerkleProofException.class).hasMessageContaining("too many");
-            assertThatThrownBy(() -> MerkleVerifier.checkBatch(h, root, 64, indices, hashes,
-                    Arrays.copyOf(siblings, 3))).isInstanceOf(InvalidMerkleProofException.class)
+                    .isInstanceOf(InvalidMerkleProofException.class)
+                    .hasMessageContaining("too many");
+            assertThatThrownBy(
+                            () -> MerkleVerifier.checkBatch(h, root, 64, indices, hashes, Arrays.copyOf(siblings, 3)))
+                    .isInstanceOf(InvalidMerkleProofException.class)
                     .hasMessageContaining("too few");
             // wrong leaf count (depth)
-            assertThat(MerkleVerifier.verifyBatch(h, root, 32, indices, hashes, siblings)).isFalse();
-            assertThat(MerkleVerifier.verifyBatch(h, root, 128, indices, hashes, siblings)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 32, indices, hashes, siblings))
+                    .isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 128, indices, hashes, siblings))
+                    .isFalse();
             // swapped siblings
             byte[][] swapped = siblings.clone();
             swapped[0] = siblings[1];
             swapped[1] = siblings[0];
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes, swapped)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, indices, hashes, swapped))
+                    .isFalse();
             // another hash
             assertThat(MerkleVerifier.verifyBatch(Keccak256Hasher.INSTANCE, root, 64, indices, hashes, siblings))
                     .isFalse();
             // duplicates: fine when consistent, rejected when not
             int[] dup = {40, 9, 40};
             byte[][] dupHashes = {hashes[1], hashes[0], hashes[1]};
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, dup, dupHashes, siblings)).isTrue();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, dup, dupHashes, siblings))
+                    .isTrue();
             byte[][] conflicting = {hashes[1], hashes[0], hashes[0]};
-            assertThat(MerkleVerifier.verifyBatch(h, root, 64, dup, conflicting, siblings)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(h, root, 64, dup, conflicting, siblings))
+                    .isFalse();
         }
     }
 
@@ -230,29 +256,31 @@ class MerkleOpeningTest {
             byte[][] hashes = leafHashes(tree, idx);
             byte[][] siblings = tree.openBatch(idx);
             Object[][] cases = {
-                    {root, 8, idx, hashes, null},
-                    {root, 8, idx, null, siblings},
-                    {root, 8, null, hashes, siblings},
-                    {root, 8, new int[0], new byte[0][], new byte[0][]},
-                    {null, 8, idx, hashes, siblings},
-                    {new byte[31], 8, idx, hashes, siblings},
-                    {root, 0, idx, hashes, siblings},
-                    {root, -8, idx, hashes, siblings},
-                    {root, 12, idx, hashes, siblings},
-                    {root, Integer.MIN_VALUE, idx, hashes, siblings},
-                    {root, 8, idx, new byte[][] {null}, siblings},
-                    {root, 8, idx, new byte[][] {new byte[33]}, siblings},
-                    {root, 8, idx, new byte[2][32], siblings},
-                    {root, 8, idx, hashes, new byte[][] {siblings[0], null, siblings[2]}},
-                    {root, 8, idx, hashes, new byte[][] {siblings[0], new byte[0], siblings[2]}},
-                    {root, 8, new int[] {Integer.MAX_VALUE}, hashes, siblings},
-                    {root, 8, new int[] {Integer.MIN_VALUE}, hashes, siblings},
+                {root, 8, idx, hashes, null},
+                {root, 8, idx, null, siblings},
+                {root, 8, null, hashes, siblings},
+                {root, 8, new int[0], new byte[0][], new byte[0][]},
+                {null, 8, idx, hashes, siblings},
+                {new byte[31], 8, idx, hashes, siblings},
+                {root, 0, idx, hashes, siblings},
+                {root, -8, idx, hashes, siblings},
+                {root, 12, idx, hashes, siblings},
+                {root, Integer.MIN_VALUE, idx, hashes, siblings},
+                {root, 8, idx, new byte[][] {null}, siblings},
+                {root, 8, idx, new byte[][] {new byte[33]}, siblings},
+                {root, 8, idx, new byte[2][32], siblings},
+                {root, 8, idx, hashes, new byte[][] {siblings[0], null, siblings[2]}},
+                {root, 8, idx, hashes, new byte[][] {siblings[0], new byte[0], siblings[2]}},
+                {root, 8, new int[] {Integer.MAX_VALUE}, hashes, siblings},
+                {root, 8, new int[] {Integer.MIN_VALUE}, hashes, siblings},
             };
             for (Object[] c : cases) {
-                assertThatThrownBy(() -> MerkleVerifier.checkBatch(h, (byte[]) c[0], (int) c[1], (int[]) c[2],
-                        (byte[][]) c[3], (byte[][]) c[4])).isInstanceOf(InvalidMerkleProofException.class);
+                assertThatThrownBy(() -> MerkleVerifier.checkBatch(
+                                h, (byte[]) c[0], (int) c[1], (int[]) c[2], (byte[][]) c[3], (byte[][]) c[4]))
+                        .isInstanceOf(InvalidMerkleProofException.class);
             }
-            assertThat(MerkleVerifier.verifyBatch(null, root, 8, idx, hashes, siblings)).isFalse();
+            assertThat(MerkleVerifier.verifyBatch(null, root, 8, idx, hashes, siblings))
+                    .isFalse();
             assertThatThrownBy(() -> MerkleVerifier.siblingCount(8, new int[] {8}))
                     .isInstanceOf(InvalidMerkleProofException.class);
             assertThatThrownBy(() -> MerkleVerifier.siblingCount(6, idx))
@@ -266,8 +294,8 @@ class MerkleOpeningTest {
                 MerkleTree tree = MerkleTree.commit(m, 4, Sha256Hasher.INSTANCE, POOL, RAM)) {
             assertThat(tree.depth()).isZero();
             assertThat(tree.openBatch(new int[] {0, 0})).isEmpty();
-            MerkleVerifier.checkBatch(tree.hasher(), tree.root(), 1, new int[] {0}, leafHashes(tree, new int[] {0}),
-                    new byte[0][]);
+            MerkleVerifier.checkBatch(
+                    tree.hasher(), tree.root(), 1, new int[] {0}, leafHashes(tree, new int[] {0}), new byte[0][]);
             assertThat(tree.root()).isEqualTo(tree.leafHash(0));
         }
     }
@@ -276,8 +304,10 @@ class MerkleOpeningTest {
     void openingRejectsIndicesOutsideTheTree() {
         try (Matrix m = MerkleTreeTest.randomMatrix("range", 8, 1, new Random(28));
                 MerkleTree tree = MerkleTree.commit(m, 1, Sha256Hasher.INSTANCE, POOL, RAM)) {
-            assertThatThrownBy(() -> tree.openBatch(new int[] {0, 8})).isInstanceOf(IndexOutOfBoundsException.class)
-                    .hasMessageContaining("leaf 8").hasMessageContaining("range");
+            assertThatThrownBy(() -> tree.openBatch(new int[] {0, 8}))
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("leaf 8")
+                    .hasMessageContaining("range");
             assertThatThrownBy(() -> tree.openBatch(new int[0])).isInstanceOf(IllegalArgumentException.class);
             assertThatThrownBy(() -> tree.node(4, 0)).isInstanceOf(IndexOutOfBoundsException.class);
         }

@@ -29,10 +29,14 @@ class MerklePropertiesTest {
     }
 
     @Property(tries = 60)
-    void openingsOfRandomShapesVerifyAndTamperedOnesDoNot(@ForAll @IntRange(min = 0, max = 9) int logLeaves,
-            @ForAll @IntRange(min = 0, max = 3) int logRowsPerLeaf, @ForAll @IntRange(min = 1, max = 3) int matrices,
-            @ForAll @IntRange(min = 1, max = 5) int columns, @ForAll @IntRange(min = 1, max = 20) int opened,
-            @ForAll @IntRange(min = 0, max = 2) int hashIndex, @ForAll long seed) {
+    void openingsOfRandomShapesVerifyAndTamperedOnesDoNot(
+            @ForAll @IntRange(min = 0, max = 9) int logLeaves,
+            @ForAll @IntRange(min = 0, max = 3) int logRowsPerLeaf,
+            @ForAll @IntRange(min = 1, max = 3) int matrices,
+            @ForAll @IntRange(min = 1, max = 5) int columns,
+            @ForAll @IntRange(min = 1, max = 20) int opened,
+            @ForAll @IntRange(min = 0, max = 2) int hashIndex,
+            @ForAll long seed) {
         Random random = new Random(seed);
         Hasher hasher = Hashers.all().get(hashIndex);
         int rowsPerLeaf = 1 << logRowsPerLeaf;
@@ -47,17 +51,21 @@ class MerklePropertiesTest {
             }
             byte[][] siblings = tree.openBatch(indices);
             byte[] root = tree.root();
-            assertThat(MerkleVerifier.verifyBatch(hasher, root, tree.leaves(), indices, hashes, siblings)).isTrue();
+            assertThat(MerkleVerifier.verifyBatch(hasher, root, tree.leaves(), indices, hashes, siblings))
+                    .isTrue();
 
             // one random bit of one random input flipped
             int target = random.nextInt(3);
-            byte[] victim = target == 0 ? root
-                    : target == 1 || siblings.length == 0 ? hashes[random.nextInt(opened)]
-                    : siblings[random.nextInt(siblings.length)];
+            byte[] victim = target == 0
+                    ? root
+                    : target == 1 || siblings.length == 0
+                            ? hashes[random.nextInt(opened)]
+                            : siblings[random.nextInt(siblings.length)];
             int bit = random.nextInt(256);
             victim[bit / 8] ^= (byte) (1 << (bit % 8));
             assertThat(MerkleVerifier.verifyBatch(hasher, root, tree.leaves(), indices, hashes, siblings))
-                    .as("flipped bit %d of %s", bit, target == 0 ? "the root" : "a leaf hash or sibling").isFalse();
+                    .as("flipped bit %d of %s", bit, target == 0 ? "the root" : "a leaf hash or sibling")
+                    .isFalse();
         } finally {
             for (Matrix m : parts) {
                 m.close();
@@ -70,10 +78,14 @@ class MerklePropertiesTest {
      * openings verify, for shapes from one leaf to several thousand, several matrices and any pool size.
      */
     @Property(tries = 40)
-    void everyKernelBuildsTheReferenceTree(@ForAll @IntRange(min = 0, max = 12) int logLeaves,
-            @ForAll @IntRange(min = 0, max = 3) int logRowsPerLeaf, @ForAll @IntRange(min = 1, max = 2) int matrices,
-            @ForAll @IntRange(min = 1, max = 9) int columns, @ForAll @IntRange(min = 0, max = 2) int hashIndex,
-            @ForAll @IntRange(min = 1, max = 3) int threads, @ForAll long seed) {
+    void everyKernelBuildsTheReferenceTree(
+            @ForAll @IntRange(min = 0, max = 12) int logLeaves,
+            @ForAll @IntRange(min = 0, max = 3) int logRowsPerLeaf,
+            @ForAll @IntRange(min = 1, max = 2) int matrices,
+            @ForAll @IntRange(min = 1, max = 9) int columns,
+            @ForAll @IntRange(min = 0, max = 2) int hashIndex,
+            @ForAll @IntRange(min = 1, max = 3) int threads,
+            @ForAll long seed) {
         Random random = new Random(seed);
         Hasher hasher = Hashers.all().get(hashIndex);
         int rowsPerLeaf = 1 << logRowsPerLeaf;
@@ -88,15 +100,19 @@ class MerklePropertiesTest {
                     for (int level = 0; level <= tree.depth(); level++) {
                         for (int probe = 0; probe < 4; probe++) {
                             int index = random.nextInt(tree.leaves() >>> level);
-                            assertThat(tree.node(level, index)).as("%s: node %d of level %d", kernel.description(), index, level)
+                            assertThat(tree.node(level, index))
+                                    .as("%s: node %d of level %d", kernel.description(), index, level)
                                     .isEqualTo(reference.levels[level][index]);
                         }
                     }
                     int[] opened = {random.nextInt(tree.leaves()), random.nextInt(tree.leaves())};
-                    byte[][] hashes = {MerkleVerifier.hashLeaf(hasher, tree.leafElements(opened[0])),
-                        MerkleVerifier.hashLeaf(hasher, tree.leafElements(opened[1]))};
-                    assertThat(MerkleVerifier.verifyBatch(hasher, tree.root(), tree.leaves(), opened, hashes,
-                            tree.openBatch(opened))).isTrue();
+                    byte[][] hashes = {
+                        MerkleVerifier.hashLeaf(hasher, tree.leafElements(opened[0])),
+                        MerkleVerifier.hashLeaf(hasher, tree.leafElements(opened[1]))
+                    };
+                    assertThat(MerkleVerifier.verifyBatch(
+                                    hasher, tree.root(), tree.leaves(), opened, hashes, tree.openBatch(opened)))
+                            .isTrue();
                 }
             }
         } finally {
@@ -107,8 +123,10 @@ class MerklePropertiesTest {
     }
 
     @Property(tries = 30)
-    void poolSizeNeverChangesTheTree(@ForAll @IntRange(min = 0, max = 12) int logLeaves,
-            @ForAll @IntRange(min = 0, max = 2) int logRowsPerLeaf, @ForAll @IntRange(min = 1, max = 9) int columns,
+    void poolSizeNeverChangesTheTree(
+            @ForAll @IntRange(min = 0, max = 12) int logLeaves,
+            @ForAll @IntRange(min = 0, max = 2) int logRowsPerLeaf,
+            @ForAll @IntRange(min = 1, max = 9) int columns,
             @ForAll long seed) {
         Random random = new Random(seed);
         int rowsPerLeaf = 1 << logRowsPerLeaf;

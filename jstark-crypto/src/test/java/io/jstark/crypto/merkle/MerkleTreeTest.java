@@ -52,8 +52,9 @@ class MerkleTreeTest {
     @Test
     void matchesNaiveReferenceForEveryNodeAndHash() {
         Random random = new Random(7);
-        int[][] shapes = {{1, 1, 1}, {2, 3, 2}, {64, 1, 1}, {64, 5, 2}, {256, 8, 4}, {1024, 3, 2}, {4096, 2, 8},
-                {512, 200, 1}};
+        int[][] shapes = {
+            {1, 1, 1}, {2, 3, 2}, {64, 1, 1}, {64, 5, 2}, {256, 8, 4}, {1024, 3, 2}, {4096, 2, 8}, {512, 200, 1}
+        };
         for (Hasher hasher : Hashers.all()) {
             for (int[] shape : shapes) {
                 try (Matrix m = randomMatrix("t", shape[0], shape[1], random);
@@ -62,8 +63,9 @@ class MerkleTreeTest {
                     assertThat(tree.depth()).isEqualTo(reference.levels.length - 1);
                     for (int level = 0; level <= tree.depth(); level++) {
                         for (int i = 0; i < tree.leaves() >>> level; i++) {
-                            assertThat(tree.node(level, i)).as("%s %dx%d R=%d node %d/%d", hasher, shape[0], shape[1],
-                                    shape[2], level, i).isEqualTo(reference.levels[level][i]);
+                            assertThat(tree.node(level, i))
+                                    .as("%s %dx%d R=%d node %d/%d", hasher, shape[0], shape[1], shape[2], level, i)
+                                    .isEqualTo(reference.levels[level][i]);
                         }
                     }
                     assertThat(tree.root()).isEqualTo(reference.root());
@@ -85,14 +87,20 @@ class MerkleTreeTest {
             for (int leaf = 0; leaf < tree.leaves(); leaf += 17) {
                 long[] elements = tree.leafElements(leaf);
                 assertThat(elements).hasSize(4 * 10);
-                assertThat(MerkleVerifier.hashLeaf(Sha256Hasher.INSTANCE, elements)).isEqualTo(tree.leafHash(leaf));
+                assertThat(MerkleVerifier.hashLeaf(Sha256Hasher.INSTANCE, elements))
+                        .isEqualTo(tree.leafHash(leaf));
                 // one array per matrix gives the same bytes
                 long[] pa = java.util.Arrays.copyOfRange(elements, 0, 12);
                 long[] pb = java.util.Arrays.copyOfRange(elements, 12, 16);
                 long[] pc = java.util.Arrays.copyOfRange(elements, 16, 40);
-                assertThat(MerkleVerifier.hashLeaf(Sha256Hasher.INSTANCE, pa, pb, pc)).isEqualTo(tree.leafHash(leaf));
-                assertThat(pb).containsExactly(b.get(4 * leaf, 0), b.get(4 * leaf + 1, 0), b.get(4 * leaf + 2, 0),
-                        b.get(4 * leaf + 3, 0));
+                assertThat(MerkleVerifier.hashLeaf(Sha256Hasher.INSTANCE, pa, pb, pc))
+                        .isEqualTo(tree.leafHash(leaf));
+                assertThat(pb)
+                        .containsExactly(
+                                b.get(4 * leaf, 0),
+                                b.get(4 * leaf + 1, 0),
+                                b.get(4 * leaf + 2, 0),
+                                b.get(4 * leaf + 3, 0));
             }
             // the order of the matrices matters
             try (MerkleTree swapped = MerkleTree.commit(List.of(b, a, c), 4, Sha256Hasher.INSTANCE, two, RAM)) {
@@ -149,16 +157,21 @@ class MerkleTreeTest {
                 Matrix sixteen = randomMatrix("trace-16", 16, 2, random);
                 Matrix noColumns = Matrix.allocate(RAM, "empty", 8, 0)) {
             assertThatThrownBy(() -> MerkleTree.commit(twelve, 1, Sha256Hasher.INSTANCE, one, RAM))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trace-12");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("trace-12");
             assertThatThrownBy(() -> MerkleTree.commit(eight, 3, Sha256Hasher.INSTANCE, one, RAM))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("power of two");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("power of two");
             assertThatThrownBy(() -> MerkleTree.commit(eight, 16, Sha256Hasher.INSTANCE, one, RAM))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trace-8");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("trace-8");
             assertThatThrownBy(() -> MerkleTree.commit(List.of(eight, sixteen), 1, Sha256Hasher.INSTANCE, one, RAM))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trace-8")
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("trace-8")
                     .hasMessageContaining("trace-16");
             assertThatThrownBy(() -> MerkleTree.commit(noColumns, 1, Sha256Hasher.INSTANCE, one, RAM))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("empty");
             assertThatThrownBy(() -> MerkleTree.commit(List.of(), 1, Sha256Hasher.INSTANCE, one, RAM))
                     .isInstanceOf(IllegalArgumentException.class);
         }
@@ -170,7 +183,9 @@ class MerkleTreeTest {
         try (Matrix m = randomMatrix("mem", 256, 2, new Random(11))) {
             long before = allocator.liveBytes();
             MerkleTree tree = MerkleTree.commit(m, 2, Sha256Hasher.INSTANCE, two, allocator);
-            assertThat(allocator.liveBytes() - before).isEqualTo(MerkleTree.bytesFor(128)).isEqualTo(255 * 32);
+            assertThat(allocator.liveBytes() - before)
+                    .isEqualTo(MerkleTree.bytesFor(128))
+                    .isEqualTo(255 * 32);
             assertThat(tree.bytes()).isEqualTo(255 * 32);
             byte[] root = tree.root();
             tree.close();
@@ -204,6 +219,9 @@ class MerkleTreeTest {
         assertThat(merkle).hasSize(1);
         SpanRecord span = merkle.getFirst();
         assertThat(span.thread()).isEqualTo(Thread.currentThread().getName());
-        assertThat(span.fields()).containsEntry("rows", 1024L).containsEntry("columns", 3L).containsEntry("leaves", 256L);
+        assertThat(span.fields())
+                .containsEntry("rows", 1024L)
+                .containsEntry("columns", 3L)
+                .containsEntry("leaves", 256L);
     }
 }

@@ -12,9 +12,12 @@ import net.jqwik.api.constraints.Size;
 
 class TranscriptPropertiesTest {
     @Property(tries = 100)
-    void replayingTheSameMessagesReplaysTheChallenges(@ForAll @Size(max = 8) long[] elements,
-            @ForAll byte[] bytes, @ForAll @IntRange(min = 0, max = 2) int hashIndex,
-            @ForAll @IntRange(min = 0, max = 31) int logRange, @ForAll @IntRange(min = 0, max = 40) int count) {
+    void replayingTheSameMessagesReplaysTheChallenges(
+            @ForAll @Size(max = 8) long[] elements,
+            @ForAll byte[] bytes,
+            @ForAll @IntRange(min = 0, max = 2) int hashIndex,
+            @ForAll @IntRange(min = 0, max = 31) int logRange,
+            @ForAll @IntRange(min = 0, max = 40) int count) {
         Hasher h = Hashers.all().get(hashIndex);
         long[] canonical = new long[elements.length];
         for (int i = 0; i < elements.length; i++) {

@@ -183,7 +183,8 @@ class TranscriptTest {
     void nonCanonicalInputsAreRefusedWithoutChangingState() {
         Transcript t = new Transcript(Sha256Hasher.INSTANCE, "canon");
         byte[] before = t.state();
-        assertThatThrownBy(() -> t.absorbFields(1, P)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> t.absorbFields(1, P))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("index 1");
         assertThatThrownBy(() -> t.absorbDigest(new byte[31])).isInstanceOf(IllegalArgumentException.class);
         assertThat(t.state()).isEqualTo(before);
@@ -225,7 +226,8 @@ class TranscriptTest {
 
     @Test
     void grindingFindsTheSmallestNonceWhateverTheThreadCount() throws Exception {
-        try (WorkerPool one = WorkerPool.ofThreads(1); WorkerPool two = WorkerPool.ofThreads(2)) {
+        try (WorkerPool one = WorkerPool.ofThreads(1);
+                WorkerPool two = WorkerPool.ofThreads(2)) {
             for (Hasher h : Hashers.all()) {
                 for (int bits = 0; bits <= 12; bits += 3) {
                     Transcript base = new Transcript(h, "pow");
@@ -297,7 +299,9 @@ class TranscriptTest {
     void followsTheDocumentedByteConstruction() throws Exception {
         String label = "spec-check";
         Transcript t = new Transcript(Sha256Hasher.INSTANCE, label);
-        byte[] s = sha256(cat(Transcript.PROTOCOL_TAG.getBytes(StandardCharsets.US_ASCII), u64(label.length()),
+        byte[] s = sha256(cat(
+                Transcript.PROTOCOL_TAG.getBytes(StandardCharsets.US_ASCII),
+                u64(label.length()),
                 label.getBytes(StandardCharsets.UTF_8)));
         assertThat(t.state()).isEqualTo(s);
 
@@ -320,8 +324,15 @@ class TranscriptTest {
         }
         expected[4] = Goldilocks.decodeRaw(block1, 0);
         expected[5] = Goldilocks.decodeRaw(block1, 8) & ((1 << 20) - 1);
-        assertThat(new long[] {t.sampleField(), t.sampleField(), t.sampleField(), t.sampleField(), t.sampleField(),
-                t.sampleIndex(20)}).containsExactly(expected);
+        assertThat(new long[] {
+                    t.sampleField(),
+                    t.sampleField(),
+                    t.sampleField(),
+                    t.sampleField(),
+                    t.sampleField(),
+                    t.sampleIndex(20)
+                })
+                .containsExactly(expected);
         // (were any of these chunks >= p the first line would differ; the odds are 2^-32 per chunk)
 
         // six chunks were drawn: c = 6 in the next frame

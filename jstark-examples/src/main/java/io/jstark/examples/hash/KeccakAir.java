@@ -42,6 +42,7 @@ public final class KeccakAir {
 
     /** First column of each group (see the class description). */
     public static final int STEP_FLAGS = 0;
+
     public static final int EXPORT = STEP_FLAGS + KeccakF.ROUNDS;
     public static final int PREIMAGE = EXPORT + 1;
     public static final int A = PREIMAGE + KeccakF.LANES * LIMBS;
@@ -110,8 +111,11 @@ public final class KeccakAir {
         for (int lane = 0; lane < KeccakF.LANES; lane++) {
             for (int k = 0; k < LIMBS; k++) {
                 Expr.MainCell pre = cells[limb(PREIMAGE, lane, k)];
-                b.everyRow("round 0 starts from the preimage " + limbName(lane, k), first.mul(pre.sub(cells[limb(A, lane, k)])));
-                b.transition("preimage stays within a permutation " + limbName(lane, k), notLast.mul(pre.sub(pre.next())));
+                b.everyRow(
+                        "round 0 starts from the preimage " + limbName(lane, k),
+                        first.mul(pre.sub(cells[limb(A, lane, k)])));
+                b.transition(
+                        "preimage stays within a permutation " + limbName(lane, k), notLast.mul(pre.sub(pre.next())));
             }
         }
         constrainTheta(b, cells);
@@ -119,7 +123,8 @@ public final class KeccakAir {
         for (int lane = 0; lane < KeccakF.LANES; lane++) {
             for (int k = 0; k < LIMBS; k++) {
                 Expr.MainCell out = cells[outputLimb(lane, k)];
-                b.transition("round output is the next round's input " + limbName(lane, k),
+                b.transition(
+                        "round output is the next round's input " + limbName(lane, k),
                         notLast.mul(out.sub(cells[limb(A, lane, k)].next())));
             }
         }
@@ -197,7 +202,9 @@ public final class KeccakAir {
         }
         for (int r = 0; r < KeccakF.ROUNDS; r++) {
             int next = (r + 1) % KeccakF.ROUNDS;
-            b.transition("step_flag[" + next + "]' = step_flag[" + r + "]", cells[STEP_FLAGS + r].sub(cells[STEP_FLAGS + next].next()));
+            b.transition(
+                    "step_flag[" + next + "]' = step_flag[" + r + "]",
+                    cells[STEP_FLAGS + r].sub(cells[STEP_FLAGS + next].next()));
         }
     }
 
@@ -218,8 +225,10 @@ public final class KeccakAir {
             for (int z = 0; z < 64; z++) {
                 int zBefore = (z + 63) % 64;
                 Expr xor = xor3(cells[C + 64 * x + z], cells[C + 64 * left + z], cells[C + 64 * right + zBefore]);
-                b.everyRow("c_prime[" + x + "][" + z + "] = c[" + x + "][" + z + "] ^ c[" + left + "][" + z + "] ^ c[" + right + "]["
-                        + zBefore + "]", cells[C_PRIME + 64 * x + z].sub(xor));
+                b.everyRow(
+                        "c_prime[" + x + "][" + z + "] = c[" + x + "][" + z + "] ^ c[" + left + "][" + z + "] ^ c["
+                                + right + "][" + zBefore + "]",
+                        cells[C_PRIME + 64 * x + z].sub(xor));
             }
         }
         // D[x][z] = C[x][z] ^ C'[x][z], shared by the five lanes of column x
@@ -238,7 +247,9 @@ public final class KeccakAir {
                     int z = k * LIMB_BITS + i;
                     bits[i] = xor(cells[A_PRIME + 64 * lane + z], d[64 * x + z]);
                 }
-                b.everyRow("a" + limbName(lane, k) + " = a_prime ^ c ^ c_prime", weighted(bits).sub(cells[limb(A, lane, k)]));
+                b.everyRow(
+                        "a" + limbName(lane, k) + " = a_prime ^ c ^ c_prime",
+                        weighted(bits).sub(cells[limb(A, lane, k)]));
             }
         }
         for (int x = 0; x < 5; x++) {
@@ -248,7 +259,8 @@ public final class KeccakAir {
                     sum = sum.add(cells[A_PRIME + 64 * (5 * y + x) + z]);
                 }
                 Expr diff = sum.sub(cells[C_PRIME + 64 * x + z]);
-                b.everyRow("a_prime[*][" + x + "][" + z + "] has the parity c_prime[" + x + "][" + z + "]",
+                b.everyRow(
+                        "a_prime[*][" + x + "][" + z + "] has the parity c_prime[" + x + "][" + z + "]",
                         diff.mul(diff.sub(2)).mul(diff.sub(4)));
             }
         }
@@ -274,7 +286,9 @@ public final class KeccakAir {
                     Expr andNot = b2.sub(b1.mul(b2));
                     bits[i] = xor(b0, andNot);
                 }
-                b.everyRow("a_prime_prime" + limbName(lane, k) + " = chi(rho(pi(a_prime)))", weighted(bits).sub(cells[limb(A_PRIME_PRIME, lane, k)]));
+                b.everyRow(
+                        "a_prime_prime" + limbName(lane, k) + " = chi(rho(pi(a_prime)))",
+                        weighted(bits).sub(cells[limb(A_PRIME_PRIME, lane, k)]));
             }
         }
         for (int z = 0; z < 64; z++) {
@@ -285,7 +299,8 @@ public final class KeccakAir {
             for (int i = 0; i < LIMB_BITS; i++) {
                 bits[i] = cells[A_PRIME_PRIME_0_0_BITS + k * LIMB_BITS + i];
             }
-            b.everyRow("a_prime_prime[0][0][" + k + "] = its bits", weighted(bits).sub(cells[limb(A_PRIME_PRIME, 0, k)]));
+            b.everyRow(
+                    "a_prime_prime[0][0][" + k + "] = its bits", weighted(bits).sub(cells[limb(A_PRIME_PRIME, 0, k)]));
         }
         for (int k = 0; k < LIMBS; k++) {
             Expr[] bits = new Expr[LIMB_BITS];
@@ -295,12 +310,14 @@ public final class KeccakAir {
                 Expr constantBit = null;
                 for (int r = 0; r < KeccakF.ROUNDS; r++) {
                     if ((KeccakF.roundConstant(r) >>> z & 1) != 0) {
-                        constantBit = constantBit == null ? cells[STEP_FLAGS + r] : constantBit.add(cells[STEP_FLAGS + r]);
+                        constantBit =
+                                constantBit == null ? cells[STEP_FLAGS + r] : constantBit.add(cells[STEP_FLAGS + r]);
                     }
                 }
                 bits[i] = constantBit == null ? bit : xor(bit, constantBit);
             }
-            b.everyRow("a_prime_prime_prime_0_0[" + k + "] = a_prime_prime[0][0] ^ round constant",
+            b.everyRow(
+                    "a_prime_prime_prime_0_0[" + k + "] = a_prime_prime[0][0] ^ round constant",
                     weighted(bits).sub(cells[A_PRIME_PRIME_PRIME_0_0 + k]));
         }
     }

@@ -127,7 +127,8 @@ public final class KeccakF {
 
     static void requireState(long[] state) {
         if (state.length != LANES) {
-            throw new IllegalArgumentException("Keccak-f[1600] state must have " + LANES + " lanes, got " + state.length);
+            throw new IllegalArgumentException(
+                    "Keccak-f[1600] state must have " + LANES + " lanes, got " + state.length);
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.Arrays;
 public final class KeccakTrace {
     /** Permutations per block: 192 rows, a buffer of 4 MB. */
     private static final int BLOCK_PERMUTATIONS = 8;
+
     private static final int BLOCK_ROWS = BLOCK_PERMUTATIONS * KeccakAir.ROWS_PER_PERMUTATION;
 
     private KeccakTrace() {}
@@ -27,7 +28,8 @@ public final class KeccakTrace {
      */
     public static int logRows(long permutations) {
         if (permutations < 1 || permutations * KeccakAir.ROWS_PER_PERMUTATION > 1L << 30) {
-            throw new IllegalArgumentException("keccak-f: " + permutations + " permutations outside 1.." + (1 << 30) / KeccakAir.ROWS_PER_PERMUTATION);
+            throw new IllegalArgumentException("keccak-f: " + permutations + " permutations outside 1.."
+                    + (1 << 30) / KeccakAir.ROWS_PER_PERMUTATION);
         }
         long rows = permutations * KeccakAir.ROWS_PER_PERMUTATION;
         return Math.max(5, 64 - Long.numberOfLeadingZeros(rows - 1));
@@ -53,16 +55,18 @@ public final class KeccakTrace {
      */
     public static void fill(Matrix trace, long[] inputs, WorkerPool pool) {
         if (trace.columns() != KeccakAir.WIDTH) {
-            throw new IllegalArgumentException("keccak-f: the trace has " + trace.columns() + " columns, the table " + KeccakAir.WIDTH);
+            throw new IllegalArgumentException(
+                    "keccak-f: the trace has " + trace.columns() + " columns, the table " + KeccakAir.WIDTH);
         }
         if (inputs.length % KeccakF.LANES != 0) {
-            throw new IllegalArgumentException("keccak-f: " + inputs.length + " input lanes are not whole states of " + KeccakF.LANES);
+            throw new IllegalArgumentException(
+                    "keccak-f: " + inputs.length + " input lanes are not whole states of " + KeccakF.LANES);
         }
         int rows = trace.rows();
         long given = inputs.length / KeccakF.LANES;
         if (given * KeccakAir.ROWS_PER_PERMUTATION > rows) {
-            throw new IllegalArgumentException("keccak-f: " + given + " permutations need " + given * KeccakAir.ROWS_PER_PERMUTATION
-                    + " rows, the trace has " + rows);
+            throw new IllegalArgumentException("keccak-f: " + given + " permutations need "
+                    + given * KeccakAir.ROWS_PER_PERMUTATION + " rows, the trace has " + rows);
         }
         int permutations = (rows + KeccakAir.ROWS_PER_PERMUTATION - 1) / KeccakAir.ROWS_PER_PERMUTATION;
         int blocks = (permutations + BLOCK_PERMUTATIONS - 1) / BLOCK_PERMUTATIONS;
@@ -81,7 +85,8 @@ public final class KeccakTrace {
                     } else {
                         Arrays.fill(state, 0L);
                     }
-                    int permutationRows = Math.min(KeccakAir.ROWS_PER_PERMUTATION, blockRows - p * KeccakAir.ROWS_PER_PERMUTATION);
+                    int permutationRows =
+                            Math.min(KeccakAir.ROWS_PER_PERMUTATION, blockRows - p * KeccakAir.ROWS_PER_PERMUTATION);
                     writePermutation(buffer, p * KeccakAir.ROWS_PER_PERMUTATION, permutationRows, state, real, steps);
                 }
                 for (int c = 0; c < KeccakAir.WIDTH; c++) {
@@ -92,7 +97,8 @@ public final class KeccakTrace {
     }
 
     /** Rounds 0 .. rounds - 1 of one permutation of {@code state} into buffer rows from {@code row} on. */
-    private static void writePermutation(long[] buf, int row, int rounds, long[] state, boolean export, KeccakF.Steps steps) {
+    private static void writePermutation(
+            long[] buf, int row, int rounds, long[] state, boolean export, KeccakF.Steps steps) {
         for (int lane = 0; lane < KeccakF.LANES; lane++) {
             for (int r = 0; r < rounds; r++) {
                 writeLimbs(buf, KeccakAir.limb(KeccakAir.PREIMAGE, lane, 0), row + r, state[lane]);

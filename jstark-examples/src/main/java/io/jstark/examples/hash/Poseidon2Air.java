@@ -63,7 +63,9 @@ public final class Poseidon2Air {
                 Expr.MainCell cube = b.main(round + " cube");
                 Expr.MainCell out = b.main(round + " sbox");
                 b.everyRow(round + ": cube = (s0 + c)^3", cube.sub(x.mul(x).mul(x)));
-                b.everyRow(round + ": sbox = cube^2 (s0 + c)", out.sub(cube.square().mul(x)));
+                b.everyRow(
+                        round + ": sbox = cube^2 (s0 + c)",
+                        out.sub(cube.square().mul(x)));
                 state[0] = LinearForm.of(out);
                 LinearForm sum = state[0];
                 for (int i = 1; i < width; i++) {
@@ -82,15 +84,17 @@ public final class Poseidon2Air {
         return b.build();
     }
 
-    private static LinearForm[] fullRound(AirBuilder b, Poseidon2Goldilocks instance, long[][] external, LinearForm[] state, int r,
-            String round) {
+    private static LinearForm[] fullRound(
+            AirBuilder b, Poseidon2Goldilocks instance, long[][] external, LinearForm[] state, int r, String round) {
         int width = state.length;
         Expr.MainCell[] cubes = b.mainRange(round + " cube", width);
         Expr.MainCell[] outs = b.mainRange(round + " out", width);
         Expr[] sboxes = new Expr[width];
         for (int i = 0; i < width; i++) {
             Expr x = state[i].plus(instance.fullConstant(r, i)).toExpr();
-            b.everyRow(round + ": cube[" + i + "] = (s + c)^3", cubes[i].sub(x.mul(x).mul(x)));
+            b.everyRow(
+                    round + ": cube[" + i + "] = (s + c)^3",
+                    cubes[i].sub(x.mul(x).mul(x)));
             sboxes[i] = cubes[i].square().mul(x);
         }
         Expr[] mixed = multiply(external, sboxes);

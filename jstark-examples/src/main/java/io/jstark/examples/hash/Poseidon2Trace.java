@@ -23,7 +23,8 @@ public final class Poseidon2Trace {
      */
     public static int logRows(long permutations, int perRow) {
         if (permutations < 1 || permutations > (long) perRow << 30) {
-            throw new IllegalArgumentException("Poseidon2: " + permutations + " permutations outside 1.." + ((long) perRow << 30));
+            throw new IllegalArgumentException(
+                    "Poseidon2: " + permutations + " permutations outside 1.." + ((long) perRow << 30));
         }
         long rows = (permutations + perRow - 1) / perRow;
         return Math.max(3, 64 - Long.numberOfLeadingZeros(rows - 1));
@@ -43,17 +44,19 @@ public final class Poseidon2Trace {
         int width = instance.width();
         int perPermutation = instance.columnsPerPermutation();
         if (trace.columns() != air.mainWidth() || air.mainWidth() % perPermutation != 0) {
-            throw new IllegalArgumentException("Poseidon2 width " + width + ": trace of " + trace.columns() + " columns for table '"
-                    + air.name() + "' of " + air.mainWidth());
+            throw new IllegalArgumentException("Poseidon2 width " + width + ": trace of " + trace.columns()
+                    + " columns for table '" + air.name() + "' of " + air.mainWidth());
         }
         int perRow = air.mainWidth() / perPermutation;
         if (inputs.length % width != 0) {
-            throw new IllegalArgumentException("Poseidon2 width " + width + ": " + inputs.length + " input elements are not whole states");
+            throw new IllegalArgumentException(
+                    "Poseidon2 width " + width + ": " + inputs.length + " input elements are not whole states");
         }
         long given = inputs.length / width;
         int rows = trace.rows();
         if (given > (long) rows * perRow) {
-            throw new IllegalArgumentException("Poseidon2: " + given + " permutations do not fit " + rows + " rows of " + perRow);
+            throw new IllegalArgumentException(
+                    "Poseidon2: " + given + " permutations do not fit " + rows + " rows of " + perRow);
         }
         int columns = air.mainWidth();
         int blocks = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS;

@@ -10,12 +10,12 @@ import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import io.jstark.examples.backend.CountingKernels.Kernel;
-import io.jstark.prover.CpuBackend;
 import io.jstark.fri.FriParameters;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Statement;
+import io.jstark.prover.CpuBackend;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -38,8 +38,12 @@ class BackendSeamTest {
         Example example = Examples.byName(name);
         CountingKernels counting = new CountingKernels();
         try (Workload w = example.generate(example.minLogSize() + 1, 13);
-                JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).build();
-                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(new CpuBackend(counting)).build()) {
+                JstarkProver cpu =
+                        Jstark.prover(example.airs()).options(OPTIONS).build();
+                JstarkProver other = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(new CpuBackend(counting))
+                        .build()) {
             byte[] reference = cpu.prove(w.tables()).bytes();
             byte[] bytes = other.prove(w.tables()).bytes();
             assertThat(bytes).isEqualTo(reference);
@@ -63,12 +67,12 @@ class BackendSeamTest {
             Air air = t.air();
             int aux = air.auxWidth() > 0 ? 1 : 0;
             int ldes = (air.preprocessedWidth() > 0 ? 1 : 0) + 1 + aux;
-            add(k, Kernel.EXTEND, 1 + aux);                  // main LDE, aux LDE
-            add(k, Kernel.COMMIT_ROWS, 1 + aux + 1);         // main, aux and composition trees
+            add(k, Kernel.EXTEND, 1 + aux); // main LDE, aux LDE
+            add(k, Kernel.COMMIT_ROWS, 1 + aux + 1); // main, aux and composition trees
             add(k, Kernel.EVALUATE_CONSTRAINTS, 1);
-            add(k, Kernel.INTERPOLATE_COSET, 2);             // composition parts, DEEP polynomial
-            add(k, Kernel.EXTEND_COEFFICIENTS, 1);           // composition parts' LDE
-            add(k, Kernel.EVALUATE_COLUMNS, 2 * ldes + 1);   // each trace LDE at z and z*w, composition at z
+            add(k, Kernel.INTERPOLATE_COSET, 2); // composition parts, DEEP polynomial
+            add(k, Kernel.EXTEND_COEFFICIENTS, 1); // composition parts' LDE
+            add(k, Kernel.EVALUATE_COLUMNS, 2 * ldes + 1); // each trace LDE at z and z*w, composition at z
             add(k, Kernel.COMBINE_DEEP, 1);
         }
         int[] heights = new int[tables.size()];
@@ -77,7 +81,10 @@ class BackendSeamTest {
         }
         LiftedDomain domain = LiftedDomain.of(OPTIONS, heights);
         add(k, Kernel.COMMIT_ROWS, phaseTreeSteps(domain, tables, i -> true));
-        add(k, Kernel.COMMIT_ROWS, phaseTreeSteps(domain, tables, i -> tables.get(i).air().auxWidth() > 0));
+        add(
+                k,
+                Kernel.COMMIT_ROWS,
+                phaseTreeSteps(domain, tables, i -> tables.get(i).air().auxWidth() > 0));
         add(k, Kernel.COMMIT_ROWS, phaseTreeSteps(domain, tables, i -> true));
         // the FRI: each fold, and each committed layer's LDE and tree
         int logDegree = domain.logMaxHeight();
@@ -98,7 +105,8 @@ class BackendSeamTest {
         if (members.isEmpty()) {
             return 0;
         }
-        PhaseTree tree = new PhaseTree(domain, members.stream().mapToInt(Integer::intValue).toArray());
+        PhaseTree tree = new PhaseTree(
+                domain, members.stream().mapToInt(Integer::intValue).toArray());
         return tree.single() ? 0 : tree.classes().size();
     }
 

@@ -21,7 +21,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 final class CountingKernels implements HostKernels {
     enum Kernel {
-        EXTEND, INTERPOLATE_COSET, EXTEND_COEFFICIENTS, COMMIT_ROWS, EVALUATE_CONSTRAINTS, COMBINE_DEEP, EVALUATE_COLUMNS, FOLD_COEFFICIENTS
+        EXTEND,
+        INTERPOLATE_COSET,
+        EXTEND_COEFFICIENTS,
+        COMMIT_ROWS,
+        EVALUATE_CONSTRAINTS,
+        COMBINE_DEEP,
+        EVALUATE_COLUMNS,
+        FOLD_COEFFICIENTS
     }
 
     private final HostKernels cpu = HostKernels.cpu();
@@ -58,13 +65,18 @@ final class CountingKernels implements HostKernels {
     }
 
     @Override
-    public MerkleTree commitRows(Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
+    public MerkleTree commitRows(
+            Matrix matrix, int rowsPerLeaf, Hasher hasher, WorkerPool pool, BufferAllocator allocator) {
         count(Kernel.COMMIT_ROWS);
         return cpu.commitRows(matrix, rowsPerLeaf, hasher, pool, allocator);
     }
 
     @Override
-    public MerkleTree commitMatrices(java.util.List<Matrix> matrices, int rowsPerLeaf, Hasher hasher, WorkerPool pool,
+    public MerkleTree commitMatrices(
+            java.util.List<Matrix> matrices,
+            int rowsPerLeaf,
+            Hasher hasher,
+            WorkerPool pool,
             BufferAllocator allocator) {
         count(Kernel.COMMIT_ROWS);
         return cpu.commitMatrices(matrices, rowsPerLeaf, hasher, pool, allocator);
@@ -77,7 +89,8 @@ final class CountingKernels implements HostKernels {
     }
 
     @Override
-    public void combineDeep(DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
+    public void combineDeep(
+            DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
         count(Kernel.COMBINE_DEEP);
         cpu.combineDeep(deep, traceLdes, compositionLde, n, out, pool);
     }

@@ -1,6 +1,5 @@
 package io.jstark.examples.backend;
 
-import io.jstark.prover.ProofPhase;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriKernels;
@@ -8,9 +7,12 @@ import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.OodFrame;
+import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.ProofContext;
+import io.jstark.prover.ProofPhase;
 import io.jstark.prover.ProofSession;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
@@ -19,8 +21,6 @@ import io.jstark.prover.TableCommitment;
 import io.jstark.prover.exec.SequentialExecutor;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
-import io.jstark.protocol.OodFrame;
-import io.jstark.protocol.ProofOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -86,11 +86,14 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
         for (int i = 0; i < tables.size(); i++) {
             TableMemory memory = TableMemory.of(cpu.host().get(i));
             for (ProofPhase pass : ProofPhase.values()) {
-                // what the table holds on the device through the phase: what it keeps from before, and what it makes there
-                perPass[i][pass.ordinal()] = memory.heldInto(pass, (table, role) -> false, false) + memory.usage(pass, (table, role) -> false).ram();
+                // what the table holds on the device through the phase: what it keeps from before, and what it makes
+                // there
+                perPass[i][pass.ordinal()] = memory.heldInto(pass, (table, role) -> false, false)
+                        + memory.usage(pass, (table, role) -> false).ram();
             }
         }
-        return new BackendMemory(cpu.host().stream().map(TableBuffers::globalStepsOnly).toList(),
+        return new BackendMemory(
+                cpu.host().stream().map(TableBuffers::globalStepsOnly).toList(),
                 List.of(new BackendMemory.Resource("isolated device memory", Long.MAX_VALUE, perPass)));
     }
 
@@ -102,11 +105,22 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
             for (TableTrace t : context.traces()) {
                 uploaded.add(new TableTrace(t.name(), t.air(), upload(t.main()), t.publicInputs()));
             }
-            ProverSettings deviceSettings = ProverSettings.defaults().withPool(devicePool).withExecutor(SequentialExecutor.INSTANCE)
-                    .withStorage((table, role) -> deviceMemory).withDebugChecks(context.settings().debugChecks());
-            BackendMemory described = ProverBackend.cpu().describe(dimensions(uploaded), context.options(), devicePool.parallelism());
-            ProofContext onDevice = new ProofContext(uploaded, context.preprocessed(), described, context.domain(), context.options(),
-                    context.hasher(), deviceSettings, context.randomness());
+            ProverSettings deviceSettings = ProverSettings.defaults()
+                    .withPool(devicePool)
+                    .withExecutor(SequentialExecutor.INSTANCE)
+                    .withStorage((table, role) -> deviceMemory)
+                    .withDebugChecks(context.settings().debugChecks());
+            BackendMemory described =
+                    ProverBackend.cpu().describe(dimensions(uploaded), context.options(), devicePool.parallelism());
+            ProofContext onDevice = new ProofContext(
+                    uploaded,
+                    context.preprocessed(),
+                    described,
+                    context.domain(),
+                    context.options(),
+                    context.hasher(),
+                    deviceSettings,
+                    context.randomness());
             inner = run(() -> ProverBackend.cpu().open(onDevice));
         } catch (RuntimeException | Error e) {
             uploaded.forEach(t -> t.main().close());
@@ -200,7 +214,8 @@ final class IsolatedBackend implements ProverBackend, AutoCloseable {
         public Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z) {
             return run(() -> {
                 try (Matrix onDevice = inner.liftedDeepPolynomial(frames, gamma, mu, z)) {
-                    Matrix host = Matrix.allocate(RamAllocator.shared(), "lifted-deep (downloaded)", onDevice.rows(), onDevice.columns());
+                    Matrix host = Matrix.allocate(
+                            RamAllocator.shared(), "lifted-deep (downloaded)", onDevice.rows(), onDevice.columns());
                     long[] column = new long[onDevice.rows()];
                     for (int c = 0; c < onDevice.columns(); c++) {
                         onDevice.readColumn(c, 0, column, 0, column.length);

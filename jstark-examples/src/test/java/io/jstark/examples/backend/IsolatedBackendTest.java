@@ -34,27 +34,39 @@ class IsolatedBackendTest {
         java.util.List<String> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (IsolatedBackend isolated = new IsolatedBackend();
                 Workload w = example.generate(example.minLogSize() + 1, 13);
-                JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).build();
-                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).progress(new io.jstark.prover.ProgressListener() {
-                    @Override
-                    public void passStarted(String phase, int tables) {
-                        passes.add(phase);
-                    }
-                }).build()) {
+                JstarkProver cpu =
+                        Jstark.prover(example.airs()).options(OPTIONS).build();
+                JstarkProver other = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(isolated)
+                        .progress(new io.jstark.prover.ProgressListener() {
+                            @Override
+                            public void passStarted(String phase, int tables) {
+                                passes.add(phase);
+                            }
+                        })
+                        .build()) {
             byte[] reference = cpu.prove(w.tables()).bytes();
             JstarkProver.Result result = other.prove(w.tables());
             byte[] bytes = result.bytes();
             assertThat(bytes).isEqualTo(reference);
             // the progress bars and the memory meter follow the prover's rounds, whatever the backend
             assertThat(passes).containsExactly("main_commit", "aux", "composition", "ood", "deep");
-            assertThat(result.memory()).extracting(io.jstark.storage.memory.MemoryMeter.Phase::phase).contains("main_commit", "deep");
+            assertThat(result.memory())
+                    .extracting(io.jstark.storage.memory.MemoryMeter.Phase::phase)
+                    .contains("main_commit", "deep");
             Jstark.verify(other.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
             assertThat(isolated.deviceThreads()).isEqualTo(Set.of(IsolatedBackend.DEVICE_THREAD));
             assertThat(isolated.downloadedBytes()).isPositive();
             assertThat(isolated.sessionsOpen()).isZero();
-            assertThat(isolated.deviceMemory().liveBytes()).as("what the device holds after the proof").isZero();
-            assertThat(isolated.deviceMemory().peakBytes()).as("the tables' LDEs lived on the device").isGreaterThan(
-                    w.tables().stream().mapToLong(t -> t.main().bytes() << OPTIONS.logBlowup()).sum());
+            assertThat(isolated.deviceMemory().liveBytes())
+                    .as("what the device holds after the proof")
+                    .isZero();
+            assertThat(isolated.deviceMemory().peakBytes())
+                    .as("the tables' LDEs lived on the device")
+                    .isGreaterThan(w.tables().stream()
+                            .mapToLong(t -> t.main().bytes() << OPTIONS.logBlowup())
+                            .sum());
         }
     }
 
@@ -63,16 +75,25 @@ class IsolatedBackendTest {
         Example example = Examples.byName("mix");
         try (IsolatedBackend isolated = new IsolatedBackend();
                 Workload w = example.generate(example.minLogSize() + 1, 13);
-                JstarkProver cpu = Jstark.prover(example.airs()).options(OPTIONS).build();
-                JstarkProver other = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).build()) {
-            java.util.List<io.jstark.prover.memory.TableDimensions> shapes = w.tables().stream().map(io.jstark.prover.memory.TableDimensions::of)
+                JstarkProver cpu =
+                        Jstark.prover(example.airs()).options(OPTIONS).build();
+                JstarkProver other = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(isolated)
+                        .build()) {
+            java.util.List<io.jstark.prover.memory.TableDimensions> shapes = w.tables().stream()
+                    .map(io.jstark.prover.memory.TableDimensions::of)
                     .toList();
             io.jstark.storage.StoragePlan onCpu = cpu.plan(shapes);
             io.jstark.storage.StoragePlan onDevice = other.plan(shapes);
-            long tableLdes = w.tables().stream().mapToLong(t -> t.main().bytes() << OPTIONS.logBlowup()).sum();
-            assertThat(onCpu.prediction().peakRamBytes() - onDevice.prediction().peakRamBytes()).as("the LDEs are not on the host")
+            long tableLdes = w.tables().stream()
+                    .mapToLong(t -> t.main().bytes() << OPTIONS.logBlowup())
+                    .sum();
+            assertThat(onCpu.prediction().peakRamBytes() - onDevice.prediction().peakRamBytes())
+                    .as("the LDEs are not on the host")
                     .isGreaterThanOrEqualTo(tableLdes);
-            assertThat(onDevice.notes()).anyMatch(n -> n.startsWith("isolated device memory: every table at once would hold "));
+            assertThat(onDevice.notes())
+                    .anyMatch(n -> n.startsWith("isolated device memory: every table at once would hold "));
         }
     }
 
@@ -81,12 +102,19 @@ class IsolatedBackendTest {
         Example example = Examples.byName("vm");
         try (IsolatedBackend isolated = new IsolatedBackend();
                 Workload w = example.generate(example.minLogSize() + 1, 13);
-                JstarkProver prover = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).build()) {
-            TableTrace receiver = w.tables().stream().filter(t -> t.air().interactions().stream().anyMatch(
-                    b -> b.direction() == io.jstark.air.BusInteraction.Direction.RECEIVE)).findFirst().orElseThrow();
+                JstarkProver prover = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(isolated)
+                        .build()) {
+            TableTrace receiver = w.tables().stream()
+                    .filter(t -> t.air().interactions().stream()
+                            .anyMatch(b -> b.direction() == io.jstark.air.BusInteraction.Direction.RECEIVE))
+                    .findFirst()
+                    .orElseThrow();
             int column = multiplicityColumn(receiver);
             receiver.main().set(0, column, receiver.main().get(0, column) + 1);
-            assertThatThrownBy(() -> prover.prove(w.tables())).isInstanceOf(BusImbalanceException.class)
+            assertThatThrownBy(() -> prover.prove(w.tables()))
+                    .isInstanceOf(BusImbalanceException.class)
                     .hasMessageContaining("table '" + receiver.name() + "'");
             assertThat(isolated.sessionsOpen()).isZero();
             assertThat(isolated.deviceMemory().liveBytes()).isZero();
@@ -98,11 +126,18 @@ class IsolatedBackendTest {
         Example example = Examples.byName("fib");
         try (IsolatedBackend isolated = new IsolatedBackend();
                 Workload w = example.generate(example.minLogSize() + 1, 13);
-                JstarkProver prover = Jstark.prover(example.airs()).options(OPTIONS).backend(isolated).build()) {
+                JstarkProver prover = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(isolated)
+                        .build()) {
             TableTrace fib = w.tables().getFirst();
             fib.main().set(5, 1, fib.main().get(5, 1) + 1);
-            assertThatThrownBy(() -> prover.prove(w.tables())).isInstanceOf(TableProvingException.class)
-                    .cause().isInstanceOfSatisfying(ConstraintViolationException.class, v -> assertThat(v.row()).isBetween(4, 5));
+            assertThatThrownBy(() -> prover.prove(w.tables()))
+                    .isInstanceOf(TableProvingException.class)
+                    .cause()
+                    .isInstanceOfSatisfying(
+                            ConstraintViolationException.class,
+                            v -> assertThat(v.row()).isBetween(4, 5));
             assertThat(isolated.sessionsOpen()).isZero();
             assertThat(isolated.deviceMemory().liveBytes()).isZero();
         }
@@ -111,7 +146,9 @@ class IsolatedBackendTest {
     /** The column of the receiver's first multiplicity that is a plain column (so one more count unbalances the bus). */
     private static int multiplicityColumn(TableTrace receiver) {
         for (io.jstark.air.BusInteraction b : receiver.air().interactions()) {
-            if (b.direction() == io.jstark.air.BusInteraction.Direction.RECEIVE && b.multiplicity() instanceof io.jstark.air.expr.Expr.MainCell c && c.rowOffset() == 0) {
+            if (b.direction() == io.jstark.air.BusInteraction.Direction.RECEIVE
+                    && b.multiplicity() instanceof io.jstark.air.expr.Expr.MainCell c
+                    && c.rowOffset() == 0) {
                 return c.column();
             }
         }

@@ -23,11 +23,24 @@ class ZeroKnowledgeBackendTest {
         byte[] seed = new byte[32];
         Arrays.fill(seed, (byte) 1);
         Example vm = Examples.byName("vm");
-        try (Workload w = vm.generate(6, 8); IsolatedBackend isolated = new IsolatedBackend();
-                JstarkProver ram = Jstark.prover(vm.airs()).options(OPTIONS).zeroKnowledgeSeed(seed).build();
-                JstarkProver disk = Jstark.prover(vm.airs()).options(OPTIONS).zeroKnowledgeSeed(seed).storage(StorageMode.DISK)
-                        .spillDirectory(spill).tableParallelism(2).build();
-                JstarkProver device = Jstark.prover(vm.airs()).options(OPTIONS).zeroKnowledgeSeed(seed).backend(isolated).build()) {
+        try (Workload w = vm.generate(6, 8);
+                IsolatedBackend isolated = new IsolatedBackend();
+                JstarkProver ram = Jstark.prover(vm.airs())
+                        .options(OPTIONS)
+                        .zeroKnowledgeSeed(seed)
+                        .build();
+                JstarkProver disk = Jstark.prover(vm.airs())
+                        .options(OPTIONS)
+                        .zeroKnowledgeSeed(seed)
+                        .storage(StorageMode.DISK)
+                        .spillDirectory(spill)
+                        .tableParallelism(2)
+                        .build();
+                JstarkProver device = Jstark.prover(vm.airs())
+                        .options(OPTIONS)
+                        .zeroKnowledgeSeed(seed)
+                        .backend(isolated)
+                        .build()) {
             byte[] reference = ram.prove(w.tables()).bytes();
             assertThat(disk.prove(w.tables()).bytes()).as("spilled, k = 2").isEqualTo(reference);
             assertThat(device.prove(w.tables()).bytes()).as("isolated backend").isEqualTo(reference);

@@ -27,9 +27,12 @@ class BatchedProofTest {
 
     static Proven prove(String example, int logSize, long seed, ProofOptions options, ProverSettings settings) {
         Example e = Examples.byName(example);
-        try (Workload w = e.generate(logSize, seed); ProvingKey key = ProvingKey.of(e.airs())) {
+        try (Workload w = e.generate(logSize, seed);
+                ProvingKey key = ProvingKey.of(e.airs())) {
             StarkProver prover = new StarkProver(key, options, settings);
-            return new Proven(ProofFormat.write(prover.prove(w.tables())), key.verifyingKey(options, settings.pool()),
+            return new Proven(
+                    ProofFormat.write(prover.prove(w.tables())),
+                    key.verifyingKey(options, settings.pool()),
                     Statement.ofTraces(w.tables()));
         }
     }
@@ -48,7 +51,8 @@ class BatchedProofTest {
     @Test
     void tamperedPartsSwappedDroppedAndWrongTablesAreRejected() throws Exception {
         Example mix = Examples.byName("mix");
-        try (Workload w = mix.generate(mix.minLogSize(), 5); ProvingKey key = ProvingKey.of(mix.airs())) {
+        try (Workload w = mix.generate(mix.minLogSize(), 5);
+                ProvingKey key = ProvingKey.of(mix.airs())) {
             Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables());
             VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
             Statement statement = Statement.ofTraces(w.tables());
@@ -65,7 +69,8 @@ class BatchedProofTest {
             java.util.List<io.jstark.protocol.Proof.TableHeader> swapped = new java.util.ArrayList<>(proof.tables());
             java.util.Collections.swap(swapped, 0, 1);
             assertRejected(vk, statement, with(proof, swapped, proof.busSums(), proof.frames()));
-            assertRejected(vk, Statement.ofTraces(swappedTraces(w)), with(proof, swapped, proof.busSums(), proof.frames()));
+            assertRejected(
+                    vk, Statement.ofTraces(swappedTraces(w)), with(proof, swapped, proof.busSums(), proof.frames()));
             // a table's frame swapped with another's
             java.util.List<io.jstark.protocol.OodFrame> frames = new java.util.ArrayList<>(proof.frames());
             frames.set(withBus, frames.get(withBus == 0 ? 1 : 0));
@@ -80,17 +85,22 @@ class BatchedProofTest {
     @Test
     void anUnbalancedBusAndAWrongPreprocessedCommitmentAreRejectedByName() throws Exception {
         Example vm = Examples.byName("vm");
-        try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
+        try (Workload w = vm.generate(6, 4);
+                ProvingKey key = ProvingKey.of(vm.airs())) {
             io.jstark.air.trace.TableTrace range = w.table("range16");
             range.main().set(7, 0, range.main().get(7, 0) + 1);
-            Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults().withUnbalancedBusesRefused(false)).prove(w.tables());
+            Proof proof = new StarkProver(
+                            key, OPTIONS, ProverSettings.defaults().withUnbalancedBusesRefused(false))
+                    .prove(w.tables());
             VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
             assertThatThrownBy(() -> StarkVerifier.verify(vk, Statement.ofTraces(w.tables()), ProofFormat.write(proof)))
-                    .isInstanceOfSatisfying(ProofRejectedException.class,
+                    .isInstanceOfSatisfying(
+                            ProofRejectedException.class,
                             e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.BUS_BALANCE));
         }
         Example mix = Examples.byName("mix");
-        try (Workload w = mix.generate(mix.minLogSize(), 5); ProvingKey key = ProvingKey.of(mix.airs())) {
+        try (Workload w = mix.generate(mix.minLogSize(), 5);
+                ProvingKey key = ProvingKey.of(mix.airs())) {
             Proof proof = new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables());
             java.util.List<io.jstark.protocol.Proof.TableHeader> headers = new java.util.ArrayList<>(proof.tables());
             int pinned = 0;
@@ -100,12 +110,17 @@ class BatchedProofTest {
             io.jstark.protocol.Proof.TableHeader h = headers.get(pinned);
             byte[] root = h.preprocessedRoot().clone();
             root[3] ^= 1;
-            headers.set(pinned, new io.jstark.protocol.Proof.TableHeader(h.name(), h.airName(), h.logHeight(), h.publicInputs(), root));
+            headers.set(
+                    pinned,
+                    new io.jstark.protocol.Proof.TableHeader(
+                            h.name(), h.airName(), h.logHeight(), h.publicInputs(), root));
             byte[] bytes = with(proof, headers, proof.busSums(), proof.frames());
             VerifyingKey vk = key.verifyingKey(OPTIONS, io.jstark.math.parallel.WorkerPool.common());
             assertThatThrownBy(() -> StarkVerifier.verify(vk, Statement.ofTraces(w.tables()), bytes))
-                    .isInstanceOfSatisfying(ProofRejectedException.class,
-                            e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.PREPROCESSED_COMMITMENT));
+                    .isInstanceOfSatisfying(
+                            ProofRejectedException.class,
+                            e -> assertThat(e.reason())
+                                    .isEqualTo(ProofRejectedException.Reason.PREPROCESSED_COMMITMENT));
         }
     }
 
@@ -115,10 +130,25 @@ class BatchedProofTest {
         return t;
     }
 
-    private static byte[] with(Proof p, java.util.List<io.jstark.protocol.Proof.TableHeader> tables,
-            java.util.List<io.jstark.math.field.Ext3> sums, java.util.List<io.jstark.protocol.OodFrame> frames) {
-        return ProofFormat.write(new Proof(p.options(), tables, p.mainRoot(), p.auxRoot(), sums, p.compositionRoot(), frames, p.fri(),
-                p.powNonce(), p.preprocessed(), p.main(), p.aux(), p.composition()));
+    private static byte[] with(
+            Proof p,
+            java.util.List<io.jstark.protocol.Proof.TableHeader> tables,
+            java.util.List<io.jstark.math.field.Ext3> sums,
+            java.util.List<io.jstark.protocol.OodFrame> frames) {
+        return ProofFormat.write(new Proof(
+                p.options(),
+                tables,
+                p.mainRoot(),
+                p.auxRoot(),
+                sums,
+                p.compositionRoot(),
+                frames,
+                p.fri(),
+                p.powNonce(),
+                p.preprocessed(),
+                p.main(),
+                p.aux(),
+                p.composition()));
     }
 
     private static void assertRejected(VerifyingKey key, Statement statement, byte[] bytes) {
@@ -126,10 +156,12 @@ class BatchedProofTest {
     }
 
     /** A rejection by a named check: the verifier's last-resort guard (a failure no check names) counts none. */
-    private static void assertRejectedByANamedCheck(org.assertj.core.api.ThrowableAssert.ThrowingCallable verification, String what) {
+    private static void assertRejectedByANamedCheck(
+            org.assertj.core.api.ThrowableAssert.ThrowingCallable verification, String what) {
         long guardBefore = StarkVerifier.lastResortRejections();
         assertThatThrownBy(verification).as(what).isInstanceOf(ProofRejectedException.class);
-        assertThat(StarkVerifier.lastResortRejections()).as("the last-resort guard's rejections of the %s proof", what)
+        assertThat(StarkVerifier.lastResortRejections())
+                .as("the last-resort guard's rejections of the %s proof", what)
                 .isEqualTo(guardBefore);
     }
 
@@ -139,7 +171,8 @@ class BatchedProofTest {
         byte[] bytes = p.bytes();
         for (int length = 0; length < bytes.length; length += Math.max(1, bytes.length / 200)) {
             byte[] cut = java.util.Arrays.copyOf(bytes, length);
-            assertRejectedByANamedCheck(() -> StarkVerifier.verify(p.key(), p.statement(), cut), "truncated to " + length + " bytes");
+            assertRejectedByANamedCheck(
+                    () -> StarkVerifier.verify(p.key(), p.statement(), cut), "truncated to " + length + " bytes");
         }
         byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         assertRejectedByANamedCheck(() -> StarkVerifier.verify(p.key(), p.statement(), longer), "extended");
@@ -149,7 +182,12 @@ class BatchedProofTest {
     @Test
     void flippedBytesAnywhereAreRejected() {
         for (String example : new String[] {"vm", "mix"}) {
-            flippedBytesAreRejected(prove(example, Math.max(6, Examples.byName(example).minLogSize()), 9, OPTIONS, ProverSettings.defaults()));
+            flippedBytesAreRejected(prove(
+                    example,
+                    Math.max(6, Examples.byName(example).minLogSize()),
+                    9,
+                    OPTIONS,
+                    ProverSettings.defaults()));
         }
     }
 
@@ -159,7 +197,8 @@ class BatchedProofTest {
         for (int offset = 0; offset < bytes.length; offset += step) {
             byte[] tampered = bytes.clone();
             tampered[offset] ^= 0x10;
-            assertRejectedByANamedCheck(() -> StarkVerifier.verify(p.key(), p.statement(), tampered), "byte " + offset + " flipped");
+            assertRejectedByANamedCheck(
+                    () -> StarkVerifier.verify(p.key(), p.statement(), tampered), "byte " + offset + " flipped");
         }
     }
 }

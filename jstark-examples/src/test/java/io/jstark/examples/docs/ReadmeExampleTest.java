@@ -59,7 +59,8 @@ class ReadmeExampleTest {
 
             // 3. Prove (100-bit preset, tables on the concurrent scheduler, storage planned from the shapes)...
             try (JstarkProver prover = Jstark.prover(List.of(fib)).build()) {
-                byte[] proof = prover.prove(List.of(TableTrace.of(fib, trace, ys[n - 1]))).bytes();
+                List<TableTrace> traces = List.of(TableTrace.of(fib, trace, ys[n - 1]));
+                byte[] proof = prover.prove(traces).bytes();
                 // 4. ...ship the verifying key (its bytes; loading them recomputes nothing)...
                 byte[] keyBytes = prover.verifyingKey().toBytes();
                 VerifyingKey key = VerifyingKey.read(keyBytes, List.of(fib));
@@ -81,12 +82,17 @@ class ReadmeExampleTest {
     @Test
     void theReadmeShowsExactlyThisCode() throws IOException {
         Path root = Path.of("").toAbsolutePath();
-        while (!Files.exists(root.resolve("README.md")) || !Files.exists(root.resolve("pom.xml")) || root.getFileName().toString().startsWith("jstark-")) {
+        while (!Files.exists(root.resolve("README.md"))
+                || !Files.exists(root.resolve("pom.xml"))
+                || root.getFileName().toString().startsWith("jstark-")) {
             root = root.getParent();
         }
         List<String> readme = snippet(Files.readAllLines(root.resolve("README.md")), "```java", "```");
-        List<String> test = snippet(Files.readAllLines(root.resolve(
-                "jstark-examples/src/test/java/io/jstark/examples/docs/ReadmeExampleTest.java")), "// README-BEGIN", "// README-END");
+        List<String> test = snippet(
+                Files.readAllLines(
+                        root.resolve("jstark-examples/src/test/java/io/jstark/examples/docs/ReadmeExampleTest.java")),
+                "// README-BEGIN",
+                "// README-END");
         assertThat(readme).as("README's java block vs this test").isEqualTo(test);
     }
 

@@ -65,31 +65,40 @@ class KeccakPrecompileTest {
                 }
             }
         }
-        Matrix keccak = Matrix.allocate(RamAllocator.shared(), "keccak", 1 << KeccakTrace.logRows(calls), KeccakAir.WIDTH);
+        Matrix keccak =
+                Matrix.allocate(RamAllocator.shared(), "keccak", 1 << KeccakTrace.logRows(calls), KeccakAir.WIDTH);
         KeccakTrace.fill(keccak, inputs, WorkerPool.common());
-        return new Workload("precompile(calls=" + calls + ")",
-                List.of(new TableTrace("caller", CALLER, caller, new long[0]),
+        return new Workload(
+                "precompile(calls=" + calls + ")",
+                List.of(
+                        new TableTrace("caller", CALLER, caller, new long[0]),
                         new TableTrace("keccak", KeccakAir.PRECOMPILE, keccak, new long[0])));
     }
 
     @Test
     void callsProvenByThePrecompileBalanceAndTheProofVerifies() throws Exception {
-        try (Workload w = workload(5, 3, 1); JstarkProver prover = Jstark.prover(List.of(CALLER, KeccakAir.PRECOMPILE)).options(SMALL)
-                .build()) {
+        try (Workload w = workload(5, 3, 1);
+                JstarkProver prover = Jstark.prover(List.of(CALLER, KeccakAir.PRECOMPILE))
+                        .options(SMALL)
+                        .build()) {
             WorkloadChecks.checkAll(w, 7);
             byte[] proof = prover.prove(w.tables()).bytes();
-            assertThat(Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof)).isNotNull();
+            assertThat(Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof))
+                    .isNotNull();
         }
     }
 
     @Test
     void aCallWithAWrongOutputIsUnbalanced() {
-        try (Workload w = workload(3, 3, 2); JstarkProver prover = Jstark.prover(List.of(CALLER, KeccakAir.PRECOMPILE)).options(SMALL)
-                .build()) {
+        try (Workload w = workload(3, 3, 2);
+                JstarkProver prover = Jstark.prover(List.of(CALLER, KeccakAir.PRECOMPILE))
+                        .options(SMALL)
+                        .build()) {
             Matrix caller = w.table("caller").main();
             int column = 1 + LIMBS_PER_STATE + 17;
             caller.set(1, column, caller.get(1, column) ^ 1);
-            assertThatThrownBy(() -> WorkloadChecks.checkBuses(w)).isInstanceOf(BusImbalanceException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkBuses(w))
+                    .isInstanceOf(BusImbalanceException.class)
                     .hasMessageContaining("keccak-f-calls");
             assertThatThrownBy(() -> prover.prove(w.tables())).isInstanceOf(BusImbalanceException.class);
         }

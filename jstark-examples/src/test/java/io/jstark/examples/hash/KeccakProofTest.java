@@ -23,7 +23,8 @@ class KeccakProofTest {
     void aProofOfFivePermutationsVerifies() throws Exception {
         Example keccak = new KeccakExample().forPermutations(5);
         try (Workload w = keccak.generate(keccak.defaultLogSize(), 9);
-                JstarkProver prover = Jstark.prover(keccak.airs()).options(SMALL).build()) {
+                JstarkProver prover =
+                        Jstark.prover(keccak.airs()).options(SMALL).build()) {
             assertThat(w.table(KeccakExample.TABLE).height()).isEqualTo(128);
             byte[] proof = prover.prove(w.tables()).bytes();
             VerifiedStatement statement = Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof);
@@ -38,16 +39,25 @@ class KeccakProofTest {
             var trace = w.table(KeccakExample.TABLE).main();
             int column = KeccakAir.A_PRIME_PRIME + 4 * 7 + 2;
             trace.set(10, column, trace.get(10, column) ^ 1);
-            try (JstarkProver debugging = Jstark.prover(keccak.airs()).options(SMALL).debugChecks(true).build()) {
-                assertThatThrownBy(() -> debugging.prove(w.tables())).isInstanceOf(ConstraintViolationException.class)
+            try (JstarkProver debugging = Jstark.prover(keccak.airs())
+                    .options(SMALL)
+                    .debugChecks(true)
+                    .build()) {
+                assertThatThrownBy(() -> debugging.prove(w.tables()))
+                        .isInstanceOf(ConstraintViolationException.class)
                         .hasMessageContaining("table 'keccak'")
-                        .hasMessageContaining("constraint 'a_prime_prime[1][2][2] = chi(rho(pi(a_prime)))' fails at row 10");
+                        .hasMessageContaining(
+                                "constraint 'a_prime_prime[1][2][2] = chi(rho(pi(a_prime)))' fails at row 10");
             }
             // without debug checks the prover refuses as well, naming the same row, and writes no proof
-            try (JstarkProver prover = Jstark.prover(keccak.airs()).options(SMALL).build()) {
-                assertThatThrownBy(() -> prover.prove(w.tables())).isInstanceOf(io.jstark.prover.exec.TableProvingException.class)
-                        .cause().isInstanceOf(ConstraintViolationException.class)
-                        .hasMessageContaining("constraint 'a_prime_prime[1][2][2] = chi(rho(pi(a_prime)))' fails at row 10");
+            try (JstarkProver prover =
+                    Jstark.prover(keccak.airs()).options(SMALL).build()) {
+                assertThatThrownBy(() -> prover.prove(w.tables()))
+                        .isInstanceOf(io.jstark.prover.exec.TableProvingException.class)
+                        .cause()
+                        .isInstanceOf(ConstraintViolationException.class)
+                        .hasMessageContaining(
+                                "constraint 'a_prime_prime[1][2][2] = chi(rho(pi(a_prime)))' fails at row 10");
             }
         }
     }

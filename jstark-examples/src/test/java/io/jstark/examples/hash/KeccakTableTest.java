@@ -63,7 +63,8 @@ class KeccakTableTest {
         long[] s = new long[KeccakF.LANES];
         KeccakF.permute(s);
         assertThat(s).containsExactly(ZERO_STATE_PERMUTED);
-        assertThat(new BouncyCastlePermutation().permute(new long[KeccakF.LANES])).containsExactly(ZERO_STATE_PERMUTED);
+        assertThat(new BouncyCastlePermutation().permute(new long[KeccakF.LANES]))
+                .containsExactly(ZERO_STATE_PERMUTED);
         long[] inputs = randomStates(7, 50);
         BouncyCastlePermutation reference = new BouncyCastlePermutation();
         for (int h = 0; h < 50; h++) {
@@ -79,7 +80,9 @@ class KeccakTableTest {
         assertThat(KeccakAir.AIR.mainWidth()).isEqualTo(2633);
         assertThat(KeccakAir.AIR.userConstraints()).hasSize(3182);
         assertThat(KeccakAir.AIR.maxDegree()).isEqualTo(3);
-        assertThat(KeccakAir.AIR.userConstraints()).filteredOn(c -> c.domain() == ConstraintDomain.FIRST_ROW).hasSize(24);
+        assertThat(KeccakAir.AIR.userConstraints())
+                .filteredOn(c -> c.domain() == ConstraintDomain.FIRST_ROW)
+                .hasSize(24);
     }
 
     @Test
@@ -92,7 +95,9 @@ class KeccakTableTest {
             assertThat(trace.rows()).isEqualTo(256);
             for (int h = 0; h < 7; h++) {
                 assertThat(KeccakTrace.input(trace, h)).containsExactly(state(inputs, h));
-                assertThat(KeccakTrace.output(trace, h)).as("permutation %d", h).containsExactly(reference.permute(state(inputs, h)));
+                assertThat(KeccakTrace.output(trace, h))
+                        .as("permutation %d", h)
+                        .containsExactly(reference.permute(state(inputs, h)));
                 assertThat(trace.get(24 * h + 23, KeccakAir.EXPORT)).isEqualTo(1);
             }
             for (int h = 7; h < 10; h++) {
@@ -125,7 +130,8 @@ class KeccakTableTest {
             // a_prime[2][3][17]: lane 5 * 2 + 3, limb 1
             int column = KeccakAir.A_PRIME + 64 * 13 + 17;
             trace.set(row, column, 1 - trace.get(row, column));
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("constraint 'a[2][3][1] = a_prime ^ c ^ c_prime' fails at row 30");
         }
     }
@@ -135,25 +141,30 @@ class KeccakTableTest {
         try (Workload w = KeccakExample.workload(randomStates(6, 2), RamAllocator.shared())) {
             Matrix trace = w.table(KeccakExample.TABLE).main();
             trace.set(40, KeccakAir.C + 64 * 4 + 9, 2);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("'c[4][9] is a bit' fails at row 40");
         }
         try (Workload w = KeccakExample.workload(randomStates(6, 2), RamAllocator.shared())) {
             Matrix trace = w.table(KeccakExample.TABLE).main();
             // round 3's output with round 4's constant in limb 0
             int row = 3;
-            long wrong = trace.get(row, KeccakAir.A_PRIME_PRIME_PRIME_0_0) ^ (KeccakF.roundConstant(3) & 0xFFFF)
+            long wrong = trace.get(row, KeccakAir.A_PRIME_PRIME_PRIME_0_0)
+                    ^ (KeccakF.roundConstant(3) & 0xFFFF)
                     ^ (KeccakF.roundConstant(4) & 0xFFFF);
             trace.set(row, KeccakAir.A_PRIME_PRIME_PRIME_0_0, wrong);
             trace.set(row + 1, KeccakAir.A, wrong);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
-                    .hasMessageContaining("'a_prime_prime_prime_0_0[0] = a_prime_prime[0][0] ^ round constant' fails at row 3");
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
+                    .hasMessageContaining(
+                            "'a_prime_prime_prime_0_0[0] = a_prime_prime[0][0] ^ round constant' fails at row 3");
         }
         try (Workload w = KeccakExample.workload(randomStates(6, 2), RamAllocator.shared())) {
             Matrix trace = w.table(KeccakExample.TABLE).main();
             // the second permutation claims another preimage half-way
             trace.set(24 + 12, KeccakAir.PREIMAGE + 7, trace.get(24 + 12, KeccakAir.PREIMAGE + 7) ^ 1);
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("'preimage stays within a permutation [0][1][3]' fails at row 35");
         }
     }
@@ -165,7 +176,10 @@ class KeccakTableTest {
         assertThat(KeccakTrace.logRows(1366)).isEqualTo(16);
         assertThat(KeccakTrace.capacity(15)).isEqualTo(1365);
         KeccakExample sized = new KeccakExample().forPermutations(1365);
-        assertThat(sized.minLogSize()).isEqualTo(15).isEqualTo(sized.maxLogSize()).isEqualTo(sized.defaultLogSize());
+        assertThat(sized.minLogSize())
+                .isEqualTo(15)
+                .isEqualTo(sized.maxLogSize())
+                .isEqualTo(sized.defaultLogSize());
         assertThat(sized.permutations(15)).isEqualTo(1365);
         assertThat(new KeccakExample().forPermutations(100).permutations(12)).isEqualTo(100);
         assertThatThrownBy(() -> new KeccakExample().forPermutations(0)).isInstanceOf(IllegalArgumentException.class);

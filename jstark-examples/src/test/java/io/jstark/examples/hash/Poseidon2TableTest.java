@@ -23,12 +23,21 @@ class Poseidon2TableTest {
 
     /** Plonky3's known answers for its default Goldilocks instance: the permutation of (0, 1, ..., width - 1). */
     private static final long[] COUNTING_8 = {
-        0x020cf04a1b214d14L, 0x84e14aaaeacaed25L, 0x1ae0f640e81c7457L, 0xa4d204cbaeb0d8a5L, 0x0cf637b627b3a7ffL, 0x788d304d948b486bL,
-        0x7327133ea1949af4L, 0xf415abb924da395bL,
+        0x020cf04a1b214d14L,
+        0x84e14aaaeacaed25L,
+        0x1ae0f640e81c7457L,
+        0xa4d204cbaeb0d8a5L,
+        0x0cf637b627b3a7ffL,
+        0x788d304d948b486bL,
+        0x7327133ea1949af4L,
+        0xf415abb924da395bL,
     };
+
     private static final long[] COUNTING_12 = {
-        0xf292ab67c0f14b03L, 0x0a32f1b37656544cL, 0x053c61ab895498deL, 0x02ff92e55b196ffbL, 0x58176e8f6f58cab2L, 0xb0aa1206e7aec0f8L,
-        0xe90c13f3dce83ca4L, 0xf4da15333edf39c2L, 0x23b701c053c2ca6cL, 0xd233d593dcdfbf58L, 0x4effa5f9516fb52eL, 0x0aaf4489f1f40166L,
+        0xf292ab67c0f14b03L, 0x0a32f1b37656544cL, 0x053c61ab895498deL, 0x02ff92e55b196ffbL, 0x58176e8f6f58cab2L,
+                0xb0aa1206e7aec0f8L,
+        0xe90c13f3dce83ca4L, 0xf4da15333edf39c2L, 0x23b701c053c2ca6cL, 0xd233d593dcdfbf58L, 0x4effa5f9516fb52eL,
+                0x0aaf4489f1f40166L,
     };
 
     private static long[] counting(int width) {
@@ -77,7 +86,9 @@ class Poseidon2TableTest {
                     System.arraycopy(inputs, h * width, expected, 0, width);
                 }
                 instance.permute(expected);
-                assertThat(Poseidon2Trace.output(trace, instance, h / 8, h % 8)).as("permutation %d", h).containsExactly(expected);
+                assertThat(Poseidon2Trace.output(trace, instance, h / 8, h % 8))
+                        .as("permutation %d", h)
+                        .containsExactly(expected);
             }
             WorkloadChecks.checkConstraints(w);
         }
@@ -90,7 +101,8 @@ class Poseidon2TableTest {
             Matrix trace = w.table(Poseidon2Example.TABLE).main();
             // permutation 0: input (8), full round 0's cubes (8), then its outputs
             trace.set(0, 8 + 8 + 3, Goldilocks.add(trace.get(0, 8 + 8 + 3), 1));
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("'p0 full round 0: out[3] = M_E sbox' fails at row 0");
         }
         try (Workload w = Poseidon2Example.workload(8, inputs, RamAllocator.shared())) {
@@ -98,7 +110,8 @@ class Poseidon2TableTest {
             // the second permutation of row 2, partial round 5: after its input and 4 full rounds
             int column = 180 + 8 + 4 * 16 + 2 * 5;
             trace.set(2, column, Goldilocks.add(trace.get(2, column), 1));
-            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w)).isInstanceOf(ConstraintViolationException.class)
+            assertThatThrownBy(() -> WorkloadChecks.checkConstraints(w))
+                    .isInstanceOf(ConstraintViolationException.class)
                     .hasMessageContaining("'p1 partial round 5: cube = (s0 + c)^3' fails at row 2");
         }
     }
@@ -108,10 +121,12 @@ class Poseidon2TableTest {
     void aProofVerifies(int width) throws Exception {
         Poseidon2Example example = new Poseidon2Example().withWidth(width).forPermutations(100);
         try (Workload w = example.generate(example.defaultLogSize(), 4);
-                JstarkProver prover = Jstark.prover(example.airs()).options(SMALL).build()) {
+                JstarkProver prover =
+                        Jstark.prover(example.airs()).options(SMALL).build()) {
             assertThat(w.table(Poseidon2Example.TABLE).height()).isEqualTo(16);
             byte[] proof = prover.prove(w.tables()).bytes();
-            assertThat(Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof)).isNotNull();
+            assertThat(Jstark.verify(prover.verifyingKey(), Statement.ofTraces(w.tables()), proof))
+                    .isNotNull();
         }
     }
 }

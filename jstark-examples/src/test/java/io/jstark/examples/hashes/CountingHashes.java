@@ -42,7 +42,8 @@ final class CountingHashes implements AutoCloseable {
             field.setAccessible(true);
             return (ThreadLocal<Digester>) field.get(hasher);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("the hashers' thread digesters are not where this counter looks for them", e);
+            throw new IllegalStateException(
+                    "the hashers' thread digesters are not where this counter looks for them", e);
         }
     }
 

@@ -28,15 +28,25 @@ public final class VerifierHashCountMain {
             String[] parts = arg.split(":");
             Example example = Examples.byName(parts[0]);
             int logSize = Integer.parseInt(parts[1]);
-            try (Workload w = example.generate(logSize, 1); ProvingKey key = ProvingKey.of(example.airs())) {
-                byte[] proof = ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(w.tables()));
+            try (Workload w = example.generate(logSize, 1);
+                    ProvingKey key = ProvingKey.of(example.airs())) {
+                byte[] proof =
+                        ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(w.tables()));
                 VerifyingKey vk = key.verifyingKey(options, WorkerPool.common());
                 Statement statement = Statement.ofTraces(w.tables());
                 StarkVerifier.verify(vk, statement, proof); // warm, uncounted
                 try (CountingHashes counting = CountingHashes.install()) {
                     StarkVerifier.verify(vk, statement, proof);
-                    System.out.printf("HASHES %s 2^%d: proof %,d bytes; verifier %,d hash calls, %,d bytes hashed, %,d compression blocks "
-                            + "(%s)%n", parts[0], logSize, proof.length, counting.hashes, counting.bytes, counting.blocks, options.hash());
+                    System.out.printf(
+                            "HASHES %s 2^%d: proof %,d bytes; verifier %,d hash calls, %,d bytes hashed, %,d compression blocks "
+                                    + "(%s)%n",
+                            parts[0],
+                            logSize,
+                            proof.length,
+                            counting.hashes,
+                            counting.bytes,
+                            counting.blocks,
+                            options.hash());
                 }
             }
         }

@@ -24,8 +24,10 @@ import org.junit.jupiter.api.Test;
 class VerifierHashCountTest {
     static long[] count(ProofOptions options) throws Exception {
         Example vm = Examples.byName("vm");
-        try (Workload w = vm.generate(6, 1); ProvingKey key = ProvingKey.of(vm.airs())) {
-            byte[] proof = ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(w.tables()));
+        try (Workload w = vm.generate(6, 1);
+                ProvingKey key = ProvingKey.of(vm.airs())) {
+            byte[] proof =
+                    ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(w.tables()));
             VerifyingKey vk = key.verifyingKey(options, WorkerPool.common());
             Statement statement = Statement.ofTraces(w.tables());
             long[] counts = new long[2];

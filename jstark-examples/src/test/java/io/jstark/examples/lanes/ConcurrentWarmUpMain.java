@@ -29,7 +29,9 @@ public final class ConcurrentWarmUpMain {
     private ConcurrentWarmUpMain() {}
 
     public static void main(String[] args) throws Exception {
-        String[] runs = args.length > 0 ? args : new String[] {"fib:15:blake3", "vm:12:blake3", "fib:15:sha256", "fib:15:keccak256"};
+        String[] runs = args.length > 0
+                ? args
+                : new String[] {"fib:15:blake3", "vm:12:blake3", "fib:15:sha256", "fib:15:keccak256"};
         Map<String, Set<String>> digests = new ConcurrentHashMap<>();
         Thread[] threads = new Thread[runs.length];
         for (int i = 0; i < runs.length; i++) {
@@ -39,12 +41,17 @@ public final class ConcurrentWarmUpMain {
                 try {
                     for (int rep = 0; rep < 2; rep++) {
                         Example example = Examples.byName(p[0]);
-                        try (Workload w = example.generate(Integer.parseInt(p[1]), 7); ProvingKey key = ProvingKey.of(example.airs());
+                        try (Workload w = example.generate(Integer.parseInt(p[1]), 7);
+                                ProvingKey key = ProvingKey.of(example.airs());
                                 WorkerPool pool = WorkerPool.ofThreads(2)) {
-                            byte[] proof = ProofFormat.write(new StarkProver(key, new ProofOptions(3, 20, 8, 2, 3, p[2], 0),
-                                    ProverSettings.defaults().withPool(pool)).prove(w.tables()));
+                            byte[] proof = ProofFormat.write(new StarkProver(
+                                            key,
+                                            new ProofOptions(3, 20, 8, 2, 3, p[2], 0),
+                                            ProverSettings.defaults().withPool(pool))
+                                    .prove(w.tables()));
                             byte[] digest = MessageDigest.getInstance("SHA-256").digest(proof);
-                            digests.computeIfAbsent(run, k -> ConcurrentHashMap.newKeySet()).add(HexFormat.of().formatHex(digest, 0, 8));
+                            digests.computeIfAbsent(run, k -> ConcurrentHashMap.newKeySet())
+                                    .add(HexFormat.of().formatHex(digest, 0, 8));
                         }
                     }
                 } catch (Exception e) {

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.crypto.lanes.LaneHashing;
 import io.jstark.examples.Examples;
-import io.jstark.verifier.StarkVerifier;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.VerifyingKey;
+import io.jstark.verifier.StarkVerifier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,11 +28,23 @@ class KernelProofBytesTest {
     @TempDir
     Path temp;
 
-    private String prove(String lanes, String example, int logSize, String hash, Path out) throws IOException, InterruptedException {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-                "-XX:+UseParallelGC", "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
-                "-D" + LaneHashing.PROPERTY + "=" + lanes, "-cp", System.getProperty("java.class.path"),
-                KernelProofMain.class.getName(), example, Integer.toString(logSize), hash, out.toString());
+    private String prove(String lanes, String example, int logSize, String hash, Path out)
+            throws IOException, InterruptedException {
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-XX:+UseParallelGC",
+                "--add-modules",
+                "jdk.incubator.vector",
+                "--enable-native-access=ALL-UNNAMED",
+                "-D" + LaneHashing.PROPERTY + "=" + lanes,
+                "-cp",
+                System.getProperty("java.class.path"),
+                KernelProofMain.class.getName(),
+                example,
+                Integer.toString(logSize),
+                hash,
+                out.toString());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
@@ -47,15 +59,22 @@ class KernelProofBytesTest {
                 continue;
             }
             for (String example : List.of("fib", "vm")) {
-                int logSize = example.equals("fib") ? 12 : Examples.byName(example).defaultLogSize() - 2;
+                int logSize =
+                        example.equals("fib") ? 12 : Examples.byName(example).defaultLogSize() - 2;
                 Path scalar = temp.resolve(example + "-" + hash + "-scalar.bin");
                 Path vector = temp.resolve(example + "-" + hash + "-vector.bin");
                 assertThat(prove("scalar", example, logSize, hash, scalar)).contains("scalar, one message at a time");
-                assertThat(prove("vector", example, logSize, hash, vector)).contains("lanes x 32 bits").contains("=vector");
+                assertThat(prove("vector", example, logSize, hash, vector))
+                        .contains("lanes x 32 bits")
+                        .contains("=vector");
                 byte[] bytes = Files.readAllBytes(scalar);
-                assertThat(Files.readAllBytes(vector)).as("%s with %s", example, hash).isEqualTo(bytes);
+                assertThat(Files.readAllBytes(vector))
+                        .as("%s with %s", example, hash)
+                        .isEqualTo(bytes);
                 Proof proof = ProofFormat.read(bytes);
-                VerifyingKey key = VerifyingKey.builder(Examples.byName(example).airs()).accept(proof.options()).minimumSecurityBits(0)
+                VerifyingKey key = VerifyingKey.builder(Examples.byName(example).airs())
+                        .accept(proof.options())
+                        .minimumSecurityBits(0)
                         .build();
                 StarkVerifier.verify(key, Statement.of(proof), bytes);
             }

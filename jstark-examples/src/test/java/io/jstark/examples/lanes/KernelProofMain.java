@@ -26,10 +26,11 @@ public final class KernelProofMain {
         Example example = Examples.byName(args[0]);
         int logSize = Integer.parseInt(args[1]);
         ProofOptions options = new ProofOptions(3, 20, 4, 2, 3, args[2], 0);
-        try (Workload workload = example.generate(logSize, 7); ProvingKey key = ProvingKey.of(example.airs());
+        try (Workload workload = example.generate(logSize, 7);
+                ProvingKey key = ProvingKey.of(example.airs());
                 WorkerPool pool = WorkerPool.ofThreads(2)) {
-            byte[] proof = ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults().withPool(pool))
-                    .prove(workload.tables()));
+            byte[] proof = ProofFormat.write(
+                    new StarkProver(key, options, ProverSettings.defaults().withPool(pool)).prove(workload.tables()));
             Files.write(Path.of(args[3]), proof);
         }
         System.out.println("KERNEL " + LaneHashing.describe(Hashers.byName(args[2])));

@@ -27,8 +27,10 @@ public final class LanesPropertyMain {
             byte[] bytes = Files.readAllBytes(Path.of(args[1]));
             attempt(() -> {
                 Proof proof = ProofFormat.read(bytes);
-                VerifyingKey key = VerifyingKey.builder(Examples.byName(args[2]).airs()).accept(proof.options())
-                        .minimumSecurityBits(0).build();
+                VerifyingKey key = VerifyingKey.builder(Examples.byName(args[2]).airs())
+                        .accept(proof.options())
+                        .minimumSecurityBits(0)
+                        .build();
                 StarkVerifier.verify(key, Statement.of(proof), bytes);
             });
         } else {
@@ -36,7 +38,8 @@ public final class LanesPropertyMain {
                 attempt(() -> {
                     RamAllocator ram = new RamAllocator();
                     try (Matrix m = Matrix.allocate(ram, "m", 64, 2);
-                            MerkleTree tree = MerkleTree.commit(m, 1, Hashers.byName("blake3"), WorkerPool.common(), ram)) {
+                            MerkleTree tree =
+                                    MerkleTree.commit(m, 1, Hashers.byName("blake3"), WorkerPool.common(), ram)) {
                         tree.root();
                     }
                 });

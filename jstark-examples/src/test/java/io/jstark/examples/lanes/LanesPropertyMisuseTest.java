@@ -31,8 +31,10 @@ class LanesPropertyMisuseTest {
     Path temp;
 
     private static List<String> run(List<String> jvmFlags, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "--enable-native-access=ALL-UNNAMED"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmFlags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), LanesPropertyMain.class.getName()));
         command.addAll(List.of(args));
@@ -40,15 +42,21 @@ class LanesPropertyMisuseTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(process.exitValue()).as(output).isZero();
-        return output.lines().filter(l -> l.startsWith("OK") || l.startsWith("THROWN")).toList();
+        return output.lines()
+                .filter(l -> l.startsWith("OK") || l.startsWith("THROWN"))
+                .toList();
     }
 
     private Path proof() throws Exception {
         Example example = Examples.byName("fib");
-        try (Workload workload = example.generate(10, 7); ProvingKey key = ProvingKey.of(example.airs());
+        try (Workload workload = example.generate(10, 7);
+                ProvingKey key = ProvingKey.of(example.airs());
                 WorkerPool pool = WorkerPool.ofThreads(1)) {
-            byte[] proof = ProofFormat.write(new StarkProver(key, new ProofOptions(3, 20, 4, 2, 3, "blake3", 0),
-                    ProverSettings.defaults().withPool(pool)).prove(workload.tables()));
+            byte[] proof = ProofFormat.write(new StarkProver(
+                            key,
+                            new ProofOptions(3, 20, 4, 2, 3, "blake3", 0),
+                            ProverSettings.defaults().withPool(pool))
+                    .prove(workload.tables()));
             Path file = temp.resolve("fib.bin");
             Files.write(file, proof);
             return file;
@@ -59,19 +67,29 @@ class LanesPropertyMisuseTest {
     @Test
     void verifierIgnoresTheLanesSetting() throws Exception {
         Path file = proof();
-        List<String> badValue = run(List.of("--add-modules", "jdk.incubator.vector", "-D" + LaneHashing.PROPERTY + "=fast"),
-                "verify", file.toString(), "fib");
+        List<String> badValue = run(
+                List.of("--add-modules", "jdk.incubator.vector", "-D" + LaneHashing.PROPERTY + "=fast"),
+                "verify",
+                file.toString(),
+                "fib");
         assertThat(badValue).as("verify with -Djstark.crypto.lanes=fast").containsExactly("OK");
-        List<String> vectorWithoutModule = run(List.of("-D" + LaneHashing.PROPERTY + "=vector"), "verify", file.toString(), "fib");
-        assertThat(vectorWithoutModule).as("verify with =vector and no vector module").containsExactly("OK");
+        List<String> vectorWithoutModule =
+                run(List.of("-D" + LaneHashing.PROPERTY + "=vector"), "verify", file.toString(), "fib");
+        assertThat(vectorWithoutModule)
+                .as("verify with =vector and no vector module")
+                .containsExactly("OK");
     }
 
     /** The prover refuses a bad setting with a typed exception naming it, every time (not an Error, then a bare NoClassDefFoundError). */
     @Test
     void badLanesSettingIsATypedErrorNamingTheOptionEveryTime() throws Exception {
-        List<String> lines = run(List.of("--add-modules", "jdk.incubator.vector", "-D" + LaneHashing.PROPERTY + "=fast"), "commit");
-        assertThat(lines).as("two commits with -Djstark.crypto.lanes=fast:%n%s", String.join("\n", lines)).hasSize(2)
-                .allSatisfy(line -> assertThat(line).startsWith("THROWN io.jstark.crypto.lanes.InvalidLanesSettingException")
+        List<String> lines =
+                run(List.of("--add-modules", "jdk.incubator.vector", "-D" + LaneHashing.PROPERTY + "=fast"), "commit");
+        assertThat(lines)
+                .as("two commits with -Djstark.crypto.lanes=fast:%n%s", String.join("\n", lines))
+                .hasSize(2)
+                .allSatisfy(line -> assertThat(line)
+                        .startsWith("THROWN io.jstark.crypto.lanes.InvalidLanesSettingException")
                         .contains(LaneHashing.PROPERTY));
     }
 }

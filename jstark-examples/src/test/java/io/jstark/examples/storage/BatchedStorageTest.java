@@ -13,7 +13,6 @@ import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
-import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
@@ -22,6 +21,7 @@ import io.jstark.storage.StorageMode;
 import io.jstark.storage.StorageOptions;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
+import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.verifier.StarkVerifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,11 +42,18 @@ class BatchedStorageTest {
         Example mix = Examples.byName("mix");
         int logSize = 10;
         List<TableDimensions> tables = StorageWorkloads.dimensions(mix, logSize);
-        try (Workload w = mix.generate(logSize, 9); WorkerPool pool = WorkerPool.ofThreads(2); ProvingKey key = ProvingKey.of(mix.airs())) {
+        try (Workload w = mix.generate(logSize, 9);
+                WorkerPool pool = WorkerPool.ofThreads(2);
+                ProvingKey key = ProvingKey.of(mix.airs())) {
             byte[] inRam = prove(key, w, StoragePolicy.RAM, pool);
-            StarkVerifier.verify(key.verifyingKey(OPTIONS, pool), io.jstark.protocol.Statement.ofTraces(w.tables()), inRam);
-            StoragePlan plan = StoragePlanner.plan(tables, OPTIONS, 2, 2, StorageOptions.defaults().withSpillDirectory(spillDir)
-                    .withMode(StorageMode.DISK));
+            StarkVerifier.verify(
+                    key.verifyingKey(OPTIONS, pool), io.jstark.protocol.Statement.ofTraces(w.tables()), inRam);
+            StoragePlan plan = StoragePlanner.plan(
+                    tables,
+                    OPTIONS,
+                    2,
+                    2,
+                    StorageOptions.defaults().withSpillDirectory(spillDir).withMode(StorageMode.DISK));
             try (Storage storage = plan.open()) {
                 MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), storage.spillAllocator());
                 byte[] spilled = prove(key, w, storage, pool);
@@ -60,7 +67,9 @@ class BatchedStorageTest {
     }
 
     private static byte[] prove(ProvingKey key, Workload w, StoragePolicy storage, WorkerPool pool) {
-        ProverSettings settings = ProverSettings.defaults().withPool(pool).withStorage(storage)
+        ProverSettings settings = ProverSettings.defaults()
+                .withPool(pool)
+                .withStorage(storage)
                 .withExecutor(new ConcurrentExecutor(new SchedulerOptions(2, Long.MAX_VALUE)));
         return ProofFormat.write(new StarkProver(key, OPTIONS, settings).prove(w.tables()));
     }

@@ -12,13 +12,13 @@ import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.StoragePolicy;
 import io.jstark.prover.TableBuffers;
-import io.jstark.storage.memory.MemoryMeter;
-import io.jstark.storage.memory.MemoryModel;
-import io.jstark.storage.memory.MemoryPrediction;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableMemory;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
+import io.jstark.storage.memory.MemoryMeter;
+import io.jstark.storage.memory.MemoryModel;
+import io.jstark.storage.memory.MemoryPrediction;
 import java.util.List;
 
 /**
@@ -38,7 +38,8 @@ public final class MemoryAccuracyMain {
         int threads = Integer.parseInt(args[first + 1]);
         Example mix = Examples.byName("mix");
         ProofOptions options = ProofOptions.fast100().withZeroKnowledge(zeroKnowledge);
-        try (Workload w = mix.generate(logSize, 1); WorkerPool pool = WorkerPool.ofThreads(threads)) {
+        try (Workload w = mix.generate(logSize, 1);
+                WorkerPool pool = WorkerPool.ofThreads(threads)) {
             for (int i = first + 2; i < args.length; i++) {
                 int k = Integer.parseInt(args[i]);
                 MemoryModel model = new MemoryModel(options, pool.parallelism());
@@ -55,16 +56,25 @@ public final class MemoryAccuracyMain {
                 long start = System.nanoTime();
                 try (ProvingKey key = ProvingKey.of(mix.airs())) {
                     MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), null);
-                    new StarkProver(key, options, ProverSettings.defaults().withPool(pool).withStorage(StoragePolicy.RAM)
-                            .withExecutor(new ConcurrentExecutor(new SchedulerOptions(k, Long.MAX_VALUE)))
-                            .withProgress(meter.listener(ProgressListener.NONE))).prove(w.tables());
+                    new StarkProver(
+                                    key,
+                                    options,
+                                    ProverSettings.defaults()
+                                            .withPool(pool)
+                                            .withStorage(StoragePolicy.RAM)
+                                            .withExecutor(
+                                                    new ConcurrentExecutor(new SchedulerOptions(k, Long.MAX_VALUE)))
+                                            .withProgress(meter.listener(ProgressListener.NONE)))
+                            .prove(w.tables());
                     measured = meter.finish();
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
-                System.out.printf("mix 2^%d, k=%d, %d worker threads, proved in %.1f s%n", logSize, k, threads, seconds);
+                System.out.printf(
+                        "mix 2^%d, k=%d, %d worker threads, proved in %.1f s%n", logSize, k, threads, seconds);
                 MemoryMeter.compare(predicted, measured).forEach(System.out::println);
                 MemoryMeter.Phase peak = MemoryMeter.peak(measured);
-                System.out.println("FIGURES k=" + k + " predictedOffHeap=" + predicted.peakOffHeapBytes() + " measuredOffHeap=" + peak.ramOffHeap()
+                System.out.println("FIGURES k=" + k + " predictedOffHeap=" + predicted.peakOffHeapBytes()
+                        + " measuredOffHeap=" + peak.ramOffHeap()
                         + " predictedRam=" + predicted.peakRamBytes() + " measuredHeapAfterGc=" + peak.heapAfterGc()
                         + " deepPolynomials=" + deepPolynomials);
             }

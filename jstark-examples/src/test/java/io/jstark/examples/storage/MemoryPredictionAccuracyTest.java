@@ -39,10 +39,18 @@ class MemoryPredictionAccuracyTest {
         assertAccurate(List.of("zk", "12", "2", "1", "2"), 2);
     }
 
-    private static void assertAccurate(List<String> arguments, int expectedRuns) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-XX:+UseParallelGC", "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), MemoryAccuracyMain.class.getName()));
+    private static void assertAccurate(List<String> arguments, int expectedRuns)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:+UseParallelGC",
+                "--add-modules",
+                "jdk.incubator.vector",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                MemoryAccuracyMain.class.getName()));
         command.addAll(arguments);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -58,13 +66,18 @@ class MemoryPredictionAccuracyTest {
             long measuredOffHeap = Long.parseLong(m.group(3));
             long predictedRam = Long.parseLong(m.group(4));
             long heapAfterGc = Long.parseLong(m.group(5));
-            assertThat(heapAfterGc).as("a collection measured the heap at k=%d:%n%s", k, output).isPositive();
+            assertThat(heapAfterGc)
+                    .as("a collection measured the heap at k=%d:%n%s", k, output)
+                    .isPositive();
             long measuredRam = measuredOffHeap + heapAfterGc;
-            assertThat(Math.abs(predictedRam - measuredRam) / (double) measuredRam).as("RAM peak at k=%d:%n%s", k, output)
+            assertThat(Math.abs(predictedRam - measuredRam) / (double) measuredRam)
+                    .as("RAM peak at k=%d:%n%s", k, output)
                     .isLessThanOrEqualTo(0.15);
             assertThat(predictedOffHeap).as("off-heap bound at k=%d", k).isGreaterThanOrEqualTo(measuredOffHeap);
             if (k == 1) {
-                assertThat(predictedOffHeap - measuredOffHeap).as("off-heap over at k=1").isLessThanOrEqualTo(Long.parseLong(m.group(6)));
+                assertThat(predictedOffHeap - measuredOffHeap)
+                        .as("off-heap over at k=1")
+                        .isLessThanOrEqualTo(Long.parseLong(m.group(6)));
             }
         }
         assertThat(runs).as(output).isEqualTo(expectedRuns);

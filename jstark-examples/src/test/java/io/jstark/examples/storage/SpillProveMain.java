@@ -12,7 +12,6 @@ import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
 import io.jstark.prover.exec.TableProvingException;
-import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.storage.Storage;
@@ -20,6 +19,7 @@ import io.jstark.storage.StorageMode;
 import io.jstark.storage.StorageOptions;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
+import io.jstark.storage.memory.MemoryMeter;
 import io.jstark.verifier.StarkVerifier;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,11 +45,20 @@ public final class SpillProveMain {
         Example mix = Examples.byName("mix");
         ProofOptions options = new ProofOptions(3, 28, 8, 2, 3, "sha256", 0);
         WorkerPool pool = WorkerPool.common();
-        StoragePlan plan = StoragePlanner.plan(StorageWorkloads.dimensions(mix, logSize), options, k, pool.parallelism(),
-                StorageOptions.defaults().withMode(storageMode).withMemoryBudget(budget).withSpillDirectory(spillDir));
+        StoragePlan plan = StoragePlanner.plan(
+                StorageWorkloads.dimensions(mix, logSize),
+                options,
+                k,
+                pool.parallelism(),
+                StorageOptions.defaults()
+                        .withMode(storageMode)
+                        .withMemoryBudget(budget)
+                        .withSpillDirectory(spillDir));
         plan.lines().forEach(System.out::println);
         System.out.flush();
-        try (Workload w = mix.generate(logSize, 1); ProvingKey key = ProvingKey.of(mix.airs()); Storage storage = plan.open()) {
+        try (Workload w = mix.generate(logSize, 1);
+                ProvingKey key = ProvingKey.of(mix.airs());
+                Storage storage = plan.open()) {
             if (mode.equals("fail")) {
                 var cpu = w.table("cpu").main();
                 cpu.set(100, 0, cpu.get(100, 0) + 1);
@@ -59,8 +68,9 @@ public final class SpillProveMain {
                 @Override
                 public void tableFinished(String phase, String table, long rows) {
                     if (mode.equals("hang")) {
-                        System.out.println("MIDWAY spillLive=" + storage.spillAllocator().liveBytes() + " session="
-                                + storage.spillAllocator().directory());
+                        System.out.println(
+                                "MIDWAY spillLive=" + storage.spillAllocator().liveBytes() + " session="
+                                        + storage.spillAllocator().directory());
                         System.out.flush();
                         try {
                             Thread.sleep(Long.MAX_VALUE);
@@ -70,23 +80,28 @@ public final class SpillProveMain {
                     }
                 }
             };
-            ProverSettings settings = ProverSettings.defaults().withPool(pool)
-                    .withExecutor(new ConcurrentExecutor(new SchedulerOptions(k, plan.gateBudgetBytes()))).withStorage(storage)
+            ProverSettings settings = ProverSettings.defaults()
+                    .withPool(pool)
+                    .withExecutor(new ConcurrentExecutor(new SchedulerOptions(k, plan.gateBudgetBytes())))
+                    .withStorage(storage)
                     .withProgress(meter.listener(hang));
             byte[] bytes;
             try {
                 bytes = ProofFormat.write(new StarkProver(key, options, settings).prove(w.tables()));
             } catch (TableProvingException e) {
-                System.out.println("RESULT failed spillPeak=" + storage.spillAllocator().peakBytes() + " openBuffers="
-                        + storage.spillAllocator().openBuffers() + " message=" + e.getMessage());
+                System.out.println(
+                        "RESULT failed spillPeak=" + storage.spillAllocator().peakBytes() + " openBuffers="
+                                + storage.spillAllocator().openBuffers() + " message=" + e.getMessage());
                 return;
             }
-            StarkVerifier.verify(key.verifyingKey(options, pool), io.jstark.protocol.Statement.ofTraces(w.tables()), bytes);
+            StarkVerifier.verify(
+                    key.verifyingKey(options, pool), io.jstark.protocol.Statement.ofTraces(w.tables()), bytes);
             List<MemoryMeter.Phase> measured = meter.finish();
             MemoryMeter.compare(plan.prediction(), measured).forEach(System.out::println);
             MemoryMeter.Phase peak = MemoryMeter.peak(measured);
-            System.out.println("RESULT verified ramPeak=" + peak.ramOffHeap() + " spillPeak=" + peak.spill() + " ramLimit="
-                    + plan.ramLimitBytes() + " heapMax=" + Runtime.getRuntime().maxMemory() + " proofBytes=" + bytes.length);
+            System.out.println("RESULT verified ramPeak=" + peak.ramOffHeap() + " spillPeak=" + peak.spill()
+                    + " ramLimit=" + plan.ramLimitBytes() + " heapMax="
+                    + Runtime.getRuntime().maxMemory() + " proofBytes=" + bytes.length);
         }
     }
 }

@@ -3,9 +3,9 @@ package io.jstark.examples.storage;
 import io.jstark.examples.Example;
 import io.jstark.examples.TableShape;
 import io.jstark.prover.MatrixRole;
-import io.jstark.storage.memory.MemoryModel;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
+import io.jstark.storage.memory.MemoryModel;
 import java.util.List;
 
 /** The example workloads as the memory model sees them. */
@@ -20,7 +20,9 @@ final class StorageWorkloads {
     static long ldeBytes(MemoryModel model, List<TableDimensions> tables) {
         long bytes = 0;
         for (TableMemory t : model.tables(tables)) {
-            bytes += t.allocatedBytes(MatrixRole.MAIN_LDE) + t.allocatedBytes(MatrixRole.AUX_LDE) + t.allocatedBytes(MatrixRole.COMPOSITION_LDE);
+            bytes += t.allocatedBytes(MatrixRole.MAIN_LDE)
+                    + t.allocatedBytes(MatrixRole.AUX_LDE)
+                    + t.allocatedBytes(MatrixRole.COMPOSITION_LDE);
         }
         return bytes;
     }

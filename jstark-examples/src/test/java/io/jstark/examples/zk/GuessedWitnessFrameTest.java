@@ -71,20 +71,24 @@ class GuessedWitnessFrameTest {
             Ext3 guess = Ext3.ZERO;
             for (int r = 0; r < ROWS; r++) {
                 long point = Goldilocks.pow(w, (long) r * stride);
-                Ext3 basis = vanishing.mul(point).mul(Goldilocks.inverse(committed)).div(z.sub(Ext3.of(point)));
+                Ext3 basis =
+                        vanishing.mul(point).mul(Goldilocks.inverse(committed)).div(z.sub(Ext3.of(point)));
                 guess = guess.add(basis.mul(1 + r));
             }
             if (p.frames().get(0).mainAtZ()[0].equals(guess)) {
                 confirmed++;
             }
         }
-        assertThat(confirmed).as("proofs whose frame equals the guessed witness's unrandomized column at z").isZero();
+        assertThat(confirmed)
+                .as("proofs whose frame equals the guessed witness's unrandomized column at z")
+                .isZero();
     }
 
     private static Transcript replayToLookup(Proof p, Ext3[][] lookupOut) {
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (Air air : List.of(SECRET, PUBLIC_SET)) {
-            statements.add(new ProofTranscript.TableStatement(air.name(), air.name(), AirDigest.of(air), 3, new long[0], null));
+            statements.add(new ProofTranscript.TableStatement(
+                    air.name(), air.name(), AirDigest.of(air), 3, new long[0], null));
         }
         Transcript t = ProofTranscript.start(Hashers.byName(OPTIONS.hash()), OPTIONS, statements);
         lookupOut[0] = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, p.mainRoot());
@@ -108,7 +112,9 @@ class GuessedWitnessFrameTest {
     }
 
     private static Proof prove(long first, byte[] seed) {
-        try (Matrix x = column(first); Matrix y = column(first); ProvingKey key = ProvingKey.of(List.of(SECRET, PUBLIC_SET))) {
+        try (Matrix x = column(first);
+                Matrix y = column(first);
+                ProvingKey key = ProvingKey.of(List.of(SECRET, PUBLIC_SET))) {
             List<TableTrace> traces = List.of(TableTrace.of(SECRET, x), TableTrace.of(PUBLIC_SET, y));
             ProverSettings settings = ProverSettings.defaults().withZeroKnowledgeSeed(seed);
             byte[] bytes = ProofFormat.write(new StarkProver(key, OPTIONS, settings).prove(traces));

@@ -65,7 +65,8 @@ class IndistinguishabilityTest {
             b.add(observed(prove(100, zk, seed(PROOFS + i))));
         }
         Result r = compare(a, b);
-        assertThat(r.rejected()).as("positions whose two-sample test rejects (of %d, threshold p < %g)", r.positions(), r.threshold())
+        assertThat(r.rejected())
+                .as("positions whose two-sample test rejects (of %d, threshold p < %g)", r.positions(), r.threshold())
                 .isEmpty();
     }
 
@@ -89,10 +90,16 @@ class IndistinguishabilityTest {
      */
     @Test
     void aVerifierWhoRecomputesTheChallengesCannotTestAGuessedWitnessAgainstTheBusClaims() {
-        assertThat(matchesGuess(prove(1, OPTIONS, null), 1)).as("without zero knowledge the guess is confirmed").isTrue();
-        assertThat(matchesGuess(prove(100, OPTIONS, null), 1)).as("without zero knowledge a wrong guess is refuted").isFalse();
+        assertThat(matchesGuess(prove(1, OPTIONS, null), 1))
+                .as("without zero knowledge the guess is confirmed")
+                .isTrue();
+        assertThat(matchesGuess(prove(100, OPTIONS, null), 1))
+                .as("without zero knowledge a wrong guess is refuted")
+                .isFalse();
         for (int i = 0; i < 4; i++) {
-            assertThat(matchesGuess(prove(1, OPTIONS.withZeroKnowledge(true), seed(2 * PROOFS + i)), 1)).as("zk proof %d", i).isFalse();
+            assertThat(matchesGuess(prove(1, OPTIONS.withZeroKnowledge(true), seed(2 * PROOFS + i)), 1))
+                    .as("zk proof %d", i)
+                    .isFalse();
         }
     }
 
@@ -101,8 +108,8 @@ class IndistinguishabilityTest {
         List<io.jstark.protocol.ProofTranscript.TableStatement> statements = new ArrayList<>();
         for (Proof.TableHeader h : proof.tables()) {
             Air air = h.airName().equals(SECRET.name()) ? SECRET : PUBLIC_SET;
-            statements.add(new io.jstark.protocol.ProofTranscript.TableStatement(h.name(), h.airName(), io.jstark.air.AirDigest.of(air),
-                    h.logHeight(), h.publicInputs(), null));
+            statements.add(new io.jstark.protocol.ProofTranscript.TableStatement(
+                    h.name(), h.airName(), io.jstark.air.AirDigest.of(air), h.logHeight(), h.publicInputs(), null));
         }
         io.jstark.crypto.transcript.Transcript t = io.jstark.protocol.ProofTranscript.start(
                 io.jstark.crypto.hash.Hashers.byName(proof.options().hash()), proof.options(), statements);
@@ -111,7 +118,9 @@ class IndistinguishabilityTest {
         Ext3 alpha = lookup[io.jstark.air.logup.LogUpPlan.CHALLENGE_ALPHA];
         Ext3 sum = Ext3.ZERO;
         for (long x = first; x < first + 8; x++) {
-            sum = sum.add(z.sub(Ext3.of(io.jstark.math.field.Goldilocks.fromSigned(SET.id())).add(alpha.mul(x))).inverse());
+            sum = sum.add(z.sub(Ext3.of(io.jstark.math.field.Goldilocks.fromSigned(SET.id()))
+                            .add(alpha.mul(x)))
+                    .inverse());
         }
         return sum.equals(proof.busSums().get(0));
     }
@@ -126,7 +135,9 @@ class IndistinguishabilityTest {
 
     /** A proof of the two tables holding {@code first}, {@code first + 1}, ..., verified. */
     private static Proof prove(long first, ProofOptions options, byte[] seed) {
-        try (Matrix x = column(first); Matrix y = column(first); ProvingKey key = ProvingKey.of(List.of(SECRET, PUBLIC_SET))) {
+        try (Matrix x = column(first);
+                Matrix y = column(first);
+                ProvingKey key = ProvingKey.of(List.of(SECRET, PUBLIC_SET))) {
             List<TableTrace> traces = List.of(TableTrace.of(SECRET, x), TableTrace.of(PUBLIC_SET, y));
             ProverSettings settings = ProverSettings.defaults().withZeroKnowledgeSeed(seed);
             byte[] bytes = ProofFormat.write(new StarkProver(key, options, settings).prove(traces));
@@ -249,8 +260,28 @@ class IndistinguishabilityTest {
     static double erfc(double x) {
         double z = Math.abs(x);
         double t = 1 / (1 + 0.5 * z);
-        double r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807
-                + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+        double r = t
+                * Math.exp(
+                        -z * z
+                                - 1.26551223
+                                + t
+                                        * (1.00002368
+                                                + t
+                                                        * (0.37409196
+                                                                + t
+                                                                        * (0.09678418
+                                                                                + t
+                                                                                        * (-0.18628806
+                                                                                                + t
+                                                                                                        * (0.27886807
+                                                                                                                + t
+                                                                                                                        * (-1.13520398
+                                                                                                                                + t
+                                                                                                                                        * (1.48851587
+                                                                                                                                                + t
+                                                                                                                                                        * (-0.82215223
+                                                                                                                                                                + t
+                                                                                                                                                                        * 0.17087277)))))))));
         return x >= 0 ? r : 2 - r;
     }
 
@@ -259,6 +290,7 @@ class IndistinguishabilityTest {
         // the 0.001 quantiles of 1 and 3 degrees of freedom: 10.828 and 16.266
         assertThat(chiSquareSurvival(10.828, 1)).isCloseTo(0.001, org.assertj.core.data.Offset.offset(1e-5));
         assertThat(chiSquareSurvival(16.266, 3)).isCloseTo(0.001, org.assertj.core.data.Offset.offset(1e-5));
-        assertThat(pValue(new int[] {12, 12, 12, 12}, new int[] {12, 12, 12, 12})).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(pValue(new int[] {12, 12, 12, 12}, new int[] {12, 12, 12, 12}))
+                .isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
     }
 }

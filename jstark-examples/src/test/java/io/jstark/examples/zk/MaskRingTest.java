@@ -33,13 +33,17 @@ class MaskRingTest {
             Air masked = t.air().withMaskRing();
             assertThat(masked.mainWidth()).isEqualTo(t.air().mainWidth() + MaskRing.COLUMNS);
             Ext3 offset = MaskRing.offset(CHALLENGES, SENT, RECEIVED);
-            try (Matrix main = withMasks(t, masked); Matrix aux = aux(t, offset); Matrix unmasked = aux(t, Ext3.ZERO)) {
+            try (Matrix main = withMasks(t, masked);
+                    Matrix aux = aux(t, offset);
+                    Matrix unmasked = aux(t, Ext3.ZERO)) {
                 Ext3 claim = lastSum(t.air(), aux);
                 ConstraintChecker.check(t.name(), masked, main, null, aux, uniforms(t, claim));
                 Ext3 plain = lastSum(t.air(), unmasked);
                 assertThat(claim).isEqualTo(plain.add(offset)).isNotEqualTo(plain);
-                assertThatThrownBy(() -> ConstraintChecker.check(t.name(), masked, main, null, unmasked, uniforms(t, plain)))
-                        .isInstanceOf(ConstraintViolationException.class).hasMessageContaining("mask fraction");
+                assertThatThrownBy(() ->
+                                ConstraintChecker.check(t.name(), masked, main, null, unmasked, uniforms(t, plain)))
+                        .isInstanceOf(ConstraintViolationException.class)
+                        .hasMessageContaining("mask fraction");
             }
         }
     }
@@ -47,21 +51,26 @@ class MaskRingTest {
     @Test
     void aRingsOffsetsCancelAndItsBusIdIsReserved() {
         long[] third = {7, 8, 9};
-        Ext3 total = MaskRing.offset(CHALLENGES, SENT, third).add(MaskRing.offset(CHALLENGES, RECEIVED, SENT))
+        Ext3 total = MaskRing.offset(CHALLENGES, SENT, third)
+                .add(MaskRing.offset(CHALLENGES, RECEIVED, SENT))
                 .add(MaskRing.offset(CHALLENGES, third, RECEIVED));
         assertThat(total).isEqualTo(Ext3.ZERO);
-        assertThatThrownBy(() -> new Bus("forged", 3, MaskRing.BUS_ID)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Bus("forged", 3, MaskRing.BUS_ID))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("reserved");
     }
 
     @Test
     void aBusIdThatTheFingerprintReadsAsTheRingsElementIsRefused() {
-        // ids reach the fingerprint through Goldilocks.fromSigned: this one differs from the ring's as a long and equals
+        // ids reach the fingerprint through Goldilocks.fromSigned: this one differs from the ring's as a long and
+        // equals
         // it as a field element, so it would share the ring's messages
         long alias = MaskRing.BUS_ID + 0xFFFFFFFFL;
         assertThat(alias).isNotEqualTo(MaskRing.BUS_ID);
         assertThat(Goldilocks.fromSigned(alias)).isEqualTo(MaskRing.BUS_ID);
-        assertThatThrownBy(() -> new Bus("alias", 1, alias)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserved");
+        assertThatThrownBy(() -> new Bus("alias", 1, alias))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("reserved");
     }
 
     private static Uniforms uniforms(TableTrace t, Ext3 busSum) {
@@ -70,7 +79,8 @@ class MaskRingTest {
 
     private static Matrix withMasks(TableTrace t, Air masked) {
         int own = t.air().mainWidth();
-        Matrix main = Matrix.allocate(RamAllocator.shared(), "masked-main", t.main().rows(), masked.mainWidth());
+        Matrix main =
+                Matrix.allocate(RamAllocator.shared(), "masked-main", t.main().rows(), masked.mainWidth());
         for (int r = 0; r < main.rows(); r++) {
             for (int c = 0; c < own; c++) {
                 main.set(r, c, t.main().get(r, c));
@@ -85,8 +95,16 @@ class MaskRingTest {
 
     /** The aux trace with its running sum shifted by {@code offset}. */
     private static Matrix aux(TableTrace t, Ext3 offset) {
-        Matrix aux = AuxTraceBuilder.build(t.name(), t.air(), t.main(), null, t.publicInputs(), CHALLENGES, RamAllocator.shared(),
-                WorkerPool.common()).matrix();
+        Matrix aux = AuxTraceBuilder.build(
+                        t.name(),
+                        t.air(),
+                        t.main(),
+                        null,
+                        t.publicInputs(),
+                        CHALLENGES,
+                        RamAllocator.shared(),
+                        WorkerPool.common())
+                .matrix();
         int column = 3 * t.air().logUp().runningSumColumn();
         long[] limbs = {offset.c0(), offset.c1(), offset.c2()};
         for (int r = 0; r < aux.rows(); r++) {

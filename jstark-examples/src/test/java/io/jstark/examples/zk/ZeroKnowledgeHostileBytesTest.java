@@ -43,15 +43,19 @@ class ZeroKnowledgeHostileBytesTest {
         VerifyingKey any = VerifyingKey.builder(airs).acceptAtLeast(0, "blake3").build();
         ProofOptions plain = new ProofOptions(2, 4, 0, 1, 1, "blake3", 0);
         for (ProofOptions options : List.of(plain, plain.withZeroKnowledge(true))) {
-            try (Matrix x = column(); Matrix y = column(); ProvingKey key = ProvingKey.of(airs)) {
+            try (Matrix x = column();
+                    Matrix y = column();
+                    ProvingKey key = ProvingKey.of(airs)) {
                 List<TableTrace> traces = List.of(TableTrace.of(airs.get(0), x), TableTrace.of(airs.get(1), y));
                 Statement statement = Statement.ofTraces(traces);
-                byte[] bytes = ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(traces));
+                byte[] bytes =
+                        ProofFormat.write(new StarkProver(key, options, ProverSettings.defaults()).prove(traces));
                 StarkVerifier.verify(any, statement, bytes);
                 for (int bit = 3; bit < 8; bit++) {
                     byte[] flipped = bytes.clone();
                     flipped[OPTIONS_AT] ^= (byte) (1 << bit);
-                    expectRejected(any, statement, flipped, "options byte bit " + bit + " zk=" + options.zeroKnowledge());
+                    expectRejected(
+                            any, statement, flipped, "options byte bit " + bit + " zk=" + options.zeroKnowledge());
                 }
                 Random random = new Random(12345);
                 for (int i = 0; i < 600; i++) {

@@ -36,7 +36,8 @@ class ZeroKnowledgeProofTest {
 
     static Proven prove(String example, long workloadSeed, ProofOptions options, ProverSettings settings) {
         Example e = Examples.byName(example);
-        try (Workload w = e.generate(Math.max(e.minLogSize(), 6), workloadSeed); ProvingKey key = ProvingKey.of(e.airs())) {
+        try (Workload w = e.generate(Math.max(e.minLogSize(), 6), workloadSeed);
+                ProvingKey key = ProvingKey.of(e.airs())) {
             byte[] bytes = ProofFormat.write(new StarkProver(key, options, settings).prove(w.tables()));
             return new Proven(bytes, key.verifyingKey(options, WorkerPool.common()), Statement.ofTraces(w.tables()));
         }
@@ -46,7 +47,11 @@ class ZeroKnowledgeProofTest {
     void fibVmAndMixProveAndVerifyWithZeroKnowledge() throws Exception {
         for (String example : new String[] {"fib", "vm", "mix"}) {
             Proven p = prove(example, 3, OPTIONS, ProverSettings.defaults().withZeroKnowledgeSeed(SEED));
-            assertThat(StarkVerifier.verify(p.key(), p.statement(), p.bytes()).options().zeroKnowledge()).as(example).isTrue();
+            assertThat(StarkVerifier.verify(p.key(), p.statement(), p.bytes())
+                            .options()
+                            .zeroKnowledge())
+                    .as(example)
+                    .isTrue();
         }
     }
 
@@ -58,10 +63,12 @@ class ZeroKnowledgeProofTest {
             for (int offset = 0; offset < bytes.length; offset += Math.max(1, bytes.length / 300)) {
                 byte[] tampered = bytes.clone();
                 tampered[offset] ^= 0x10;
-                assertThatThrownBy(() -> StarkVerifier.verify(p.key(), p.statement(), tampered)).as("%s byte %d flipped", example, offset)
+                assertThatThrownBy(() -> StarkVerifier.verify(p.key(), p.statement(), tampered))
+                        .as("%s byte %d flipped", example, offset)
                         .isInstanceOf(ProofRejectedException.class);
                 byte[] cut = Arrays.copyOf(bytes, offset);
-                assertThatThrownBy(() -> StarkVerifier.verify(p.key(), p.statement(), cut)).as("%s cut at %d", example, offset)
+                assertThatThrownBy(() -> StarkVerifier.verify(p.key(), p.statement(), cut))
+                        .as("%s cut at %d", example, offset)
                         .isInstanceOf(ProofRejectedException.class);
             }
             assertThat((long) bytes.length).isLessThanOrEqualTo(StarkVerifier.maxProofBytes(p.key(), p.statement()));
@@ -72,13 +79,18 @@ class ZeroKnowledgeProofTest {
     void aKeyRequiringZeroKnowledgeRefusesAProofWithoutItNamingTheOption() throws Exception {
         Example vm = Examples.byName("vm");
         ProofOptions plain = OPTIONS.withZeroKnowledge(false);
-        try (Workload w = vm.generate(6, 4); ProvingKey key = ProvingKey.of(vm.airs())) {
+        try (Workload w = vm.generate(6, 4);
+                ProvingKey key = ProvingKey.of(vm.airs())) {
             byte[] bytes = ProofFormat.write(new StarkProver(key, plain, ProverSettings.defaults()).prove(w.tables()));
-            VerifyingKey requiring = VerifyingKey.builder(vm.airs()).accept(OPTIONS).requireZeroKnowledge(true).build();
+            VerifyingKey requiring = VerifyingKey.builder(vm.airs())
+                    .accept(OPTIONS)
+                    .requireZeroKnowledge(true)
+                    .build();
             VerifyingKey reread = VerifyingKey.read(requiring.toBytes(), vm.airs());
             assertThat(reread.accepted().zeroKnowledgeRequired()).isTrue();
             assertThatThrownBy(() -> StarkVerifier.verify(reread, Statement.ofTraces(w.tables()), bytes))
-                    .isInstanceOfSatisfying(ProofRejectedException.class,
+                    .isInstanceOfSatisfying(
+                            ProofRejectedException.class,
                             e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.UNACCEPTED_OPTIONS))
                     .hasMessageContaining("zero knowledge");
             byte[] zk = ProofFormat.write(new StarkProver(key, OPTIONS, ProverSettings.defaults()).prove(w.tables()));
@@ -89,8 +101,10 @@ class ZeroKnowledgeProofTest {
     @Test
     void aFixedSeedGivesTheSameBytesWhateverTheSchedule() throws Exception {
         Example mix = Examples.byName("mix");
-        try (Workload w = mix.generate(mix.minLogSize(), 21); ProvingKey key = ProvingKey.of(mix.airs());
-                WorkerPool one = WorkerPool.ofThreads(1); WorkerPool two = WorkerPool.ofThreads(2)) {
+        try (Workload w = mix.generate(mix.minLogSize(), 21);
+                ProvingKey key = ProvingKey.of(mix.airs());
+                WorkerPool one = WorkerPool.ofThreads(1);
+                WorkerPool two = WorkerPool.ofThreads(2)) {
             ProverSettings seeded = ProverSettings.defaults().withZeroKnowledgeSeed(SEED);
             byte[] reference = ProofFormat.write(new StarkProver(key, OPTIONS, seeded.withPool(one)).prove(w.tables()));
             StarkVerifier.verify(key.verifyingKey(OPTIONS, one), Statement.ofTraces(w.tables()), reference);
@@ -99,11 +113,16 @@ class ZeroKnowledgeProofTest {
                 for (int b = 0; b < budgets.length; b++) {
                     WorkerPool pool = (k + b) % 2 == 0 ? one : two;
                     ConcurrentExecutor executor = new ConcurrentExecutor(new SchedulerOptions(k, budgets[b]));
-                    byte[] bytes = ProofFormat.write(new StarkProver(key, OPTIONS, seeded.withPool(pool).withExecutor(executor)).prove(w.tables()));
-                    assertThat(bytes).as("k=%d budget=%d pool=%d", k, budgets[b], pool.parallelism()).isEqualTo(reference);
+                    byte[] bytes = ProofFormat.write(
+                            new StarkProver(key, OPTIONS, seeded.withPool(pool).withExecutor(executor))
+                                    .prove(w.tables()));
+                    assertThat(bytes)
+                            .as("k=%d budget=%d pool=%d", k, budgets[b], pool.parallelism())
+                            .isEqualTo(reference);
                 }
             }
-            byte[] otherSeed = ProofFormat.write(new StarkProver(key, OPTIONS, seeded.withZeroKnowledgeSeed(seed(2))).prove(w.tables()));
+            byte[] otherSeed = ProofFormat.write(
+                    new StarkProver(key, OPTIONS, seeded.withZeroKnowledgeSeed(seed(2))).prove(w.tables()));
             assertThat(otherSeed).isNotEqualTo(reference);
         }
     }
@@ -121,12 +140,16 @@ class ZeroKnowledgeProofTest {
     void anUnbalancedStatementIsRefusedByTheProverAndForcedThroughRejectedByTheVerifier() throws Exception {
         Example vm = Examples.byName("vm");
         ProverSettings seeded = ProverSettings.defaults().withZeroKnowledgeSeed(SEED);
-        try (Workload w = withOneRangeValueChanged(vm.generate(6, 4)); ProvingKey key = ProvingKey.of(vm.airs())) {
+        try (Workload w = withOneRangeValueChanged(vm.generate(6, 4));
+                ProvingKey key = ProvingKey.of(vm.airs())) {
             assertThatThrownBy(() -> new StarkProver(key, OPTIONS, seeded).prove(w.tables()))
                     .isInstanceOf(io.jstark.air.debug.BusImbalanceException.class);
-            byte[] bytes = ProofFormat.write(new StarkProver(key, OPTIONS, seeded.withUnbalancedBusesRefused(false)).prove(w.tables()));
-            assertThatThrownBy(() -> StarkVerifier.verify(key.verifyingKey(OPTIONS, WorkerPool.common()), Statement.ofTraces(w.tables()), bytes))
-                    .isInstanceOfSatisfying(ProofRejectedException.class,
+            byte[] bytes = ProofFormat.write(
+                    new StarkProver(key, OPTIONS, seeded.withUnbalancedBusesRefused(false)).prove(w.tables()));
+            assertThatThrownBy(() -> StarkVerifier.verify(
+                            key.verifyingKey(OPTIONS, WorkerPool.common()), Statement.ofTraces(w.tables()), bytes))
+                    .isInstanceOfSatisfying(
+                            ProofRejectedException.class,
                             e -> assertThat(e.reason()).isEqualTo(ProofRejectedException.Reason.BUS_BALANCE));
         }
     }
@@ -141,10 +164,13 @@ class ZeroKnowledgeProofTest {
     @Test
     void aTraceBreakingAConstraintIsRefusedWithZeroKnowledge() throws Exception {
         Example fib = Examples.byName("fib");
-        try (Workload w = fib.generate(6, 4); ProvingKey key = ProvingKey.of(fib.airs())) {
+        try (Workload w = fib.generate(6, 4);
+                ProvingKey key = ProvingKey.of(fib.airs())) {
             io.jstark.air.trace.TableTrace t = w.tables().getFirst();
             t.main().set(9, 0, t.main().get(9, 0) + 1);
-            assertThatThrownBy(() -> new StarkProver(key, OPTIONS, ProverSettings.defaults().withZeroKnowledgeSeed(SEED)).prove(w.tables()))
+            assertThatThrownBy(() -> new StarkProver(
+                                    key, OPTIONS, ProverSettings.defaults().withZeroKnowledgeSeed(SEED))
+                            .prove(w.tables()))
                     .hasMessageContaining("constraint");
         }
     }

@@ -54,7 +54,8 @@ class ProveWithJstarkTest {
                 JstarkProver prover = Jstark.prover(List.of(fib)).build()) {
             trace.writeColumn(0, 0, xs, 0, n);
             trace.writeColumn(1, 0, ys, 0, n);
-            byte[] proof = prover.prove(List.of(TableTrace.of(fib, trace, ys[n - 1]))).bytes();
+            byte[] proof =
+                    prover.prove(List.of(TableTrace.of(fib, trace, ys[n - 1]))).bytes();
             byte[] keyBytes = prover.verifyingKey().toBytes();
             VerifyingKey key = VerifyingKey.read(keyBytes, List.of(fib));
             Statement expected = Statement.of(Statement.table("fibonacci", fib, LOG_ROWS, ys[n - 1]));

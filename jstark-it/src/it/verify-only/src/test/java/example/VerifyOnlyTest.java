@@ -44,18 +44,25 @@ class VerifyOnlyTest {
         VerifyingKey key = VerifyingKey.read(Files.readAllBytes(fixture.resolve("fib.key")), List.of(fib));
         long result = Long.parseUnsignedLong(Files.readString(fixture.resolve("fib.result")));
         byte[] proof = Files.readAllBytes(fixture.resolve("fib.bin"));
-        VerifiedStatement statement = StarkVerifier.verify(key, Statement.of(Statement.table("fibonacci", fib, LOG_ROWS, result)), proof);
+        VerifiedStatement statement =
+                StarkVerifier.verify(key, Statement.of(Statement.table("fibonacci", fib, LOG_ROWS, result)), proof);
         assertEquals(1, statement.tables().size());
         byte[] tampered = proof.clone();
         tampered[tampered.length / 2] ^= 1;
-        assertThrows(ProofRejectedException.class,
-                () -> StarkVerifier.verify(key, Statement.of(Statement.table("fibonacci", fib, LOG_ROWS, result)), tampered));
+        assertThrows(
+                ProofRejectedException.class,
+                () -> StarkVerifier.verify(
+                        key, Statement.of(Statement.table("fibonacci", fib, LOG_ROWS, result)), tampered));
     }
 
     @Test
     void noProverSchedulerStorageOrProfilingClassIsOnTheClassPath() {
-        for (String name : List.of("io.jstark.Jstark", "io.jstark.prover.StarkProver", "io.jstark.scheduler.SchedulerOptions",
-                "io.jstark.storage.StorageOptions", "io.jstark.profile.TimelineJson")) {
+        for (String name : List.of(
+                "io.jstark.Jstark",
+                "io.jstark.prover.StarkProver",
+                "io.jstark.scheduler.SchedulerOptions",
+                "io.jstark.storage.StorageOptions",
+                "io.jstark.profile.TimelineJson")) {
             assertThrows(ClassNotFoundException.class, () -> Class.forName(name), name);
         }
     }

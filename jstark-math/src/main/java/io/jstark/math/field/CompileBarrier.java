@@ -28,8 +28,8 @@ public final class CompileBarrier {
             try {
                 handles[i] = lookup.findStatic(lookup.lookupClass(), names[i], type);
             } catch (NoSuchMethodException | IllegalAccessException e) {
-                throw new IllegalStateException("vector loop " + lookup.lookupClass().getName() + "." + names[i] + type
-                        + " is missing", e);
+                throw new IllegalStateException(
+                        "vector loop " + lookup.lookupClass().getName() + "." + names[i] + type + " is missing", e);
             }
         }
         return handles;

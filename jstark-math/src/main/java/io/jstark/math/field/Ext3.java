@@ -112,7 +112,9 @@ public record Ext3(long c0, long c1, long c2) {
      * @param o the other element
      */
     public Ext3 mul(Ext3 o) {
-        return new Ext3(mul0(c0, c1, c2, o.c0, o.c1, o.c2), mul1(c0, c1, c2, o.c0, o.c1, o.c2),
+        return new Ext3(
+                mul0(c0, c1, c2, o.c0, o.c1, o.c2),
+                mul1(c0, c1, c2, o.c0, o.c1, o.c2),
                 mul2(c0, c1, c2, o.c0, o.c1, o.c2));
     }
 
@@ -151,8 +153,8 @@ public record Ext3(long c0, long c1, long c2) {
         long a = Goldilocks.sub(Goldilocks.square(c0), Goldilocks.mul(W, Goldilocks.mul(c1, c2)));
         long b = Goldilocks.sub(Goldilocks.mul(W, Goldilocks.square(c2)), Goldilocks.mul(c0, c1));
         long c = Goldilocks.sub(Goldilocks.square(c1), Goldilocks.mul(c0, c2));
-        long norm = Goldilocks.add(Goldilocks.mul(c0, a),
-                Goldilocks.mul(W, Goldilocks.add(Goldilocks.mul(c2, b), Goldilocks.mul(c1, c))));
+        long norm = Goldilocks.add(
+                Goldilocks.mul(c0, a), Goldilocks.mul(W, Goldilocks.add(Goldilocks.mul(c2, b), Goldilocks.mul(c1, c))));
         long inv = Goldilocks.inverse(norm);
         return new Ext3(Goldilocks.mul(a, inv), Goldilocks.mul(b, inv), Goldilocks.mul(c, inv));
     }
@@ -257,7 +259,9 @@ public record Ext3(long c0, long c1, long c2) {
      * @throws NonCanonicalElementException when a coefficient is at or above p, naming its offset
      */
     public static Ext3 decodeCanonical(byte[] in, int offset) {
-        return new Ext3(Goldilocks.decodeCanonical(in, offset), Goldilocks.decodeCanonical(in, offset + 8),
+        return new Ext3(
+                Goldilocks.decodeCanonical(in, offset),
+                Goldilocks.decodeCanonical(in, offset + 8),
                 Goldilocks.decodeCanonical(in, offset + 16));
     }
 

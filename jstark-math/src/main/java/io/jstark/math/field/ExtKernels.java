@@ -139,7 +139,8 @@ public final class ExtKernels {
                 adjA[i] = pa;
                 adjB[i] = pb;
                 adjC[i] = pc;
-                norms[i] = Goldilocks.add(Goldilocks.mul(x0, pa),
+                norms[i] = Goldilocks.add(
+                        Goldilocks.mul(x0, pa),
                         Goldilocks.dbl(Goldilocks.add(Goldilocks.mul(x2, pb), Goldilocks.mul(x1, pc))));
             }
             checkNorms(norms, length, aOff);
@@ -159,12 +160,13 @@ public final class ExtKernels {
     public static final class Vectorized {
         /** Elements per pass: the temporaries and the operand chunks stay in L1/L2. */
         private static final int CHUNK = 1024;
+
         private static final int LANES = GoldilocksVector.LANES;
         // one loop of each shape; handles sit in arrays so that C2 cannot inline them (see CompileBarrier)
-        private static final MethodHandle[] MUL_ADD_TWICE = CompileBarrier.handles(MethodHandles.lookup(),
-                FieldKernels.Vectorized.BINARY, "mulAddTwiceLoop");
-        private static final MethodHandle[] MUL_BY_CONSTANT_ADD = CompileBarrier.handles(MethodHandles.lookup(),
-                FieldKernels.Vectorized.CONSTANT, "mulByConstantAddLoop");
+        private static final MethodHandle[] MUL_ADD_TWICE =
+                CompileBarrier.handles(MethodHandles.lookup(), FieldKernels.Vectorized.BINARY, "mulAddTwiceLoop");
+        private static final MethodHandle[] MUL_BY_CONSTANT_ADD = CompileBarrier.handles(
+                MethodHandles.lookup(), FieldKernels.Vectorized.CONSTANT, "mulByConstantAddLoop");
 
         private Vectorized() {}
 
@@ -296,8 +298,10 @@ public final class ExtKernels {
 
         private static void mulAddTwiceLoop(long[] x, int xOff, long[] y, int yOff, long[] t, int tOff, int length) {
             for (int i = 0; i < length; i += LANES) {
-                LongVector p = GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
-                GoldilocksVector.add(GoldilocksVector.load(t, tOff + i), GoldilocksVector.dbl(p)).intoArray(t, tOff + i);
+                LongVector p =
+                        GoldilocksVector.mul(GoldilocksVector.load(x, xOff + i), GoldilocksVector.load(y, yOff + i));
+                GoldilocksVector.add(GoldilocksVector.load(t, tOff + i), GoldilocksVector.dbl(p))
+                        .intoArray(t, tOff + i);
             }
         }
 

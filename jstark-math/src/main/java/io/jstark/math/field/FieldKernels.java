@@ -24,7 +24,8 @@ public final class FieldKernels {
      */
     public static final String VECTOR_PROPERTY = "jstark.math.vector";
 
-    private static final boolean VECTOR_AVAILABLE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    private static final boolean VECTOR_AVAILABLE =
+            ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     private static final boolean VECTOR_ENABLED = decideVectorPath();
     /** Below this many elements the vector loop setup costs more than it saves. */
     private static final int VECTOR_MIN_LENGTH = 32;
@@ -47,14 +48,16 @@ public final class FieldKernels {
             case "false" -> false;
             case "true" -> {
                 if (!VECTOR_AVAILABLE) {
-                    throw new IllegalStateException(VECTOR_PROPERTY
-                            + "=true but module jdk.incubator.vector is not loaded (add --add-modules jdk.incubator.vector)");
+                    throw new IllegalStateException(
+                            VECTOR_PROPERTY
+                                    + "=true but module jdk.incubator.vector is not loaded (add --add-modules jdk.incubator.vector)");
                 }
                 yield true;
             }
             case "auto" -> VECTOR_AVAILABLE && VectorWidth.lanes() >= 8;
-            default -> throw new IllegalArgumentException(
-                    VECTOR_PROPERTY + " must be true, false or auto, got '" + setting + "'");
+            default ->
+                throw new IllegalArgumentException(
+                        VECTOR_PROPERTY + " must be true, false or auto, got '" + setting + "'");
         };
     }
 
@@ -219,18 +222,26 @@ public final class FieldKernels {
         private static final int LANES = GoldilocksVector.LANES;
 
         /** (a, aOff, b, bOff, out, outOff, length): the shape of the two-operand loops. */
-        static final MethodType BINARY = MethodType.methodType(void.class, long[].class, int.class, long[].class,
-                int.class, long[].class, int.class, int.class);
+        static final MethodType BINARY = MethodType.methodType(
+                void.class, long[].class, int.class, long[].class, int.class, long[].class, int.class, int.class);
         /** (a, aOff, c, out, outOff, length): the shape of the loops with a constant operand. */
-        static final MethodType CONSTANT = MethodType.methodType(void.class, long[].class, int.class, long.class,
-                long[].class, int.class, int.class);
+        static final MethodType CONSTANT = MethodType.methodType(
+                void.class, long[].class, int.class, long.class, long[].class, int.class, int.class);
 
         private static final int ADD = 0, SUB = 1, MUL = 2, MUL_ADD = 3, DOT = 4, PREFIX = 5, SUFFIX = 6;
-        private static final MethodHandle[] BINARY_LOOPS = CompileBarrier.handles(MethodHandles.lookup(), BINARY,
-                "addLoop", "subLoop", "mulLoop", "mulAddLoop", "dotLoop", "prefixProductsLoop", "suffixInversesLoop");
+        private static final MethodHandle[] BINARY_LOOPS = CompileBarrier.handles(
+                MethodHandles.lookup(),
+                BINARY,
+                "addLoop",
+                "subLoop",
+                "mulLoop",
+                "mulAddLoop",
+                "dotLoop",
+                "prefixProductsLoop",
+                "suffixInversesLoop");
         private static final int MUL_CONSTANT = 0, POWERS = 1;
-        private static final MethodHandle[] CONSTANT_LOOPS = CompileBarrier.handles(MethodHandles.lookup(), CONSTANT,
-                "mulByConstantLoop", "powersLoop");
+        private static final MethodHandle[] CONSTANT_LOOPS =
+                CompileBarrier.handles(MethodHandles.lookup(), CONSTANT, "mulByConstantLoop", "powersLoop");
 
         private Vectorized() {}
 
@@ -238,7 +249,8 @@ public final class FieldKernels {
             return length - length % LANES;
         }
 
-        private static void binary(int loop, long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
+        private static void binary(
+                int loop, long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
             try {
                 BINARY_LOOPS[loop].invokeExact(a, aOff, b, bOff, out, outOff, length);
             } catch (Throwable t) {
@@ -361,7 +373,8 @@ public final class FieldKernels {
             for (int i = 0; i < length; i += LANES) {
                 LongVector product =
                         GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i));
-                GoldilocksVector.add(GoldilocksVector.load(out, outOff + i), product).intoArray(out, outOff + i);
+                GoldilocksVector.add(GoldilocksVector.load(out, outOff + i), product)
+                        .intoArray(out, outOff + i);
             }
         }
 
@@ -376,7 +389,8 @@ public final class FieldKernels {
         private static void dotLoop(long[] a, int aOff, long[] b, int bOff, long[] lanes, int lanesOff, int length) {
             LongVector acc = GoldilocksVector.load(lanes, lanesOff);
             for (int i = 0; i < length; i += LANES) {
-                acc = GoldilocksVector.add(acc,
+                acc = GoldilocksVector.add(
+                        acc,
                         GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i)));
             }
             acc.intoArray(lanes, lanesOff);
@@ -396,8 +410,8 @@ public final class FieldKernels {
          * prefix[i] = product of the earlier elements of i's lane, starting from {@code lanes}, which ends as
          * the lanes' totals.
          */
-        private static void prefixProductsLoop(long[] a, int aOff, long[] lanes, int lanesOff, long[] prefix,
-                int prefixOff, int length) {
+        private static void prefixProductsLoop(
+                long[] a, int aOff, long[] lanes, int lanesOff, long[] prefix, int prefixOff, int length) {
             LongVector acc = GoldilocksVector.load(lanes, lanesOff);
             for (int i = 0; i < length; i += LANES) {
                 acc.intoArray(prefix, prefixOff + i);
@@ -410,8 +424,8 @@ public final class FieldKernels {
          * Given the inverses of the lanes' totals in {@code lanes}, out[i] = inverse of the product of i's lane
          * up to and including i (out may be a: each element is read before it is overwritten).
          */
-        private static void suffixInversesLoop(long[] a, int aOff, long[] lanes, int lanesOff, long[] out, int outOff,
-                int length) {
+        private static void suffixInversesLoop(
+                long[] a, int aOff, long[] lanes, int lanesOff, long[] out, int outOff, int length) {
             LongVector inv = GoldilocksVector.load(lanes, lanesOff);
             for (int i = length - LANES; i >= 0; i -= LANES) {
                 LongVector x = GoldilocksVector.load(a, aOff + i);

@@ -9,6 +9,9 @@ public final class ClosedBufferException extends IllegalStateException {
      * @param cause the JDK's own exception, or null
      */
     public ClosedBufferException(String what, Throwable cause) {
-        super(what + " was used after close(): its memory is released; keep it open until the work that reads it is done", cause);
+        super(
+                what
+                        + " was used after close(): its memory is released; keep it open until the work that reads it is done",
+                cause);
     }
 }

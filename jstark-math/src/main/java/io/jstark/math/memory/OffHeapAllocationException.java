@@ -11,7 +11,9 @@ public final class OffHeapAllocationException extends RuntimeException {
      * @param cause the JDK's failure, or null
      */
     public OffHeapAllocationException(String label, long bytes, long liveBytes, Throwable cause) {
-        super("could not allocate " + bytes + " bytes off-heap for '" + label + "' (" + liveBytes
-                + " bytes already live); lower the memory budget, the table parallelism, or use spill storage", cause);
+        super(
+                "could not allocate " + bytes + " bytes off-heap for '" + label + "' (" + liveBytes
+                        + " bytes already live); lower the memory budget, the table parallelism, or use spill storage",
+                cause);
     }
 }

@@ -49,7 +49,8 @@ public final class RamAllocator implements BufferAllocator {
         long start = (64 - (raw.address() & 63)) & 63;
         // tie the block to an arena: any access after close fails cleanly instead of reading freed memory
         Arena arena = Arena.ofShared();
-        MemorySegment segment = raw.reinterpret(bytes + 64, arena, NativeHeap::free).asSlice(start, bytes);
+        MemorySegment segment =
+                raw.reinterpret(bytes + 64, arena, NativeHeap::free).asSlice(start, bytes);
         return new OffHeapBuffer(label, segment, () -> {
             arena.close();
             counter.released(bytes);
@@ -100,9 +101,11 @@ public final class RamAllocator implements BufferAllocator {
                 SymbolLookup libc = linker.defaultLookup();
                 Optional<MemorySegment> callocAddress = libc.find("calloc");
                 Optional<MemorySegment> freeAddress = libc.find("free");
-                if (callocAddress.isPresent() && freeAddress.isPresent()
+                if (callocAddress.isPresent()
+                        && freeAddress.isPresent()
                         && RamAllocator.class.getModule().isNativeAccessEnabled()) {
-                    calloc = linker.downcallHandle(callocAddress.get(),
+                    calloc = linker.downcallHandle(
+                            callocAddress.get(),
                             FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
                     free = linker.downcallHandle(freeAddress.get(), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
                 }

@@ -18,6 +18,7 @@ public final class BitReversedCoset {
 
     /** The point at {@code position} of shift * &lt;w_N&gt;, N = 2^logSize, in bit-reversed order. */
     public static long point(int logSize, long shift, int position) {
-        return Goldilocks.mul(shift, Goldilocks.pow(Goldilocks.twoAdicGenerator(logSize), reverseBits(position, logSize)));
+        return Goldilocks.mul(
+                shift, Goldilocks.pow(Goldilocks.twoAdicGenerator(logSize), reverseBits(position, logSize)));
     }
 }

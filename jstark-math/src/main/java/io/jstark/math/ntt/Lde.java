@@ -59,15 +59,29 @@ public final class Lde {
                     out.writeColumn(column, lastBlockRow, buffer, 0, n);
                     scratch.give(buffer);
                 });
-                evaluateBlocksWide((column, dst) -> out.readColumn(column, lastBlockRow, dst, 0, n), out, logN, logBlowup,
-                        shift, scale, scratch, pool);
+                evaluateBlocksWide(
+                        (column, dst) -> out.readColumn(column, lastBlockRow, dst, 0, n),
+                        out,
+                        logN,
+                        logBlowup,
+                        shift,
+                        scale,
+                        scratch,
+                        pool);
             } else {
                 long[][] coefficients = new long[columns][n];
                 for (int column = 0; column < columns; column++) {
                     interpolateUnscaled(traceNatural, column, coefficients[column], logN, pool);
                 }
-                evaluateBlocksNarrow((column, dst) -> System.arraycopy(coefficients[column], 0, dst, 0, n), out, logN,
-                        logBlowup, shift, scale, scratch, pool);
+                evaluateBlocksNarrow(
+                        (column, dst) -> System.arraycopy(coefficients[column], 0, dst, 0, n),
+                        out,
+                        logN,
+                        logBlowup,
+                        shift,
+                        scale,
+                        scratch,
+                        pool);
             }
         }
     }
@@ -76,12 +90,12 @@ public final class Lde {
      * Evaluates polynomials given by natural-order coefficients (one per column, degree &lt; n) on the
      * coset {@code shift * <w_N>}, N = n * 2^logBlowup, written in bit-reversed order.
      */
-    public static void extendCoefficients(Matrix coeffsNatural, int logBlowup, long shift, Matrix out,
-            WorkerPool pool) {
+    public static void extendCoefficients(
+            Matrix coeffsNatural, int logBlowup, long shift, Matrix out, WorkerPool pool) {
         int logN = checkShapes(coeffsNatural, logBlowup, shift, out, "coefficient");
         int n = coeffsNatural.rows();
-        try (Span span = Spans.open(SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(),
-                "blowup", 1 << logBlowup)) {
+        try (Span span = Spans.open(
+                SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(), "blowup", 1 << logBlowup)) {
             CoefficientSource source = (column, dst) -> coeffsNatural.readColumn(column, 0, dst, 0, n);
             if (isWide(coeffsNatural.columns(), pool)) {
                 evaluateBlocksWide(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
@@ -109,17 +123,17 @@ public final class Lde {
         int logBigN = log2Exact(bigN, "coset evaluation rows");
         int partRows = outCoefficients.rows();
         if (shift == 0 || !Goldilocks.isCanonical(shift)) {
-            throw new IllegalArgumentException("coset shift must be a nonzero canonical element, got "
-                    + Goldilocks.toString(shift));
+            throw new IllegalArgumentException(
+                    "coset shift must be a nonzero canonical element, got " + Goldilocks.toString(shift));
         }
         if (columns == 0 || outCoefficients.columns() % columns != 0) {
-            throw new IllegalArgumentException("coefficient matrix " + outCoefficients + " does not hold whole parts of "
-                    + columns + " columns from " + evalsBitReversed);
+            throw new IllegalArgumentException("coefficient matrix " + outCoefficients
+                    + " does not hold whole parts of " + columns + " columns from " + evalsBitReversed);
         }
         int parts = outCoefficients.columns() / columns;
         if (partRows < 1 || (long) partRows * parts > bigN) {
-            throw new IllegalArgumentException("coefficient matrix " + outCoefficients + " has more rows x parts than the "
-                    + bigN + " evaluations of " + evalsBitReversed);
+            throw new IllegalArgumentException("coefficient matrix " + outCoefficients
+                    + " has more rows x parts than the " + bigN + " evaluations of " + evalsBitReversed);
         }
         int keep = partRows * parts;
         try (Span span = Spans.open(SpanLabels.COSET_INTERPOLATE, "rows", bigN, "columns", columns, "parts", parts)) {
@@ -205,8 +219,15 @@ public final class Lde {
     }
 
     /** Block c of one column: buffer = DIF(coefficients * powers), written to rows [c*n, (c+1)*n) of out. */
-    private static void evaluateBlock(CoefficientSource source, int column, long[] powers, long[] buffer, Matrix out,
-            int block, int logN, WorkerPool transformPool) {
+    private static void evaluateBlock(
+            CoefficientSource source,
+            int column,
+            long[] powers,
+            long[] buffer,
+            Matrix out,
+            int block,
+            int logN,
+            WorkerPool transformPool) {
         int n = 1 << logN;
         source.read(column, buffer);
         FieldKernels.mul(buffer, 0, powers, 0, buffer, 0, n);
@@ -218,8 +239,15 @@ public final class Lde {
      * Block after block, columns side by side, one shared table of powers per block. The source may be
      * {@code out}'s last block: it is read for every other block before it is overwritten last.
      */
-    private static void evaluateBlocksWide(CoefficientSource source, Matrix out, int logN, int logBlowup, long shift,
-            long scale, Scratch scratch, WorkerPool pool) {
+    private static void evaluateBlocksWide(
+            CoefficientSource source,
+            Matrix out,
+            int logN,
+            int logBlowup,
+            long shift,
+            long scale,
+            Scratch scratch,
+            WorkerPool pool) {
         long[] powers = new long[1 << logN];
         for (int block = 0; block < 1 << logBlowup; block++) {
             fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
@@ -233,8 +261,15 @@ public final class Lde {
     }
 
     /** Every (column, block) pair as a task, or one pair at a time with split transforms if pairs are few. */
-    private static void evaluateBlocksNarrow(CoefficientSource source, Matrix out, int logN, int logBlowup, long shift,
-            long scale, Scratch scratch, WorkerPool pool) {
+    private static void evaluateBlocksNarrow(
+            CoefficientSource source,
+            Matrix out,
+            int logN,
+            int logBlowup,
+            long shift,
+            long scale,
+            Scratch scratch,
+            WorkerPool pool) {
         int columns = out.columns();
         int tasks = columns << logBlowup;
         if (tasks >= pool.parallelism()) {
@@ -297,8 +332,8 @@ public final class Lde {
             throw new IllegalArgumentException("blowup 2^" + logBlowup + " of " + in.rows() + " rows is out of range");
         }
         if (shift == 0 || !Goldilocks.isCanonical(shift)) {
-            throw new IllegalArgumentException("coset shift must be a nonzero canonical element, got "
-                    + Goldilocks.toString(shift));
+            throw new IllegalArgumentException(
+                    "coset shift must be a nonzero canonical element, got " + Goldilocks.toString(shift));
         }
         if (out.rows() != in.rows() << logBlowup || out.columns() != in.columns()) {
             throw new IllegalArgumentException("LDE output " + out + " should be " + (in.rows() << logBlowup) + "x"

@@ -220,7 +220,10 @@ public final class Ntt {
                 int partnerLow = BitReversedCoset.reverseBits(high, TILE_LOG);
                 for (int low = 0; low < TILE; low++) {
                     int i = rowBase + low;
-                    int j = off + (BitReversedCoset.reverseBits(low, TILE_LOG) << highShift) + (mr << TILE_LOG) + partnerLow;
+                    int j = off
+                            + (BitReversedCoset.reverseBits(low, TILE_LOG) << highShift)
+                            + (mr << TILE_LOG)
+                            + partnerLow;
                     if (m != mr || i < j) {
                         swap(a, i, j);
                     }
@@ -231,6 +234,7 @@ public final class Ntt {
 
     /** Bit reversal tiles: 2^TILE_LOG longs = one 64-byte cache line per tile row. */
     private static final int TILE_LOG = 3;
+
     private static final int TILE = 1 << TILE_LOG;
 
     private static void swap(long[] a, int i, int j) {
@@ -238,7 +242,6 @@ public final class Ntt {
         a[i] = a[j];
         a[j] = t;
     }
-
 
     // ---------------------------------------------------------------- kernels
 
@@ -339,8 +342,8 @@ public final class Ntt {
             throw new IllegalArgumentException("transform size 2^" + logN + " is outside 2^0..2^30");
         }
         if (off < 0 || (long) off + (1L << logN) > a.length) {
-            throw new IndexOutOfBoundsException("transform of 2^" + logN + " elements at offset " + off
-                    + " does not fit an array of " + a.length);
+            throw new IndexOutOfBoundsException(
+                    "transform of 2^" + logN + " elements at offset " + off + " does not fit an array of " + a.length);
         }
     }
 }

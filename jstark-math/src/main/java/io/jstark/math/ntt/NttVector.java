@@ -22,9 +22,16 @@ final class NttVector {
     /** (a, lo, hi, count, tw, twOff): a run of butterflies inside one block. */
     private static final MethodType RUN =
             MethodType.methodType(void.class, long[].class, int.class, int.class, int.class, long[].class, int.class);
+
     private static final int DIF = 0, DIT = 1, DIF_SMALL = 2, DIT_SMALL = 3, UNTWIDDLED = 4;
-    private static final MethodHandle[] STAGES = CompileBarrier.handles(MethodHandles.lookup(), STAGE,
-            "difStageLoop", "ditStageLoop", "difSmallStageLoop", "ditSmallStageLoop", "untwiddledStageLoop");
+    private static final MethodHandle[] STAGES = CompileBarrier.handles(
+            MethodHandles.lookup(),
+            STAGE,
+            "difStageLoop",
+            "ditStageLoop",
+            "difSmallStageLoop",
+            "ditSmallStageLoop",
+            "untwiddledStageLoop");
     private static final MethodHandle[] RUNS =
             CompileBarrier.handles(MethodHandles.lookup(), RUN, "difButterfliesLoop", "ditButterfliesLoop");
 
@@ -40,6 +47,7 @@ final class NttVector {
     private static final LongVector[] HIGH_OUT = new LongVector[U_LANES.length];
     /** Twiddles of the small stages, lane k = w_{2h}^(k mod h) (and inverses): independent of n. */
     private static final LongVector[] FORWARD_TWIDDLES = new LongVector[U_LANES.length];
+
     private static final LongVector[] INVERSE_TWIDDLES = new LongVector[U_LANES.length];
 
     static {

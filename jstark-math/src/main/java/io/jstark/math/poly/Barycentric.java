@@ -61,15 +61,15 @@ public final class Barycentric {
             throw new IllegalArgumentException("domain size 2^" + logN + " is outside 2^0..2^30");
         }
         if (shift == 0 || !Goldilocks.isCanonical(shift)) {
-            throw new IllegalArgumentException("coset shift must be a nonzero canonical element, got "
-                    + Goldilocks.toString(shift));
+            throw new IllegalArgumentException(
+                    "coset shift must be a nonzero canonical element, got " + Goldilocks.toString(shift));
         }
         int n = 1 << logN;
         long shiftToN = Goldilocks.pow(shift, n);
         Ext3 vanishing = z.pow(n).sub(shiftToN);
         if (vanishing.isZero()) {
-            throw new IllegalArgumentException("evaluation point " + z + " lies in the domain " + Goldilocks.toString(shift)
-                    + " * <w_" + n + ">");
+            throw new IllegalArgumentException(
+                    "evaluation point " + z + " lies in the domain " + Goldilocks.toString(shift) + " * <w_" + n + ">");
         }
         Ext3 factor = vanishing.mul(Goldilocks.inverse(Goldilocks.mul(n, shiftToN)));
         long[] points = order == Order.BIT_REVERSED ? Lde.traceDomainBitReversed(logN) : naturalDomain(logN);
@@ -114,7 +114,9 @@ public final class Barycentric {
     /** P(z) for the base column values[off, off + n). */
     public Ext3 evaluate(long[] values, int off) {
         int n = 1 << logN;
-        return new Ext3(FieldKernels.dot(values, off, weights.c0(), 0, n), FieldKernels.dot(values, off, weights.c1(), 0, n),
+        return new Ext3(
+                FieldKernels.dot(values, off, weights.c0(), 0, n),
+                FieldKernels.dot(values, off, weights.c1(), 0, n),
                 FieldKernels.dot(values, off, weights.c2(), 0, n));
     }
 
@@ -170,7 +172,10 @@ public final class Barycentric {
 
     private void checkMatrixRange(Matrix matrix, int fromRow, int firstColumn, int count) {
         int n = 1 << logN;
-        if (fromRow < 0 || (long) fromRow + n > matrix.rows() || firstColumn < 0 || count < 0
+        if (fromRow < 0
+                || (long) fromRow + n > matrix.rows()
+                || firstColumn < 0
+                || count < 0
                 || (long) firstColumn + count > matrix.columns()) {
             throw new IndexOutOfBoundsException("rows [" + fromRow + ", " + ((long) fromRow + n) + ") x columns ["
                     + firstColumn + ", " + ((long) firstColumn + count) + ") are outside " + matrix);

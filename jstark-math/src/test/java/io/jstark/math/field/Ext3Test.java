@@ -24,8 +24,10 @@ class Ext3Test {
 
     @Provide
     Arbitrary<Ext3> ext() {
-        Arbitrary<Long> coefficient = Arbitraries.oneOf(Arbitraries.of(Arrays.stream(FieldSamples.EDGES).boxed().toList()),
-                Arbitraries.longs().map(Goldilocks::reduce), Arbitraries.just(0L));
+        Arbitrary<Long> coefficient = Arbitraries.oneOf(
+                Arbitraries.of(Arrays.stream(FieldSamples.EDGES).boxed().toList()),
+                Arbitraries.longs().map(Goldilocks::reduce),
+                Arbitraries.just(0L));
         return Combinators.combine(coefficient, coefficient, coefficient).as(Ext3::new);
     }
 
@@ -46,7 +48,9 @@ class Ext3Test {
             }
         }
         BigInteger two = BigInteger.TWO;
-        return new Ext3(fromBig(prod[0].add(two.multiply(prod[3]))), fromBig(prod[1].add(two.multiply(prod[4]))),
+        return new Ext3(
+                fromBig(prod[0].add(two.multiply(prod[3]))),
+                fromBig(prod[1].add(two.multiply(prod[4]))),
                 fromBig(prod[2]));
     }
 
@@ -58,8 +62,11 @@ class Ext3Test {
 
     @Property
     void additionIsCoefficientWise(@ForAll("ext") Ext3 a, @ForAll("ext") Ext3 b) {
-        assertThat(a.add(b)).isEqualTo(new Ext3(Goldilocks.add(a.c0(), b.c0()), Goldilocks.add(a.c1(), b.c1()),
-                Goldilocks.add(a.c2(), b.c2())));
+        assertThat(a.add(b))
+                .isEqualTo(new Ext3(
+                        Goldilocks.add(a.c0(), b.c0()),
+                        Goldilocks.add(a.c1(), b.c1()),
+                        Goldilocks.add(a.c2(), b.c2())));
         assertThat(a.sub(b).add(b)).isEqualTo(a);
         assertThat(a.add(a.neg())).isEqualTo(Ext3.ZERO);
     }
@@ -183,8 +190,10 @@ class Ext3Test {
         assertThatThrownBy(() -> new Ext3(0, 0, -1)).isInstanceOf(IllegalArgumentException.class);
         byte[] buf = new byte[Ext3.BYTES];
         Goldilocks.encode(Goldilocks.P, buf, 8);
-        assertThatThrownBy(() -> Ext3.decodeCanonical(buf, 0)).isInstanceOf(NonCanonicalElementException.class)
-                .satisfies(e -> assertThat(((NonCanonicalElementException) e).offset()).isEqualTo(8));
+        assertThatThrownBy(() -> Ext3.decodeCanonical(buf, 0))
+                .isInstanceOf(NonCanonicalElementException.class)
+                .satisfies(e ->
+                        assertThat(((NonCanonicalElementException) e).offset()).isEqualTo(8));
     }
 
     @Test
@@ -193,9 +202,12 @@ class Ext3Test {
         for (int i = 0; i < 200; i++) {
             Ext3 a = FieldSamples.ext(random), b = FieldSamples.ext(random);
             Ext3 p = a.mul(b);
-            assertThat(Ext3.mul0(a.c0(), a.c1(), a.c2(), b.c0(), b.c1(), b.c2())).isEqualTo(p.c0());
-            assertThat(Ext3.mul1(a.c0(), a.c1(), a.c2(), b.c0(), b.c1(), b.c2())).isEqualTo(p.c1());
-            assertThat(Ext3.mul2(a.c0(), a.c1(), a.c2(), b.c0(), b.c1(), b.c2())).isEqualTo(p.c2());
+            assertThat(Ext3.mul0(a.c0(), a.c1(), a.c2(), b.c0(), b.c1(), b.c2()))
+                    .isEqualTo(p.c0());
+            assertThat(Ext3.mul1(a.c0(), a.c1(), a.c2(), b.c0(), b.c1(), b.c2()))
+                    .isEqualTo(p.c1());
+            assertThat(Ext3.mul2(a.c0(), a.c1(), a.c2(), b.c0(), b.c1(), b.c2()))
+                    .isEqualTo(p.c2());
         }
     }
 }

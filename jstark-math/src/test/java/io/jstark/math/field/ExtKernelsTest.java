@@ -150,9 +150,11 @@ class ExtKernelsTest {
         ExtColumn a = column(new SplittableRandom(2), 3000);
         a.set(2500, Ext3.ZERO);
         assertThatThrownBy(() -> ExtKernels.Vectorized.batchInverse(a, 100, ExtColumn.zeros(3000), 0, 2900))
-                .isInstanceOf(ArithmeticException.class).hasMessageContaining("element 2500");
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessageContaining("element 2500");
         assertThatThrownBy(() -> ExtKernels.Scalar.batchInverse(a, 100, ExtColumn.zeros(3000), 0, 2900))
-                .isInstanceOf(ArithmeticException.class).hasMessageContaining("element 2500");
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessageContaining("element 2500");
     }
 
     @Test

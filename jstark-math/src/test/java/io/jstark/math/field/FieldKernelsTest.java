@@ -122,8 +122,12 @@ class FieldKernelsTest {
         for (int i = 0; i < length; i++) {
             dot = Goldilocks.add(dot, Goldilocks.mul(a[aOff + i], b[bOff + i]));
         }
-        assertThat(FieldKernels.Scalar.dot(a, aOff, b, bOff, length)).as("dot scalar").isEqualTo(dot);
-        assertThat(FieldKernels.Vectorized.dot(a, aOff, b, bOff, length)).as("dot vector").isEqualTo(dot);
+        assertThat(FieldKernels.Scalar.dot(a, aOff, b, bOff, length))
+                .as("dot scalar")
+                .isEqualTo(dot);
+        assertThat(FieldKernels.Vectorized.dot(a, aOff, b, bOff, length))
+                .as("dot vector")
+                .isEqualTo(dot);
         assertThat(FieldKernels.dot(a, aOff, b, bOff, length)).as("dot").isEqualTo(dot);
 
         java.util.Arrays.fill(expected, 0);
@@ -180,8 +184,10 @@ class FieldKernelsTest {
             a[i] = a[i] == 0 ? 1 : a[i];
         }
         a[77] = 0;
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FieldKernels.Vectorized.batchInverse(a, 10, new long[90], 0, 90))
-                .isInstanceOf(ArithmeticException.class).hasMessageContaining("element 77");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> FieldKernels.Vectorized.batchInverse(a, 10, new long[90], 0, 90))
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessageContaining("element 77");
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class GoldilocksTest {
     @Provide
     Arbitrary<Long> elements() {
-        return Arbitraries.oneOf(Arbitraries.of(Arrays.stream(FieldSamples.EDGES).boxed().toList()),
+        return Arbitraries.oneOf(
+                Arbitraries.of(Arrays.stream(FieldSamples.EDGES).boxed().toList()),
                 Arbitraries.longs().map(Goldilocks::reduce));
     }
 
@@ -68,12 +69,24 @@ class GoldilocksTest {
 
     @Test
     void reduce128OnExtremeWords() {
-        long[] words = {0, 1, -1, Goldilocks.P, Goldilocks.P - 1, 0xFFFF_FFFFL, 0xFFFF_FFFF_0000_0000L, Long.MIN_VALUE,
-            Long.MAX_VALUE, 0x0000_0001_0000_0000L};
+        long[] words = {
+            0,
+            1,
+            -1,
+            Goldilocks.P,
+            Goldilocks.P - 1,
+            0xFFFF_FFFFL,
+            0xFFFF_FFFF_0000_0000L,
+            Long.MIN_VALUE,
+            Long.MAX_VALUE,
+            0x0000_0001_0000_0000L
+        };
         for (long hi : words) {
             for (long lo : words) {
                 BigInteger value = big(hi).shiftLeft(64).add(big(lo));
-                assertThat(Goldilocks.reduce128(hi, lo)).as("hi=%x lo=%x", hi, lo).isEqualTo(fromBig(value));
+                assertThat(Goldilocks.reduce128(hi, lo))
+                        .as("hi=%x lo=%x", hi, lo)
+                        .isEqualTo(fromBig(value));
             }
         }
     }
@@ -105,7 +118,8 @@ class GoldilocksTest {
         assertThat(Goldilocks.pow(0, 0)).isEqualTo(1);
         assertThat(Goldilocks.pow(5, 1)).isEqualTo(5);
         assertThat(Goldilocks.pow(Goldilocks.GENERATOR, Goldilocks.P - 1)).isEqualTo(1);
-        assertThat(Goldilocks.pow(Goldilocks.GENERATOR, (Goldilocks.P - 1) >>> 1)).isEqualTo(Goldilocks.P - 1);
+        assertThat(Goldilocks.pow(Goldilocks.GENERATOR, (Goldilocks.P - 1) >>> 1))
+                .isEqualTo(Goldilocks.P - 1);
     }
 
     @Property
@@ -123,7 +137,8 @@ class GoldilocksTest {
     void generatorHasFullOrder() {
         // 7 generates F_p^*: 7^((p-1)/q) != 1 for every prime q dividing p - 1
         for (long q : new long[] {2, 3, 5, 17, 257, 65537}) {
-            assertThat(Goldilocks.pow(Goldilocks.GENERATOR, Long.divideUnsigned(Goldilocks.P - 1, q))).as("q=%d", q)
+            assertThat(Goldilocks.pow(Goldilocks.GENERATOR, Long.divideUnsigned(Goldilocks.P - 1, q)))
+                    .as("q=%d", q)
                     .isNotEqualTo(1);
         }
     }
@@ -147,7 +162,8 @@ class GoldilocksTest {
 
     @Test
     void twoAdicGeneratorRejectsImpossibleSizes() {
-        assertThatThrownBy(() -> Goldilocks.twoAdicGenerator(33)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Goldilocks.twoAdicGenerator(33))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2^33");
         assertThatThrownBy(() -> Goldilocks.twoAdicGenerator(-1)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -178,7 +194,8 @@ class GoldilocksTest {
 
     @Test
     void batchInverseNamesTheZeroElement() {
-        assertThatThrownBy(() -> Goldilocks.batchInverse(new long[] {3, 5, 0, 9})).isInstanceOf(ArithmeticException.class)
+        assertThatThrownBy(() -> Goldilocks.batchInverse(new long[] {3, 5, 0, 9}))
+                .isInstanceOf(ArithmeticException.class)
                 .hasMessageContaining("element 2");
     }
 
@@ -197,9 +214,11 @@ class GoldilocksTest {
             byte[] buf = new byte[16];
             Goldilocks.encode(bad, buf, 8);
             assertThat(Goldilocks.decodeRaw(buf, 8)).isEqualTo(bad);
-            assertThatThrownBy(() -> Goldilocks.decodeCanonical(buf, 8)).isInstanceOf(NonCanonicalElementException.class)
+            assertThatThrownBy(() -> Goldilocks.decodeCanonical(buf, 8))
+                    .isInstanceOf(NonCanonicalElementException.class)
                     .hasMessageContaining(Long.toUnsignedString(bad))
-                    .satisfies(e -> assertThat(((NonCanonicalElementException) e).offset()).isEqualTo(8));
+                    .satisfies(e -> assertThat(((NonCanonicalElementException) e).offset())
+                            .isEqualTo(8));
         }
         assertThat(Goldilocks.isCanonical(Goldilocks.P - 1)).isTrue();
         assertThat(Goldilocks.isCanonical(Goldilocks.P)).isFalse();

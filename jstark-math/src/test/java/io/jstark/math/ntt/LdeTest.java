@@ -70,22 +70,24 @@ class LdeTest {
     void extendAgreesWithDirectEvaluationOnTheCoset() {
         SplittableRandom random = new SplittableRandom(1);
         for (WorkerPool pool : new WorkerPool[] {THREE, EIGHT}) {
-          for (int logN : new int[] {0, 1, 3, 6}) {
-            for (int logBlowup = 1; logBlowup <= 5; logBlowup++) {
-                int n = 1 << logN, bigN = n << logBlowup;
-                try (Matrix trace = randomMatrix(random, n, 3); Matrix lde = matrix("lde", bigN, 3)) {
-                    Lde.extend(trace, logBlowup, SHIFT, lde, pool);
-                    for (int c = 0; c < 3; c++) {
-                        long[] coeffs = naiveInterpolate(trace.columnToArray(c));
-                        for (int row = 0; row < bigN; row++) {
-                            long x = BitReversedCoset.point(logN + logBlowup, SHIFT, row);
-                            assertThat(lde.get(row, c)).as("logN=%d blowup=2^%d column=%d row=%d", logN, logBlowup, c, row)
-                                    .isEqualTo(horner(coeffs, x));
+            for (int logN : new int[] {0, 1, 3, 6}) {
+                for (int logBlowup = 1; logBlowup <= 5; logBlowup++) {
+                    int n = 1 << logN, bigN = n << logBlowup;
+                    try (Matrix trace = randomMatrix(random, n, 3);
+                            Matrix lde = matrix("lde", bigN, 3)) {
+                        Lde.extend(trace, logBlowup, SHIFT, lde, pool);
+                        for (int c = 0; c < 3; c++) {
+                            long[] coeffs = naiveInterpolate(trace.columnToArray(c));
+                            for (int row = 0; row < bigN; row++) {
+                                long x = BitReversedCoset.point(logN + logBlowup, SHIFT, row);
+                                assertThat(lde.get(row, c))
+                                        .as("logN=%d blowup=2^%d column=%d row=%d", logN, logBlowup, c, row)
+                                        .isEqualTo(horner(coeffs, x));
+                            }
                         }
                     }
                 }
             }
-          }
         }
     }
 
@@ -93,7 +95,8 @@ class LdeTest {
     void withShiftOneBlockZeroIsTheTraceInBitReversedOrder() {
         SplittableRandom random = new SplittableRandom(2);
         int logN = 7, logBlowup = 3;
-        try (Matrix trace = randomMatrix(random, 1 << logN, 2); Matrix lde = matrix("lde", 1 << (logN + logBlowup), 2)) {
+        try (Matrix trace = randomMatrix(random, 1 << logN, 2);
+                Matrix lde = matrix("lde", 1 << (logN + logBlowup), 2)) {
             Lde.extend(trace, logBlowup, 1, lde, ONE);
             for (int c = 0; c < 2; c++) {
                 for (int q = 0; q < (1 << logN); q++) {
@@ -136,7 +139,8 @@ class LdeTest {
         SplittableRandom random = new SplittableRandom(4);
         int logN = 5, logBlowup = 2;
         int n = 1 << logN, bigN = n << logBlowup;
-        try (Matrix coeffs = randomMatrix(random, n, 4); Matrix lde = matrix("lde", bigN, 4);
+        try (Matrix coeffs = randomMatrix(random, n, 4);
+                Matrix lde = matrix("lde", bigN, 4);
                 Matrix narrow = matrix("narrow", bigN, 4)) {
             Lde.extendCoefficients(coeffs, logBlowup, SHIFT, lde, THREE);
             Lde.extendCoefficients(coeffs, logBlowup, SHIFT, narrow, EIGHT);
@@ -144,7 +148,8 @@ class LdeTest {
             for (int c = 0; c < 4; c++) {
                 long[] p = coeffs.columnToArray(c);
                 for (int row = 0; row < bigN; row++) {
-                    assertThat(lde.get(row, c)).isEqualTo(horner(p, BitReversedCoset.point(logN + logBlowup, SHIFT, row)));
+                    assertThat(lde.get(row, c))
+                            .isEqualTo(horner(p, BitReversedCoset.point(logN + logBlowup, SHIFT, row)));
                 }
             }
         }
@@ -155,8 +160,10 @@ class LdeTest {
         SplittableRandom random = new SplittableRandom(5);
         int logN = 6, logBlowup = 3;
         int n = 1 << logN, bigN = n << logBlowup;
-        try (Matrix trace = randomMatrix(random, n, 3); Matrix lde = matrix("lde", bigN, 3);
-                Matrix all = matrix("coeffs", bigN, 3); Matrix low = matrix("low", n, 3)) {
+        try (Matrix trace = randomMatrix(random, n, 3);
+                Matrix lde = matrix("lde", bigN, 3);
+                Matrix all = matrix("coeffs", bigN, 3);
+                Matrix low = matrix("low", n, 3)) {
             Lde.extend(trace, logBlowup, SHIFT, lde, THREE);
             Lde.interpolateCoset(lde, SHIFT, all, THREE);
             Lde.interpolateCoset(lde, SHIFT, low, ONE);
@@ -177,7 +184,8 @@ class LdeTest {
         int logBigN = 8, parts = 4, columns = 2;
         int bigN = 1 << logBigN, partRows = bigN / parts;
         // arbitrary values on the coset: a polynomial of degree < N
-        try (Matrix evals = randomMatrix(random, bigN, columns); Matrix split = matrix("parts", partRows, columns * parts)) {
+        try (Matrix evals = randomMatrix(random, bigN, columns);
+                Matrix split = matrix("parts", partRows, columns * parts)) {
             Lde.interpolateCoset(evals, SHIFT, split, THREE);
             for (int c = 0; c < columns; c++) {
                 long[] coeffs = new long[bigN];
@@ -185,7 +193,8 @@ class LdeTest {
                     split.readColumn(part * columns + c, 0, coeffs, part * partRows, partRows);
                 }
                 for (int row = 0; row < bigN; row++) {
-                    assertThat(horner(coeffs, BitReversedCoset.point(logBigN, SHIFT, row))).isEqualTo(evals.get(row, c));
+                    assertThat(horner(coeffs, BitReversedCoset.point(logBigN, SHIFT, row)))
+                            .isEqualTo(evals.get(row, c));
                 }
             }
         }
@@ -194,19 +203,24 @@ class LdeTest {
     @Test
     void interpolateCosetRejectsPolynomialsOfTooHighDegree() {
         SplittableRandom random = new SplittableRandom(7);
-        try (Matrix evals = randomMatrix(random, 64, 1); Matrix tooFew = matrix("parts", 16, 2)) {
+        try (Matrix evals = randomMatrix(random, 64, 1);
+                Matrix tooFew = matrix("parts", 16, 2)) {
             assertThatThrownBy(() -> Lde.interpolateCoset(evals, SHIFT, tooFew, ONE))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nonzero coefficient of degree");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("nonzero coefficient of degree");
         }
     }
 
     @Property(tries = 12)
-    void extendThenInterpolateRoundTrips(@ForAll @IntRange(min = 0, max = 9) int logN,
-            @ForAll @IntRange(min = 0, max = 5) int logBlowup, @ForAll @IntRange(min = 1, max = 4) int columns,
+    void extendThenInterpolateRoundTrips(
+            @ForAll @IntRange(min = 0, max = 9) int logN,
+            @ForAll @IntRange(min = 0, max = 5) int logBlowup,
+            @ForAll @IntRange(min = 1, max = 4) int columns,
             @ForAll long seed) {
         int n = 1 << logN, bigN = n << logBlowup;
         long shift = Goldilocks.pow(Goldilocks.GENERATOR, 1 + (seed & 0xFF));
-        try (Matrix trace = randomMatrix(new SplittableRandom(seed), n, columns); Matrix lde = matrix("lde", bigN, columns);
+        try (Matrix trace = randomMatrix(new SplittableRandom(seed), n, columns);
+                Matrix lde = matrix("lde", bigN, columns);
                 Matrix back = matrix("back", n, columns)) {
             Lde.extend(trace, logBlowup, shift, lde, THREE);
             Lde.interpolateCoset(lde, shift, back, THREE);
@@ -226,7 +240,8 @@ class LdeTest {
         assertThat(BitReversedCoset.point(logBigN, SHIFT, 0)).isEqualTo(SHIFT);
         for (int row = 0; row < (1 << logBigN); row += 2) {
             // rows 2i and 2i+1 hold x and -x
-            assertThat(BitReversedCoset.point(logBigN, SHIFT, row + 1)).isEqualTo(Goldilocks.neg(BitReversedCoset.point(logBigN, SHIFT, row)));
+            assertThat(BitReversedCoset.point(logBigN, SHIFT, row + 1))
+                    .isEqualTo(Goldilocks.neg(BitReversedCoset.point(logBigN, SHIFT, row)));
         }
         assertThat(BitReversedCoset.point(logBigN, SHIFT, 1 << (logBigN - 1))).isEqualTo(Goldilocks.mul(SHIFT, w));
         long[] trace = Lde.traceDomainBitReversed(4);
@@ -254,12 +269,14 @@ class LdeTest {
     void opensOneSpanOnTheCallingThread() {
         SpanRecorder recorder = new SpanRecorder();
         Spans.start(recorder);
-        try (Matrix trace = randomMatrix(new SplittableRandom(8), 16, 2); Matrix lde = matrix("lde", 64, 2)) {
+        try (Matrix trace = randomMatrix(new SplittableRandom(8), 16, 2);
+                Matrix lde = matrix("lde", 64, 2)) {
             Lde.extend(trace, 2, SHIFT, lde, THREE);
         } finally {
             Spans.stop(recorder);
         }
-        List<SpanRecord> lde = recorder.records().stream().filter(r -> r.label().equals("lde")).toList();
+        List<SpanRecord> lde =
+                recorder.records().stream().filter(r -> r.label().equals("lde")).toList();
         assertThat(lde).hasSize(1);
         assertThat(lde.getFirst().threadId()).isEqualTo(Thread.currentThread().threadId());
         // compared as numbers: the recorder may widen int fields to long
@@ -271,14 +288,20 @@ class LdeTest {
 
     @Test
     void rejectsMismatchedShapes() {
-        try (Matrix trace = matrix("t", 16, 2); Matrix wrongRows = matrix("o", 32, 2); Matrix wrongCols = matrix("o", 64, 3);
+        try (Matrix trace = matrix("t", 16, 2);
+                Matrix wrongRows = matrix("o", 32, 2);
+                Matrix wrongCols = matrix("o", 64, 3);
                 Matrix notPow2 = matrix("n", 12, 2)) {
-            assertThatThrownBy(() -> Lde.extend(trace, 2, SHIFT, wrongRows, ONE)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> Lde.extend(trace, 2, SHIFT, wrongRows, ONE))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("should be 64x2");
-            assertThatThrownBy(() -> Lde.extend(trace, 2, SHIFT, wrongCols, ONE)).isInstanceOf(IllegalArgumentException.class);
-            assertThatThrownBy(() -> Lde.extend(notPow2, 1, SHIFT, wrongRows, ONE)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> Lde.extend(trace, 2, SHIFT, wrongCols, ONE))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> Lde.extend(notPow2, 1, SHIFT, wrongRows, ONE))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("power of two");
-            assertThatThrownBy(() -> Lde.extend(trace, 1, 0, wrongRows, ONE)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> Lde.extend(trace, 1, 0, wrongRows, ONE))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("shift");
         }
     }

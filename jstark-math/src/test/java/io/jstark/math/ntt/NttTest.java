@@ -49,7 +49,9 @@ class NttTest {
             System.arraycopy(coeffs, 0, a, off, n);
             Ntt.forwardNaturalToBitReversed(a, off, logN);
             for (int j = 0; j < n; j++) {
-                assertThat(a[off + BitReversedCoset.reverseBits(j, logN)]).as("logN=%d j=%d", logN, j).isEqualTo(expected[j]);
+                assertThat(a[off + BitReversedCoset.reverseBits(j, logN)])
+                        .as("logN=%d j=%d", logN, j)
+                        .isEqualTo(expected[j]);
             }
             assertThat(Arrays.copyOfRange(a, 0, off)).containsOnly(0L);
             assertThat(Arrays.copyOfRange(a, off + n, a.length)).containsOnly(0L);
@@ -111,7 +113,9 @@ class NttTest {
                 long[] parallel = input.clone();
                 Ntt.forwardNaturalToBitReversed(sequential, 2, logN);
                 Ntt.forwardNaturalToBitReversed(parallel, 2, logN, pool);
-                assertThat(parallel).as("forward logN=%d threads=%d", logN, pool.parallelism()).isEqualTo(sequential);
+                assertThat(parallel)
+                        .as("forward logN=%d threads=%d", logN, pool.parallelism())
+                        .isEqualTo(sequential);
                 Ntt.inverseBitReversedToNatural(sequential, 2, logN);
                 Ntt.inverseBitReversedToNatural(parallel, 2, logN, pool);
                 assertThat(parallel).as("inverse logN=%d", logN).isEqualTo(sequential);
@@ -145,8 +149,10 @@ class NttTest {
     }
 
     @Property(tries = 30)
-    void roundTripForRandomSizesAndOffsets(@ForAll @IntRange(min = 0, max = 12) int logN,
-            @ForAll @IntRange(min = 0, max = 9) int off, @ForAll long seed) {
+    void roundTripForRandomSizesAndOffsets(
+            @ForAll @IntRange(min = 0, max = 12) int logN,
+            @ForAll @IntRange(min = 0, max = 9) int off,
+            @ForAll long seed) {
         long[] a = FieldSamples.elements(new SplittableRandom(seed), (1 << logN) + off + 1);
         long[] original = a.clone();
         Ntt.forwardNaturalToBitReversed(a, off, logN);
@@ -207,7 +213,8 @@ class NttTest {
             long w = Goldilocks.twoAdicGenerator(Integer.numberOfTrailingZeros(2 * h));
             for (int j = 0; j < h; j++) {
                 assertThat(t.forward()[h + j]).isEqualTo(Goldilocks.pow(w, j));
-                assertThat(Goldilocks.mul(t.forward()[h + j], t.inverse()[h + j])).isEqualTo(1);
+                assertThat(Goldilocks.mul(t.forward()[h + j], t.inverse()[h + j]))
+                        .isEqualTo(1);
             }
         }
         assertThat(Twiddles.cachedBytes()).isGreaterThanOrEqualTo(Twiddles.bytesFor(logN));
@@ -217,7 +224,8 @@ class NttTest {
     @Test
     void rejectsRangesOutsideTheArray() {
         assertThatThrownBy(() -> Ntt.forwardNaturalToBitReversed(new long[8], 1, 3))
-                .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("offset 1");
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessageContaining("offset 1");
         assertThatThrownBy(() -> Ntt.inverseBitReversedToNatural(new long[8], 0, 31))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Ntt.bitReverse(new long[8], -1, 2)).isInstanceOf(IndexOutOfBoundsException.class);

@@ -39,8 +39,8 @@ class BarycentricTest {
     }
 
     @Property(tries = 40)
-    void agreesWithHornerOnTheInterpolatedPolynomial(@ForAll @IntRange(min = 0, max = 8) int logN,
-            @ForAll boolean bitReversed, @ForAll long seed) {
+    void agreesWithHornerOnTheInterpolatedPolynomial(
+            @ForAll @IntRange(min = 0, max = 8) int logN, @ForAll boolean bitReversed, @ForAll long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int n = 1 << logN;
         Order order = bitReversed ? Order.BIT_REVERSED : Order.NATURAL;
@@ -53,7 +53,8 @@ class BarycentricTest {
         }
         Barycentric b = Barycentric.forCoset(logN, shift, z, order, THREE);
         assertThat(b.evaluate(values, 0)).isEqualTo(Polynomial.evaluate(coeffs, 0, n, z));
-        assertThat(Barycentric.evaluate(values, 0, logN, shift, order, z, ONE)).isEqualTo(Polynomial.evaluate(coeffs, 0, n, z));
+        assertThat(Barycentric.evaluate(values, 0, logN, shift, order, z, ONE))
+                .isEqualTo(Polynomial.evaluate(coeffs, 0, n, z));
     }
 
     @Test
@@ -104,7 +105,9 @@ class BarycentricTest {
             for (int e = 0; e < extColumns; e++) {
                 Ext3 expected = Polynomial.evaluate(coeffs[e], 0, n, z);
                 assertThat(opened[e]).isEqualTo(expected);
-                ExtColumn heap = new ExtColumn(values.columnToArray(1 + 3 * e), values.columnToArray(2 + 3 * e),
+                ExtColumn heap = new ExtColumn(
+                        values.columnToArray(1 + 3 * e),
+                        values.columnToArray(2 + 3 * e),
                         values.columnToArray(3 + 3 * e));
                 assertThat(b.evaluate(heap, 5)).isEqualTo(expected);
             }
@@ -117,19 +120,23 @@ class BarycentricTest {
         int logN = 14;
         long[] values = FieldSamples.elements(random, 1 << logN);
         Ext3 z = FieldSamples.nonZeroExt(random);
-        Ext3 sequential = Barycentric.forCoset(logN, SHIFT, z, Order.NATURAL, ONE).evaluate(values, 0);
-        Ext3 parallel = Barycentric.forCoset(logN, SHIFT, z, Order.NATURAL, THREE).evaluate(values, 0);
+        Ext3 sequential =
+                Barycentric.forCoset(logN, SHIFT, z, Order.NATURAL, ONE).evaluate(values, 0);
+        Ext3 parallel =
+                Barycentric.forCoset(logN, SHIFT, z, Order.NATURAL, THREE).evaluate(values, 0);
         assertThat(parallel).isEqualTo(sequential);
         // a constant column is the constant polynomial
         java.util.Arrays.fill(values, 42);
-        assertThat(Barycentric.forCoset(logN, SHIFT, z, Order.NATURAL, THREE).evaluate(values, 0)).isEqualTo(Ext3.of(42));
+        assertThat(Barycentric.forCoset(logN, SHIFT, z, Order.NATURAL, THREE).evaluate(values, 0))
+                .isEqualTo(Ext3.of(42));
     }
 
     @Test
     void rejectsPointsOnTheDomain() {
         long onDomain = Goldilocks.mul(SHIFT, Goldilocks.pow(Goldilocks.twoAdicGenerator(5), 3));
         assertThatThrownBy(() -> Barycentric.forCoset(5, SHIFT, Ext3.of(onDomain), Order.NATURAL, ONE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lies in the domain");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lies in the domain");
         // the trace domain itself is fine when the coset is shifted
         Barycentric.forCoset(5, SHIFT, Ext3.ONE, Order.NATURAL, ONE);
     }
@@ -139,7 +146,8 @@ class BarycentricTest {
         try (Matrix m = Matrix.allocate(RamAllocator.shared(), "m", 16, 2)) {
             Barycentric b = Barycentric.forCoset(4, SHIFT, new Ext3(1, 2, 3), Order.NATURAL, ONE);
             assertThatThrownBy(() -> b.evaluateColumns(m, 1, 0, 1, ONE)).isInstanceOf(IndexOutOfBoundsException.class);
-            assertThatThrownBy(() -> b.evaluateExtColumns(m, 0, 0, 1, ONE)).isInstanceOf(IndexOutOfBoundsException.class);
+            assertThatThrownBy(() -> b.evaluateExtColumns(m, 0, 0, 1, ONE))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
         }
     }
 }

@@ -45,7 +45,8 @@ class PolynomialTest {
     void baseCoefficientsAtABasePointAgreeInBothForms() {
         long[] coeffs = {3, 0, Goldilocks.P - 1, 9};
         long x = 12345;
-        assertThat(Polynomial.evaluate(coeffs, 0, 4, Ext3.of(x))).isEqualTo(Ext3.of(Polynomial.evaluate(coeffs, 0, 4, x)));
+        assertThat(Polynomial.evaluate(coeffs, 0, 4, Ext3.of(x)))
+                .isEqualTo(Ext3.of(Polynomial.evaluate(coeffs, 0, 4, x)));
         assertThat(Polynomial.evaluate(coeffs, 0, 0, x)).isZero();
         // 3 - x^2 + 9 x^3 at x = 2: 3 - 4 + 72
         assertThat(Polynomial.evaluate(coeffs, 0, 4, 2)).isEqualTo(71);

@@ -14,8 +14,7 @@ import java.util.List;
  *                         {@code referenceWallNanos} by construction
  * @param referenceWallNanos wall of the reference: the root path's wall, or all roots' wall
  */
-public record Aggregate(int count, long wallNanos, long summedSpanNanos, long coveredNanos,
-        long referenceWallNanos) {
+public record Aggregate(int count, long wallNanos, long summedSpanNanos, long coveredNanos, long referenceWallNanos) {
 
     public Aggregate {
         if (coveredNanos > referenceWallNanos || coveredNanos > wallNanos) {
@@ -30,7 +29,8 @@ public record Aggregate(int count, long wallNanos, long summedSpanNanos, long co
         for (SpanRecord span : instances) {
             summed += span.durationNanos();
         }
-        return new Aggregate(instances.size(), union.length(), summed, union.overlapLength(reference), reference.length());
+        return new Aggregate(
+                instances.size(), union.length(), summed, union.overlapLength(reference), reference.length());
     }
 
     /** summed span time / wall: how many instances ran at once on average; NaN when the wall is empty. */

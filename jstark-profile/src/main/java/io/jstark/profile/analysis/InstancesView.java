@@ -31,24 +31,33 @@ public record InstancesView(String label, List<Instance> instances) {
         for (int i = 0; i < matching.size(); i++) {
             SpanRecord span = matching.get(i);
             OptionalLong gap = i + 1 < matching.size()
-                    ? OptionalLong.of(matching.get(i + 1).startNanos() - span.endNanos()) : OptionalLong.empty();
+                    ? OptionalLong.of(matching.get(i + 1).startNanos() - span.endNanos())
+                    : OptionalLong.empty();
             instances.add(new Instance(span.id(), span.thread(), span.startNanos(), span.durationNanos(), gap));
         }
         return new InstancesView(label, instances);
     }
 
     public String render() {
-        TextTable table = new TextTable(TextTable.Column.right("#"), TextTable.Column.right("span"),
-                TextTable.Column.left("thread"), TextTable.Column.right("start ms"), TextTable.Column.right("wall ms"),
+        TextTable table = new TextTable(
+                TextTable.Column.right("#"),
+                TextTable.Column.right("span"),
+                TextTable.Column.left("thread"),
+                TextTable.Column.right("start ms"),
+                TextTable.Column.right("wall ms"),
                 TextTable.Column.right("gap to next ms"));
         int index = 0;
         for (Instance instance : instances) {
             OptionalLong gap = instance.gapToNextNanos();
-            table.row(index++, instance.spanId(), instance.thread(), Fmt.millis(instance.startNanos()),
+            table.row(
+                    index++,
+                    instance.spanId(),
+                    instance.thread(),
+                    Fmt.millis(instance.startNanos()),
                     Fmt.millis(instance.wallNanos()),
                     gap.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", gap.getAsLong() / 1e6) : "-");
         }
-        return "instances of '" + label + "' by start (a negative gap: the next instance started before this one ended)\n"
-                + table.render();
+        return "instances of '" + label
+                + "' by start (a negative gap: the next instance started before this one ended)\n" + table.render();
     }
 }

@@ -42,8 +42,8 @@ public final class IntervalSet {
     /** The union of {@code [starts[i], ends[i])}; the arrays are not modified. */
     public static IntervalSet of(long[] starts, long[] ends) {
         if (starts.length != ends.length) {
-            throw new IllegalArgumentException("interval starts and ends differ in length: " + starts.length
-                    + " vs " + ends.length);
+            throw new IllegalArgumentException(
+                    "interval starts and ends differ in length: " + starts.length + " vs " + ends.length);
         }
         long[][] pairs = new long[starts.length][];
         for (int i = 0; i < starts.length; i++) {

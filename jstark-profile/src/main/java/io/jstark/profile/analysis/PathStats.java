@@ -28,7 +28,6 @@ public record PathStats(String path, String label, int depth, Aggregate stats) {
     static PathStats of(SpanTree tree, String path) {
         List<SpanRecord> instances = tree.instancesOf(path);
         IntervalSet rootWall = IntervalSet.of(tree.instancesOf(tree.rootPathOf(path)));
-        return new PathStats(path, instances.getFirst().label(), tree.depthOf(path),
-                Aggregate.of(instances, rootWall));
+        return new PathStats(path, instances.getFirst().label(), tree.depthOf(path), Aggregate.of(instances, rootWall));
     }
 }

@@ -25,8 +25,15 @@ public record PhaseTable(int runs, List<Row> rows) {
      * @param cvPercent       sample standard deviation / mean of the wall across runs; NaN for one run
      * @param medianSummedSpanNanos median over runs of the sum of the instances' durations
      */
-    public record Row(String path, String label, int depth, long[] countsPerRun, long medianWallNanos,
-            double percentOfTotal, double cvPercent, long medianSummedSpanNanos) {
+    public record Row(
+            String path,
+            String label,
+            int depth,
+            long[] countsPerRun,
+            long medianWallNanos,
+            double percentOfTotal,
+            double cvPercent,
+            long medianSummedSpanNanos) {
 
         public double concurrency() {
             return medianWallNanos == 0 ? Double.NaN : (double) medianSummedSpanNanos / medianWallNanos;
@@ -108,7 +115,14 @@ public record PhaseTable(int runs, List<Row> rows) {
             throw new IllegalStateException("path '" + path + "': median covered wall exceeds the median root wall");
         }
         double percent = medianRoot == 0 ? Double.NaN : 100.0 * medianCovered / medianRoot;
-        return new Row(path, label, depth, counts, RunStats.median(walls), percent, RunStats.cvPercent(walls),
+        return new Row(
+                path,
+                label,
+                depth,
+                counts,
+                RunStats.median(walls),
+                percent,
+                RunStats.cvPercent(walls),
                 RunStats.median(summed));
     }
 
@@ -136,13 +150,23 @@ public record PhaseTable(int runs, List<Row> rows) {
     }
 
     public String render() {
-        TextTable table = new TextTable(TextTable.Column.left("path"), TextTable.Column.right("median wall ms"),
-                TextTable.Column.right("% total"), TextTable.Column.right("cv%"), TextTable.Column.right("n/run"),
-                TextTable.Column.right("median summed span ms"), TextTable.Column.right("concurrency"));
+        TextTable table = new TextTable(
+                TextTable.Column.left("path"),
+                TextTable.Column.right("median wall ms"),
+                TextTable.Column.right("% total"),
+                TextTable.Column.right("cv%"),
+                TextTable.Column.right("n/run"),
+                TextTable.Column.right("median summed span ms"),
+                TextTable.Column.right("concurrency"));
         for (Row row : rows) {
-            table.row(Fmt.indent(row.depth()) + row.label(), Fmt.millis(row.medianWallNanos()),
-                    Fmt.percent(row.percentOfTotal()), Fmt.percent(row.cvPercent()), row.countPerRun(),
-                    Fmt.millis(row.medianSummedSpanNanos()), Fmt.ratio(row.concurrency()));
+            table.row(
+                    Fmt.indent(row.depth()) + row.label(),
+                    Fmt.millis(row.medianWallNanos()),
+                    Fmt.percent(row.percentOfTotal()),
+                    Fmt.percent(row.cvPercent()),
+                    row.countPerRun(),
+                    Fmt.millis(row.medianSummedSpanNanos()),
+                    Fmt.ratio(row.concurrency()));
         }
         return "phase table over " + runs + (runs == 1 ? " run" : " runs") + "\n" + table.render();
     }

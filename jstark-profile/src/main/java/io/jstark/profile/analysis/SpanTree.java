@@ -72,11 +72,14 @@ public final class SpanTree {
             SpanRecord parent = parentOf(span);
             String path = parent == null ? span.label() : pathById.get(parent.id()) + SEPARATOR + span.label();
             pathById.put(span.id(), path);
-            callerThreadById.put(span.id(), parent == null
-                    || (callerThreadById.get(parent.id()) && parent.threadId() == span.threadId()
-                            && !isTableLabel(parent.label()) && !isTableLabel(span.label())));
-            boolean insideTable = parent != null
-                    && (insideTableById.get(parent.id()) || isTableLabel(parent.label()));
+            callerThreadById.put(
+                    span.id(),
+                    parent == null
+                            || (callerThreadById.get(parent.id())
+                                    && parent.threadId() == span.threadId()
+                                    && !isTableLabel(parent.label())
+                                    && !isTableLabel(span.label())));
+            boolean insideTable = parent != null && (insideTableById.get(parent.id()) || isTableLabel(parent.label()));
             insideTableById.put(span.id(), insideTable);
             if (!depth.containsKey(path)) {
                 depth.put(path, parent == null ? 0 : depth.get(pathById.get(parent.id())) + 1);
@@ -89,8 +92,8 @@ public final class SpanTree {
         for (SpanRecord span : sorted) {
             String path = pathById.get(span.id());
             if (path == null) {
-                throw new IllegalArgumentException("span " + span.id() + " '" + span.label()
-                        + "' is on a parent cycle and reaches no root");
+                throw new IllegalArgumentException(
+                        "span " + span.id() + " '" + span.label() + "' is on a parent cycle and reaches no root");
             }
             instancesByPath.computeIfAbsent(path, p -> new ArrayList<>()).add(span);
             if (insideTableById.get(span.id()) && !isTableLabel(span.label())) {

@@ -5,8 +5,9 @@ import java.util.List;
 /** Outcome of the sum-rule self-check: every check made and the ones that failed. */
 public record SumRuleResult(List<SumCheck> checked, List<SumCheck> violations) {
     /** What a result that checked nothing says. */
-    public static final String NOTHING_CHECKED = "sum rule: nothing checked: no span was split into phases (a timeline recorded"
-            + " before phases shared their boundaries, format 1, or not recorded by a phase sequence)";
+    public static final String NOTHING_CHECKED =
+            "sum rule: nothing checked: no span was split into phases (a timeline recorded"
+                    + " before phases shared their boundaries, format 1, or not recorded by a phase sequence)";
 
     public SumRuleResult {
         checked = List.copyOf(checked);
@@ -14,7 +15,8 @@ public record SumRuleResult(List<SumCheck> checked, List<SumCheck> violations) {
     }
 
     static SumRuleResult of(List<SumCheck> checked) {
-        return new SumRuleResult(checked, checked.stream().filter(c -> !c.holds()).toList());
+        return new SumRuleResult(
+                checked, checked.stream().filter(c -> !c.holds()).toList());
     }
 
     /** Whether something was checked and every check held: checking nothing is no pass. */
@@ -27,12 +29,19 @@ public record SumRuleResult(List<SumCheck> checked, List<SumCheck> violations) {
         if (checked.isEmpty()) {
             return NOTHING_CHECKED + "\n";
         }
-        TextTable table = new TextTable(TextTable.Column.left("parent"), TextTable.Column.right("children sum ms"),
-                TextTable.Column.right("parent wall ms"), TextTable.Column.right("children - parent ns"),
+        TextTable table = new TextTable(
+                TextTable.Column.left("parent"),
+                TextTable.Column.right("children sum ms"),
+                TextTable.Column.right("parent wall ms"),
+                TextTable.Column.right("children - parent ns"),
                 TextTable.Column.left("sum rule (exact)"));
         for (SumCheck check : checked) {
-            table.row(check.parent(), Fmt.millis(check.childrenSumNanos()), Fmt.millis(check.parentWallNanos()),
-                    check.differenceNanos(), check.holds() ? "ok" : "VIOLATED");
+            table.row(
+                    check.parent(),
+                    Fmt.millis(check.childrenSumNanos()),
+                    Fmt.millis(check.parentWallNanos()),
+                    check.differenceNanos(),
+                    check.holds() ? "ok" : "VIOLATED");
         }
         return table.render();
     }

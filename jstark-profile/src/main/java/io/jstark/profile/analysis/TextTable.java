@@ -9,7 +9,10 @@ import java.util.List;
  * {@link String#valueOf}; null prints as {@code -}.
  */
 public final class TextTable {
-    public enum Align { LEFT, RIGHT }
+    public enum Align {
+        LEFT,
+        RIGHT
+    }
 
     public record Column(String header, Align align) {
         public static Column left(String header) {
@@ -35,8 +38,8 @@ public final class TextTable {
 
     public TextTable row(Object... cells) {
         if (cells.length != columns.size()) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + columns.size()
-                    + " columns");
+            throw new IllegalArgumentException(
+                    "row has " + cells.length + " cells, table has " + columns.size() + " columns");
         }
         String[] text = new String[cells.length];
         for (int i = 0; i < cells.length; i++) {

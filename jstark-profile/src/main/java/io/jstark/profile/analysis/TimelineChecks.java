@@ -29,8 +29,14 @@ public final class TimelineChecks {
     public record PhaseOverlap(String label, long firstSpanId, long secondSpanId, long overlapNanos) {}
 
     /** Two of the phases that tile {@code parentId} running at the same time. */
-    public record OverlappingTiles(long parentId, String parentLabel, long firstSpanId, String firstLabel, long secondSpanId,
-            String secondLabel, long overlapNanos) {}
+    public record OverlappingTiles(
+            long parentId,
+            String parentLabel,
+            long firstSpanId,
+            String firstLabel,
+            long secondSpanId,
+            String secondLabel,
+            long overlapNanos) {}
 
     /** A span whose parent id names no span of the timeline. */
     public record MissingParent(long spanId, String label, long parentId) {}
@@ -41,8 +47,12 @@ public final class TimelineChecks {
     /** A per-table span whose parent is not the phase its label names ({@code parentLabel} null: no parent). */
     public record MisplacedTable(long spanId, String label, String parentLabel) {}
 
-    public record Result(List<PhaseOverlap> phaseOverlaps, List<OverlappingTiles> overlappingTiles,
-            List<MissingParent> missingParents, List<OutsideParent> outsideParent, List<MisplacedTable> misplacedTables) {
+    public record Result(
+            List<PhaseOverlap> phaseOverlaps,
+            List<OverlappingTiles> overlappingTiles,
+            List<MissingParent> missingParents,
+            List<OutsideParent> outsideParent,
+            List<MisplacedTable> misplacedTables) {
         public Result {
             phaseOverlaps = List.copyOf(phaseOverlaps);
             overlappingTiles = List.copyOf(overlappingTiles);
@@ -52,7 +62,10 @@ public final class TimelineChecks {
         }
 
         public boolean isClean() {
-            return phaseOverlaps.isEmpty() && overlappingTiles.isEmpty() && missingParents.isEmpty() && outsideParent.isEmpty()
+            return phaseOverlaps.isEmpty()
+                    && overlappingTiles.isEmpty()
+                    && missingParents.isEmpty()
+                    && outsideParent.isEmpty()
                     && misplacedTables.isEmpty();
         }
 
@@ -64,33 +77,69 @@ public final class TimelineChecks {
             }
             StringBuilder out = new StringBuilder("timeline checks: FAILED\n");
             for (PhaseOverlap o : phaseOverlaps) {
-                out.append("  phase '").append(o.label()).append("': spans ").append(o.firstSpanId())
-                        .append(" and ").append(o.secondSpanId()).append(" overlap by ")
-                        .append(Fmt.millis(o.overlapNanos())).append(" ms\n");
+                out.append("  phase '")
+                        .append(o.label())
+                        .append("': spans ")
+                        .append(o.firstSpanId())
+                        .append(" and ")
+                        .append(o.secondSpanId())
+                        .append(" overlap by ")
+                        .append(Fmt.millis(o.overlapNanos()))
+                        .append(" ms\n");
             }
             for (OverlappingTiles o : overlappingTiles) {
-                out.append("  under '").append(o.parentLabel()).append("' (span ").append(o.parentId()).append("): '")
-                        .append(o.firstLabel()).append("' (span ").append(o.firstSpanId()).append(") and '").append(o.secondLabel())
-                        .append("' (span ").append(o.secondSpanId()).append(") overlap by ").append(Fmt.millis(o.overlapNanos()))
+                out.append("  under '")
+                        .append(o.parentLabel())
+                        .append("' (span ")
+                        .append(o.parentId())
+                        .append("): '")
+                        .append(o.firstLabel())
+                        .append("' (span ")
+                        .append(o.firstSpanId())
+                        .append(") and '")
+                        .append(o.secondLabel())
+                        .append("' (span ")
+                        .append(o.secondSpanId())
+                        .append(") overlap by ")
+                        .append(Fmt.millis(o.overlapNanos()))
                         .append(" ms\n");
             }
             for (MissingParent m : missingParents) {
-                out.append("  span ").append(m.spanId()).append(" '").append(m.label()).append("': parent ")
-                        .append(m.parentId()).append(" is not in the timeline\n");
+                out.append("  span ")
+                        .append(m.spanId())
+                        .append(" '")
+                        .append(m.label())
+                        .append("': parent ")
+                        .append(m.parentId())
+                        .append(" is not in the timeline\n");
             }
             for (OutsideParent o : outsideParent) {
-                out.append("  span ").append(o.spanId()).append(" '").append(o.label()).append("': ")
-                        .append(Fmt.millis(o.nanosOutside())).append(" ms outside its parent ")
-                        .append(o.parentId()).append('\n');
+                out.append("  span ")
+                        .append(o.spanId())
+                        .append(" '")
+                        .append(o.label())
+                        .append("': ")
+                        .append(Fmt.millis(o.nanosOutside()))
+                        .append(" ms outside its parent ")
+                        .append(o.parentId())
+                        .append('\n');
             }
             for (MisplacedTable m : misplacedTables) {
-                out.append("  per-table span ").append(m.spanId()).append(" '").append(m.label()).append("': ");
+                out.append("  per-table span ")
+                        .append(m.spanId())
+                        .append(" '")
+                        .append(m.label())
+                        .append("': ");
                 if (SpanLabels.phaseOfTable(m.label()).equals(m.parentLabel())) {
-                    out.append("its parent '").append(m.parentLabel())
+                    out.append("its parent '")
+                            .append(m.parentLabel())
                             .append("' is not a phase span (the label is also used inside a table)\n");
                 } else {
-                    out.append("parent is ").append(m.parentLabel() == null ? "missing" : "'" + m.parentLabel() + "'")
-                            .append(", not its phase '").append(SpanLabels.phaseOfTable(m.label())).append("'\n");
+                    out.append("parent is ")
+                            .append(m.parentLabel() == null ? "missing" : "'" + m.parentLabel() + "'")
+                            .append(", not its phase '")
+                            .append(SpanLabels.phaseOfTable(m.label()))
+                            .append("'\n");
                 }
             }
             return out.toString();
@@ -115,8 +164,12 @@ public final class TimelineChecks {
     }
 
     private static Result check(SpanTree tree, List<SpanRecord> scope) {
-        return new Result(phaseOverlaps(tree, scope), overlappingTiles(tree, scope), missingParents(tree, scope),
-                outsideParent(tree, scope), misplacedTables(tree, scope));
+        return new Result(
+                phaseOverlaps(tree, scope),
+                overlappingTiles(tree, scope),
+                missingParents(tree, scope),
+                outsideParent(tree, scope),
+                misplacedTables(tree, scope));
     }
 
     private static List<OverlappingTiles> overlappingTiles(SpanTree tree, List<SpanRecord> scope) {
@@ -125,8 +178,16 @@ public final class TimelineChecks {
             if (!SpanTree.isTiledByPhases(parent)) {
                 continue;
             }
-            forEachOverlap(tree.tilesOf(parent), (earlier, tile, nanos) -> overlaps.add(new OverlappingTiles(parent.id(),
-                    parent.label(), earlier.id(), earlier.label(), tile.id(), tile.label(), nanos)));
+            forEachOverlap(
+                    tree.tilesOf(parent),
+                    (earlier, tile, nanos) -> overlaps.add(new OverlappingTiles(
+                            parent.id(),
+                            parent.label(),
+                            earlier.id(),
+                            earlier.label(),
+                            tile.id(),
+                            tile.label(),
+                            nanos)));
         }
         return overlaps;
     }
@@ -155,7 +216,9 @@ public final class TimelineChecks {
                 continue;
             }
             SpanRecord parent = tree.parentOf(span);
-            if (parent == null || !tree.isPhase(parent) || !parent.label().equals(SpanLabels.phaseOfTable(span.label()))) {
+            if (parent == null
+                    || !tree.isPhase(parent)
+                    || !parent.label().equals(SpanLabels.phaseOfTable(span.label()))) {
                 misplaced.add(new MisplacedTable(span.id(), span.label(), parent == null ? null : parent.label()));
             }
         }
@@ -187,7 +250,8 @@ public final class TimelineChecks {
             }
         }
         List<PhaseOverlap> overlaps = new ArrayList<>();
-        instances.forEach((label, sortedByStart) -> forEachOverlap(sortedByStart,
+        instances.forEach((label, sortedByStart) -> forEachOverlap(
+                sortedByStart,
                 (earlier, span, nanos) -> overlaps.add(new PhaseOverlap(label, earlier.id(), span.id(), nanos))));
         return overlaps;
     }

@@ -12,10 +12,11 @@ package io.jstark.profile.analysis;
  */
 public final class Utilisation {
     /** Why a utilisation is shown as {@code -}: printed once under any table that has such a row. */
-    public static final String UNRESOLVED_NOTE = "utilisation -: the process CPU clock gave the phase more CPU than wall x cores, which"
-            + " only the clock can do: Linux adds a thread running on another core to the process clock at its next scheduler"
-            + " tick (1-10 ms), so a window this short is credited with CPU spent just before it (or the core count is a"
-            + " container quota below the CPUs in use)";
+    public static final String UNRESOLVED_NOTE =
+            "utilisation -: the process CPU clock gave the phase more CPU than wall x cores, which"
+                    + " only the clock can do: Linux adds a thread running on another core to the process clock at its next scheduler"
+                    + " tick (1-10 ms), so a window this short is credited with CPU spent just before it (or the core count is a"
+                    + " container quota below the CPUs in use)";
 
     private Utilisation() {}
 

@@ -16,8 +16,8 @@ import java.util.List;
  * work. The instrumentation spans at the phase boundaries read no CPU clock of their own and are summed on one line. The clock's name
  * is printed with the table since its resolution varies (10 ms steps for the MXBean fallback on Linux).
  */
-public record UtilisationView(int cores, String processCpuClock, List<Row> rows, int instrumentationSpans,
-        long instrumentationNanos) {
+public record UtilisationView(
+        int cores, String processCpuClock, List<Row> rows, int instrumentationSpans, long instrumentationNanos) {
 
     /** @param processCpuNanos -1 when not sampled */
     public record Row(String path, long spanId, long wallNanos, long processCpuNanos, int cores) {
@@ -37,7 +37,10 @@ public record UtilisationView(int cores, String processCpuClock, List<Row> rows,
     }
 
     public static UtilisationView of(Timeline timeline) {
-        return of(timeline.spans(), timeline.header().availableProcessors(), timeline.header().processCpuClock());
+        return of(
+                timeline.spans(),
+                timeline.header().availableProcessors(),
+                timeline.header().processCpuClock());
     }
 
     /** One row per phase span instance, by start. */
@@ -61,19 +64,30 @@ public record UtilisationView(int cores, String processCpuClock, List<Row> rows,
     }
 
     public String render() {
-        TextTable table = new TextTable(TextTable.Column.left("phase span"), TextTable.Column.right("wall ms"),
-                TextTable.Column.right("process cpu ms"), TextTable.Column.right("utilisation %"));
+        TextTable table = new TextTable(
+                TextTable.Column.left("phase span"),
+                TextTable.Column.right("wall ms"),
+                TextTable.Column.right("process cpu ms"),
+                TextTable.Column.right("utilisation %"));
         boolean unresolved = false;
         for (Row row : rows) {
-            table.row(row.path(), Fmt.millis(row.wallNanos()), Fmt.millis(row.processCpuNanos()),
+            table.row(
+                    row.path(),
+                    Fmt.millis(row.wallNanos()),
+                    Fmt.millis(row.processCpuNanos()),
                     Fmt.percent(row.utilisationPercent()));
             unresolved |= row.unresolved();
         }
-        StringBuilder out = new StringBuilder("utilisation: process CPU (all threads, GC and JIT included, read inside each phase's"
-                + " wall window) / (wall x " + cores + " cores); clock: " + processCpuClock + "\n").append(table.render());
+        StringBuilder out = new StringBuilder(
+                        "utilisation: process CPU (all threads, GC and JIT included, read inside each phase's"
+                                + " wall window) / (wall x " + cores + " cores); clock: " + processCpuClock + "\n")
+                .append(table.render());
         if (instrumentationSpans > 0) {
-            out.append("instrumentation at the phase boundaries: ").append(instrumentationSpans).append(" spans, ")
-                    .append(Fmt.millis(instrumentationNanos)).append(" ms (no CPU clock of their own)\n");
+            out.append("instrumentation at the phase boundaries: ")
+                    .append(instrumentationSpans)
+                    .append(" spans, ")
+                    .append(Fmt.millis(instrumentationNanos))
+                    .append(" ms (no CPU clock of their own)\n");
         }
         if (unresolved) {
             out.append(Utilisation.UNRESOLVED_NOTE).append('\n');

@@ -20,8 +20,8 @@ import java.util.TreeSet;
  * that run inside them.
  */
 final class KindTotals {
-    private static final String HEADING = "\nTotals by kind (whole run; a span inside another of its own kind is not counted"
-            + " again)\n";
+    private static final String HEADING =
+            "\nTotals by kind (whole run; a span inside another of its own kind is not counted" + " again)\n";
 
     private final RootScope scope;
     private final List<OperationKind> kinds;
@@ -33,9 +33,15 @@ final class KindTotals {
 
     /** The section with its heading; a row per kind recorded in this run. */
     String render() {
-        TextTable t = new TextTable(TextTable.Column.left("kind"), TextTable.Column.left("span labels"), TextTable.Column.right("spans"),
-                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("summed span s"),
-                TextTable.Column.right("concurrency"), TextTable.Column.left("contains"));
+        TextTable t = new TextTable(
+                TextTable.Column.left("kind"),
+                TextTable.Column.left("span labels"),
+                TextTable.Column.right("spans"),
+                TextTable.Column.right("wall s"),
+                TextTable.Column.right("% of total"),
+                TextTable.Column.right("summed span s"),
+                TextTable.Column.right("concurrency"),
+                TextTable.Column.left("contains"));
         for (OperationKind kind : kinds) {
             List<SpanRecord> outermost = outermost(kind);
             if (outermost.isEmpty()) {
@@ -53,8 +59,15 @@ final class KindTotals {
             }
             long wall = IntervalSet.of(outermost).length();
             long summed = SubOperationSection.summedSpanTime(outermost);
-            t.row(kind.name(), String.join(", ", labels), outermost.size(), seconds(wall), percent(scope.covered(outermost), scope.wall()),
-                    seconds(summed), ratio(summed, wall), contains.isEmpty() ? "" : String.join(", ", contains) + " (also in its row)");
+            t.row(
+                    kind.name(),
+                    String.join(", ", labels),
+                    outermost.size(),
+                    seconds(wall),
+                    percent(scope.covered(outermost), scope.wall()),
+                    seconds(summed),
+                    ratio(summed, wall),
+                    contains.isEmpty() ? "" : String.join(", ", contains) + " (also in its row)");
         }
         return HEADING + (t.rowCount() == 0 ? "(no spans of the known kinds)\n" : t.render());
     }
@@ -71,7 +84,9 @@ final class KindTotals {
     }
 
     private boolean hasAncestorOfKind(SpanRecord span, OperationKind kind) {
-        for (SpanRecord up = scope.tree().parentOf(span); up != null; up = scope.tree().parentOf(up)) {
+        for (SpanRecord up = scope.tree().parentOf(span);
+                up != null;
+                up = scope.tree().parentOf(up)) {
             if (kind.labels().contains(up.label())) {
                 return true;
             }
@@ -87,7 +102,9 @@ final class KindTotals {
         }
         for (SpanRecord s : scope.tree().spans()) {
             if (other.labels().contains(s.label())) {
-                for (SpanRecord up = scope.tree().parentOf(s); up != null; up = scope.tree().parentOf(up)) {
+                for (SpanRecord up = scope.tree().parentOf(s);
+                        up != null;
+                        up = scope.tree().parentOf(up)) {
                     if (ids.contains(up.id())) {
                         return true;
                     }

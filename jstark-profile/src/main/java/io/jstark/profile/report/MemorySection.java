@@ -18,13 +18,18 @@ final class MemorySection {
         }
         StringBuilder out = new StringBuilder("\nPeak memory\n");
         if (!memoryPeaks.isEmpty()) {
-            TextTable t = new TextTable(TextTable.Column.left("memory"), TextTable.Column.right("predicted MiB"),
-                    TextTable.Column.right("measured MiB"), TextTable.Column.right("measured / predicted"), TextTable.Column.left("measured how"));
+            TextTable t = new TextTable(
+                    TextTable.Column.left("memory"),
+                    TextTable.Column.right("predicted MiB"),
+                    TextTable.Column.right("measured MiB"),
+                    TextTable.Column.right("measured / predicted"),
+                    TextTable.Column.left("measured how"));
             boolean anyPrediction = false;
             for (MemoryPeak p : memoryPeaks) {
                 anyPrediction |= p.predictedBytes() >= 0;
                 String ratio = p.predictedBytes() > 0 && p.measuredBytes() >= 0
-                        ? String.format(Locale.ROOT, "%.2f", (double) p.measuredBytes() / p.predictedBytes()) : "-";
+                        ? String.format(Locale.ROOT, "%.2f", (double) p.measuredBytes() / p.predictedBytes())
+                        : "-";
                 t.row(p.what(), mib(p.predictedBytes()), mib(p.measuredBytes()), ratio, p.how() == null ? "" : p.how());
             }
             out.append(t.render());

@@ -51,8 +51,12 @@ final class PhaseSection {
 
     String render() {
         List<String> figures = memoryFigures();
-        List<TextTable.Column> columns = new ArrayList<>(List.of(TextTable.Column.left("phase"), TextTable.Column.right("wall s"),
-                TextTable.Column.right("% of total"), TextTable.Column.right("process cpu s"), TextTable.Column.right("utilisation")));
+        List<TextTable.Column> columns = new ArrayList<>(List.of(
+                TextTable.Column.left("phase"),
+                TextTable.Column.right("wall s"),
+                TextTable.Column.right("% of total"),
+                TextTable.Column.right("process cpu s"),
+                TextTable.Column.right("utilisation")));
         for (String figure : figures) {
             columns.add(TextTable.Column.right(figureTitle(figure) + " MiB open -> close"));
         }
@@ -60,21 +64,36 @@ final class PhaseSection {
         Totals totals = new Totals();
         rows(table, List.of(scope.root()), 0, figures, totals);
         StringBuilder out = new StringBuilder(table.render());
-        out.append("process cpu = CPU time of the whole process (all threads, GC and JIT), read inside each phase's wall window");
+        out.append(
+                "process cpu = CPU time of the whole process (all threads, GC and JIT), read inside each phase's wall window");
         out.append(" (").append(processCpuClock).append(")");
-        out.append(cores > 0 ? "; utilisation = process cpu / (wall x " + cores + " cores)" : "; cores unknown: no utilisation");
+        out.append(
+                cores > 0
+                        ? "; utilisation = process cpu / (wall x " + cores + " cores)"
+                        : "; cores unknown: no utilisation");
         out.append(".\n");
-        out.append(String.format(Locale.ROOT, "instrumentation = the instruments' own work at the phase boundaries (memory samples,"
-                + " JFR events, clock reads%s): %.3f ms in %d boundaries, %.2f%% of %s%s. The plain spans' own bookkeeping (clock"
-                + " reads, fields, JFR events, records) lies inside the phases that open them and is not timed here; 'jstark"
-                + " bench overhead' measures it per span.%n", totals.captured ? ", the JFR capture's start and stop" : "",
-                totals.instrumentationNanos / 1e6, totals.instrumentationSpans,
-                100.0 * totals.instrumentationNanos / Math.max(1, scope.wall()), scope.root().label(), openingBoundary()));
+        out.append(String.format(
+                Locale.ROOT,
+                "instrumentation = the instruments' own work at the phase boundaries (memory samples,"
+                        + " JFR events, clock reads%s): %.3f ms in %d boundaries, %.2f%% of %s%s. The plain spans' own bookkeeping (clock"
+                        + " reads, fields, JFR events, records) lies inside the phases that open them and is not timed here; 'jstark"
+                        + " bench overhead' measures it per span.%n",
+                totals.captured ? ", the JFR capture's start and stop" : "",
+                totals.instrumentationNanos / 1e6,
+                totals.instrumentationSpans,
+                100.0 * totals.instrumentationNanos / Math.max(1, scope.wall()),
+                scope.root().label(),
+                openingBoundary()));
         if (!alongside.isEmpty()) {
             SpanRecord first = alongside.getFirst();
-            out.append(String.format(Locale.ROOT, "note: %d span tree%s outside this one ran at the same time (the first: '%s' on thread"
-                    + " '%s'), so the process cpu and utilisation above include their work.%n", alongside.size(),
-                    alongside.size() == 1 ? "" : "s", first.label(), first.thread()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "note: %d span tree%s outside this one ran at the same time (the first: '%s' on thread"
+                            + " '%s'), so the process cpu and utilisation above include their work.%n",
+                    alongside.size(),
+                    alongside.size() == 1 ? "" : "s",
+                    first.label(),
+                    first.thread()));
         }
         if (totals.unresolved) {
             out.append(Utilisation.UNRESOLVED_NOTE).append(".\n");
@@ -103,7 +122,8 @@ final class PhaseSection {
                 if (SpanTree.isInstrumentation(child)) {
                     instrumentation.add(child);
                 } else if (scope.tree().isPhase(child)) {
-                    byLabel.computeIfAbsent(child.label(), k -> new ArrayList<>()).add(child);
+                    byLabel.computeIfAbsent(child.label(), k -> new ArrayList<>())
+                            .add(child);
                 }
             }
         }
@@ -130,8 +150,12 @@ final class PhaseSection {
             cpu = cpu < 0 || c < 0 ? -1 : cpu + c;
         }
         totals.unresolved |= cores > 0 && Utilisation.unresolved(cpu, wall, cores);
-        List<Object> cells = new ArrayList<>(List.of(name, seconds(wall), ReportCells.percent(scope.covered(instances), scope.wall()),
-                cpu < 0 ? "-" : seconds(cpu), cores > 0 ? ReportCells.utilisation(Utilisation.percent(cpu, wall, cores)) : "-"));
+        List<Object> cells = new ArrayList<>(List.of(
+                name,
+                seconds(wall),
+                ReportCells.percent(scope.covered(instances), scope.wall()),
+                cpu < 0 ? "-" : seconds(cpu),
+                cores > 0 ? ReportCells.utilisation(Utilisation.percent(cpu, wall, cores)) : "-"));
         for (String figure : figures) {
             cells.add(instances.size() == 1 ? memoryCell(first, figure) : "-");
         }

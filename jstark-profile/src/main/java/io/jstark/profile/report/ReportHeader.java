@@ -21,7 +21,11 @@ final class ReportHeader {
     static String render(RootScope scope, String merkleKernel, int formatVersion) {
         StringBuilder out = new StringBuilder();
         SpanRecord root = scope.root();
-        out.append("Timing report: ").append(root.label()).append(" took ").append(ReportCells.seconds(scope.wall())).append(" s wall");
+        out.append("Timing report: ")
+                .append(root.label())
+                .append(" took ")
+                .append(ReportCells.seconds(scope.wall()))
+                .append(" s wall");
         String shape = shape(scope);
         out.append(shape.isEmpty() ? "" : " (" + shape + ")").append('\n');
         out.append(jvm(root)).append('\n');
@@ -29,8 +33,10 @@ final class ReportHeader {
             out.append("Merkle kernel ").append(merkleKernel).append('\n');
         }
         if (formatVersion < Timeline.FORMAT_VERSION) {
-            out.append("timeline format ").append(formatVersion).append(": recorded before phases shared their boundaries, so wall"
-                    + " can lie between its phases, and the self-check shows it\n");
+            out.append("timeline format ")
+                    .append(formatVersion)
+                    .append(": recorded before phases shared their boundaries, so wall"
+                            + " can lie between its phases, and the self-check shows it\n");
         }
         return out.append('\n').toString();
     }
@@ -38,12 +44,14 @@ final class ReportHeader {
     /** Whether this proof paid for the JVM's warm-up, and whether others ran with it, from the root's fields. */
     static String jvm(SpanRecord root) {
         if (!(root.fields().get(SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD) instanceof Long completed) || completed < 0) {
-            return "JVM: cold or warm not recorded (no " + SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD + " field on the root)";
+            return "JVM: cold or warm not recorded (no " + SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD
+                    + " field on the root)";
         }
         String line = completed == 0
                 ? "JVM: cold: no proof had completed in this JVM when this one began, so class loading and JIT compilation are in"
                         + " these figures"
-                : "JVM: warm: " + completed + " proof" + (completed == 1 ? "" : "s") + " had completed in this JVM when this one began";
+                : "JVM: warm: " + completed + " proof" + (completed == 1 ? "" : "s")
+                        + " had completed in this JVM when this one began";
         if (root.fields().get(SpanLabels.PROOFS_RUNNING_AT_START_FIELD) instanceof Long running && running > 0) {
             line += "; " + running + " other proof" + (running == 1 ? " was" : "s were") + " running then";
         }
@@ -65,7 +73,8 @@ final class ReportHeader {
         if (events.isEmpty()) {
             return "";
         }
-        events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])); // ends before starts at a tie
+        events.sort(Comparator.<long[]>comparingLong(e -> e[0])
+                .thenComparingLong(e -> e[1])); // ends before starts at a tie
         int running = 0;
         int most = 0;
         for (long[] e : events) {

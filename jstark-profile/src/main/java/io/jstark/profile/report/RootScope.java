@@ -50,7 +50,11 @@ record RootScope(SpanTree tree, SpanRecord root) {
 
     /** A span of the root's that is neither the root, nor a per-table span, nor a phase. */
     boolean isSubOperation(SpanRecord s) {
-        return within(s) && s.id() != root.id() && !SpanTree.isTableLabel(s.label()) && !tree.isPhase(s) && underRoot(s);
+        return within(s)
+                && s.id() != root.id()
+                && !SpanTree.isTableLabel(s.label())
+                && !tree.isPhase(s)
+                && underRoot(s);
     }
 
     /**
@@ -61,7 +65,8 @@ record RootScope(SpanTree tree, SpanRecord root) {
         List<SpanRecord> out = new ArrayList<>();
         for (SpanRecord s : tree.spans()) {
             SpanRecord parent = tree.parentOf(s);
-            boolean topOfAnotherTree = !tree.isWithin(s, root) && !tree.isWithin(root, s)
+            boolean topOfAnotherTree = !tree.isWithin(s, root)
+                    && !tree.isWithin(root, s)
                     && (parent == null || tree.isWithin(root, parent));
             if (topOfAnotherTree && s.startNanos() < root.endNanos() && s.endNanos() > root.startNanos()) {
                 out.add(s);

@@ -19,9 +19,10 @@ import java.util.Set;
  * (an operation indented under the one that contains it), with count, wall (union), summed span time and concurrency.
  */
 final class SubOperationSection {
-    private static final String HEADING = "\nSub-operations, nested as they ran (an operation is indented under the one that"
-            + " contains it).\nwall = union of intervals; summed span s = the spans' durations added up over all threads (time"
-            + " inside\nthe spans, waiting included: not CPU time); concurrency = summed span s / wall.\n";
+    private static final String HEADING =
+            "\nSub-operations, nested as they ran (an operation is indented under the one that"
+                    + " contains it).\nwall = union of intervals; summed span s = the spans' durations added up over all threads (time"
+                    + " inside\nthe spans, waiting included: not CPU time); concurrency = summed span s / wall.\n";
 
     private SubOperationSection() {}
 
@@ -47,14 +48,19 @@ final class SubOperationSection {
             if (!scope.owns(s)) {
                 continue;
             }
-            List<String> key = SpanTree.isTableLabel(s.label()) ? List.of(s.label())
+            List<String> key = SpanTree.isTableLabel(s.label())
+                    ? List.of(s.label())
                     : scope.tree().isPhase(s) ? List.of(scope.relativePath(s)) : null;
             if (key != null && nodes.containsKey(key)) {
                 nodes.get(key).add(s);
             }
         }
-        TextTable t = new TextTable(TextTable.Column.left("where / operation"), TextTable.Column.right("count"),
-                TextTable.Column.right("wall s"), TextTable.Column.right("% of total"), TextTable.Column.right("summed span s"),
+        TextTable t = new TextTable(
+                TextTable.Column.left("where / operation"),
+                TextTable.Column.right("count"),
+                TextTable.Column.right("wall s"),
+                TextTable.Column.right("% of total"),
+                TextTable.Column.right("summed span s"),
                 TextTable.Column.right("concurrency"));
         for (List<String> key : depthFirst(nodes.keySet())) {
             List<SpanRecord> instances = nodes.get(key);
@@ -65,7 +71,12 @@ final class SubOperationSection {
             }
             long wall = IntervalSet.of(instances).length();
             long summed = summedSpanTime(instances);
-            t.row(name, instances.size(), seconds(wall), percent(scope.covered(instances), scope.wall()), seconds(summed),
+            t.row(
+                    name,
+                    instances.size(),
+                    seconds(wall),
+                    percent(scope.covered(instances), scope.wall()),
+                    seconds(summed),
                     ratio(summed, wall));
         }
         return HEADING + t.render();
@@ -101,7 +112,8 @@ final class SubOperationSection {
             if (key.size() == 1) {
                 tops.add(key);
             } else {
-                children.computeIfAbsent(key.subList(0, key.size() - 1), k -> new ArrayList<>()).add(key);
+                children.computeIfAbsent(key.subList(0, key.size() - 1), k -> new ArrayList<>())
+                        .add(key);
             }
         }
         List<List<String>> out = new ArrayList<>();

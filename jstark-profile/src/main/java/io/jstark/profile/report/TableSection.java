@@ -21,10 +21,11 @@ final class TableSection {
     /** Tables below this share of the root wall (all passes together) are lumped together. */
     static final double SMALL_TABLE_SHARE = 0.01;
 
-    private static final String HEADING = "\nPer table: span s = the table's own span in each pass, summed over its instances: the"
-            + " time its driver\nspent on it, waiting for the worker pool included (not CPU time). Tables run concurrently, so a"
-            + " column may\nadd up to more than its phase's wall. cpu s is -: the process's CPU cannot be split between tables"
-            + " that\nrun at once, and the workers' CPU is not measured per table.\n";
+    private static final String HEADING =
+            "\nPer table: span s = the table's own span in each pass, summed over its instances: the"
+                    + " time its driver\nspent on it, waiting for the worker pool included (not CPU time). Tables run concurrently, so a"
+                    + " column may\nadd up to more than its phase's wall. cpu s is -: the process's CPU cannot be split between tables"
+                    + " that\nrun at once, and the workers' CPU is not measured per table.\n";
 
     private TableSection() {}
 
@@ -44,17 +45,21 @@ final class TableSection {
             if (!phases.contains(phase)) {
                 phases.add(phase);
             }
-            spanTimeByTableAndPhase.computeIfAbsent(table.toString(), k -> new LinkedHashMap<>()).merge(phase, s.durationNanos(), Long::sum);
+            spanTimeByTableAndPhase
+                    .computeIfAbsent(table.toString(), k -> new LinkedHashMap<>())
+                    .merge(phase, s.durationNanos(), Long::sum);
         }
         if (spanTimeByTableAndPhase.isEmpty()) {
             return "";
         }
-        return HEADING + table(phases, groups(spanTimeByTableAndPhase, tables, scope.wall())).render();
+        return HEADING
+                + table(phases, groups(spanTimeByTableAndPhase, tables, scope.wall()))
+                        .render();
     }
 
     /** The groups in print order: by kind, largest total first, then the small tables. */
-    private static List<TableGroup> groups(Map<String, Map<String, Long>> spanTimeByTableAndPhase, Map<String, TableInfo> tables,
-            long rootWall) {
+    private static List<TableGroup> groups(
+            Map<String, Map<String, Long>> spanTimeByTableAndPhase, Map<String, TableInfo> tables, long rootWall) {
         Map<String, TableGroup> groups = new LinkedHashMap<>();
         TableGroup small = new TableGroup(null);
         for (Map.Entry<String, Map<String, Long>> e : spanTimeByTableAndPhase.entrySet()) {
@@ -63,7 +68,8 @@ final class TableSection {
             for (long v : e.getValue().values()) {
                 total += v;
             }
-            TableGroup g = total < SMALL_TABLE_SHARE * rootWall ? small : groups.computeIfAbsent(info.kind(), TableGroup::new);
+            TableGroup g =
+                    total < SMALL_TABLE_SHARE * rootWall ? small : groups.computeIfAbsent(info.kind(), TableGroup::new);
             g.add(e.getKey(), info.rows(), e.getValue());
         }
         List<TableGroup> ordered = new ArrayList<>(groups.values());

@@ -28,6 +28,7 @@ public final class TimelineHtml {
     private static final int LABEL_WIDTH = 190;
     /** With the labels, the margin and the page's 16 px either side: 1,362 px, inside a 1,400 px window with its scroll bar. */
     private static final int CHART_WIDTH = 1120;
+
     private static final int RIGHT_MARGIN = 20;
     private static final int AXIS_HEIGHT = 28;
     private static final int PHASE_ROW = 22;
@@ -37,11 +38,15 @@ public final class TimelineHtml {
     /** The instruments' own work between phases: grey, unlabelled (it is usually a sliver). */
     private static final String INSTRUMENTATION_COLOUR = "#bdbdbd";
     /** Phases (and the tables' bars, by their phase): light qualitative colours, readable with dark text. */
-    private static final String[] PHASE_PALETTE = {"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
-        "#bc80bd", "#ccebc5", "#ffed6f", "#d9d9d9", "#a6cee3", "#fb9a99", "#cab2d6"};
+    private static final String[] PHASE_PALETTE = {
+        "#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5", "#bc80bd", "#ccebc5", "#ffed6f",
+        "#d9d9d9", "#a6cee3", "#fb9a99", "#cab2d6"
+    };
     /** Operations (the thin bars under a table): dark saturated colours, none of them a phase colour. */
-    static final String[] OPERATION_PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d",
-        "#1f78b4", "#17becf", "#e31a1c", "#ff7f00", "#6a3d9a", "#b15928", "#525252"};
+    static final String[] OPERATION_PALETTE = {
+        "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#1f78b4", "#17becf", "#e31a1c",
+        "#ff7f00", "#6a3d9a", "#b15928", "#525252"
+    };
 
     private TimelineHtml() {}
 
@@ -92,21 +97,37 @@ public final class TimelineHtml {
                     if (SpanTree.isInstrumentation(s)) {
                         bar(s, y + 2, PHASE_ROW - 4, INSTRUMENTATION_COLOUR, "phase", null);
                     } else {
-                        bar(s, y + 2, PHASE_ROW - 4, colour(phaseColours, s.label(), PHASE_PALETTE), "phase", s.label());
+                        bar(
+                                s,
+                                y + 2,
+                                PHASE_ROW - 4,
+                                colour(phaseColours, s.label(), PHASE_PALETTE),
+                                "phase",
+                                s.label());
                     }
                 }
                 y += PHASE_ROW;
             }
             y += 6;
-            svg.append("<line class=\"sep\" x1=\"0\" x2=\"").append(LABEL_WIDTH + CHART_WIDTH + RIGHT_MARGIN).append("\" y1=\"").append(y)
-                    .append("\" y2=\"").append(y).append("\"/>\n");
+            svg.append("<line class=\"sep\" x1=\"0\" x2=\"")
+                    .append(LABEL_WIDTH + CHART_WIDTH + RIGHT_MARGIN)
+                    .append("\" y1=\"")
+                    .append(y)
+                    .append("\" y2=\"")
+                    .append(y)
+                    .append("\"/>\n");
             y += 4;
             for (Map.Entry<String, List<SpanRecord>> lane : lanes.entrySet()) {
                 text(8, y + 16, lane.getKey(), "lane");
                 for (SpanRecord s : lane.getValue()) {
                     if (SpanTree.isTableLabel(s.label())) {
                         Object table = s.fields().get(SpanLabels.TABLE_FIELD);
-                        bar(s, y + 2, 18, colour(phaseColours, SpanLabels.phaseOfTable(s.label()), PHASE_PALETTE), "table",
+                        bar(
+                                s,
+                                y + 2,
+                                18,
+                                colour(phaseColours, SpanLabels.phaseOfTable(s.label()), PHASE_PALETTE),
+                                "table",
                                 table == null ? s.label() : table.toString());
                     } else {
                         bar(s, y + 22, 7, colour(operationColours, s.label(), OPERATION_PALETTE), "op", null);
@@ -147,15 +168,19 @@ public final class TimelineHtml {
             for (SpanRecord s : tree.spans()) { // by start: lanes come out in order of their first span
                 SpanRecord parent = tree.parentOf(s);
                 boolean table = SpanTree.isTableLabel(s.label());
-                boolean topOperation = !table && !tree.isPhase(s) && parent != null
-                        && (SpanTree.isTableLabel(parent.label()) || tree.isPhase(parent)) && parent.threadId() == s.threadId();
+                boolean topOperation = !table
+                        && !tree.isPhase(s)
+                        && parent != null
+                        && (SpanTree.isTableLabel(parent.label()) || tree.isPhase(parent))
+                        && parent.threadId() == s.threadId();
                 if (table || topOperation) {
                     lanes.computeIfAbsent(s.thread(), k -> new ArrayList<>()).add(s);
                 }
             }
             for (List<SpanRecord> lane : lanes.values()) {
                 // tables first, so that nothing is drawn over the strips
-                lane.sort(Comparator.comparing((SpanRecord s) -> !SpanTree.isTableLabel(s.label())).thenComparingLong(SpanRecord::startNanos));
+                lane.sort(Comparator.comparing((SpanRecord s) -> !SpanTree.isTableLabel(s.label()))
+                        .thenComparingLong(SpanRecord::startNanos));
             }
             return lanes;
         }
@@ -165,10 +190,23 @@ public final class TimelineHtml {
             for (double ms = 0; ms <= range / 1e6 + 1e-9; ms += step) {
                 double fraction = ms * 1e6 / range;
                 String x = fmt(LABEL_WIDTH + fraction * CHART_WIDTH);
-                svg.append("<line class=\"tick\" data-s=\"").append(fmt(fraction)).append("\" x1=\"").append(x).append("\" x2=\"").append(x)
-                        .append("\" y1=\"").append(AXIS_HEIGHT - 6).append("\" y2=\"100%\"/>\n");
-                svg.append("<text class=\"axis\" data-s=\"").append(fmt(fraction)).append("\" x=\"").append(x).append("\" y=\"")
-                        .append(AXIS_HEIGHT - 10).append("\">").append(ms >= 1000 ? fmt(ms / 1000) + " s" : fmt(ms) + " ms")
+                svg.append("<line class=\"tick\" data-s=\"")
+                        .append(fmt(fraction))
+                        .append("\" x1=\"")
+                        .append(x)
+                        .append("\" x2=\"")
+                        .append(x)
+                        .append("\" y1=\"")
+                        .append(AXIS_HEIGHT - 6)
+                        .append("\" y2=\"100%\"/>\n");
+                svg.append("<text class=\"axis\" data-s=\"")
+                        .append(fmt(fraction))
+                        .append("\" x=\"")
+                        .append(x)
+                        .append("\" y=\"")
+                        .append(AXIS_HEIGHT - 10)
+                        .append("\">")
+                        .append(ms >= 1000 ? fmt(ms / 1000) + " s" : fmt(ms) + " ms")
                         .append("</text>\n");
             }
         }
@@ -176,16 +214,42 @@ public final class TimelineHtml {
         private void bar(SpanRecord s, int y, int h, String colour, String cssClass, String text) {
             double start = (double) (s.startNanos() - t0) / range;
             double duration = (double) s.durationNanos() / range;
-            svg.append("<rect class=\"").append(cssClass).append("\" data-s=\"").append(fmt(start)).append("\" data-d=\"").append(fmt(duration))
-                    .append("\" x=\"").append(fmt(LABEL_WIDTH + start * CHART_WIDTH)).append("\" y=\"").append(y).append("\" width=\"")
-                    .append(fmt(Math.max(0.5, duration * CHART_WIDTH))).append("\" height=\"").append(h).append("\" fill=\"").append(colour)
-                    .append("\"><title>").append(escape(tooltip(s))).append("</title></rect>\n");
+            svg.append("<rect class=\"")
+                    .append(cssClass)
+                    .append("\" data-s=\"")
+                    .append(fmt(start))
+                    .append("\" data-d=\"")
+                    .append(fmt(duration))
+                    .append("\" x=\"")
+                    .append(fmt(LABEL_WIDTH + start * CHART_WIDTH))
+                    .append("\" y=\"")
+                    .append(y)
+                    .append("\" width=\"")
+                    .append(fmt(Math.max(0.5, duration * CHART_WIDTH)))
+                    .append("\" height=\"")
+                    .append(h)
+                    .append("\" fill=\"")
+                    .append(colour)
+                    .append("\"><title>")
+                    .append(escape(tooltip(s)))
+                    .append("</title></rect>\n");
             if (text != null) {
                 boolean fits = duration * CHART_WIDTH > text.length() * CHAR_WIDTH + 4;
-                svg.append("<text class=\"bar\" data-s=\"").append(fmt(start)).append("\" data-d=\"").append(fmt(duration))
-                        .append("\" data-w=\"").append(fmt(text.length() * CHAR_WIDTH + 4)).append("\" x=\"")
-                        .append(fmt(LABEL_WIDTH + start * CHART_WIDTH + 2)).append("\" y=\"").append(y + h - 5).append("\"")
-                        .append(fits ? "" : " visibility=\"hidden\"").append(">").append(escape(text)).append("</text>\n");
+                svg.append("<text class=\"bar\" data-s=\"")
+                        .append(fmt(start))
+                        .append("\" data-d=\"")
+                        .append(fmt(duration))
+                        .append("\" data-w=\"")
+                        .append(fmt(text.length() * CHAR_WIDTH + 4))
+                        .append("\" x=\"")
+                        .append(fmt(LABEL_WIDTH + start * CHART_WIDTH + 2))
+                        .append("\" y=\"")
+                        .append(y + h - 5)
+                        .append("\"")
+                        .append(fits ? "" : " visibility=\"hidden\"")
+                        .append(">")
+                        .append(escape(text))
+                        .append("</text>\n");
             }
         }
 
@@ -195,8 +259,14 @@ public final class TimelineHtml {
             if (table != null) {
                 t.append(" [").append(table).append(']');
             }
-            t.append("\nstart ").append(fmt((s.startNanos() - t0) / 1e6)).append(" ms, wall ").append(fmt(s.durationNanos() / 1e6))
-                    .append(" ms\nthread ").append(s.thread()).append("\npath ").append(tree.pathOf(s));
+            t.append("\nstart ")
+                    .append(fmt((s.startNanos() - t0) / 1e6))
+                    .append(" ms, wall ")
+                    .append(fmt(s.durationNanos() / 1e6))
+                    .append(" ms\nthread ")
+                    .append(s.thread())
+                    .append("\npath ")
+                    .append(tree.pathOf(s));
             for (Map.Entry<String, Object> f : s.fields().entrySet()) {
                 if (!f.getKey().equals(SpanLabels.TABLE_FIELD)) {
                     t.append('\n').append(f.getKey()).append(" = ").append(f.getValue());
@@ -206,24 +276,52 @@ public final class TimelineHtml {
         }
 
         private void text(int x, int y, String content, String cssClass) {
-            svg.append("<text class=\"").append(cssClass).append("\" x=\"").append(x).append("\" y=\"").append(y).append("\">")
-                    .append(escape(content)).append("</text>\n");
+            svg.append("<text class=\"")
+                    .append(cssClass)
+                    .append("\" x=\"")
+                    .append(x)
+                    .append("\" y=\"")
+                    .append(y)
+                    .append("\">")
+                    .append(escape(content))
+                    .append("</text>\n");
         }
 
         private String document(Timeline timeline, String title, List<List<SpanRecord>> phaseRows) {
             StringBuilder out = new StringBuilder(svg.length() + 8192);
-            out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>").append(escape(title))
-                    .append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+            out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>")
+                    .append(escape(title))
+                    .append("</title>\n<style>\n")
+                    .append(CSS)
+                    .append("</style>\n</head>\n<body>\n");
             out.append("<h1>").append(escape(title)).append("</h1>\n<p class=\"meta\">");
-            out.append("recorded ").append(escape(Instant.ofEpochMilli(timeline.header().originEpochMillis()).toString()))
-                    .append(", ").append(timeline.header().availableProcessors()).append(" cores, ").append(tree.spans().size())
-                    .append(" spans over ").append(fmt(range / 1e6)).append(" ms. Hover a bar for its span; bars are coloured by"
+            out.append("recorded ")
+                    .append(escape(Instant.ofEpochMilli(timeline.header().originEpochMillis())
+                            .toString()))
+                    .append(", ")
+                    .append(timeline.header().availableProcessors())
+                    .append(" cores, ")
+                    .append(tree.spans().size())
+                    .append(" spans over ")
+                    .append(fmt(range / 1e6))
+                    .append(" ms. Hover a bar for its span; bars are coloured by"
                             + " phase, the strips under the tables by operation.</p>\n");
-            out.append("<p class=\"zoom\">zoom <input id=\"zoom\" type=\"range\" min=\"1\" max=\"40\" step=\"0.5\" value=\"1\"/>"
-                    + " <span id=\"zoomValue\">1x</span></p>\n");
-            out.append("<div class=\"chart\">\n<svg id=\"gantt\" width=\"").append(LABEL_WIDTH + CHART_WIDTH + RIGHT_MARGIN).append("\" height=\"")
-                    .append(height).append("\" data-label=\"").append(LABEL_WIDTH).append("\" data-chart=\"").append(CHART_WIDTH)
-                    .append("\" data-margin=\"").append(RIGHT_MARGIN).append("\">\n").append(svg).append("</svg>\n</div>\n");
+            out.append(
+                    "<p class=\"zoom\">zoom <input id=\"zoom\" type=\"range\" min=\"1\" max=\"40\" step=\"0.5\" value=\"1\"/>"
+                            + " <span id=\"zoomValue\">1x</span></p>\n");
+            out.append("<div class=\"chart\">\n<svg id=\"gantt\" width=\"")
+                    .append(LABEL_WIDTH + CHART_WIDTH + RIGHT_MARGIN)
+                    .append("\" height=\"")
+                    .append(height)
+                    .append("\" data-label=\"")
+                    .append(LABEL_WIDTH)
+                    .append("\" data-chart=\"")
+                    .append(CHART_WIDTH)
+                    .append("\" data-margin=\"")
+                    .append(RIGHT_MARGIN)
+                    .append("\">\n")
+                    .append(svg)
+                    .append("</svg>\n</div>\n");
             out.append(legend("phases (bars of the phase rows and of the tables run for them)", phaseColours));
             out.append(legend("operations (strips under the tables)", operationColours));
             out.append(phaseTable(phaseRows));
@@ -235,16 +333,22 @@ public final class TimelineHtml {
             if (colours.isEmpty()) {
                 return "";
             }
-            StringBuilder out = new StringBuilder("<p class=\"legend\">").append(escape(caption)).append(": ");
+            StringBuilder out = new StringBuilder("<p class=\"legend\">")
+                    .append(escape(caption))
+                    .append(": ");
             for (Map.Entry<String, String> e : colours.entrySet()) {
-                out.append("<span class=\"key\"><span class=\"swatch\" style=\"background:").append(e.getValue()).append("\"></span>")
-                        .append(escape(e.getKey())).append("</span> ");
+                out.append("<span class=\"key\"><span class=\"swatch\" style=\"background:")
+                        .append(e.getValue())
+                        .append("\"></span>")
+                        .append(escape(e.getKey()))
+                        .append("</span> ");
             }
             return out.append("</p>\n").toString();
         }
 
         private String phaseTable(List<List<SpanRecord>> phaseRows) {
-            StringBuilder out = new StringBuilder("<table>\n<tr><th>phase</th><th>start ms</th><th>wall ms</th><th>% of its root</th></tr>\n");
+            StringBuilder out = new StringBuilder(
+                    "<table>\n<tr><th>phase</th><th>start ms</th><th>wall ms</th><th>% of its root</th></tr>\n");
             List<SpanRecord> phases = new ArrayList<>();
             phaseRows.forEach(phases::addAll);
             phases.sort(Comparator.comparingLong(SpanRecord::startNanos).thenComparingLong(SpanRecord::id));
@@ -255,9 +359,17 @@ public final class TimelineHtml {
                 }
                 int depth = tree.depthOf(tree.pathOf(s));
                 double percent = root.durationNanos() == 0 ? 100.0 : 100.0 * s.durationNanos() / root.durationNanos();
-                out.append("<tr><td style=\"padding-left:").append(8 + 16 * depth).append("px\">").append(escape(s.label()))
-                        .append("</td><td>").append(fmt((s.startNanos() - t0) / 1e6)).append("</td><td>").append(fmt(s.durationNanos() / 1e6))
-                        .append("</td><td>").append(String.format(Locale.ROOT, "%.1f", Math.min(100.0, percent))).append("</td></tr>\n");
+                out.append("<tr><td style=\"padding-left:")
+                        .append(8 + 16 * depth)
+                        .append("px\">")
+                        .append(escape(s.label()))
+                        .append("</td><td>")
+                        .append(fmt((s.startNanos() - t0) / 1e6))
+                        .append("</td><td>")
+                        .append(fmt(s.durationNanos() / 1e6))
+                        .append("</td><td>")
+                        .append(String.format(Locale.ROOT, "%.1f", Math.min(100.0, percent)))
+                        .append("</td></tr>\n");
             }
             return out.append("</table>\n").toString();
         }

@@ -72,7 +72,8 @@ public final class TimingReport {
 
     /** The kinds the prover's sub-operation spans fall into. */
     public static final List<OperationKind> DEFAULT_KINDS = List.of(
-            new OperationKind("NTT/LDE", Set.of(SpanLabels.LDE, SpanLabels.LDE_COEFFICIENTS, SpanLabels.COSET_INTERPOLATE)),
+            new OperationKind(
+                    "NTT/LDE", Set.of(SpanLabels.LDE, SpanLabels.LDE_COEFFICIENTS, SpanLabels.COSET_INTERPOLATE)),
             new OperationKind("Merkle", Set.of(SpanLabels.MERKLE)),
             new OperationKind("constraint evaluation", Set.of(SpanLabels.CONSTRAINT_EVALUATION)),
             new OperationKind("FRI commit", Set.of(SpanLabels.FRI_COMMIT)),
@@ -95,6 +96,7 @@ public final class TimingReport {
     private final TimelineChecks.Result timelineChecks;
     /** Spans outside the root's tree that ran while it did: the tops of those trees. */
     private final List<SpanRecord> alongside;
+
     private final List<WireRows.Row> wire;
 
     private TimingReport(Builder b, SpanTree tree, SpanRecord root) {
@@ -120,7 +122,8 @@ public final class TimingReport {
 
     /** A report of a recorded run: cores and CPU clock from its header. */
     public static Builder builder(Timeline timeline) {
-        Builder b = new Builder(timeline.spans()).cores(timeline.header().availableProcessors())
+        Builder b = new Builder(timeline.spans())
+                .cores(timeline.header().availableProcessors())
                 .processCpuClock(timeline.header().processCpuClock());
         b.formatVersion = timeline.header().formatVersion();
         if (timeline.header().metadata().get(MERKLE_KERNEL_METADATA) instanceof String kernel) {
@@ -201,7 +204,9 @@ public final class TimingReport {
             SpanTree tree = SpanTree.of(spans);
             SpanRecord root = null;
             for (SpanRecord s : tree.spans()) {
-                if (s.label().equals(rootLabel) && !insideAnother(tree, s) && (root == null || s.startNanos() >= root.startNanos())) {
+                if (s.label().equals(rootLabel)
+                        && !insideAnother(tree, s)
+                        && (root == null || s.startNanos() >= root.startNanos())) {
                     root = s;
                 }
             }
@@ -234,9 +239,15 @@ public final class TimingReport {
     public List<String> violations() {
         List<String> out = new ArrayList<>();
         for (SumCheck v : sumRule.violations()) {
-            out.add(String.format(Locale.ROOT, "sum rule: '%s': its phases %s sum to %s s, the phase took %s s (%.1f%%, %+d ns)",
-                    v.parent(), v.children(), ReportCells.seconds(v.childrenSumNanos()), ReportCells.seconds(v.parentWallNanos()),
-                    100 * v.ratio(), v.differenceNanos()));
+            out.add(String.format(
+                    Locale.ROOT,
+                    "sum rule: '%s': its phases %s sum to %s s, the phase took %s s (%.1f%%, %+d ns)",
+                    v.parent(),
+                    v.children(),
+                    ReportCells.seconds(v.childrenSumNanos()),
+                    ReportCells.seconds(v.parentWallNanos()),
+                    100 * v.ratio(),
+                    v.differenceNanos()));
         }
         if (!timelineChecks.isClean()) {
             for (String line : timelineChecks.render().split("\n")) {
@@ -269,11 +280,13 @@ public final class TimingReport {
     private String selfCheck() {
         int checked = sumRule.checked().size();
         if (selfCheckPassed()) {
-            return "self-check: OK: " + checked + " span" + (checked == 1 ? "" : "s") + " split into phases, each tiled by its phases"
+            return "self-check: OK: " + checked + " span" + (checked == 1 ? "" : "s")
+                    + " split into phases, each tiled by its phases"
                     + " and instrumentation rows to the nanosecond; no phase label overlaps itself, no two phases of a span"
                     + " overlap; every span lies inside its parent\n";
         }
-        StringBuilder out = new StringBuilder("\n!!! WARNING: the self-check FAILED: the figures above do not add up as they must\n");
+        StringBuilder out = new StringBuilder(
+                "\n!!! WARNING: the self-check FAILED: the figures above do not add up as they must\n");
         for (String v : violations()) {
             out.append("!!!   ").append(v).append('\n');
         }

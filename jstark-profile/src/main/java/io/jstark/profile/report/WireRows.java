@@ -32,8 +32,12 @@ public final class WireRows {
         if (rows.isEmpty()) {
             return "";
         }
-        TextTable table = new TextTable(TextTable.Column.left("phase"), TextTable.Column.right("calls"), TextTable.Column.right("sent B"),
-                TextTable.Column.right("received B"), TextTable.Column.right("rpc wall s"));
+        TextTable table = new TextTable(
+                TextTable.Column.left("phase"),
+                TextTable.Column.right("calls"),
+                TextTable.Column.right("sent B"),
+                TextTable.Column.right("received B"),
+                TextTable.Column.right("rpc wall s"));
         long calls = 0;
         long sent = 0;
         long received = 0;

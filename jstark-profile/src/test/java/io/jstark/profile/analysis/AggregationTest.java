@@ -28,7 +28,9 @@ class AggregationTest {
                 span(3, 2, "round2_table", 2, 200, 600),
                 span(4, 2, "round2_table", 3, 200, 600));
         List<PathStats> rows = PathStats.of(spans);
-        assertThat(rows).extracting(PathStats::path).containsExactly("prove", "prove/round2", "prove/round2/round2_table");
+        assertThat(rows)
+                .extracting(PathStats::path)
+                .containsExactly("prove", "prove/round2", "prove/round2/round2_table");
         Aggregate table = path(rows, "prove/round2/round2_table").stats();
         assertThat(table.count()).isEqualTo(2);
         assertThat(table.wallNanos()).isEqualTo(400);
@@ -48,8 +50,9 @@ class AggregationTest {
                 span(5, 4, "commit", CALLER, 500, 1_000),
                 span(6, 4, "commit", CALLER, 450, 480));
         List<PathStats> rows = PathStats.of(spans);
-        assertThat(rows).extracting(PathStats::path).containsExactly("prove", "prove/round1",
-                "prove/round1/commit", "prove/round2", "prove/round2/commit");
+        assertThat(rows)
+                .extracting(PathStats::path)
+                .containsExactly("prove", "prove/round1", "prove/round1/commit", "prove/round2", "prove/round2/commit");
         assertThat(rows).extracting(PathStats::depth).containsExactly(0, 1, 2, 1, 2);
         Aggregate commit2 = path(rows, "prove/round2/commit").stats();
         assertThat(commit2.count()).isEqualTo(2);
@@ -60,19 +63,19 @@ class AggregationTest {
 
     @Test
     void aChildOutlivingItsRootIsClippedInThePercent() {
-        List<SpanRecord> spans = List.of(
-                span(1, 0, "prove", CALLER, 0, 1_000),
-                span(2, 1, "late", 2, 500, 2_000));
+        List<SpanRecord> spans = List.of(span(1, 0, "prove", CALLER, 0, 1_000), span(2, 1, "late", 2, 500, 2_000));
         Aggregate late = path(PathStats.of(spans), "prove/late").stats();
         assertThat(late.wallNanos()).isEqualTo(1_500);
         assertThat(late.percentOfTotal()).isEqualTo(50.0);
-        assertThat(TimelineChecks.check(spans).outsideParent()).singleElement()
+        assertThat(TimelineChecks.check(spans).outsideParent())
+                .singleElement()
                 .satisfies(o -> assertThat(o.nanosOutside()).isEqualTo(1_000));
     }
 
     /** Random trees of spans on a few threads, children anywhere in time (even outside their parent). */
     @Property(tries = 200)
-    void percentOfTotalNeverExceedsHundred(@ForAll @Size(min = 1, max = 25) List<@IntRange(max = 1000) Integer> starts,
+    void percentOfTotalNeverExceedsHundred(
+            @ForAll @Size(min = 1, max = 25) List<@IntRange(max = 1000) Integer> starts,
             @ForAll @Size(min = 1, max = 25) List<@IntRange(max = 1000) Integer> lengths,
             @ForAll @Size(min = 1, max = 25) List<@IntRange(max = 30) Integer> parents) {
         int n = Math.min(starts.size(), Math.min(lengths.size(), parents.size()));
@@ -86,8 +89,10 @@ class AggregationTest {
             double percent = row.stats().percentOfTotal();
             assertThat(Double.isNaN(percent) || percent <= 100.0).isTrue();
         }
-        for (PhaseTable.Row row : PhaseTable.of(List.of(spans, spans.subList(0, (n + 1) / 2))).rows()) {
-            assertThat(Double.isNaN(row.percentOfTotal()) || row.percentOfTotal() <= 100.0).isTrue();
+        for (PhaseTable.Row row :
+                PhaseTable.of(List.of(spans, spans.subList(0, (n + 1) / 2))).rows()) {
+            assertThat(Double.isNaN(row.percentOfTotal()) || row.percentOfTotal() <= 100.0)
+                    .isTrue();
         }
     }
 }

@@ -48,13 +48,15 @@ class IntervalSetTest {
     }
 
     @Property(tries = 300)
-    void unionLengthMatchesCellCounting(@ForAll @Size(max = 12) List<@IntRange(max = 99) Integer> starts,
+    void unionLengthMatchesCellCounting(
+            @ForAll @Size(max = 12) List<@IntRange(max = 99) Integer> starts,
             @ForAll @Size(max = 12) List<@IntRange(max = 99) Integer> lengths) {
         assertThat(set(starts, lengths).length()).isEqualTo(brute(starts, lengths));
     }
 
     @Property(tries = 300)
-    void overlapIsInclusionExclusion(@ForAll @Size(max = 8) List<@IntRange(max = 99) Integer> s1,
+    void overlapIsInclusionExclusion(
+            @ForAll @Size(max = 8) List<@IntRange(max = 99) Integer> s1,
             @ForAll @Size(max = 8) List<@IntRange(max = 99) Integer> l1,
             @ForAll @Size(max = 8) List<@IntRange(max = 99) Integer> s2,
             @ForAll @Size(max = 8) List<@IntRange(max = 99) Integer> l2) {

@@ -28,14 +28,18 @@ class PhaseTableTest {
     }
 
     private static PhaseTable.Row row(PhaseTable table, String path) {
-        return table.rows().stream().filter(r -> r.path().equals(path)).findFirst().orElseThrow();
+        return table.rows().stream()
+                .filter(r -> r.path().equals(path))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void mediansCvAndPercentAcrossRuns() {
         PhaseTable table = PhaseTable.of(List.of(run(1_000, 100, 2), run(1_200, 110, 2), run(1_100, 120, 2)));
         assertThat(table.runs()).isEqualTo(3);
-        assertThat(table.rows()).extracting(PhaseTable.Row::path)
+        assertThat(table.rows())
+                .extracting(PhaseTable.Row::path)
                 .containsExactly("prove", "prove/round1", "prove/round2", "prove/round2/round2_table");
         PhaseTable.Row prove = row(table, "prove");
         assertThat(prove.medianWallNanos()).isEqualTo(1_100);
@@ -59,8 +63,10 @@ class PhaseTableTest {
         List<SpanRecord> withExtra = new ArrayList<>(run(1_000, 200, 1));
         withExtra.add(span(50, 2, "grind", CALLER, 10, 60));
         PhaseTable table = PhaseTable.of(List.of(withExtra, run(2_000, 400, 3)));
-        assertThat(table.rows()).extracting(PhaseTable.Row::path).containsExactly("prove", "prove/round1",
-                "prove/round1/grind", "prove/round2", "prove/round2/round2_table");
+        assertThat(table.rows())
+                .extracting(PhaseTable.Row::path)
+                .containsExactly(
+                        "prove", "prove/round1", "prove/round1/grind", "prove/round2", "prove/round2/round2_table");
         PhaseTable.Row prove = row(table, "prove");
         assertThat(prove.medianWallNanos()).isEqualTo(1_500);
         PhaseTable.Row grind = row(table, "prove/round1/grind");
@@ -81,8 +87,11 @@ class PhaseTableTest {
                 span(3, 1, "main_commit_table", 2, 350, 600));
         InstancesView view = InstancesView.of(spans, "main_commit_table");
         assertThat(view.instances()).extracting(InstancesView.Instance::spanId).containsExactly(2L, 3L, 4L);
-        assertThat(view.instances()).extracting(InstancesView.Instance::wallNanos).containsExactly(300L, 250L, 400L);
-        assertThat(view.instances()).extracting(InstancesView.Instance::gapToNextNanos)
+        assertThat(view.instances())
+                .extracting(InstancesView.Instance::wallNanos)
+                .containsExactly(300L, 250L, 400L);
+        assertThat(view.instances())
+                .extracting(InstancesView.Instance::gapToNextNanos)
                 .containsExactly(OptionalLong.of(50), OptionalLong.of(-100), OptionalLong.empty());
         assertThat(view.render()).contains("-0.000").contains("0.000");
     }
@@ -97,7 +106,8 @@ class PhaseTableTest {
                 withCpu(5, 1, "round3", CALLER, 500_000, 1_000_000, 100_000, -1),
                 withCpu(6, 1, "assemble", CALLER, 1_000_000, 1_000_100, 100, 500)); // 500 ns of CPU in 100 ns x 4 cores
         UtilisationView view = UtilisationView.of(spans, 4, "test clock");
-        assertThat(view.rows()).extracting(UtilisationView.Row::path)
+        assertThat(view.rows())
+                .extracting(UtilisationView.Row::path)
                 .containsExactly("prove", "prove/round2", "prove/round3", "prove/assemble");
         assertThat(view.rows().get(0).utilisationPercent()).isCloseTo(75.0, within(1e-9));
         assertThat(view.rows().get(1).utilisationPercent()).isCloseTo(100.0, within(1e-9));
@@ -107,8 +117,13 @@ class PhaseTableTest {
         assertThat(view.rows().get(3).utilisationPercent()).isNaN();
         assertThat(view.instrumentationSpans()).isEqualTo(1);
         assertThat(view.instrumentationNanos()).isEqualTo(1_000);
-        assertThat(view.render()).contains("4 cores").contains("test clock").contains("75.0").contains("utilisation %")
-                .contains("instrumentation at the phase boundaries: 1 spans").contains(Utilisation.UNRESOLVED_NOTE)
+        assertThat(view.render())
+                .contains("4 cores")
+                .contains("test clock")
+                .contains("75.0")
+                .contains("utilisation %")
+                .contains("instrumentation at the phase boundaries: 1 spans")
+                .contains(Utilisation.UNRESOLVED_NOTE)
                 .doesNotContain("125.0");
         assertThat(Utilisation.percent(4_000, 1_000, 4)).isEqualTo(100.0);
         assertThat(Utilisation.percent(4_001, 1_000, 4)).isNaN();

@@ -34,7 +34,10 @@ class SharedPhaseBoundariesTest {
     }
 
     private static SpanRecord last(List<SpanRecord> records, String label) {
-        return records.stream().filter(r -> r.label().equals(label)).reduce((a, b) -> b).orElseThrow();
+        return records.stream()
+                .filter(r -> r.label().equals(label))
+                .reduce((a, b) -> b)
+                .orElseThrow();
     }
 
     /**
@@ -110,7 +113,9 @@ class SharedPhaseBoundariesTest {
         }
         Spans.stop(recorder);
         List<SpanRecord> records = recorder.records();
-        assertThat(last(records, "op").parentId()).as("parent of 'op'").isEqualTo(last(records, "B").id());
+        assertThat(last(records, "op").parentId())
+                .as("parent of 'op'")
+                .isEqualTo(last(records, "B").id());
     }
 
     /**
@@ -135,7 +140,8 @@ class SharedPhaseBoundariesTest {
      */
     @Test
     void theCaptureOfTheFirstPhaseStartsInAnInstrumentationSpan(@TempDir Path dir) {
-        recorder = new SpanRecorder(new CaptureRequest(SpanLabels.PREPASS, dir.resolve("c.jfr"), null), MemorySampler.heapOnly());
+        recorder = new SpanRecorder(
+                new CaptureRequest(SpanLabels.PREPASS, dir.resolve("c.jfr"), null), MemorySampler.heapOnly());
         Spans.start(recorder);
         try (Phases prove = Spans.phases(SpanLabels.PROVE)) {
             Phases prepass = prove.nextSplit(SpanLabels.PREPASS);
@@ -144,7 +150,8 @@ class SharedPhaseBoundariesTest {
         }
         Spans.stop(recorder);
         assertThat(recorder.capturedFile()).isPresent();
-        assertThat(recorder.records()).filteredOn(SpanTree::isInstrumentation)
+        assertThat(recorder.records())
+                .filteredOn(SpanTree::isInstrumentation)
                 .anySatisfy(i -> assertThat(i.fields()).containsEntry("jfr_capture", "started for prepass"));
     }
 
@@ -172,9 +179,12 @@ class SharedPhaseBoundariesTest {
             prove.next(SpanLabels.ASSEMBLE);
         }
         Spans.stop(recorder);
-        long recordedInstrumentation = recorder.records().stream().filter(SpanTree::isInstrumentation)
-                .mapToLong(SpanRecord::durationNanos).sum();
-        assertThat(recordedInstrumentation).as("instrumentation recorded vs %d ns slept in the sampler", slept.get())
+        long recordedInstrumentation = recorder.records().stream()
+                .filter(SpanTree::isInstrumentation)
+                .mapToLong(SpanRecord::durationNanos)
+                .sum();
+        assertThat(recordedInstrumentation)
+                .as("instrumentation recorded vs %d ns slept in the sampler", slept.get())
                 .isGreaterThanOrEqualTo(slept.get());
     }
 

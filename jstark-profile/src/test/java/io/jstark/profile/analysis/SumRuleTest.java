@@ -55,7 +55,9 @@ class SumRuleTest {
         });
         assertThat(result.render()).contains("ok").doesNotContain("VIOLATED");
         assertThat(SumRule.checkAll(tree).checked()).hasSize(2);
-        assertThat(TimelineChecks.check(tree).isClean()).as(TimelineChecks.check(tree).render()).isTrue();
+        assertThat(TimelineChecks.check(tree).isClean())
+                .as(TimelineChecks.check(tree).render())
+                .isTrue();
     }
 
     @Test
@@ -78,7 +80,8 @@ class SumRuleTest {
                 span(2, 1, "prepass", CALLER, 0, 4_000),
                 span(3, 1, "main_commit", CALLER, 5_000, 10_000));
         SpanTree tree = SpanTree.of(unmarked);
-        assertThat(SumRule.checkPhaseTree(tree, 1).violations()).singleElement()
+        assertThat(SumRule.checkPhaseTree(tree, 1).violations())
+                .singleElement()
                 .satisfies(v -> assertThat(v.differenceNanos()).isEqualTo(-1_000));
         SumRuleResult all = SumRule.checkAll(tree);
         assertThat(all.checked()).isEmpty();
@@ -94,13 +97,16 @@ class SumRuleTest {
                 span(2, 1, "a", CALLER, 0, 600),
                 span(3, 1, "b", CALLER, 400, 1_000));
         SpanTree tree = SpanTree.of(spans);
-        assertThat(SumRule.checkPhaseTree(tree, 1).violations()).singleElement()
+        assertThat(SumRule.checkPhaseTree(tree, 1).violations())
+                .singleElement()
                 .satisfies(v -> assertThat(v.differenceNanos()).isEqualTo(200));
-        assertThat(TimelineChecks.check(tree).overlappingTiles()).singleElement().satisfies(o -> {
-            assertThat(o.firstLabel()).isEqualTo("a");
-            assertThat(o.secondLabel()).isEqualTo("b");
-            assertThat(o.overlapNanos()).isEqualTo(200);
-        });
+        assertThat(TimelineChecks.check(tree).overlappingTiles())
+                .singleElement()
+                .satisfies(o -> {
+                    assertThat(o.firstLabel()).isEqualTo("a");
+                    assertThat(o.secondLabel()).isEqualTo("b");
+                    assertThat(o.overlapNanos()).isEqualTo(200);
+                });
     }
 
     @Test
@@ -129,7 +135,10 @@ class SumRuleTest {
         assertThat(result.passed()).isTrue();
         // a span marked as split but with no phases fails: its wall is in no phase
         SumRuleResult empty = SumRule.checkPhaseTree(SpanTree.of(List.of(tiled(1, 0, "prove", CALLER, 0, 10))), 1);
-        assertThat(empty.violations()).singleElement().satisfies(v -> assertThat(v.childrenSumNanos()).isZero());
-        assertThatThrownBy(() -> SumRule.checkPhaseTree(SpanTree.of(spans), 99)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(empty.violations())
+                .singleElement()
+                .satisfies(v -> assertThat(v.childrenSumNanos()).isZero());
+        assertThatThrownBy(() -> SumRule.checkPhaseTree(SpanTree.of(spans), 99))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -16,13 +16,40 @@ final class Synthetic {
 
     /** A span a phase sequence split into phases, as the recorder marks it. */
     static SpanRecord tiled(long id, long parentId, String label, long threadId, long start, long end) {
-        return new SpanRecord(id, parentId, label, "thread-" + threadId, threadId, start, end, -1, -1,
+        return new SpanRecord(
+                id,
+                parentId,
+                label,
+                "thread-" + threadId,
+                threadId,
+                start,
+                end,
+                -1,
+                -1,
                 Map.of(SpanLabels.TILED_BY_PHASES_FIELD, true));
     }
 
-    static SpanRecord withCpu(long id, long parentId, String label, long threadId, long start, long end,
-            long threadCpu, long processCpu) {
-        return new SpanRecord(id, parentId, label, "thread-" + threadId, threadId, start, end, 1_000, 1_000 + threadCpu,
-                5_000, processCpu < 0 ? -1 : 5_000 + processCpu, Map.of());
+    static SpanRecord withCpu(
+            long id,
+            long parentId,
+            String label,
+            long threadId,
+            long start,
+            long end,
+            long threadCpu,
+            long processCpu) {
+        return new SpanRecord(
+                id,
+                parentId,
+                label,
+                "thread-" + threadId,
+                threadId,
+                start,
+                end,
+                1_000,
+                1_000 + threadCpu,
+                5_000,
+                processCpu < 0 ? -1 : 5_000 + processCpu,
+                Map.of());
     }
 }

@@ -9,8 +9,8 @@ class TextTableTest {
 
     @Test
     void alignsColumns() {
-        TextTable table = new TextTable(TextTable.Column.left("path"), TextTable.Column.right("wall ms"),
-                TextTable.Column.left("note"));
+        TextTable table = new TextTable(
+                TextTable.Column.left("path"), TextTable.Column.right("wall ms"), TextTable.Column.left("note"));
         table.row("prove", "12.500", "root");
         table.row("  round1", "3.000", null);
         assertThat(table.render()).isEqualTo("""
@@ -24,7 +24,8 @@ class TextTableTest {
     @Test
     void rejectsRowsOfTheWrongWidth() {
         TextTable table = new TextTable(TextTable.Column.left("a"));
-        assertThatThrownBy(() -> table.row("x", "y")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> table.row("x", "y"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2 cells");
     }
 

@@ -42,9 +42,7 @@ class TimelineChecksTest {
 
     @Test
     void missingParentsAreReported() {
-        List<SpanRecord> spans = List.of(
-                span(1, 0, "prove", CALLER, 0, 1_000),
-                span(2, 99, "orphan", 2, 10, 20));
+        List<SpanRecord> spans = List.of(span(1, 0, "prove", CALLER, 0, 1_000), span(2, 99, "orphan", 2, 10, 20));
         TimelineChecks.Result result = TimelineChecks.check(spans);
         assertThat(result.missingParents()).containsExactly(new TimelineChecks.MissingParent(2, "orphan", 99));
         assertThat(SpanTree.of(spans).roots()).hasSize(2);
@@ -53,9 +51,11 @@ class TimelineChecksTest {
     @Test
     void spanTreeRejectsDuplicateIdsAndCycles() {
         assertThatThrownBy(() -> SpanTree.of(List.of(span(1, 0, "a", 1, 0, 1), span(1, 0, "b", 1, 0, 1))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("id 1");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("id 1");
         assertThatThrownBy(() -> SpanTree.of(List.of(span(1, 2, "a", 1, 0, 1), span(2, 1, "b", 1, 0, 1))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cycle");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cycle");
     }
 
     @Test
@@ -82,10 +82,12 @@ class TimelineChecksTest {
                 span(6, 5, "rounds_table", 2, 500, 900),
                 span(7, 6, "rounds_table", 2, 600, 700)); // nested in a table span, not in its phase
         TimelineChecks.Result result = TimelineChecks.check(spans);
-        assertThat(result.misplacedTables()).containsExactly(
-                new TimelineChecks.MisplacedTable(4, "rounds_table", "main_commit"),
-                new TimelineChecks.MisplacedTable(7, "rounds_table", "rounds_table"));
-        assertThat(result.render()).contains("per-table span 4 'rounds_table': parent is 'main_commit', not its phase 'rounds'");
+        assertThat(result.misplacedTables())
+                .containsExactly(
+                        new TimelineChecks.MisplacedTable(4, "rounds_table", "main_commit"),
+                        new TimelineChecks.MisplacedTable(7, "rounds_table", "rounds_table"));
+        assertThat(result.render())
+                .contains("per-table span 4 'rounds_table': parent is 'main_commit', not its phase 'rounds'");
     }
 
     @Test
@@ -101,11 +103,15 @@ class TimelineChecksTest {
                 span(7, 4, "main_commit_table", CALLER, 500, 1_000));
         SpanTree tree = SpanTree.of(spans);
         assertThat(spans).extracting(tree::isCallerThread).containsExactly(true, true, true, true, false, false, false);
-        assertThat(spans).extracting(tree::isInsideTable).containsExactly(false, false, false, false, false, true, false);
+        assertThat(spans)
+                .extracting(tree::isInsideTable)
+                .containsExactly(false, false, false, false, false, true, false);
         assertThat(tree.subOperationLabels()).containsExactly("lde");
         // lde is a table's operation, so the caller's own lde inside preprocessed_commit is not a phase either
         assertThat(TimelineChecks.phaseLabels(tree)).containsExactly("prove", "preprocessed_commit", "main_commit");
-        assertThat(SumRule.checkPhaseTree(tree, 1).checked()).extracting(SumCheck::parent).containsExactly("prove");
+        assertThat(SumRule.checkPhaseTree(tree, 1).checked())
+                .extracting(SumCheck::parent)
+                .containsExactly("prove");
         assertThat(TimelineChecks.check(tree).isClean()).isTrue();
     }
 }

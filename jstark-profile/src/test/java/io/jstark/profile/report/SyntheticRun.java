@@ -78,12 +78,30 @@ final class SyntheticRun {
     }
 
     /** @param processCpuMs the process CPU inside the span, -1 for none sampled */
-    long add(long parent, String label, long thread, double startMs, double endMs, double processCpuMs, Map<String, Object> fields) {
+    long add(
+            long parent,
+            String label,
+            long thread,
+            double startMs,
+            double endMs,
+            double processCpuMs,
+            Map<String, Object> fields) {
         long id = nextId++;
         long cpuStart = processCpuMs < 0 ? -1 : 1_000_000_000L;
         long cpuEnd = processCpuMs < 0 ? -1 : cpuStart + nanos(processCpuMs);
-        spans.add(new SpanRecord(id, parent, label, thread == CALLER ? "main" : "jstark-driver-" + (thread - 2), thread, nanos(startMs),
-                nanos(endMs), -1, -1, cpuStart, cpuEnd, fields));
+        spans.add(new SpanRecord(
+                id,
+                parent,
+                label,
+                thread == CALLER ? "main" : "jstark-driver-" + (thread - 2),
+                thread,
+                nanos(startMs),
+                nanos(endMs),
+                -1,
+                -1,
+                cpuStart,
+                cpuEnd,
+                fields));
         return id;
     }
 }

@@ -21,7 +21,8 @@ public final class SequentialExecutor implements TableExecutor {
         Object[] results = new Object[ordered.size()];
         for (int i = 0; i < ordered.size(); i++) {
             TableTask<R> task = ordered.get(i);
-            try (Span _ = Spans.open(SpanLabels.tableLabel(phase), SpanLabels.TABLE_FIELD, task.table(), "index", task.index())) {
+            try (Span _ = Spans.open(
+                    SpanLabels.tableLabel(phase), SpanLabels.TABLE_FIELD, task.table(), "index", task.index())) {
                 results[i] = task.run(TaskControl.NONE);
             } catch (TableProvingException e) {
                 throw e;

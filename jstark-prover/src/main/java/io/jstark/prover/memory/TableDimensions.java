@@ -36,7 +36,8 @@ public record TableDimensions(String name, Air air, int logHeight) {
      * @throws InvalidStatementException naming the table, for the first rule the height breaks
      */
     public static void check(String name, Air air, int logHeight) {
-        Optional<String> violation = ProofFormat.heightViolation(logHeight, logHeight).or(() -> air.heightViolation(logHeight));
+        Optional<String> violation =
+                ProofFormat.heightViolation(logHeight, logHeight).or(() -> air.heightViolation(logHeight));
         if (violation.isPresent()) {
             throw new InvalidStatementException(name, violation.get());
         }

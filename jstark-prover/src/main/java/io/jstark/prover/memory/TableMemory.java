@@ -1,7 +1,7 @@
 package io.jstark.prover.memory;
 
-import io.jstark.prover.ProofPhase;
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.ProofPhase;
 import io.jstark.prover.TableBuffers;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -55,7 +55,11 @@ public final class TableMemory {
         List<Live> live = new ArrayList<>();
         for (TableBuffers.Buffer b : all) {
             if (b.offHeap()) {
-                live.add(new Live(allocation(name, b), steps.get(b.first()).pass(), steps.get(b.last()).pass(), buffers.residentWindowBytes(b)));
+                live.add(new Live(
+                        allocation(name, b),
+                        steps.get(b.first()).pass(),
+                        steps.get(b.last()).pass(),
+                        buffers.residentWindowBytes(b)));
             }
         }
         for (TableBuffers.Step step : steps) {
@@ -140,8 +144,9 @@ public final class TableMemory {
     public long heldInto(ProofPhase pass, Placement placement, boolean spilled) {
         long bytes = 0;
         for (Held h : held) {
-            if (h.first().compareTo(pass) < 0 && h.last().compareTo(pass) >= 0 && placement.spills(h.allocation().table(),
-                    h.allocation().role()) == spilled) {
+            if (h.first().compareTo(pass) < 0
+                    && h.last().compareTo(pass) >= 0
+                    && placement.spills(h.allocation().table(), h.allocation().role()) == spilled) {
                 bytes += h.allocation().bytes();
             }
         }
@@ -152,7 +157,8 @@ public final class TableMemory {
     public long heldBeyond(ProofPhase pass, Placement placement, boolean spilled) {
         long bytes = 0;
         for (Held h : held) {
-            if (h.first() == pass && placement.spills(h.allocation().table(), h.allocation().role()) == spilled) {
+            if (h.first() == pass
+                    && placement.spills(h.allocation().table(), h.allocation().role()) == spilled) {
                 bytes += h.allocation().bytes();
             }
         }
@@ -179,7 +185,9 @@ public final class TableMemory {
     public long residentWindow(ProofPhase pass, Placement placement) {
         long bytes = 0;
         for (Live l : live) {
-            boolean read = pass.perTable() ? l.first().compareTo(pass) <= 0 && l.last().compareTo(pass) >= 0 : l.first() == pass;
+            boolean read = pass.perTable()
+                    ? l.first().compareTo(pass) <= 0 && l.last().compareTo(pass) >= 0
+                    : l.first() == pass;
             if (read && placement.spills(l.allocation().table(), l.allocation().role())) {
                 bytes += l.window();
             }

@@ -21,7 +21,10 @@ public record Usage(long ramOffHeap, long heap, long ram, long spill) {
      * @return per figure, the larger of the two
      */
     public Usage max(Usage other) {
-        return new Usage(Math.max(ramOffHeap, other.ramOffHeap), Math.max(heap, other.heap), Math.max(ram, other.ram),
+        return new Usage(
+                Math.max(ramOffHeap, other.ramOffHeap),
+                Math.max(heap, other.heap),
+                Math.max(ram, other.ram),
                 Math.max(spill, other.spill));
     }
 }

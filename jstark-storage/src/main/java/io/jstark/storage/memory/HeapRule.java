@@ -1,6 +1,5 @@
 package io.jstark.storage.memory;
 
-
 import java.util.Locale;
 import java.util.Optional;
 
@@ -28,8 +27,8 @@ public record HeapRule(int numerator, int denominator, long floorMiB) {
      */
     public HeapRule {
         if (numerator <= 0 || denominator <= numerator || floorMiB < 0) {
-            throw new IllegalArgumentException("heap rule: share " + numerator + "/" + denominator + " must lie in (0, 1), floor "
-                    + floorMiB + " MiB must not be negative");
+            throw new IllegalArgumentException("heap rule: share " + numerator + "/" + denominator
+                    + " must lie in (0, 1), floor " + floorMiB + " MiB must not be negative");
         }
     }
 
@@ -58,8 +57,10 @@ public record HeapRule(int numerator, int denominator, long floorMiB) {
         }
         int slash = share.indexOf('/');
         try {
-            return Optional.of(new HeapRule(Integer.parseInt(share.substring(0, Math.max(0, slash)).trim()),
-                    Integer.parseInt(share.substring(slash + 1).trim()), Long.parseLong(floor.trim())));
+            return Optional.of(new HeapRule(
+                    Integer.parseInt(share.substring(0, Math.max(0, slash)).trim()),
+                    Integer.parseInt(share.substring(slash + 1).trim()),
+                    Long.parseLong(floor.trim())));
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             return Optional.empty();
         }

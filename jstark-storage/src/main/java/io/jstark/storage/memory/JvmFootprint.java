@@ -1,6 +1,5 @@
 package io.jstark.storage.memory;
 
-
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.jstark.instrument.ByteSize;
 import io.jstark.instrument.ResidentMemory;
@@ -26,8 +25,8 @@ import java.lang.management.MemoryUsage;
  * @param heapRule how the launcher sized the fixed heap from the budget ({@link HeapRule#fromSystemProperties}),
  *     or null where it did not: then another budget leaves the heap as it is
  */
-public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouched, long nativeBytes, long fileBytes,
-        HeapRule heapRule) {
+public record JvmFootprint(
+        long maxHeapBytes, boolean fixedHeap, boolean preTouched, long nativeBytes, long fileBytes, HeapRule heapRule) {
     /** Nothing counted beyond the prover's buffers and its predicted heap: the model alone (tests, what-ifs). */
     public static final JvmFootprint NONE = new JvmFootprint(0, false, false, 0, 0);
 
@@ -46,8 +45,8 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
      */
     public JvmFootprint {
         if (maxHeapBytes < 0 || nativeBytes < 0 || fileBytes < 0) {
-            throw new IllegalArgumentException("negative JVM footprint: heap " + maxHeapBytes + ", native " + nativeBytes + ", file "
-                    + fileBytes);
+            throw new IllegalArgumentException(
+                    "negative JVM footprint: heap " + maxHeapBytes + ", native " + nativeBytes + ", file " + fileBytes);
         }
     }
 
@@ -143,17 +142,24 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
         boolean preTouched = Boolean.parseBoolean(option("AlwaysPreTouch"));
         ResidentMemory.Reading now = ResidentMemory.read();
         long nativeNow;
-        long nonHeap = ManagementFactory.getMemoryMXBean().getNonHeapMemoryUsage().getCommitted();
+        long nonHeap =
+                ManagementFactory.getMemoryMXBean().getNonHeapMemoryUsage().getCommitted();
         if (now.available()) {
-            // a pre-touched heap is resident in full; otherwise at most its committed part is, so the rest is at least this
+            // a pre-touched heap is resident in full; otherwise at most its committed part is, so the rest is at least
+            // this
             nativeNow = Math.max(nonHeap, now.anonymous() - heap.getCommitted() - offHeapLiveBytes);
         } else {
             nativeNow = nonHeap;
         }
         // a fixed heap is committed in full: -Xmx itself, survivor spaces included (maxMemory() leaves one out)
         long heapBytes = max == Long.MAX_VALUE ? 0 : fixed ? Math.max(max, parseOr(option("MaxHeapSize"), max)) : max;
-        return new JvmFootprint(heapBytes, fixed, preTouched, nativeNow + PROVING_GROWTH_BYTES,
-                Math.max(0, now.file()), fixed ? HeapRule.fromSystemProperties().orElse(null) : null);
+        return new JvmFootprint(
+                heapBytes,
+                fixed,
+                preTouched,
+                nativeNow + PROVING_GROWTH_BYTES,
+                Math.max(0, now.file()),
+                fixed ? HeapRule.fromSystemProperties().orElse(null) : null);
     }
 
     /** A HotSpot flag's value, "" where there is none. */
@@ -202,8 +208,10 @@ public record JvmFootprint(long maxHeapBytes, boolean fixedHeap, boolean preTouc
         if (!counted()) {
             return "JVM not counted";
         }
-        return "heap -Xmx " + ByteSize.format(maxHeapBytes) + (fixedHeap ? " fixed (-Xms = -Xmx)" : " (grows as the collector decides)")
-                + (preTouched ? ", pre-touched" : "") + (heapRule != null ? " (the launcher's " + heapRule.describe() + ")" : "")
+        return "heap -Xmx " + ByteSize.format(maxHeapBytes)
+                + (fixedHeap ? " fixed (-Xms = -Xmx)" : " (grows as the collector decides)")
+                + (preTouched ? ", pre-touched" : "")
+                + (heapRule != null ? " (the launcher's " + heapRule.describe() + ")" : "")
                 + "; JVM native " + ByteSize.format(nativeBytes) + "; JVM files " + ByteSize.format(fileBytes);
     }
 }

@@ -1,6 +1,5 @@
 package io.jstark.storage.memory;
 
-
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.GcInfo;
 import io.jstark.instrument.ByteSize;
@@ -8,7 +7,6 @@ import io.jstark.instrument.ResidentMemory;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.prover.ProgressListener;
-import io.jstark.prover.StarkProver;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -69,7 +67,13 @@ public final class MemoryMeter {
      * @param residentAnonymous peak RssAnon of the process, -1 where not available
      * @param residentFile peak RssFile of the process, -1 where not available
      */
-    public record Phase(String phase, long ramOffHeap, long heap, long heapAfterGc, long spill, long residentAnonymous,
+    public record Phase(
+            String phase,
+            long ramOffHeap,
+            long heap,
+            long heapAfterGc,
+            long spill,
+            long residentAnonymous,
             long residentFile) {}
 
     /** How often resident memory is sampled between boundaries. */
@@ -82,6 +86,7 @@ public final class MemoryMeter {
     private final List<Phase> phases = new ArrayList<>();
     /** The phase the listener's last pass start opened (null before any). */
     private String open;
+
     private final AtomicLong heapAfterGc = new AtomicLong(-1);
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener gcListener = this::onNotification;
@@ -151,8 +156,14 @@ public final class MemoryMeter {
             heap += pool.getPeakUsage().getUsed();
         }
         ResidentMemory.Reading peaks = resident.takePeaks();
-        phases.add(new Phase(name, ram.peakBytes(), heap, heapAfterGc.getAndSet(-1), spill == null ? 0 : spill.peakBytes(),
-                peaks.anonymous(), peaks.file()));
+        phases.add(new Phase(
+                name,
+                ram.peakBytes(),
+                heap,
+                heapAfterGc.getAndSet(-1),
+                spill == null ? 0 : spill.peakBytes(),
+                peaks.anonymous(),
+                peaks.file()));
         reset();
     }
 
@@ -261,32 +272,78 @@ public final class MemoryMeter {
     public static List<String> compare(MemoryPrediction predicted, List<Phase> measured) {
         List<String> out = new ArrayList<>();
         boolean jvmCounted = predicted.jvm().counted();
-        out.add("memory, predicted / measured peak (heap measured: after-GC max / pool peak with garbage; resident: RssAnon and "
-                + "RssFile of the process, file-backed predicted as at most" + (jvmCounted ? ")" : "; resident memory is predicted only "
-                + "with a memory budget, which fixes the JVM's heap: without one the JVM is not counted, so '-')"));
+        out.add(
+                "memory, predicted / measured peak (heap measured: after-GC max / pool peak with garbage; resident: RssAnon and "
+                        + "RssFile of the process, file-backed predicted as at most"
+                        + (jvmCounted
+                                ? ")"
+                                : "; resident memory is predicted only "
+                                        + "with a memory budget, which fixes the JVM's heap: without one the JVM is not counted, so '-')"));
         String row = "%-20s  %23s  %23s  %34s  %8s  %25s  %25s";
-        out.add(String.format(Locale.ROOT, row, "phase", "off-heap RAM", "spill", "heap", "off-heap", "resident anon", "resident file"));
+        out.add(String.format(
+                Locale.ROOT,
+                row,
+                "phase",
+                "off-heap RAM",
+                "spill",
+                "heap",
+                "off-heap",
+                "resident anon",
+                "resident file"));
         for (MemoryPrediction.PhasePeak p : predicted.phases()) {
-            out.add(line(row, p.phase(), p.ramOffHeap(), p.spill(), p.heap(), jvmCounted ? p.residentAnonymous() : -1,
-                    jvmCounted ? p.residentFile() : -1, find(measured, p.phase())));
+            out.add(line(
+                    row,
+                    p.phase(),
+                    p.ramOffHeap(),
+                    p.spill(),
+                    p.heap(),
+                    jvmCounted ? p.residentAnonymous() : -1,
+                    jvmCounted ? p.residentFile() : -1,
+                    find(measured, p.phase())));
         }
-        out.add(line(row, "peak", predicted.peakOffHeapBytes(), predicted.peakSpillBytes(), predicted.peakHeapBytes(),
-                jvmCounted ? predicted.peakRamBytes() : -1, jvmCounted ? predicted.peakResidentFileBytes() : -1,
+        out.add(line(
+                row,
+                "peak",
+                predicted.peakOffHeapBytes(),
+                predicted.peakSpillBytes(),
+                predicted.peakHeapBytes(),
+                jvmCounted ? predicted.peakRamBytes() : -1,
+                jvmCounted ? predicted.peakResidentFileBytes() : -1,
                 measured.isEmpty() ? null : peak(measured)));
         return out;
     }
 
-    private static String line(String row, String phase, long ramOffHeap, long spill, long heap, long anonymous, long file, Phase m) {
+    private static String line(
+            String row, String phase, long ramOffHeap, long spill, long heap, long anonymous, long file, Phase m) {
         if (m == null) {
-            return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, "-"), pair(spill, "-"), pair(heap, "-"), "-",
-                    pair(anonymous, "-"), pair(file, "-"));
+            return String.format(
+                    Locale.ROOT,
+                    row,
+                    phase,
+                    pair(ramOffHeap, "-"),
+                    pair(spill, "-"),
+                    pair(heap, "-"),
+                    "-",
+                    pair(anonymous, "-"),
+                    pair(file, "-"));
         }
         long predictedOffHeap = ramOffHeap + spill;
         long measuredOffHeap = m.ramOffHeap() + m.spill();
-        String ratio = predictedOffHeap == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * measuredOffHeap / predictedOffHeap);
-        String heapMeasured = (m.heapAfterGc() < 0 ? "-" : ByteSize.format(m.heapAfterGc())) + " / " + ByteSize.format(m.heap());
-        return String.format(Locale.ROOT, row, phase, pair(ramOffHeap, ByteSize.format(m.ramOffHeap())), pair(spill, ByteSize.format(m.spill())),
-                pair(heap, heapMeasured), ratio, pair(anonymous, resident(m.residentAnonymous())), pair(file, resident(m.residentFile())));
+        String ratio = predictedOffHeap == 0
+                ? "-"
+                : String.format(Locale.ROOT, "%.1f%%", 100.0 * measuredOffHeap / predictedOffHeap);
+        String heapMeasured =
+                (m.heapAfterGc() < 0 ? "-" : ByteSize.format(m.heapAfterGc())) + " / " + ByteSize.format(m.heap());
+        return String.format(
+                Locale.ROOT,
+                row,
+                phase,
+                pair(ramOffHeap, ByteSize.format(m.ramOffHeap())),
+                pair(spill, ByteSize.format(m.spill())),
+                pair(heap, heapMeasured),
+                ratio,
+                pair(anonymous, resident(m.residentAnonymous())),
+                pair(file, resident(m.residentFile())));
     }
 
     private static String resident(long bytes) {

@@ -1,13 +1,5 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Placement;
-import io.jstark.prover.memory.TableDimensions;
-import io.jstark.prover.memory.TableMemory;
-import io.jstark.prover.memory.Usage;
-
-import io.jstark.prover.ProofPhase;
-import io.jstark.air.Air;
-import io.jstark.air.PeriodicColumn;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriParameters;
 import io.jstark.instrument.SpanLabels;
@@ -16,13 +8,17 @@ import io.jstark.math.ntt.Lde;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.ProofPhase;
 import io.jstark.prover.TableBuffers;
 import io.jstark.prover.exec.TableParallelism;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
+import io.jstark.prover.memory.Usage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The prover's memory, predicted from table shapes and options before any proving.
@@ -142,7 +138,8 @@ public final class MemoryModel {
      * @param placement which buffers spill
      * @return the prediction
      */
-    public MemoryPrediction predict(List<TableDimensions> tables, int tableParallelism, long gateBudget, Placement placement) {
+    public MemoryPrediction predict(
+            List<TableDimensions> tables, int tableParallelism, long gateBudget, Placement placement) {
         return predictFor(tables(tables), tableParallelism, gateBudget, placement);
     }
 
@@ -155,7 +152,8 @@ public final class MemoryModel {
      * @param placement which buffers spill
      * @return the prediction
      */
-    public MemoryPrediction predictFor(List<TableMemory> tables, int tableParallelism, long gateBudget, Placement placement) {
+    public MemoryPrediction predictFor(
+            List<TableMemory> tables, int tableParallelism, long gateBudget, Placement placement) {
         TableParallelism.require(tableParallelism);
         long inputs = 0;
         List<MemoryPrediction.TableLine> lines = new ArrayList<>(tables.size());
@@ -173,8 +171,13 @@ public final class MemoryModel {
         long fixedOffHeap = inputs + key.bytes();
 
         Map<String, long[]> byPhase = new LinkedHashMap<>();
-        byPhase.put(SpanLabels.PREPASS, new long[] {inputs + key.bytes() + key.transientOffHeap(), heapCaches + key.transientHeap(),
-                inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(), 0, 0});
+        byPhase.put(SpanLabels.PREPASS, new long[] {
+            inputs + key.bytes() + key.transientOffHeap(),
+            heapCaches + key.transientHeap(),
+            inputs + key.bytes() + key.transientOffHeap() + heapCaches + key.transientHeap(),
+            0,
+            0
+        });
         for (ProofPhase pass : passes) {
             long[] peak = passPeak(pass, tables, placement, tableParallelism, gateBudget);
             peak[0] += fixedOffHeap;
@@ -190,8 +193,17 @@ public final class MemoryModel {
         }
         List<MemoryPrediction.PhasePeak> phases = new ArrayList<>();
         byPhase.forEach((name, v) -> phases.add(phase(name, v[0], v[1], v[2], v[3], v[4])));
-        return new MemoryPrediction(options, workerParallelism, tableParallelism, gateBudget, lines, inputs, key.bytes(), heapCaches,
-                jvm, phases);
+        return new MemoryPrediction(
+                options,
+                workerParallelism,
+                tableParallelism,
+                gateBudget,
+                lines,
+                inputs,
+                key.bytes(),
+                heapCaches,
+                jvm,
+                phases);
     }
 
     /** A table's line of the prediction: what it holds, its first pass's usage, its largest later one's and what spills. */
@@ -211,8 +223,14 @@ public final class MemoryModel {
                 rest = rest.max(t.usage(pass, placement));
             }
         }
-        return new MemoryPrediction.TableLine(d.name(), d.logHeight(), t.heldBytes(placement, false), t.heldBytes(placement, true),
-                first, rest, spilled);
+        return new MemoryPrediction.TableLine(
+                d.name(),
+                d.logHeight(),
+                t.heldBytes(placement, false),
+                t.heldBytes(placement, true),
+                first,
+                rest,
+                spilled);
     }
 
     /**
@@ -221,7 +239,8 @@ public final class MemoryModel {
      * plus what the tables running together add (the gate admits them by their usage in the pass); a global step is
      * one table's (the tallest's) part.
      */
-    private long[] passPeak(ProofPhase pass, List<TableMemory> tables, Placement placement, int tableParallelism, long gateBudget) {
+    private long[] passPeak(
+            ProofPhase pass, List<TableMemory> tables, Placement placement, int tableParallelism, long gateBudget) {
         int n = tables.size();
         long heldRam = 0;
         long heldSpill = 0;
@@ -252,11 +271,16 @@ public final class MemoryModel {
             inUse[i] = ram[i] + window[i];
         }
         // counted where the budget bounds the whole process (the JVM counted): a memory cgroup counts these pages
-        long windows = jvm.counted() ? Math.max(0, largestRunningTogether(inUse, gate, tableParallelism, gateBudget) - running) : 0;
-        return new long[] {heldRam + largestRunningTogether(offHeap, gate, tableParallelism, gateBudget),
-                largestRunningTogether(heap, gate, tableParallelism, gateBudget),
-                heldRam + running,
-                heldSpill + largestRunningTogether(spill, gate, tableParallelism, Long.MAX_VALUE), windows};
+        long windows = jvm.counted()
+                ? Math.max(0, largestRunningTogether(inUse, gate, tableParallelism, gateBudget) - running)
+                : 0;
+        return new long[] {
+            heldRam + largestRunningTogether(offHeap, gate, tableParallelism, gateBudget),
+            largestRunningTogether(heap, gate, tableParallelism, gateBudget),
+            heldRam + running,
+            heldSpill + largestRunningTogether(spill, gate, tableParallelism, Long.MAX_VALUE),
+            windows
+        };
     }
 
     /**
@@ -267,9 +291,17 @@ public final class MemoryModel {
      * own files are the file-backed pages that must stay resident beside the anonymous ones (the JVM's files
      * always: evicting its code and class archive thrashes as surely as evicting a spilled window).
      */
-    private MemoryPrediction.PhasePeak phase(String name, long ramOffHeap, long heap, long ram, long spill, long windows) {
+    private MemoryPrediction.PhasePeak phase(
+            String name, long ramOffHeap, long heap, long ram, long spill, long windows) {
         long anonymous = jvm.fixedHeap() && jvm.maxHeapBytes() > 0 ? ramOffHeap + jvm.residentHeap(heap) : ram;
-        return new MemoryPrediction.PhasePeak(name, ramOffHeap, heap, ram, spill, anonymous + jvm.nativeBytes(), spill + jvm.fileBytes(),
+        return new MemoryPrediction.PhasePeak(
+                name,
+                ramOffHeap,
+                heap,
+                ram,
+                spill,
+                anonymous + jvm.nativeBytes(),
+                spill + jvm.fileBytes(),
                 windows + jvm.fileBytes());
     }
 
@@ -319,7 +351,8 @@ public final class MemoryModel {
             bytes += Matrix.bytesFor(bigN, width) + MerkleTree.bytesFor(bigN / options.foldingFactor());
             // Preprocessing.commit: the natural columns live while their LDE is made
             transientOffHeap = Math.max(transientOffHeap, Matrix.bytesFor(t.rows(), width));
-            transientHeap = Math.max(transientHeap, Lde.extendScratchBytes(t.rows(), width, logBlowup, workerParallelism));
+            transientHeap =
+                    Math.max(transientHeap, Lde.extendScratchBytes(t.rows(), width, logBlowup, workerParallelism));
         }
         return new ProvingKeyMemory(bytes, transientOffHeap, transientHeap);
     }

@@ -1,11 +1,10 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.TableMemory;
-import io.jstark.prover.memory.Usage;
-
 import io.jstark.instrument.ByteSize;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
+import io.jstark.prover.memory.TableMemory;
+import io.jstark.prover.memory.Usage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +24,17 @@ import java.util.Locale;
  * @param jvm what the JVM itself was counted as ({@link JvmFootprint#NONE}: not at all)
  * @param phases the peak of each phase of {@link io.jstark.prover.StarkProver}, in order
  */
-public record MemoryPrediction(ProofOptions options, int workerParallelism, int tableParallelism, long gateBudget,
-        List<TableLine> tables, long inputBytes, long provingKeyBytes, long heapCacheBytes, JvmFootprint jvm, List<PhasePeak> phases) {
+public record MemoryPrediction(
+        ProofOptions options,
+        int workerParallelism,
+        int tableParallelism,
+        long gateBudget,
+        List<TableLine> tables,
+        long inputBytes,
+        long provingKeyBytes,
+        long heapCacheBytes,
+        JvmFootprint jvm,
+        List<PhasePeak> phases) {
 
     /** Copies the lists (the prediction is immutable). */
     public MemoryPrediction {
@@ -46,7 +54,13 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      * @param later the largest of the table's later passes' own usage, above what it holds
      * @param spilledRoles the roles of this table that live in spill files
      */
-    public record TableLine(String name, int logHeight, long heldRam, long heldSpill, Usage mainCommit, Usage later,
+    public record TableLine(
+            String name,
+            int logHeight,
+            long heldRam,
+            long heldSpill,
+            Usage mainCommit,
+            Usage later,
             List<MatrixRole> spilledRoles) {
         /** Copies the roles (the line is immutable). */
         public TableLine {
@@ -71,7 +85,14 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      *     throughout, spilled or not); 0 where the JVM is not counted (the plan then bounds the prover's buffers,
      *     not the process's resident pages)
      */
-    public record PhasePeak(String phase, long ramOffHeap, long heap, long ram, long spill, long residentAnonymous, long residentFile,
+    public record PhasePeak(
+            String phase,
+            long ramOffHeap,
+            long heap,
+            long ram,
+            long spill,
+            long residentAnonymous,
+            long residentFile,
             long residentWindow) {
         /**
          * What a memory cgroup must hold at once: the anonymous pages and the file-backed pages in use.
@@ -187,40 +208,80 @@ public record MemoryPrediction(ProofOptions options, int workerParallelism, int 
      */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "memory prediction: %d tables, k = %d at once%s, %d worker threads, blowup %d, folding %d",
-                tables.size(), tableParallelism, gateBudget == Long.MAX_VALUE ? "" : " (gate budget " + ByteSize.format(gateBudget) + ")",
-                workerParallelism, options.blowup(), options.foldingFactor()));
+        out.add(String.format(
+                Locale.ROOT,
+                "memory prediction: %d tables, k = %d at once%s, %d worker threads, blowup %d, folding %d",
+                tables.size(),
+                tableParallelism,
+                gateBudget == Long.MAX_VALUE ? "" : " (gate budget " + ByteSize.format(gateBudget) + ")",
+                workerParallelism,
+                options.blowup(),
+                options.foldingFactor()));
         int nameWidth = "table".length();
         for (TableLine t : tables) {
             nameWidth = Math.max(nameWidth, t.name().length());
         }
         String row = "%-" + nameWidth + "s  %5s  %11s  %11s  %11s  %11s  %11s  %s";
-        out.add(String.format(Locale.ROOT, row, "table", "rows", "held", "main commit", "later +", "later heap", "spill", "spilled"));
+        out.add(String.format(
+                Locale.ROOT, row, "table", "rows", "held", "main commit", "later +", "later heap", "spill", "spilled"));
         for (TableLine t : tables) {
-            out.add(String.format(Locale.ROOT, row, t.name(), "2^" + t.logHeight(), ByteSize.format(t.heldRam() + t.heldSpill()),
+            out.add(String.format(
+                    Locale.ROOT,
+                    row,
+                    t.name(),
+                    "2^" + t.logHeight(),
+                    ByteSize.format(t.heldRam() + t.heldSpill()),
                     ByteSize.format(t.mainCommit().ram() + t.mainCommit().spill()),
-                    ByteSize.format(t.later().ram() + t.later().spill()), ByteSize.format(t.later().heap()),
-                    ByteSize.format(t.heldSpill() + t.later().spill()), t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
+                    ByteSize.format(t.later().ram() + t.later().spill()),
+                    ByteSize.format(t.later().heap()),
+                    ByteSize.format(t.heldSpill() + t.later().spill()),
+                    t.spilledRoles().isEmpty() ? "-" : describe(t.spilledRoles())));
         }
-        out.add("shared: traces " + ByteSize.format(inputBytes) + " (off-heap, the caller's), proving key " + ByteSize.format(provingKeyBytes)
+        out.add("shared: traces " + ByteSize.format(inputBytes) + " (off-heap, the caller's), proving key "
+                + ByteSize.format(provingKeyBytes)
                 + " (preprocessed LDEs + trees, off-heap), heap caches " + ByteSize.format(heapCacheBytes)
                 + " (twiddles, domains, next-row tables)");
         if (jvm.counted()) {
             out.add("JVM: " + jvm.describe());
         }
         String phaseRow = "%-20s  %12s  %12s  %12s  %12s  %14s  %14s  %14s";
-        out.add(String.format(Locale.ROOT, phaseRow, "phase", "off-heap RAM", "heap", "RAM total", "spill", "resident anon", "resident file",
+        out.add(String.format(
+                Locale.ROOT,
+                phaseRow,
+                "phase",
+                "off-heap RAM",
+                "heap",
+                "RAM total",
+                "spill",
+                "resident anon",
+                "resident file",
                 "file in use"));
         for (PhasePeak p : phases) {
-            out.add(String.format(Locale.ROOT, phaseRow, p.phase(), ByteSize.format(p.ramOffHeap()), ByteSize.format(p.heap()),
-                    ByteSize.format(p.ram()), ByteSize.format(p.spill()), ByteSize.format(p.residentAnonymous()), ByteSize.format(p.residentFile()),
+            out.add(String.format(
+                    Locale.ROOT,
+                    phaseRow,
+                    p.phase(),
+                    ByteSize.format(p.ramOffHeap()),
+                    ByteSize.format(p.heap()),
+                    ByteSize.format(p.ram()),
+                    ByteSize.format(p.spill()),
+                    ByteSize.format(p.residentAnonymous()),
+                    ByteSize.format(p.residentFile()),
                     ByteSize.format(p.residentWindow())));
         }
-        out.add(String.format(Locale.ROOT, "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s%s",
-                ByteSize.format(peakRamBytes()), ByteSize.format(peakOffHeapBytes()), ByteSize.format(peakHeapBytes()),
-                jvm.counted() ? ", with the JVM: resident anonymous" : "", ByteSize.format(peakSpillBytes()), ByteSize.format(peakResidentFileBytes()),
-                peakResidentWindowBytes() == 0 ? "" : ", with the file pages in use (spilled windows, the JVM's files) "
-                        + ByteSize.format(peakResidentInUseBytes())));
+        out.add(String.format(
+                Locale.ROOT,
+                "predicted peak: RAM %s (off-heap %s, heap %s%s), spill files %s, file-backed resident at most %s%s",
+                ByteSize.format(peakRamBytes()),
+                ByteSize.format(peakOffHeapBytes()),
+                ByteSize.format(peakHeapBytes()),
+                jvm.counted() ? ", with the JVM: resident anonymous" : "",
+                ByteSize.format(peakSpillBytes()),
+                ByteSize.format(peakResidentFileBytes()),
+                peakResidentWindowBytes() == 0
+                        ? ""
+                        : ", with the file pages in use (spilled windows, the JVM's files) "
+                                + ByteSize.format(peakResidentInUseBytes())));
         return out;
     }
 

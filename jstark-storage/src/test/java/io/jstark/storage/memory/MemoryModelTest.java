@@ -1,11 +1,5 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Allocation;
-import io.jstark.prover.memory.Placement;
-import io.jstark.prover.memory.TableDimensions;
-import io.jstark.prover.memory.TableMemory;
-
-import io.jstark.prover.ProofPhase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,12 +11,17 @@ import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.MemoryEstimates;
+import io.jstark.prover.ProofPhase;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
-import io.jstark.prover.StoragePolicy;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.StoragePolicy;
 import io.jstark.prover.TableBuffers;
 import io.jstark.prover.TestAirs;
+import io.jstark.prover.memory.Allocation;
+import io.jstark.prover.memory.Placement;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.prover.memory.TableMemory;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -41,9 +40,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MemoryModelTest {
     static Stream<ProofOptions> options() {
         return Stream.of(
-                new ProofOptions(2, 8, 0, 1, 1, "sha256", 0),   // blowup 4, folding 2
-                new ProofOptions(3, 8, 0, 2, 3, "sha256", 0),   // blowup 8, folding 4 (the default's shape)
-                new ProofOptions(1, 8, 0, 3, 0, "blake3", 0));  // blowup 2, folding 8, no final degree
+                new ProofOptions(2, 8, 0, 1, 1, "sha256", 0), // blowup 4, folding 2
+                new ProofOptions(3, 8, 0, 2, 3, "sha256", 0), // blowup 8, folding 4 (the default's shape)
+                new ProofOptions(1, 8, 0, 3, 0, "blake3", 0)); // blowup 2, folding 8, no final degree
     }
 
     private static List<TableTrace> workload() {
@@ -81,48 +80,77 @@ class MemoryModelTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.CUBE3, TestAirs.SENDER, TestAirs.BYTES))) {
             RecordingPolicy policy = new RecordingPolicy(Placement.RAM);
             MemoryModel model = new MemoryModel(options, pool.parallelism());
-            List<TableDimensions> dims = traces.stream().map(TableDimensions::of).toList();
+            List<TableDimensions> dims =
+                    traces.stream().map(TableDimensions::of).toList();
             List<TableMemory> tables = model.tables(dims);
             MemoryPrediction predicted = model.predictFor(tables, 1, Long.MAX_VALUE, Placement.RAM);
             MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), null);
-            new StarkProver(key, options, ProverSettings.defaults().withPool(pool).withStorage(policy)
-                    .withProgress(meter.listener(policy.passTracker()))).prove(traces);
+            new StarkProver(
+                            key,
+                            options,
+                            ProverSettings.defaults()
+                                    .withPool(pool)
+                                    .withStorage(policy)
+                                    .withProgress(meter.listener(policy.passTracker())))
+                    .prove(traces);
             List<MemoryMeter.Phase> measured = meter.finish();
 
             long deepPolynomials = 0;
             for (TableMemory table : tables) {
-                List<RecordingPolicy.Event> recorded = policy.events().stream().filter(e -> e.table().equals(table.name())).toList();
-                long deep = table.buffers().buffers().stream().filter(b -> b.what().equals("deep-coefficients"))
-                        .mapToLong(TableBuffers.Buffer::bytes).sum();
+                List<RecordingPolicy.Event> recorded = policy.events().stream()
+                        .filter(e -> e.table().equals(table.name()))
+                        .toList();
+                long deep = table.buffers().buffers().stream()
+                        .filter(b -> b.what().equals("deep-coefficients"))
+                        .mapToLong(TableBuffers.Buffer::bytes)
+                        .sum();
                 deepPolynomials += deep;
                 for (MemoryPrediction.PhasePeak p : predicted.phases()) {
                     List<TableMemory.Event> modelled = eventsMeasuredIn(table, p.phase());
-                    assertThat(acquires(recorded, p.phase())).as("buffers %s makes in %s", table.name(), p.phase())
+                    assertThat(acquires(recorded, p.phase()))
+                            .as("buffers %s makes in %s", table.name(), p.phase())
                             .isEqualTo(acquires(modelled));
                     long over = peak(modelled) - peak(recorded, p.phase());
-                    assertThat(over).as("peak of %s in %s", table.name(), p.phase()).isBetween(0L, p.phase().equals("deep") ? deep : 0L);
+                    assertThat(over)
+                            .as("peak of %s in %s", table.name(), p.phase())
+                            .isBetween(0L, p.phase().equals("deep") ? deep : 0L);
                 }
-                assertThat(bytesByRole(recorded)).as("bytes per role of %s", table.name()).isEqualTo(table.allocatedBytesByRole());
-                assertThat(released(recorded)).as("everything of %s is closed", table.name()).isTrue();
+                assertThat(bytesByRole(recorded))
+                        .as("bytes per role of %s", table.name())
+                        .isEqualTo(table.allocatedBytesByRole());
+                assertThat(released(recorded))
+                        .as("everything of %s is closed", table.name())
+                        .isTrue();
                 // the main LDE is held into every later pass; into the global FRI and queries, every LDE
-                for (ProofPhase pass : List.of(ProofPhase.AUX, ProofPhase.COMPOSITION, ProofPhase.OOD,
-                        ProofPhase.DEEP)) {
-                    assertThat(table.heldInto(pass, Placement.RAM, false)).as("%s held into %s", table.name(), pass)
+                for (ProofPhase pass :
+                        List.of(ProofPhase.AUX, ProofPhase.COMPOSITION, ProofPhase.OOD, ProofPhase.DEEP)) {
+                    assertThat(table.heldInto(pass, Placement.RAM, false))
+                            .as("%s held into %s", table.name(), pass)
                             .isGreaterThanOrEqualTo(table.allocatedBytes(MatrixRole.MAIN_LDE));
                 }
-                assertThat(table.heldInto(ProofPhase.FRI, Placement.RAM, false)).as("%s held into the FRI", table.name())
-                        .isGreaterThanOrEqualTo(table.allocatedBytes(MatrixRole.MAIN_LDE) + table.allocatedBytes(MatrixRole.AUX_LDE)
+                assertThat(table.heldInto(ProofPhase.FRI, Placement.RAM, false))
+                        .as("%s held into the FRI", table.name())
+                        .isGreaterThanOrEqualTo(table.allocatedBytes(MatrixRole.MAIN_LDE)
+                                + table.allocatedBytes(MatrixRole.AUX_LDE)
                                 + table.allocatedBytes(MatrixRole.COMPOSITION_LDE));
             }
-            assertThat(tables.stream().filter(t -> t.allocatedBytes(MatrixRole.FRI_LAYER) > 0)).as("one FRI, the tallest table's").hasSize(1);
+            assertThat(tables.stream().filter(t -> t.allocatedBytes(MatrixRole.FRI_LAYER) > 0))
+                    .as("one FRI, the tallest table's")
+                    .hasSize(1);
             for (MemoryPrediction.PhasePeak p : predicted.phases()) {
-                assertThat(phase(measured, p.phase()).ramOffHeap()).as("off-heap in %s", p.phase()).isLessThanOrEqualTo(p.ramOffHeap());
+                assertThat(phase(measured, p.phase()).ramOffHeap())
+                        .as("off-heap in %s", p.phase())
+                        .isLessThanOrEqualTo(p.ramOffHeap());
             }
-            assertThat(predicted.phases()).extracting(MemoryPrediction.PhasePeak::phase).containsExactly(SpanLabels.PREPASS,
-                    SpanLabels.MAIN_COMMIT, "aux", "composition", "ood", "deep");
-            assertThat(phase(measured, SpanLabels.PREPASS).ramOffHeap()).isEqualTo(predicted.phase(SpanLabels.PREPASS).ramOffHeap());
-            assertThat(phase(measured, SpanLabels.MAIN_COMMIT).ramOffHeap()).isEqualTo(predicted.phase(SpanLabels.MAIN_COMMIT).ramOffHeap());
-            long over = predicted.peakOffHeapBytes() - MemoryMeter.peak(measured).ramOffHeap();
+            assertThat(predicted.phases())
+                    .extracting(MemoryPrediction.PhasePeak::phase)
+                    .containsExactly(SpanLabels.PREPASS, SpanLabels.MAIN_COMMIT, "aux", "composition", "ood", "deep");
+            assertThat(phase(measured, SpanLabels.PREPASS).ramOffHeap())
+                    .isEqualTo(predicted.phase(SpanLabels.PREPASS).ramOffHeap());
+            assertThat(phase(measured, SpanLabels.MAIN_COMMIT).ramOffHeap())
+                    .isEqualTo(predicted.phase(SpanLabels.MAIN_COMMIT).ramOffHeap());
+            long over =
+                    predicted.peakOffHeapBytes() - MemoryMeter.peak(measured).ramOffHeap();
             assertThat(over).isBetween(0L, deepPolynomials);
         } finally {
             close(traces);
@@ -139,10 +167,19 @@ class MemoryModelTest {
         try (ProvingKey key = ProvingKey.of(List.of(TestAirs.CUBE3))) {
             RecordingPolicy policy = new RecordingPolicy(Placement.RAM);
             TableMemory table = new MemoryModel(options, pool.parallelism()).table(TableDimensions.of(trace));
-            new StarkProver(key, options, ProverSettings.defaults().withPool(pool).withStorage(policy)
-                    .withProgress(policy.passTracker())).prove(List.of(trace));
+            new StarkProver(
+                            key,
+                            options,
+                            ProverSettings.defaults()
+                                    .withPool(pool)
+                                    .withStorage(policy)
+                                    .withProgress(policy.passTracker()))
+                    .prove(List.of(trace));
             List<RecordingPolicy.Event> recorded = policy.events();
-            assertThat(table.buffers().buffers()).extracting(TableBuffers.Buffer::what).doesNotContain("lifted-deep").contains("deep-coefficients");
+            assertThat(table.buffers().buffers())
+                    .extracting(TableBuffers.Buffer::what)
+                    .doesNotContain("lifted-deep")
+                    .contains("deep-coefficients");
             assertThat(bytesByRole(recorded)).isEqualTo(table.allocatedBytesByRole());
             assertThat(acquires(recorded, "deep")).isEqualTo(acquires(eventsMeasuredIn(table, "deep")));
             assertThat(released(recorded)).isTrue();
@@ -167,34 +204,68 @@ class MemoryModelTest {
 
             // a larger main LDE: held from the main commit to the queries, so every phase after the prepass grows by it
             long mainLde = before.allocatedBytes(MatrixRole.MAIN_LDE);
-            TableMemory larger = TableMemory.of(described.with("main-lde", b -> new TableBuffers.Buffer(b.what(), b.kind(), b.role(),
-                    b.rows(), b.columns(), 2 * b.bytes(), b.first(), b.last(), b.rereads())));
-            assertThat(larger.mainCommitUsage(Placement.RAM).ramOffHeap()).isEqualTo(before.mainCommitUsage(Placement.RAM).ramOffHeap() + mainLde);
-            assertThat(larger.heldBytes(Placement.RAM, false)).isEqualTo(before.heldBytes(Placement.RAM, false) + mainLde);
+            TableMemory larger = TableMemory.of(described.with(
+                    "main-lde",
+                    b -> new TableBuffers.Buffer(
+                            b.what(),
+                            b.kind(),
+                            b.role(),
+                            b.rows(),
+                            b.columns(),
+                            2 * b.bytes(),
+                            b.first(),
+                            b.last(),
+                            b.rereads())));
+            assertThat(larger.mainCommitUsage(Placement.RAM).ramOffHeap())
+                    .isEqualTo(before.mainCommitUsage(Placement.RAM).ramOffHeap() + mainLde);
+            assertThat(larger.heldBytes(Placement.RAM, false))
+                    .isEqualTo(before.heldBytes(Placement.RAM, false) + mainLde);
             MemoryPrediction p0 = model.predictFor(List.of(before), 1, Long.MAX_VALUE, Placement.RAM);
             MemoryPrediction p1 = model.predictFor(List.of(larger), 1, Long.MAX_VALUE, Placement.RAM);
             assertThat(p0.phases()).hasSize(6);
-            for (MemoryPrediction.PhasePeak phase : p0.phases().subList(1, p0.phases().size())) {
-                assertThat(p1.phase(phase.phase()).ramOffHeap()).as(phase.phase()).isEqualTo(phase.ramOffHeap() + mainLde);
+            for (MemoryPrediction.PhasePeak phase :
+                    p0.phases().subList(1, p0.phases().size())) {
+                assertThat(p1.phase(phase.phase()).ramOffHeap())
+                        .as(phase.phase())
+                        .isEqualTo(phase.ramOffHeap() + mainLde);
             }
 
             // composition scratch kept to the queries: held out of its pass, into every later one
-            TableBuffers.Buffer composition = described.buffers().stream().filter(b -> b.what().equals("composition")).findFirst().orElseThrow();
+            TableBuffers.Buffer composition = described.buffers().stream()
+                    .filter(b -> b.what().equals("composition"))
+                    .findFirst()
+                    .orElseThrow();
             int queries = described.steps().size() - 1;
-            TableMemory longer = TableMemory.of(described.with("composition", b -> new TableBuffers.Buffer(b.what(), b.kind(), b.role(),
-                    b.rows(), b.columns(), b.bytes(), b.first(), queries, b.rereads())));
+            TableMemory longer = TableMemory.of(described.with(
+                    "composition",
+                    b -> new TableBuffers.Buffer(
+                            b.what(),
+                            b.kind(),
+                            b.role(),
+                            b.rows(),
+                            b.columns(),
+                            b.bytes(),
+                            b.first(),
+                            queries,
+                            b.rereads())));
             ProofPhase pass = ProofPhase.COMPOSITION;
-            long delta = longer.usage(pass, Placement.RAM).ramOffHeap() - before.usage(pass, Placement.RAM).ramOffHeap();
+            long delta = longer.usage(pass, Placement.RAM).ramOffHeap()
+                    - before.usage(pass, Placement.RAM).ramOffHeap();
             assertThat(delta).isPositive().isLessThanOrEqualTo(composition.bytes());
-            assertThat(longer.events(pass)).hasSize(before.events(pass).size() - 1).isNotEqualTo(before.events(pass));
+            assertThat(longer.events(pass))
+                    .hasSize(before.events(pass).size() - 1)
+                    .isNotEqualTo(before.events(pass));
             for (ProofPhase later : List.of(ProofPhase.OOD, ProofPhase.DEEP, ProofPhase.FRI)) {
-                assertThat(longer.heldInto(later, Placement.RAM, false)).as("%s", later)
+                assertThat(longer.heldInto(later, Placement.RAM, false))
+                        .as("%s", later)
                         .isEqualTo(before.heldInto(later, Placement.RAM, false) + composition.bytes());
             }
             // spilling its role takes exactly it out of RAM at every step
             Placement compositionSpills = (t, role) -> role == MatrixRole.COMPOSITION_SCRATCH;
-            assertThat(longer.usage(pass, compositionSpills).spill()).isEqualTo(before.allocatedBytes(MatrixRole.COMPOSITION_SCRATCH));
-            assertThatThrownBy(() -> described.with("no-such-buffer", b -> b)).isInstanceOf(IllegalArgumentException.class)
+            assertThat(longer.usage(pass, compositionSpills).spill())
+                    .isEqualTo(before.allocatedBytes(MatrixRole.COMPOSITION_SCRATCH));
+            assertThatThrownBy(() -> described.with("no-such-buffer", b -> b))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("no buffer 'no-such-buffer'");
         } finally {
             trace.main().close();
@@ -209,10 +280,11 @@ class MemoryModelTest {
             TableMemory table = new MemoryModel(options, 4).table(TableDimensions.of(trace));
             Placement ldes = (t, role) -> role == MatrixRole.MAIN_LDE || role == MatrixRole.AUX_LDE;
             RecordingPolicy spilling = new RecordingPolicy(ldes);
-            assertThat(MemoryEstimates.mainCommitBytes(trace, options, 4)).isEqualTo(table.mainCommitUsage(Placement.RAM).ram());
-            for (ProofPhase pass : List.of(ProofPhase.AUX, ProofPhase.COMPOSITION, ProofPhase.OOD,
-                    ProofPhase.DEEP)) {
-                assertThat(MemoryEstimates.passBytes(trace, options, 4, pass, StoragePolicy.RAM)).as("%s", pass)
+            assertThat(MemoryEstimates.mainCommitBytes(trace, options, 4))
+                    .isEqualTo(table.mainCommitUsage(Placement.RAM).ram());
+            for (ProofPhase pass : List.of(ProofPhase.AUX, ProofPhase.COMPOSITION, ProofPhase.OOD, ProofPhase.DEEP)) {
+                assertThat(MemoryEstimates.passBytes(trace, options, 4, pass, StoragePolicy.RAM))
+                        .as("%s", pass)
                         .isEqualTo(table.usage(pass, Placement.RAM).ram());
             }
             long mainLde = table.allocatedBytes(MatrixRole.MAIN_LDE);
@@ -232,7 +304,8 @@ class MemoryModelTest {
                     .isLessThanOrEqualTo(MemoryEstimates.mainCommitBytes(trace, options, 4) - mainLde + mainWindow);
             assertThat(MemoryEstimates.passBytes(trace, options, 4, aux, spilling))
                     .isEqualTo(table.usage(aux, ldes).ram() + auxWindow)
-                    .isLessThanOrEqualTo(MemoryEstimates.passBytes(trace, options, 4, aux, StoragePolicy.RAM) - auxLde + auxWindow);
+                    .isLessThanOrEqualTo(
+                            MemoryEstimates.passBytes(trace, options, 4, aux, StoragePolicy.RAM) - auxLde + auxWindow);
             assertThat(table.usage(aux, ldes).spill()).isEqualTo(auxLde);
             // both LDEs are held to the queries: in spill files together
             assertThat(table.heldBytes(ldes, true)).isEqualTo(mainLde + auxLde);
@@ -246,16 +319,20 @@ class MemoryModelTest {
         ProofOptions options = new ProofOptions(2, 8, 0, 1, 1, "sha256", 0);
         List<TableTrace> traces = workload();
         try {
-            List<TableDimensions> dims = traces.stream().map(TableDimensions::of).toList();
+            List<TableDimensions> dims =
+                    traces.stream().map(TableDimensions::of).toList();
             MemoryModel model = new MemoryModel(options, 2);
             MemoryPrediction ram = model.predict(dims, 2, Long.MAX_VALUE, Placement.RAM);
             MemoryPrediction disk = model.predict(dims, 2, Long.MAX_VALUE, Placement.DISK);
             long fixed = disk.inputBytes() + disk.provingKeyBytes();
             assertThat(disk.phases()).hasSize(6);
-            for (MemoryPrediction.PhasePeak p : disk.phases().subList(1, disk.phases().size())) {
+            for (MemoryPrediction.PhasePeak p :
+                    disk.phases().subList(1, disk.phases().size())) {
                 assertThat(p.ramOffHeap()).as(p.phase()).isEqualTo(fixed);
                 // what left RAM went to disk, buffer for buffer
-                assertThat(p.spill()).as(p.phase()).isEqualTo(ram.phase(p.phase()).ramOffHeap() - fixed);
+                assertThat(p.spill())
+                        .as(p.phase())
+                        .isEqualTo(ram.phase(p.phase()).ramOffHeap() - fixed);
             }
             assertThat(disk.peakHeapBytes()).isEqualTo(ram.peakHeapBytes());
             assertThat(disk.lines()).anySatisfy(l -> assertThat(l).startsWith("predicted peak"));
@@ -267,9 +344,12 @@ class MemoryModelTest {
     @Test
     void tablesRunningTogetherAreTheKLargestWithinTheGate() {
         long[] chains = {10, 50, 30, 20};
-        assertThat(MemoryModel.largestRunningTogether(chains, chains, 1, Long.MAX_VALUE)).isEqualTo(50);
-        assertThat(MemoryModel.largestRunningTogether(chains, chains, 2, Long.MAX_VALUE)).isEqualTo(80);
-        assertThat(MemoryModel.largestRunningTogether(chains, chains, 9, Long.MAX_VALUE)).isEqualTo(110);
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 1, Long.MAX_VALUE))
+                .isEqualTo(50);
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 2, Long.MAX_VALUE))
+                .isEqualTo(80);
+        assertThat(MemoryModel.largestRunningTogether(chains, chains, 9, Long.MAX_VALUE))
+                .isEqualTo(110);
         // the gate admits at most 60 bytes at once: never more than that, unless one table alone is larger
         assertThat(MemoryModel.largestRunningTogether(chains, chains, 3, 60)).isEqualTo(60);
         assertThat(MemoryModel.largestRunningTogether(chains, chains, 3, 40)).isEqualTo(50);
@@ -281,7 +361,8 @@ class MemoryModelTest {
     @Test
     void tableShapesAreChecked() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TableDimensions("b", TestAirs.BYTES, 5))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed height 2^8");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("fixed height 2^8");
         assertThat(ByteSize.format(1536)).isEqualTo("1.5 KiB");
         assertThat(ByteSize.format(3L << 30)).isEqualTo("3.0 GiB");
         assertThat(ByteSize.format(Long.MAX_VALUE)).isEqualTo("unlimited");

@@ -1,7 +1,5 @@
 package io.jstark.storage.memory;
 
-import io.jstark.prover.memory.Placement;
-
 import io.jstark.instrument.SpanLabels;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.OffHeapBuffer;
@@ -9,6 +7,7 @@ import io.jstark.math.memory.RamAllocator;
 import io.jstark.prover.MatrixRole;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.StoragePolicy;
+import io.jstark.prover.memory.Placement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
