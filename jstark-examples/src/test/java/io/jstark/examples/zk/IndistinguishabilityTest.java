@@ -1,10 +1,11 @@
 package io.jstark.examples.zk;
 
+import static io.jstark.examples.zk.SecretSetStatement.PUBLIC_SET;
+import static io.jstark.examples.zk.SecretSetStatement.SECRET;
+import static io.jstark.examples.zk.SecretSetStatement.SET;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jstark.air.Air;
-import io.jstark.air.Bus;
-import io.jstark.air.expr.Expr;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.fri.FriProof;
 import io.jstark.math.field.Ext3;
@@ -37,23 +38,6 @@ class IndistinguishabilityTest {
     private static final double FAMILY_ALPHA = 0.001;
     private static final int PROOFS = 48;
     private static final ProofOptions OPTIONS = new ProofOptions(2, 4, 0, 1, 1, "blake3", 0);
-    private static final Bus SET = Bus.of("zk-test-set", 1);
-    private static final Air SECRET = secret();
-    private static final Air PUBLIC_SET = publicSet();
-
-    private static Air secret() {
-        var b = Air.builder("secret");
-        Expr.MainCell x = b.main("x");
-        b.send(SET, Expr.constant(1), x);
-        return b.build();
-    }
-
-    private static Air publicSet() {
-        var b = Air.builder("public-set");
-        Expr.MainCell y = b.main("y");
-        b.receive(SET, Expr.constant(1), y);
-        return b.build();
-    }
 
     @Test
     void zeroKnowledgeProofsOfTwoWitnessesAreIndistinguishable() {

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.jstark.air.Air;
-import io.jstark.air.Bus;
-import io.jstark.air.expr.Expr;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
@@ -24,22 +22,11 @@ import org.junit.jupiter.api.Test;
 
 /** Hostile bytes against a key that accepts any options: every failure must be a ProofRejectedException. */
 class ZeroKnowledgeHostileBytesTest {
-    private static final Bus SET = Bus.of("zk-test-set", 1);
     private static final int OPTIONS_AT = 6;
-
-    private static List<Air> airs() {
-        var a = Air.builder("secret");
-        Expr.MainCell x = a.main("x");
-        a.send(SET, Expr.constant(1), x);
-        var b = Air.builder("public-set");
-        Expr.MainCell y = b.main("y");
-        b.receive(SET, Expr.constant(1), y);
-        return List.of(a.build(), b.build());
-    }
 
     @Test
     void flagFlipsAndRandomBitFlipsAreTypedRejections() throws Exception {
-        List<Air> airs = airs();
+        List<Air> airs = SecretSetStatement.AIRS;
         VerifyingKey any = VerifyingKey.builder(airs).acceptAtLeast(0, "blake3").build();
         ProofOptions plain = new ProofOptions(2, 4, 0, 1, 1, "blake3", 0);
         for (ProofOptions options : List.of(plain, plain.withZeroKnowledge(true))) {
