@@ -32,14 +32,21 @@ final class OptionsCodec {
         };
     }
 
-    /** @throws InvalidOptionsException for flag bits this reader does not know, naming their byte offset (relative to {@code offset}) */
-    static ProofOptions decode(byte[] bytes, int offset) {
+    /**
+     * The options encoded at {@code bytes[offset]}.
+     *
+     * @param position where {@code bytes[offset]} stands in the proof or key it was read from: the byte offset a
+     *     refusal names
+     * @throws InvalidOptionsException for flag bits this reader does not know, naming their byte offset
+     *     ({@code position})
+     */
+    static ProofOptions decode(byte[] bytes, int offset, long position) {
         int first = bytes[offset] & 0xFF;
         if ((first & UNKNOWN_FLAGS) != 0) {
             throw new InvalidOptionsException(
                     "flags",
                     "unknown flag bits 0x" + Integer.toHexString(first & UNKNOWN_FLAGS)
-                            + " in the options' byte 0 (byte offset " + offset + ")");
+                            + " in the options' byte 0 (byte offset " + position + ")");
         }
         Hasher hasher = Hashers.byId(bytes[offset + HASH_ID_AT] & 0xFF);
         return new ProofOptions(

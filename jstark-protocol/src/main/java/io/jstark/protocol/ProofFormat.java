@@ -207,7 +207,7 @@ public final class ProofFormat {
      * @throws InvalidOptionsException for a value out of range
      */
     public static ProofOptions decodeOptions(byte[] bytes, int offset) {
-        return OptionsCodec.decode(bytes, offset);
+        return OptionsCodec.decode(bytes, offset, offset);
     }
 
     // ------------------------------------------------------------------ the largest proof

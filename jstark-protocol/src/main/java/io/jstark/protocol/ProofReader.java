@@ -143,7 +143,7 @@ final class ProofReader {
         long at = in.position();
         byte[] encoded = in.bytes(ProofFormat.OPTIONS_BYTES, "options");
         try {
-            return OptionsCodec.decode(encoded, 0);
+            return OptionsCodec.decode(encoded, 0, at);
         } catch (UnknownHashException e) {
             throw new ProofRejectedException(
                     ProofRejectedException.Reason.UNSUPPORTED,

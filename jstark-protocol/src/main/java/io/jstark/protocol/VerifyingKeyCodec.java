@@ -126,7 +126,8 @@ final class VerifyingKeyCodec {
         }
         List<ProofOptions> exact = new ArrayList<>();
         for (int i = in.u8("the option set count"); i > 0; i--) {
-            exact.add(ProofFormat.decodeOptions(in.bytes(ProofFormat.OPTIONS_BYTES, "an option set"), 0));
+            long at = in.position();
+            exact.add(OptionsCodec.decode(in.bytes(ProofFormat.OPTIONS_BYTES, "an option set"), 0, at));
         }
         return new AcceptedOptions(exact, minimum, hashes).withZeroKnowledgeRequired(zeroKnowledge);
     }

@@ -121,6 +121,6 @@ class ProofValuesTest {
         assertThat(encoded).hasSize(ProofFormat.OPTIONS_BYTES);
         byte[] shifted = new byte[3 + encoded.length];
         System.arraycopy(encoded, 0, shifted, 3, encoded.length);
-        assertThat(OptionsCodec.decode(shifted, 3)).isEqualTo(options);
+        assertThat(OptionsCodec.decode(shifted, 3, 3)).isEqualTo(options);
     }
 }

@@ -200,9 +200,9 @@ final class BufferDescription {
     /** The composition's evaluation rows: the first 2 * parts * n (or all N); with zero knowledge from its degree bound. */
     private long compositionEvaluationRows() {
         return zeroKnowledge
-                ? TableProver.zeroKnowledgeEvaluationRows(
+                ? CompositionRound.zeroKnowledgeEvaluationRows(
                         bigN, ZeroKnowledge.compositionDegreeBound(options, air, logN))
-                : TableProver.compositionEvaluationRows(bigN, air.compositionParts(logN), n);
+                : CompositionRound.compositionEvaluationRows(bigN, air.compositionParts(logN), n);
     }
 
     /** Pass 1: the main LDE and its tree, held until the queries. */
@@ -239,11 +239,15 @@ final class BufferDescription {
     private void composition() {
         int parts = ZeroKnowledge.compositionParts(options, air, logN);
         long evaluationRows = compositionEvaluationRows();
-        heap("periodic tables", TableProver.periodicTableBytes(air, logBlowup + logCommitted - logN), evaluate, extend);
+        heap(
+                "periodic tables",
+                CompositionRound.periodicTableBytes(air, logBlowup + logCommitted - logN),
+                evaluate,
+                extend);
         matrix("composition", MatrixRole.COMPOSITION_SCRATCH, evaluationRows, 3, evaluate, extend);
         heap(
                 "constraint workspaces",
-                TableProver.constraintEvaluationScratchBytes(committedAir, logN, evaluationRows, p),
+                CompositionRound.constraintEvaluationScratchBytes(committedAir, logN, evaluationRows, p),
                 evaluate,
                 evaluate);
         matrix(
@@ -286,7 +290,7 @@ final class BufferDescription {
                 "barycentric weights and next-row columns",
                 zeroKnowledge
                         ? 2 * Barycentric.weightBytes(logCommitted)
-                        : Barycentric.weightBytes(logN) + TableProver.openNextScratchBytes(n, p),
+                        : Barycentric.weightBytes(logN) + OodOpening.nextRowScratchBytes(n, p),
                 ood,
                 ood);
 

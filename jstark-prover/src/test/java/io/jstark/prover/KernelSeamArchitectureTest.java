@@ -39,6 +39,9 @@ class KernelSeamArchitectureTest {
             "CpuBackend",
             "CpuProofSession",
             "TableProver",
+            "TableCommitter",
+            "CompositionRound",
+            "OodOpening",
             "HostCommitment",
             "AuxCommitment",
             "DeepQuotient",
@@ -128,6 +131,21 @@ class KernelSeamArchitectureTest {
                     "io/jstark/prover/TableProver",
                     m -> true,
                     "the CPU backend's per-table prover outside it",
+                    EntryPoint::inCpuBackendClasses),
+            new EntryPoint(
+                    "io/jstark/prover/TableCommitter",
+                    m -> true,
+                    "the CPU backend's per-table commitments outside it",
+                    EntryPoint::inCpuBackendClasses),
+            new EntryPoint(
+                    "io/jstark/prover/CompositionRound",
+                    m -> true,
+                    "the CPU backend's per-table round 2 outside it",
+                    EntryPoint::inCpuBackendClasses),
+            new EntryPoint(
+                    "io/jstark/prover/OodOpening",
+                    m -> true,
+                    "the CPU backend's per-table round 3 outside it",
                     EntryPoint::inCpuBackendClasses),
             new EntryPoint(
                     "io/jstark/prover/HostCommitment",

@@ -116,6 +116,33 @@ class VerifyingKeyTest {
                                 + body + ")");
     }
 
+    /** Unknown flag bits in a key's second option set are refused naming their offset in the key, not in the set. */
+    @Test
+    void unknownOptionFlagsInAKeyAreRefusedAtTheirOffsetInTheKey() throws Exception {
+        byte[] bytes = VerifyingKey.builder(List.of(TestAirs.SENDER, TestAirs.BYTES))
+                .accept(OPTIONS, OTHER)
+                .build()
+                .toBytes();
+        int at = indexOf(bytes, ProofFormat.encodeOptions(OTHER));
+        assertThat(at).isGreaterThan(indexOf(bytes, ProofFormat.encodeOptions(OPTIONS)));
+        byte[] body = java.util.Arrays.copyOf(bytes, bytes.length - 32);
+        body[at] |= 0x20;
+        assertThatThrownBy(() -> VerifyingKey.read(digested(body), List.of(TestAirs.SENDER, TestAirs.BYTES)))
+                .isInstanceOf(InvalidVerifyingKeyException.class)
+                .hasMessage("the verifying key holds invalid options: option 'flags': unknown flag bits 0x20 in the"
+                        + " options' byte 0 (byte offset " + at + ")");
+    }
+
+    /** Where {@code part} first occurs in {@code bytes}. */
+    private static int indexOf(byte[] bytes, byte[] part) {
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
     /** {@code body} followed by its SHA-256, as a key file ends. */
     private static byte[] digested(byte[] body) throws Exception {
         byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(body);
