@@ -56,7 +56,7 @@ final class WorkerSession implements AutoCloseable {
     private final List<TableBuffers> buffers;
     private final Preprocessing.Committed[] preprocessed;
     private final Workload workload;
-    private final ProofSession[] sessions;
+    private final PlacedTableSession[] sessions;
     private final TableCommitment[][] commitments;
     private final OodFrame[] frames;
     private final long reservedBytes;
@@ -86,7 +86,7 @@ final class WorkerSession implements AutoCloseable {
         this.buffers = buffers;
         this.preprocessed = preprocessed;
         this.workload = workload;
-        this.sessions = new ProofSession[tables.length];
+        this.sessions = new PlacedTableSession[tables.length];
         this.commitments = new TableCommitment[3][tables.length];
         this.frames = new OodFrame[tables.length];
         this.reservedBytes = reservedBytes;
@@ -304,7 +304,7 @@ final class WorkerSession implements AutoCloseable {
                     ProverSettings.defaults(),
                     randomness);
             sessions[l] = new PlacedTableSession(context, statement, tables[l], domain);
-            commitments[0][l] = sessions[l].commitMain().getFirst();
+            commitments[0][l] = sessions[l].commitMain();
         }
         return commitments[0].clone();
     }
@@ -324,7 +324,7 @@ final class WorkerSession implements AutoCloseable {
 
     synchronized TableCommitment[] commitComposition(Ext3 alpha) {
         for (int l = 0; l < tables.length; l++) {
-            commitments[2][l] = sessions[l].commitComposition(alpha).getFirst();
+            commitments[2][l] = sessions[l].commitComposition(alpha);
         }
         return commitments[2].clone();
     }
@@ -332,7 +332,7 @@ final class WorkerSession implements AutoCloseable {
     /** Round 3: per table its frame at its lifted point z^(2^s_j) of the whole proof's domain. */
     synchronized OodFrame[] openOod(Ext3 z) {
         for (int l = 0; l < tables.length; l++) {
-            frames[l] = sessions[l].openOod(domain.pointFor(tables[l], z)).getFirst();
+            frames[l] = sessions[l].openOod(domain.pointFor(tables[l], z));
         }
         return frames.clone();
     }
@@ -351,7 +351,7 @@ final class WorkerSession implements AutoCloseable {
             for (int k = 0; k < j; k++) {
                 weight = weight.mul(mu);
             }
-            try (Matrix d = sessions[l].liftedDeepPolynomial(List.of(frames[l]), gamma, mu, domain.pointFor(j, z))) {
+            try (Matrix d = sessions[l].deepPolynomial(frames[l], gamma, domain.pointFor(j, z))) {
                 LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(), 1 << (partialLogRows() - domain.logHeight(j)), weight);
             }
         }

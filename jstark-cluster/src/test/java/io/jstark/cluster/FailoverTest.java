@@ -12,33 +12,25 @@ import io.jstark.protocol.Statement;
 import io.jstark.prover.ProgressListener;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A worker lost in the middle of the composition pass costs a failover, not the proof: its tables are rebuilt on a live
  * worker from their recipe, the rounds so far replayed and checked against what the transcript absorbed, and the proof
- * has the local proof's bytes; the same for a worker that stops answering (detected by the deadline), and for a
- * zero-knowledge proof, whose rebuilt tables draw the same randomness.
+ * has the local proof's bytes, with and without zero knowledge; the same for a worker that stops answering (detected by
+ * the deadline).
  */
 class FailoverTest {
-    @Test
-    void aWorkerKilledDuringTheCompositionPassIsReplacedAndTheBytesAreTheLocalProofs() throws Exception {
+    /** With zero knowledge the replacement draws the lost tables' randomness again from the seed: the roots match. */
+    @ParameterizedTest(name = "zero knowledge: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWorkerKilledDuringTheCompositionPassIsReplacedAndTheBytesAreTheLocalProofs(boolean zeroKnowledge)
+            throws Exception {
         try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
             Process victim = workers.processes().getFirst();
-            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), ClusterProofTest.OPTIONS, () -> {
-                victim.destroyForcibly();
-                victim.waitFor();
-            });
-            assertThat(victim.exitValue()).as("killed by SIGKILL").isEqualTo(137);
-            assertThat(bytes).isNotNull();
-        }
-    }
-
-    /** The replacement draws the lost tables' randomness again from the proof's seed: the replayed roots match. */
-    @Test
-    void aZeroKnowledgeProofsTablesAreRebuiltWithTheSameRandomnessAfterAWorkerIsKilled() throws Exception {
-        try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
-            Process victim = workers.processes().getFirst();
-            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), ZeroKnowledgeClusterTest.OPTIONS, () -> {
+            ProofOptions options = zeroKnowledge ? ClusterProofTest.ZK_OPTIONS : ClusterProofTest.OPTIONS;
+            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), options, () -> {
                 victim.destroyForcibly();
                 victim.waitFor();
             });
@@ -90,13 +82,13 @@ class FailoverTest {
                         RemoteBackend.fromRecipe(workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 3, deadline);
                 JstarkProver remote = Jstark.prover(example.airs())
                         .options(options)
-                        .zeroKnowledgeSeed(ZeroKnowledgeClusterTest.seed(5))
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(5))
                         .backend(cluster)
                         .progress(injector)
                         .build();
                 JstarkProver local = Jstark.prover(example.airs())
                         .options(options)
-                        .zeroKnowledgeSeed(ZeroKnowledgeClusterTest.seed(5))
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(5))
                         .build()) {
             byte[] bytes = remote.prove(w.tables()).bytes();
             // a loaded machine may pass a deadline elsewhere too, which costs a failover more, never the bytes

@@ -126,7 +126,7 @@ class WrongAnswerTest {
                         .intercept(change)
                         .build();
                 JstarkProver remote = Jstark.prover(MIX.airs())
-                        .options(zeroKnowledge ? ZeroKnowledgeClusterTest.OPTIONS : ClusterProofTest.OPTIONS)
+                        .options(zeroKnowledge ? ClusterProofTest.ZK_OPTIONS : ClusterProofTest.OPTIONS)
                         .backend(cluster)
                         .build()) {
             return remote.prove(w.tables()).bytes();

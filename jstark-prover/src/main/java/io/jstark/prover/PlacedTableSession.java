@@ -1,8 +1,6 @@
 package io.jstark.prover;
 
 import io.jstark.air.Air;
-import io.jstark.crypto.transcript.Transcript;
-import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
 import io.jstark.protocol.LiftedDomain;
@@ -20,8 +18,7 @@ import java.util.List;
  * frames equal the local proof's. Its DEEP polynomial comes back alone, unlifted: whoever sums the tables adds the
  * random codeword ({@link #addRandomCodeword}).
  */
-public final class PlacedTableSession implements ProofSession {
-    private final ProofContext context;
+public final class PlacedTableSession implements AutoCloseable {
     private final TableProver prover;
     private HostCommitment main;
     private AuxCommitment aux;
@@ -29,8 +26,8 @@ public final class PlacedTableSession implements ProofSession {
     private Ext3[] lookup;
 
     /**
-     * @param table the context of this table alone (its trace, preprocessed commitment and buffers; a one-table domain),
-     *     with the whole proof's randomness in a zero-knowledge proof
+     * @param table the context of this table alone (its trace, preprocessed commitment and buffers), with the whole
+     *     proof's randomness in a zero-knowledge proof
      * @param statement every table's definition, in the proof's order
      * @param index this table's index in the statement
      * @param statementDomain the whole statement's lifted domain
@@ -40,7 +37,6 @@ public final class PlacedTableSession implements ProofSession {
             throw new IllegalArgumentException("a placed table's context holds one table, not "
                     + table.traces().size());
         }
-        this.context = table;
         this.prover = new TableProver(
                 table.traces().getFirst(),
                 table.options(),
@@ -74,52 +70,57 @@ public final class PlacedTableSession implements ProofSession {
         RandomCodeword.addTo(sum, randomness, mu.pow(tables));
     }
 
-    @Override
-    public List<TableCommitment> commitMain() {
+    /** {@return round 1: the table's main commitment} */
+    public TableCommitment commitMain() {
         main = prover.commitMain(TaskControl.NONE);
-        return List.of(main);
+        return main;
     }
 
-    @Override
-    public AuxRound commitAux(Ext3[] lookupChallenges) {
+    /**
+     * The LogUp round.
+     *
+     * @param lookupChallenges the proof's lookup challenges
+     * @return the table's aux commitment and bus sum, each null without buses
+     */
+    public ProofSession.AuxRound commitAux(Ext3[] lookupChallenges) {
         lookup = lookupChallenges.clone();
         aux = prover.commitAux(lookup);
-        return new AuxRound(
+        return new ProofSession.AuxRound(
                 Collections.singletonList(aux == null ? null : aux.commitment()),
                 Collections.singletonList(aux == null ? null : aux.busSum()));
     }
 
-    @Override
-    public List<TableCommitment> commitComposition(Ext3 alpha) {
+    /**
+     * Round 2.
+     *
+     * @param alpha the composition challenge
+     * @return the table's composition commitment (with the random codeword where the table holds it)
+     */
+    public TableCommitment commitComposition(Ext3 alpha) {
         composition = prover.commitComposition(main, aux, lookup, alpha);
-        return List.of(composition);
+        return composition;
     }
 
-    @Override
-    public List<OodFrame> openOod(Ext3 z) {
-        return List.of(prover.openOod(main, aux, composition, context.domain().pointFor(0, z)));
+    /**
+     * Round 3.
+     *
+     * @param z the table's own out-of-domain point (the proof's point lifted to the table)
+     * @return the table's frame
+     */
+    public OodFrame openOod(Ext3 z) {
+        return prover.openOod(main, aux, composition, z);
     }
 
-    /** {@return this table's DEEP polynomial alone (mu unused): the caller weighs, lifts and sums the tables} */
-    @Override
-    public Matrix liftedDeepPolynomial(List<OodFrame> frames, Ext3 gamma, Ext3 mu, Ext3 z) {
-        return prover.deepCoefficients(
-                main,
-                aux,
-                composition,
-                frames.getFirst(),
-                gamma,
-                context.domain().pointFor(0, z));
-    }
-
-    @Override
-    public FriKernels globalKernels() {
-        return HostKernels.cpu();
-    }
-
-    @Override
-    public long grind(Transcript transcript, int bits) {
-        return transcript.grind(bits, context.settings().pool());
+    /**
+     * The table's DEEP polynomial alone: the caller weighs, lifts and sums the tables.
+     *
+     * @param frame the table's frame as the transcript absorbed it
+     * @param gamma the DEEP challenge
+     * @param z the table's own out-of-domain point
+     * @return its coefficients, the caller's to close
+     */
+    public Matrix deepPolynomial(OodFrame frame, Ext3 gamma, Ext3 z) {
+        return prover.deepCoefficients(main, aux, composition, frame, gamma, z);
     }
 
     @Override
