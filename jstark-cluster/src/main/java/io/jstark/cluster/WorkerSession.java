@@ -18,6 +18,7 @@ import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
+import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
 import io.jstark.prover.PlacedTableSession;
 import io.jstark.prover.ProofContext;
@@ -303,7 +304,7 @@ final class WorkerSession implements AutoCloseable {
                     Hashers.byName(options.hash()),
                     ProverSettings.defaults(),
                     randomness);
-            sessions[l] = new PlacedTableSession(context, statement, tables[l], domain);
+            sessions[l] = new PlacedTableSession(context, statement, tables[l], domain, HostKernels.cpu());
             commitments[0][l] = sessions[l].commitMain();
         }
         return commitments[0].clone();

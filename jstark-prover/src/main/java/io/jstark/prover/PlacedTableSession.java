@@ -31,8 +31,10 @@ public final class PlacedTableSession implements AutoCloseable {
      * @param statement every table's definition, in the proof's order
      * @param index this table's index in the statement
      * @param statementDomain the whole statement's lifted domain
+     * @param kernels the kernels the table runs on ({@link HostKernels#cpu} for the JVM's)
      */
-    public PlacedTableSession(ProofContext table, List<Air> statement, int index, LiftedDomain statementDomain) {
+    public PlacedTableSession(
+            ProofContext table, List<Air> statement, int index, LiftedDomain statementDomain, HostKernels kernels) {
         if (table.traces().size() != 1) {
             throw new IllegalArgumentException("a placed table's context holds one table, not "
                     + table.traces().size());
@@ -42,7 +44,7 @@ public final class PlacedTableSession implements AutoCloseable {
                 table.options(),
                 table.hasher(),
                 table.settings(),
-                HostKernels.cpu(),
+                kernels,
                 table.preprocessed().getFirst(),
                 table.memory().host().getFirst(),
                 table.randomness() == null
