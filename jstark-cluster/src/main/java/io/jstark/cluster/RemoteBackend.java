@@ -1,5 +1,6 @@
 package io.jstark.cluster;
 
+import com.google.protobuf.ByteString;
 import io.grpc.ClientInterceptor;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
@@ -17,7 +18,6 @@ import io.jstark.cluster.wire.UploadReply;
 import io.jstark.cluster.wire.WorkerGrpc;
 import io.jstark.cluster.wire.WorkerInfo;
 import io.jstark.math.memory.Matrix;
-import io.jstark.protocol.InvalidOptionsException;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProofContext;
@@ -339,7 +339,6 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      */
     @Override
     public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
-        refuseZeroKnowledge(options);
         Plan plan = plan(tables, options, workerParallelism);
         List<TableBuffers> host = TableBuffers.forProof(tables, options, workerParallelism);
         List<BackendMemory.Resource> resources = new ArrayList<>();
@@ -360,7 +359,6 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
 
     @Override
     public ProofSession open(ProofContext context) {
-        refuseZeroKnowledge(context.options());
         List<TableTrace> traces = context.traces();
         List<TableDimensions> dimensions = new ArrayList<>(traces.size());
         for (TableTrace t : traces) {
@@ -372,6 +370,11 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
                 OpenRequest.newBuilder().setExample(example).setOptions(Wire.options(context.options()));
         if (recipe != null) {
             request.setRecipe(recipe);
+        }
+        if (context.randomness() != null) {
+            // the workers draw each placed table's randomness from the proof's seed, as this host would
+            request.setZeroKnowledgeSeed(
+                    ByteString.copyFrom(context.randomness().seed()));
         }
         for (TableTrace t : traces) {
             request.addStatement(Wire.claim(t));
@@ -540,15 +543,5 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
     @Override
     public String toString() {
         return "cluster" + addresses;
-    }
-
-    /** The workers do not draw a zero-knowledge proof's randomness (salts, extended rows): such options are refused. */
-    private static void refuseZeroKnowledge(ProofOptions options) {
-        if (options.zeroKnowledge()) {
-            throw new InvalidOptionsException(
-                    "zero knowledge",
-                    "the remote backend cannot make zero-knowledge proofs yet; prove "
-                            + "without --zk, or on this host");
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.jstark.cluster;
 import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.jstark.air.Air;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.AuxReply;
 import io.jstark.cluster.wire.AuxRequest;
@@ -29,6 +30,7 @@ import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
+import io.jstark.prover.PlacedTableSession;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
@@ -563,9 +565,10 @@ final class RemoteSession implements ProofSession {
         for (int i = 0; i < count; i++) {
             TableTrace t = context.traces().get(i);
             int logN = t.logHeight();
+            Air air = ZeroKnowledge.committedAir(context.options(), t.air());
             if (!OutOfDomainCheck.holds(
-                    t.air(),
-                    CompositionLayout.of(t.air(), logN),
+                    air,
+                    CompositionLayout.of(air, logN),
                     logN,
                     t.publicInputs(),
                     lookup,
@@ -618,12 +621,23 @@ final class RemoteSession implements ProofSession {
             return partial;
         });
         int n = 1 << context.domain().logMaxHeight();
-        return LiftedSum.sum(context, acc -> {
+        Matrix sum = LiftedSum.sum(context, acc -> {
             for (long[][] partial : partials) {
                 int rows = partial[0].length;
                 LiftedSum.add(acc, partial, rows, n / rows, Ext3.ONE);
             }
         });
+        if (context.randomness() != null) {
+            // the random codeword's commitment came from the worker of the first tallest table; its values enter
+            // FRI's batch here, drawn from the same seed
+            try {
+                PlacedTableSession.addRandomCodeword(sum, context.randomness(), mu, count);
+            } catch (RuntimeException | Error e) {
+                sum.close();
+                throw e;
+            }
+        }
+        return sum;
     }
 
     @Override

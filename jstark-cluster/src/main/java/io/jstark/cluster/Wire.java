@@ -39,18 +39,20 @@ final class Wire {
                 .setLogFinalDegree(o.logFinalDegree())
                 .setHash(o.hash())
                 .setRequiredSecurityBits(o.requiredSecurityBits())
+                .setZeroKnowledge(o.zeroKnowledge())
                 .build();
     }
 
     static ProofOptions options(Options o) {
         return new ProofOptions(
-                o.getLogBlowup(),
-                o.getQueries(),
-                o.getGrindingBits(),
-                o.getLogFoldingFactor(),
-                o.getLogFinalDegree(),
-                o.getHash(),
-                o.getRequiredSecurityBits());
+                        o.getLogBlowup(),
+                        o.getQueries(),
+                        o.getGrindingBits(),
+                        o.getLogFoldingFactor(),
+                        o.getLogFinalDegree(),
+                        o.getHash(),
+                        o.getRequiredSecurityBits())
+                .withZeroKnowledge(o.getZeroKnowledge());
     }
 
     /** What the coordinator claims of a table: the worker checks its own table against it. */

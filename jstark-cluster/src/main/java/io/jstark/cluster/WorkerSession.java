@@ -18,14 +18,16 @@ import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
+import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
+import io.jstark.prover.PlacedTableSession;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofSession;
-import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.TableBuffers;
 import io.jstark.prover.TableCommitment;
+import io.jstark.prover.ZkRandomness;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,22 +35,29 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One proof's tables on a worker: each placed table in a CPU backend session of its own (so that its DEEP polynomial
- * comes back unsummed and its out-of-domain point is the proof's lifted one), its data held from the main commit to
+ * One proof's tables on a worker: each placed table in a {@link PlacedTableSession} of its own (so that its DEEP
+ * polynomial comes back unsummed, its out-of-domain point is the proof's lifted one, and with zero knowledge it draws
+ * the randomness of its place in the statement from the proof's seed), its data held from the main commit to
  * {@link #close}. The buffers of each table are those of the whole proof ({@link TableBuffers#forProof} over every
  * table of the statement): its trees' leaves depend on the tallest table, which may live on another worker.
  */
 final class WorkerSession implements AutoCloseable {
     private final String proofId;
     private final ProofOptions options;
+    /** Every table's definition, in the proof's order (a table's mask ring neighbour may live elsewhere). */
+    private final List<Air> statement;
+
     private final LiftedDomain domain;
+    /** The proof's randomness when its options ask for zero knowledge (from the coordinator's seed), else null. */
+    private final ZkRandomness randomness;
+
     private final int[] tables;
     private final TableTrace[] traces;
     private final long[] uploadedRows;
     private final List<TableBuffers> buffers;
     private final Preprocessing.Committed[] preprocessed;
     private final Workload workload;
-    private final ProofSession[] sessions;
+    private final PlacedTableSession[] sessions;
     private final TableCommitment[][] commitments;
     private final OodFrame[] frames;
     private final long reservedBytes;
@@ -58,7 +67,9 @@ final class WorkerSession implements AutoCloseable {
     private WorkerSession(
             String proofId,
             ProofOptions options,
+            List<Air> statement,
             LiftedDomain domain,
+            ZkRandomness randomness,
             int[] tables,
             TableTrace[] traces,
             List<TableBuffers> buffers,
@@ -67,14 +78,16 @@ final class WorkerSession implements AutoCloseable {
             long reservedBytes) {
         this.proofId = proofId;
         this.options = options;
+        this.statement = statement;
         this.domain = domain;
+        this.randomness = randomness;
         this.tables = tables;
         this.traces = traces;
         this.uploadedRows = new long[tables.length];
         this.buffers = buffers;
         this.preprocessed = preprocessed;
         this.workload = workload;
-        this.sessions = new ProofSession[tables.length];
+        this.sessions = new PlacedTableSession[tables.length];
         this.commitments = new TableCommitment[3][tables.length];
         this.frames = new OodFrame[tables.length];
         this.reservedBytes = reservedBytes;
@@ -94,12 +107,15 @@ final class WorkerSession implements AutoCloseable {
         Example example = Examples.byName(request.getExample());
         ProofOptions options = Wire.options(request.getOptions());
         List<TableClaim> statement = request.getStatementList();
+        ZkRandomness randomness = randomness(request, options);
         List<TableDimensions> dimensions = new ArrayList<>(statement.size());
+        List<Air> airs = new ArrayList<>(statement.size());
         int[] heights = new int[statement.size()];
         for (int i = 0; i < statement.size(); i++) {
             TableClaim claim = statement.get(i);
             Air air = definition(example, claim);
             dimensions.add(new TableDimensions(claim.getName(), air, claim.getLogHeight()));
+            airs.add(air);
             heights[i] = claim.getLogHeight();
         }
         int[] tables =
@@ -165,7 +181,9 @@ final class WorkerSession implements AutoCloseable {
             return new WorkerSession(
                     request.getProofId(),
                     options,
+                    List.copyOf(airs),
                     LiftedDomain.of(options, heights),
+                    randomness,
                     tables,
                     traces,
                     buffers,
@@ -176,6 +194,20 @@ final class WorkerSession implements AutoCloseable {
             closeTraces(traces, workload);
             throw e;
         }
+    }
+
+    /** The proof's randomness from the coordinator's seed with zero knowledge; null without. */
+    private static ZkRandomness randomness(OpenRequest request, ProofOptions options) {
+        if (!options.zeroKnowledge()) {
+            return null;
+        }
+        byte[] seed = request.getZeroKnowledgeSeed().toByteArray();
+        if (seed.length != ZkRandomness.SEED_BYTES) {
+            throw new ClusterException(
+                    "proof " + request.getProofId() + ": the zero-knowledge option came with a seed of " + seed.length
+                            + " bytes, not " + ZkRandomness.SEED_BYTES);
+        }
+        return ZkRandomness.ofSeed(seed);
     }
 
     private static Air definition(Example example, TableClaim claim) {
@@ -270,9 +302,10 @@ final class WorkerSession implements AutoCloseable {
                     LiftedDomain.of(options, new int[] {traces[l].logHeight()}),
                     options,
                     Hashers.byName(options.hash()),
-                    ProverSettings.defaults());
-            sessions[l] = ProverBackend.cpu().open(context);
-            commitments[0][l] = sessions[l].commitMain().getFirst();
+                    ProverSettings.defaults(),
+                    randomness);
+            sessions[l] = new PlacedTableSession(context, statement, tables[l], domain, HostKernels.cpu());
+            commitments[0][l] = sessions[l].commitMain();
         }
         return commitments[0].clone();
     }
@@ -292,7 +325,7 @@ final class WorkerSession implements AutoCloseable {
 
     synchronized TableCommitment[] commitComposition(Ext3 alpha) {
         for (int l = 0; l < tables.length; l++) {
-            commitments[2][l] = sessions[l].commitComposition(alpha).getFirst();
+            commitments[2][l] = sessions[l].commitComposition(alpha);
         }
         return commitments[2].clone();
     }
@@ -300,7 +333,7 @@ final class WorkerSession implements AutoCloseable {
     /** Round 3: per table its frame at its lifted point z^(2^s_j) of the whole proof's domain. */
     synchronized OodFrame[] openOod(Ext3 z) {
         for (int l = 0; l < tables.length; l++) {
-            frames[l] = sessions[l].openOod(domain.pointFor(tables[l], z)).getFirst();
+            frames[l] = sessions[l].openOod(domain.pointFor(tables[l], z));
         }
         return frames.clone();
     }
@@ -319,7 +352,7 @@ final class WorkerSession implements AutoCloseable {
             for (int k = 0; k < j; k++) {
                 weight = weight.mul(mu);
             }
-            try (Matrix d = sessions[l].liftedDeepPolynomial(List.of(frames[l]), gamma, mu, domain.pointFor(j, z))) {
+            try (Matrix d = sessions[l].deepPolynomial(frames[l], gamma, domain.pointFor(j, z))) {
                 LiftedSum.add(acc, LiftedSum.limbs(d), d.rows(), 1 << (partialLogRows() - domain.logHeight(j)), weight);
             }
         }

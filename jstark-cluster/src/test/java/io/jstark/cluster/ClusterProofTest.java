@@ -9,6 +9,7 @@ import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Statement;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -19,11 +20,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Proofs whose tables live on worker JVMs on loopback have the local proof's bytes, whatever the number of workers and
- * whether the workers build the tables from their recipe or receive the traces; a statement no placement fits is
+ * whether the workers build the tables from their recipe or receive the traces, with zero knowledge too (a fixed seed);
+ * a statement no placement fits is
  * refused before any work, naming the tables' and the workers' bytes.
  */
 class ClusterProofTest {
     static final ProofOptions OPTIONS = new ProofOptions(2, 8, 4, 2, 2, "sha256", 0);
+    static final ProofOptions ZK_OPTIONS = OPTIONS.withZeroKnowledge(true);
     static final Duration DEADLINE = Duration.ofSeconds(60);
     private static WorkerProcesses workers;
 
@@ -58,6 +61,53 @@ class ClusterProofTest {
             }
             assertThat(cluster.traffic().snapshot()).containsKeys("open", "main_commit", "deep", "queries");
         }
+    }
+
+    /**
+     * A zero-knowledge proof's workers draw each table's extended rows, salts, blinders, mask triples and the random
+     * codeword from the seed the coordinator sends, by the table's place in the whole statement: the bytes are the local
+     * zero-knowledge proof's under the same seed and differ under another (the randomness is the seed's).
+     */
+    @ParameterizedTest(name = "{0} on 2 workers, traces streamed: {1}")
+    @CsvSource({"fib, false", "vm, false", "mix, false", "mix, true"})
+    void aZeroKnowledgeProofOnTwoWorkersHasTheLocalProofsBytesUnderTheSameSeed(String name, boolean streamed)
+            throws Exception {
+        Example example = Examples.byName(name);
+        int logSize = example.minLogSize() + 1;
+        RemoteBackend.Builder backend =
+                RemoteBackend.onWorkers(workers.first(2)).deadline(ClusterProofTest.DEADLINE);
+        try (Workload w = example.generate(logSize, 11);
+                RemoteBackend cluster =
+                        (streamed ? backend.streamingTraces(name) : backend.recipe(name, logSize, 11)).build();
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(ZK_OPTIONS)
+                        .zeroKnowledgeSeed(seed(3))
+                        .backend(cluster)
+                        .build();
+                JstarkProver local = Jstark.prover(example.airs())
+                        .options(ZK_OPTIONS)
+                        .zeroKnowledgeSeed(seed(3))
+                        .build();
+                JstarkProver otherSeed = Jstark.prover(example.airs())
+                        .options(ZK_OPTIONS)
+                        .zeroKnowledgeSeed(seed(4))
+                        .build()) {
+            byte[] bytes = remote.prove(w.tables()).bytes();
+            assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
+            assertThat(bytes).isNotEqualTo(otherSeed.prove(w.tables()).bytes());
+            Jstark.verify(remote.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
+            byte[] tampered = bytes.clone();
+            tampered[tampered.length / 2] ^= 1;
+            assertThatThrownBy(() -> Jstark.verify(remote.verifyingKey(), Statement.ofTraces(w.tables()), tampered))
+                    .isInstanceOf(ProofRejectedException.class);
+        }
+    }
+
+    /** {@return a fixed zero-knowledge seed (tests only), every byte {@code fill}} */
+    static byte[] seed(int fill) {
+        byte[] seed = new byte[32];
+        java.util.Arrays.fill(seed, (byte) fill);
+        return seed;
     }
 
     /**

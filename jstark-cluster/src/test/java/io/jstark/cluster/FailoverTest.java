@@ -7,22 +7,30 @@ import io.jstark.JstarkProver;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
+import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Statement;
 import io.jstark.prover.ProgressListener;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A worker lost in the middle of the composition pass costs a failover, not the proof: its tables are rebuilt on a live
  * worker from their recipe, the rounds so far replayed and checked against what the transcript absorbed, and the proof
- * has the local proof's bytes; the same for a worker that stops answering (detected by the deadline).
+ * has the local proof's bytes, with and without zero knowledge; the same for a worker that stops answering (detected by
+ * the deadline).
  */
 class FailoverTest {
-    @Test
-    void aWorkerKilledDuringTheCompositionPassIsReplacedAndTheBytesAreTheLocalProofs() throws Exception {
+    /** With zero knowledge the replacement draws the lost tables' randomness again from the seed: the roots match. */
+    @ParameterizedTest(name = "zero knowledge: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWorkerKilledDuringTheCompositionPassIsReplacedAndTheBytesAreTheLocalProofs(boolean zeroKnowledge)
+            throws Exception {
         try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
             Process victim = workers.processes().getFirst();
-            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), () -> {
+            ProofOptions options = zeroKnowledge ? ClusterProofTest.ZK_OPTIONS : ClusterProofTest.OPTIONS;
+            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), options, () -> {
                 victim.destroyForcibly();
                 victim.waitFor();
             });
@@ -36,7 +44,8 @@ class FailoverTest {
         try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
             long pid = workers.processes().getFirst().pid();
             try {
-                byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(20), () -> signal("STOP", pid));
+                byte[] bytes = proveMixWhile(
+                        workers, Duration.ofSeconds(20), ClusterProofTest.OPTIONS, () -> signal("STOP", pid));
                 assertThat(bytes).isNotNull();
             } finally {
                 signal("CONT", pid);
@@ -48,8 +57,12 @@ class FailoverTest {
         void inject() throws Exception;
     }
 
-    /** Proves the mix on the three workers, injecting {@code fault} as the composition pass begins; returns the bytes. */
-    private static byte[] proveMixWhile(WorkerProcesses workers, Duration deadline, Fault fault) throws Exception {
+    /**
+     * Proves the mix on the three workers with these options (a fixed seed with zero knowledge), injecting {@code fault}
+     * as the composition pass begins; returns the bytes.
+     */
+    private static byte[] proveMixWhile(WorkerProcesses workers, Duration deadline, ProofOptions options, Fault fault)
+            throws Exception {
         Example example = Examples.byName("mix");
         int logSize = example.minLogSize() + 1;
         ProgressListener injector = new ProgressListener() {
@@ -68,12 +81,14 @@ class FailoverTest {
                 RemoteBackend cluster =
                         RemoteBackend.fromRecipe(workers.first(3), ClusterTls.PLAINTEXT, "mix", logSize, 3, deadline);
                 JstarkProver remote = Jstark.prover(example.airs())
-                        .options(ClusterProofTest.OPTIONS)
+                        .options(options)
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(5))
                         .backend(cluster)
                         .progress(injector)
                         .build();
                 JstarkProver local = Jstark.prover(example.airs())
-                        .options(ClusterProofTest.OPTIONS)
+                        .options(options)
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(5))
                         .build()) {
             byte[] bytes = remote.prove(w.tables()).bytes();
             // a loaded machine may pass a deadline elsewhere too, which costs a failover more, never the bytes

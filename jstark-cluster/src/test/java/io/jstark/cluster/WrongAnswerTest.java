@@ -28,6 +28,8 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A worker that answers a wrong value is named in the error, and no proof comes back: one value of one answer of the
@@ -49,8 +51,9 @@ class WrongAnswerTest {
         }
     }
 
-    @Test
-    void aWorkerWhoseOutOfDomainFrameIsWrongIsNamedWithItsTable() throws Exception {
+    @ParameterizedTest(name = "zero knowledge: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWorkerWhoseOutOfDomainFrameIsWrongIsNamedWithItsTable(boolean zeroKnowledge) throws Exception {
         WorkerAddress liar = workers.first(2).get(1);
         int[] table = {-1};
         // the frame's last value is the composition's: it no longer matches the constraints at the point
@@ -65,24 +68,27 @@ class WrongAnswerTest {
                     .build();
         });
         try (Workload w = MIX.generate(LOG_SIZE, 11)) {
-            assertThatThrownBy(() -> prove(w, change))
+            assertThatThrownBy(() -> prove(w, change, zeroKnowledge))
                     .isInstanceOf(ClusterException.class)
                     .hasMessageContaining("worker " + liar + " answered an out-of-domain frame of table '"
                             + w.tables().get(table[0]).name() + "'");
         }
     }
 
-    @Test
-    void aWorkerWhoseOpenedLeafIsWrongIsNamedWithItsTable() throws Exception {
+    /** With zero knowledge the changed value is the leaf's last element, a salt: the salts are held to the root too. */
+    @ParameterizedTest(name = "zero knowledge: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWorkerWhoseOpenedLeafIsWrongIsNamedWithItsTable(boolean zeroKnowledge) throws Exception {
         WorkerAddress liar = workers.first(2).get(1);
         ChangeFirst<OpenLeavesReply> change = new ChangeFirst<>(liar, OpenLeavesReply.class, reply -> {
             LeafValues leaf = reply.getValues(0);
+            int at = zeroKnowledge ? leaf.getElementsCount() - 1 : 0;
             return reply.toBuilder()
-                    .setValues(0, leaf.toBuilder().setElements(0, other(leaf.getElements(0))))
+                    .setValues(0, leaf.toBuilder().setElements(at, other(leaf.getElements(at))))
                     .build();
         });
         try (Workload w = MIX.generate(LOG_SIZE, 11)) {
-            assertThatThrownBy(() -> prove(w, change))
+            assertThatThrownBy(() -> prove(w, change, zeroKnowledge))
                     .isInstanceOf(ClusterException.class)
                     .hasMessageContaining("worker " + liar + " opened leaves")
                     .hasMessageContaining("of table '")
@@ -102,7 +108,7 @@ class WrongAnswerTest {
             return chunk.toBuilder().setHashes(ByteString.copyFrom(hashes)).build();
         });
         try (Workload w = MIX.generate(LOG_SIZE, 11)) {
-            assertThatThrownBy(() -> prove(w, change))
+            assertThatThrownBy(() -> prove(w, change, false))
                     .isInstanceOf(ClusterException.class)
                     .hasMessageContaining("worker " + liar + " opened leaf")
                     .hasMessageContaining(
@@ -113,14 +119,14 @@ class WrongAnswerTest {
     private static final Example MIX = Examples.byName("mix");
     private static final int LOG_SIZE = MIX.minLogSize() + 1;
 
-    private static byte[] prove(Workload w, ClientInterceptor change) {
+    private static byte[] prove(Workload w, ClientInterceptor change, boolean zeroKnowledge) {
         try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(2))
                         .recipe("mix", LOG_SIZE, 11)
                         .deadline(Duration.ofSeconds(120))
                         .intercept(change)
                         .build();
                 JstarkProver remote = Jstark.prover(MIX.airs())
-                        .options(ClusterProofTest.OPTIONS)
+                        .options(zeroKnowledge ? ClusterProofTest.ZK_OPTIONS : ClusterProofTest.OPTIONS)
                         .backend(cluster)
                         .build()) {
             return remote.prove(w.tables()).bytes();

@@ -53,6 +53,17 @@ public final class ZkRandomness {
         return new ZkRandomness(seed);
     }
 
+    /**
+     * The seed, for a backend that has a proof's tables committed elsewhere (a cluster's workers draw the same streams
+     * from it); whoever holds it can remove the proof's randomness, so it travels only to machines trusted with the
+     * witness.
+     *
+     * @return a copy of the {@value #SEED_BYTES} bytes
+     */
+    public byte[] seed() {
+        return seed.clone();
+    }
+
     /** What a stream's values are for (part of its key, so that no two uses share values). */
     public enum Purpose {
         /** The salts of a committed matrix's leaves. */

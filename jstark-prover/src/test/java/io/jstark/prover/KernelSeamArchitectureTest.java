@@ -38,6 +38,7 @@ class KernelSeamArchitectureTest {
     private static final List<String> CPU_BACKEND = List.of(
             "CpuBackend",
             "CpuProofSession",
+            "PlacedTableSession",
             "TableProver",
             "TableCommitter",
             "CompositionRound",
