@@ -1,17 +1,19 @@
 package io.jstark.air.program;
 
+import static io.jstark.air.program.ProgramGraph.ADD;
+import static io.jstark.air.program.ProgramGraph.LEAF;
+import static io.jstark.air.program.ProgramGraph.MUL;
+import static io.jstark.air.program.ProgramGraph.NEG;
+import static io.jstark.air.program.ProgramGraph.SUB;
+
 import io.jstark.air.expr.Expr;
+import io.jstark.air.program.ProgramGraph.Node;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A set of expressions compiled into a flat program that evaluates them over batches of rows.
@@ -57,34 +59,6 @@ public final class ConstraintProgram {
         }
     }
 
-    static final int LEAF = 0;
-    static final int ADD = 1;
-    static final int SUB = 2;
-    static final int MUL = 3;
-    static final int NEG = 4;
-
-    /** A node of the merged expression graph, in topological order. */
-    static final class Node {
-        final int op;
-        final Expr.Leaf leaf;
-        final int left;
-        final int right;
-        final Operand type;
-        int register = -1;
-        int uniformSlot = -1;
-        int lastUse = -1;
-
-        Node(int op, Expr.Leaf leaf, int left, int right, Operand type) {
-            this.op = op;
-            this.leaf = leaf;
-            this.left = left;
-            this.right = right;
-            this.type = type;
-        }
-    }
-
-    private record OpKey(int op, int left, int right) {}
-
     private final List<Expr> outputs;
     private final Node[] nodes;
     private final int[] outputNodes;
@@ -121,19 +95,15 @@ public final class ConstraintProgram {
         this.inputNodes = toArray(inputs);
         this.uniformNodes = toArray(uniforms);
         this.instructionNodes = toArray(instructions);
-        int[] counts = allocateRegisters();
+        int[] counts = RegisterAllocator.allocate(nodes, inputNodes, instructionNodes, outputNodes);
         this.baseRegisters = counts[0];
         this.extRegisters = counts[1];
     }
 
     /** Compiles {@code outputs}; output k of every evaluation is the value of {@code outputs.get(k)}. */
     public static ConstraintProgram compile(List<Expr> outputs) {
-        Builder builder = new Builder();
-        int[] outputNodes = new int[outputs.size()];
-        for (int k = 0; k < outputs.size(); k++) {
-            outputNodes[k] = builder.intern(outputs.get(k));
-        }
-        return new ConstraintProgram(outputs, builder.nodes.toArray(new Node[0]), outputNodes);
+        ProgramGraph graph = ProgramGraph.of(outputs);
+        return new ConstraintProgram(outputs, graph.nodes(), graph.outputNodes());
     }
 
     public List<Expr> outputs() {
@@ -607,159 +577,11 @@ public final class ConstraintProgram {
         }
     }
 
-    // ---- compilation ----
-
-    private int[] allocateRegisters() {
-        for (int idx = 0; idx < instructionNodes.length; idx++) {
-            Node n = nodes[instructionNodes[idx]];
-            nodes[n.left].lastUse = idx;
-            if (n.op != NEG) {
-                nodes[n.right].lastUse = idx;
-            }
-        }
-        for (int o : outputNodes) {
-            nodes[o].lastUse = Integer.MAX_VALUE;
-        }
-        Deque<Integer> freeBase = new ArrayDeque<>();
-        Deque<Integer> freeExt = new ArrayDeque<>();
-        int[] counts = new int[2];
-        for (int i : inputNodes) {
-            assign(nodes[i], freeBase, freeExt, counts);
-        }
-        for (int idx = 0; idx < instructionNodes.length; idx++) {
-            Node n = nodes[instructionNodes[idx]];
-            // Free operands whose last use is this instruction before assigning the result, so the kernel
-            // may write in place (every kernel reads element i fully before writing element i).
-            release(nodes[n.left], idx, freeBase, freeExt);
-            if (n.op != NEG && n.right != n.left) {
-                release(nodes[n.right], idx, freeBase, freeExt);
-            }
-            assign(n, freeBase, freeExt, counts);
-        }
-        return counts;
-    }
-
-    private static void release(Node operand, int idx, Deque<Integer> freeBase, Deque<Integer> freeExt) {
-        if (operand.type.varying() && operand.lastUse == idx) {
-            (operand.type == Operand.VARYING_BASE ? freeBase : freeExt).push(operand.register);
-        }
-    }
-
-    private static void assign(Node n, Deque<Integer> freeBase, Deque<Integer> freeExt, int[] counts) {
-        if (n.type == Operand.VARYING_BASE) {
-            n.register = freeBase.isEmpty() ? counts[0]++ : freeBase.pop();
-        } else {
-            n.register = freeExt.isEmpty() ? counts[1]++ : freeExt.pop();
-        }
-    }
-
     private static int[] toArray(List<Integer> list) {
         int[] out = new int[list.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = list.get(i);
         }
         return out;
-    }
-
-    /** Merges equal subtrees while building the topologically ordered node list. */
-    private static final class Builder {
-        final List<Node> nodes = new ArrayList<>();
-        final Map<Expr, Integer> byIdentity = new IdentityHashMap<>();
-        final Map<Object, Integer> byStructure = new HashMap<>();
-
-        int intern(Expr root) {
-            // iterative post-order so that deep sums do not overflow the stack
-            Deque<Expr> stack = new ArrayDeque<>();
-            stack.push(root);
-            while (!stack.isEmpty()) {
-                Expr e = stack.peek();
-                if (byIdentity.containsKey(e)) {
-                    stack.pop();
-                    continue;
-                }
-                List<Expr> children = children(e);
-                boolean ready = true;
-                for (Expr c : children) {
-                    if (!byIdentity.containsKey(c)) {
-                        stack.push(c);
-                        ready = false;
-                    }
-                }
-                if (ready) {
-                    stack.pop();
-                    byIdentity.put(e, create(e));
-                }
-            }
-            return byIdentity.get(root);
-        }
-
-        private static List<Expr> children(Expr e) {
-            return switch (e) {
-                case Expr.Leaf leaf -> List.of();
-                case Expr.Add a -> List.of(a.left(), a.right());
-                case Expr.Sub s -> List.of(s.left(), s.right());
-                case Expr.Mul m -> List.of(m.left(), m.right());
-                case Expr.Neg n -> List.of(n.inner());
-            };
-        }
-
-        private int create(Expr e) {
-            return switch (e) {
-                case Expr.Leaf leaf -> node(leaf, new Node(LEAF, leaf, -1, -1, leafType(leaf)));
-                case Expr.Add a -> op(ADD, a.left(), a.right());
-                case Expr.Sub s -> op(SUB, s.left(), s.right());
-                case Expr.Mul m -> op(MUL, m.left(), m.right());
-                case Expr.Neg n -> op(NEG, n.inner(), n.inner());
-            };
-        }
-
-        private int op(int op, Expr leftExpr, Expr rightExpr) {
-            int left = byIdentity.get(leftExpr);
-            int right = byIdentity.get(rightExpr);
-            if ((op == ADD || op == MUL) && left > right) {
-                int t = left;
-                left = right;
-                right = t;
-            }
-            Operand lt = nodes.get(left).type;
-            Operand rt = nodes.get(right).type;
-            boolean varying = lt.varying() || rt.varying();
-            boolean extension = lt.extension() || rt.extension();
-            Operand type = varying
-                    ? (extension ? Operand.VARYING_EXT : Operand.VARYING_BASE)
-                    : (extension ? Operand.UNIFORM_EXT : Operand.UNIFORM_BASE);
-            return node(
-                    new OpKey(op, left, op == NEG ? -1 : right),
-                    new Node(op, null, left, op == NEG ? left : right, type));
-        }
-
-        private int node(Object key, Node candidate) {
-            Integer existing = byStructure.get(key);
-            if (existing != null) {
-                return existing;
-            }
-            nodes.add(candidate);
-            byStructure.put(key, nodes.size() - 1);
-            return nodes.size() - 1;
-        }
-
-        private static Operand leafType(Expr.Leaf leaf) {
-            boolean varying = switch (leaf) {
-                case Expr.MainCell c -> true;
-                case Expr.PreprocessedCell c -> true;
-                case Expr.AuxCell c -> true;
-                case Expr.Periodic p -> true;
-                case Expr.Divisor d -> true;
-                case Expr.Const c -> false;
-                case Expr.PublicInput p -> false;
-                case Expr.Challenge c -> false;
-                case Expr.BusSum b -> false;
-                case Expr.Coefficient c -> false;
-            };
-            if (varying) {
-                return leaf.isExtension() ? Operand.VARYING_EXT : Operand.VARYING_BASE;
-            }
-            return leaf.isExtension() ? Operand.UNIFORM_EXT : Operand.UNIFORM_BASE;
-        }
     }
 }

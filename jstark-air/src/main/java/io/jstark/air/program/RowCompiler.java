@@ -7,7 +7,7 @@ import static java.lang.constant.ConstantDescs.CD_void;
 import static java.lang.constant.ConstantDescs.INIT_NAME;
 import static java.lang.constant.ConstantDescs.MTD_void;
 
-import io.jstark.air.program.ConstraintProgram.Node;
+import io.jstark.air.program.ProgramGraph.Node;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import java.lang.classfile.ClassFile;
@@ -178,8 +178,8 @@ final class RowCompiler {
         private int cost(Node n) {
             int limbs = limbs(n);
             int perLimb = switch (n.op) {
-                case ConstraintProgram.ADD, ConstraintProgram.SUB -> 40;
-                case ConstraintProgram.NEG -> 20;
+                case ProgramGraph.ADD, ProgramGraph.SUB -> 40;
+                case ProgramGraph.NEG -> 20;
                 default -> nodes[n.left].type.extension() && nodes[n.right].type.extension() ? 420 : 110;
             };
             return limbs * (perLimb + 12) + 24;
@@ -368,10 +368,10 @@ final class RowCompiler {
                 ensureLoaded(b);
                 allocate(node);
                 switch (n.op) {
-                    case ConstraintProgram.ADD -> addOrSub(node, a, b, true);
-                    case ConstraintProgram.SUB -> addOrSub(node, a, b, false);
-                    case ConstraintProgram.MUL -> mul(node, a, b);
-                    case ConstraintProgram.NEG -> neg(node, a);
+                    case ProgramGraph.ADD -> addOrSub(node, a, b, true);
+                    case ProgramGraph.SUB -> addOrSub(node, a, b, false);
+                    case ProgramGraph.MUL -> mul(node, a, b);
+                    case ProgramGraph.NEG -> neg(node, a);
                     default -> throw new IllegalStateException("unknown op " + n.op);
                 }
                 writeOutputs(node);
