@@ -51,17 +51,16 @@ public final class JstarkProver implements AutoCloseable {
     private final byte[] zeroKnowledgeSeed;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private JstarkProver(Builder b) {
-        this.key = ProvingKey.of(b.airs, b.preprocessedCache);
-        this.options = b.options;
-        this.settings = b.settings;
-        int threads = b.settings.workerThreads();
-        this.ownsPool = b.pool == null && threads > 0;
-        this.pool = b.pool != null ? b.pool : threads > 0 ? WorkerPool.ofThreads(threads) : WorkerPool.common();
-        this.debugChecks = b.debugChecks;
-        this.progress = b.progress;
-        this.backend = b.backend;
-        this.zeroKnowledgeSeed = b.zeroKnowledgeSeed;
+    private JstarkProver(ProverConfiguration c) {
+        this.key = ProvingKey.of(c.airs(), c.preprocessedCache());
+        this.options = c.options();
+        this.settings = c.settings();
+        this.ownsPool = c.ownsPool();
+        this.pool = c.openPool();
+        this.debugChecks = c.debugChecks();
+        this.progress = c.progress();
+        this.backend = c.backend();
+        this.zeroKnowledgeSeed = c.zeroKnowledgeSeed();
     }
 
     /** {@return the proof options every proof of this prover uses (and its verifying key accepts)} */
@@ -255,18 +254,10 @@ public final class JstarkProver implements AutoCloseable {
      * the library reads no environment variable unless given {@link RunSettings#fromEnvironment()}.
      */
     public static final class Builder {
-        private final List<Air> airs;
-        private ProofOptions options = ProofOptions.defaults();
-        private RunSettings settings = RunSettings.defaults();
-        private WorkerPool pool;
-        private boolean debugChecks;
-        private ProgressListener progress = ProgressListener.NONE;
-        private PreprocessedCache preprocessedCache;
-        private ProverBackend backend = ProverBackend.cpu();
-        private byte[] zeroKnowledgeSeed;
+        private final ProverConfiguration configuration;
 
         Builder(List<Air> airs) {
-            this.airs = List.copyOf(airs);
+            this.configuration = new ProverConfiguration(airs);
         }
 
         /**
@@ -276,7 +267,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder options(ProofOptions o) {
-            this.options = o;
+            configuration.options(o);
             return this;
         }
 
@@ -287,7 +278,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder settings(RunSettings s) {
-            this.settings = java.util.Objects.requireNonNull(s, "settings");
+            configuration.settings(s);
             return this;
         }
 
@@ -299,7 +290,7 @@ public final class JstarkProver implements AutoCloseable {
          * @throws IllegalArgumentException when {@code k} is below 1
          */
         public Builder tableParallelism(int k) {
-            this.settings = settings.withTableParallelism(k);
+            configuration.tableParallelism(k);
             return this;
         }
 
@@ -314,7 +305,7 @@ public final class JstarkProver implements AutoCloseable {
          * @throws IllegalArgumentException when {@code bytes} is below 1
          */
         public Builder memoryBudget(long bytes) {
-            this.settings = settings.withMemoryBudget(bytes);
+            configuration.memoryBudget(bytes);
             return this;
         }
 
@@ -325,7 +316,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder storage(StorageMode mode) {
-            this.settings = settings.withStorage(mode);
+            configuration.storage(mode);
             return this;
         }
 
@@ -336,7 +327,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder spillDirectory(Path dir) {
-            this.settings = settings.withSpillDirectory(dir);
+            configuration.spillDirectory(dir);
             return this;
         }
 
@@ -349,10 +340,7 @@ public final class JstarkProver implements AutoCloseable {
          * @throws IllegalArgumentException when {@code threads} is below 1
          */
         public Builder workerThreads(int threads) {
-            if (threads < 1) {
-                throw new IllegalArgumentException("worker threads must be at least 1, got " + threads);
-            }
-            this.settings = settings.withWorkerThreads(threads);
+            configuration.workerThreads(threads);
             return this;
         }
 
@@ -364,7 +352,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder pool(WorkerPool p) {
-            this.pool = p;
+            configuration.pool(p);
             return this;
         }
 
@@ -376,7 +364,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder debugChecks(boolean on) {
-            this.debugChecks = on;
+            configuration.debugChecks(on);
             return this;
         }
 
@@ -389,10 +377,7 @@ public final class JstarkProver implements AutoCloseable {
          * @throws IllegalArgumentException when the seed is not 32 bytes
          */
         public Builder zeroKnowledgeSeed(byte[] seed) {
-            if (seed != null && seed.length != 32) {
-                throw new IllegalArgumentException("a zero-knowledge seed is 32 bytes, got " + seed.length);
-            }
-            this.zeroKnowledgeSeed = seed == null ? null : seed.clone();
+            configuration.zeroKnowledgeSeed(seed);
             return this;
         }
 
@@ -404,7 +389,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder preprocessedCache(PreprocessedCache cache) {
-            this.preprocessedCache = cache;
+            configuration.preprocessedCache(cache);
             return this;
         }
 
@@ -415,7 +400,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return this builder
          */
         public Builder progress(ProgressListener listener) {
-            this.progress = listener;
+            configuration.progress(listener);
             return this;
         }
 
@@ -429,7 +414,7 @@ public final class JstarkProver implements AutoCloseable {
          * @throws NullPointerException if {@code b} is null
          */
         public Builder backend(ProverBackend b) {
-            this.backend = java.util.Objects.requireNonNull(b, "backend");
+            configuration.backend(b);
             return this;
         }
 
@@ -439,7 +424,7 @@ public final class JstarkProver implements AutoCloseable {
          * @return a prover; close it to release its buffers and an owned pool
          */
         public JstarkProver build() {
-            return new JstarkProver(this);
+            return new JstarkProver(configuration);
         }
     }
 }

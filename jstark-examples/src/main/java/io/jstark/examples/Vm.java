@@ -10,9 +10,7 @@ import io.jstark.examples.hash.KeccakTrace;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * "vm": a small accumulator machine proven as three tables of different heights and widths, tied
@@ -61,7 +59,8 @@ public final class Vm implements Example {
 
     public static final int MAX_STEPS = 1 << 15;
     public static final int DEFAULT_ADDRESS_SPACE = 32;
-    private static final int WORD = 1 << 16;
+    /** The machine's word: 16-bit values, sums modulo 2^16. */
+    static final int WORD = 1 << 16;
 
     /** CPU column indices. */
     public static final int CLK = 0, ADDR = 1, VAL = 2, ACC = 3, RES = 4, CARRY = 5, ACTIVE = 6;
@@ -288,10 +287,11 @@ public final class Vm implements Example {
         long[] accessKeys = new long[accesses];
         long[] valueAtTime = new long[accesses];
         long[] hashInputs = new long[hashEvery == 0 ? 0 : steps / hashEvery * KeccakF.LANES];
-        long[][] cpu = runCpu(steps, addressSpace, seed, hashEvery, hashInputs, rangeCounts, accessKeys, valueAtTime);
+        long[][] cpu =
+                VmTrace.runCpu(steps, addressSpace, seed, hashEvery, hashInputs, rangeCounts, accessKeys, valueAtTime);
         int last = cpu[ACC].length - 1;
         long finalAcc = cpu[ACTIVE][last] == 1 ? cpu[RES][last] : cpu[ACC][last];
-        long[][] memory = sortMemory(steps, accessKeys, valueAtTime, rangeCounts);
+        long[][] memory = VmTrace.sortMemory(steps, accessKeys, valueAtTime, rangeCounts);
         String label = NAME + "(steps=" + steps + ", addresses=" + addressSpace + ", seed=" + seed + ")";
         try (WorkloadBuilder builder = new WorkloadBuilder(label, hashEvery == 0 ? 3 : 4, allocator)) {
             builder.set(0, CPU_TABLE, hashEvery == 0 ? CPU : CPU_WITH_HASH, cpu, finalAcc);
@@ -310,97 +310,5 @@ public final class Vm implements Example {
     /** The Keccak table's height: one permutation per hash step, at least one permutation's rows. */
     public static int keccakLogHeight(int steps, int hashEvery) {
         return KeccakTrace.logRows(Math.max(1, steps / hashEvery));
-    }
-
-    private static long[][] runCpu(
-            int steps,
-            int addressSpace,
-            long seed,
-            int hashEvery,
-            long[] hashInputs,
-            long[] rangeCounts,
-            long[] accessKeys,
-            long[] valueAtTime) {
-        int rows = 1 << cpuLogHeight(steps);
-        long[][] cpu = new long[(hashEvery == 0 ? CPU : CPU_WITH_HASH).mainWidth()][rows];
-        long[] state = new long[KeccakF.LANES];
-        SplittableRandom program = Seeds.stream(seed, 0);
-        SplittableRandom initial = Seeds.stream(seed, 1);
-        long[] memory = new long[addressSpace];
-        for (int a = 0; a < addressSpace; a++) {
-            memory[a] = initial.nextInt(WORD);
-        }
-        long acc = 0;
-        for (int clk = 0; clk < steps; clk++) {
-            int addr = program.nextInt(addressSpace);
-            long val = memory[addr];
-            long sum = acc + val;
-            long res = sum & (WORD - 1);
-            cpu[CLK][clk] = clk;
-            cpu[ADDR][clk] = addr;
-            cpu[VAL][clk] = val;
-            cpu[ACC][clk] = acc;
-            cpu[CARRY][clk] = sum >>> 16;
-            cpu[ACTIVE][clk] = 1;
-            if (hashEvery > 0 && clk % hashEvery == hashEvery - 1) {
-                Arrays.fill(state, 0L);
-                state[0] = acc;
-                System.arraycopy(state, 0, hashInputs, clk / hashEvery * KeccakF.LANES, KeccakF.LANES);
-                KeccakF.permute(state);
-                for (int lane = 0; lane < KeccakF.LANES; lane++) {
-                    for (int k = 0; k < KeccakAir.LIMBS; k++) {
-                        cpu[HASH_OUT + lane * KeccakAir.LIMBS + k][clk] =
-                                state[lane] >>> (KeccakAir.LIMB_BITS * k) & 0xFFFF;
-                    }
-                }
-                res = state[0] & (WORD - 1);
-                cpu[IS_HASH][clk] = 1;
-                cpu[CARRY][clk] = 0;
-            }
-            cpu[RES][clk] = res;
-            RangeTable.count(rangeCounts, res);
-            RangeTable.count(rangeCounts, val);
-            int read = 2 * clk;
-            accessKeys[read] = (long) addr << 16 | read;
-            valueAtTime[read] = val;
-            accessKeys[read + 1] = (long) addr << 16 | (read + 1);
-            valueAtTime[read + 1] = res;
-            memory[addr] = res;
-            acc = res;
-        }
-        for (int clk = steps; clk < rows; clk++) {
-            cpu[CLK][clk] = clk;
-            cpu[ACC][clk] = acc;
-            cpu[RES][clk] = acc;
-        }
-        return cpu;
-    }
-
-    private static long[][] sortMemory(int steps, long[] accessKeys, long[] valueAtTime, long[] rangeCounts) {
-        int rows = 1 << memoryLogHeight(steps);
-        int accesses = accessKeys.length;
-        long[][] mem = new long[MEMORY.mainWidth()][rows];
-        Arrays.sort(accessKeys);
-        for (int i = 0; i < accesses; i++) {
-            int time = (int) (accessKeys[i] & (WORD - 1));
-            mem[M_ADDR][i] = accessKeys[i] >>> 16;
-            mem[M_TIME][i] = time;
-            mem[M_VALUE][i] = valueAtTime[time];
-            mem[M_IS_WRITE][i] = time & 1;
-            mem[M_ACTIVE][i] = 1;
-        }
-        long nextAddr = accesses == 0 ? 0 : mem[M_ADDR][accesses - 1] + 1;
-        for (int i = accesses; i < rows; i++) {
-            mem[M_ADDR][i] = nextAddr++;
-        }
-        for (int i = 0; i + 1 < rows; i++) {
-            boolean same = i + 1 < accesses && mem[M_ADDR][i + 1] == mem[M_ADDR][i];
-            mem[M_SAME_ADDR][i] = same ? 1 : 0;
-            mem[M_DIFF][i] = same ? mem[M_TIME][i + 1] - mem[M_TIME][i] - 1 : mem[M_ADDR][i + 1] - mem[M_ADDR][i] - 1;
-        }
-        for (int i = 0; i < accesses; i++) {
-            RangeTable.count(rangeCounts, mem[M_DIFF][i]);
-        }
-        return mem;
     }
 }

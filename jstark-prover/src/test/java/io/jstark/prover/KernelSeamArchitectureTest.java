@@ -52,6 +52,7 @@ class KernelSeamArchitectureTest {
             "LdeDomain",
             "TableBuffers",
             "BufferDescription",
+            "FriBuffers",
             "MemoryEstimates");
 
     /** A kernel entry point: an owner class (internal name), which of its members count, and the classes that may use them. */

@@ -2,8 +2,8 @@ package io.jstark.storage;
 
 import io.jstark.instrument.ByteSize;
 import io.jstark.prover.memory.Placement;
-import io.jstark.storage.StoragePlanner.Placed;
-import io.jstark.storage.StoragePlanner.Workload;
+import io.jstark.storage.PlacementSearch.Placed;
+import io.jstark.storage.PlacementSearch.Workload;
 import io.jstark.storage.memory.JvmFootprint;
 import io.jstark.storage.memory.MemoryPrediction;
 import java.util.Locale;
@@ -154,7 +154,7 @@ final class PlanRefusal {
 
     private static boolean plans(long budget, Workload workload, StorageOptions storage, JvmFootprint jvm) {
         JvmFootprint there = jvm.atBudget(budget);
-        Placed p = StoragePlanner.place(workload, storage.withMemoryBudget(budget), there);
+        Placed p = PlacementSearch.place(workload, storage.withMemoryBudget(budget), there);
         // a named budget also leaves the collector room: no "close to -Xmx" warning there (heapWarnings)
         boolean heapRoom = !there.fixedHeap()
                 || there.maxHeapBytes() == 0

@@ -43,7 +43,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     private final AtomicLong sequence = new AtomicLong();
     private final Set<OffHeapBuffer> open = ConcurrentHashMap.newKeySet();
     private final Thread shutdownHook;
-    private final Reservation reservation;
+    private final SpillReservation reservation;
     private volatile boolean closed;
     /** Whether a mapping went unadvised (said once per allocator: the plan counted pages in use without readahead). */
     private final java.util.concurrent.atomic.AtomicBoolean adviceFailed =
@@ -51,7 +51,7 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
 
     private final long blockSize;
 
-    private SpillAllocator(Path spillDirectory, Path directory, Reservation reservation) {
+    private SpillAllocator(Path spillDirectory, Path directory, SpillReservation reservation) {
         this.spillDirectory = spillDirectory;
         this.directory = directory;
         this.reservation = reservation;
@@ -85,9 +85,9 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
                     dir,
                     e);
         }
-        Reservation reservation = null;
+        SpillReservation reservation = null;
         try {
-            reservation = Reservation.open(session, dir, reserveBytes);
+            reservation = SpillReservation.open(session, dir, reserveBytes);
             return new SpillAllocator(dir, session, reservation);
         } catch (RuntimeException | Error e) {
             if (reservation != null) {
@@ -290,113 +290,5 @@ public final class SpillAllocator implements BufferAllocator, AutoCloseable {
     @Override
     public String toString() {
         return "SpillAllocator[" + directory + ", live " + counter.live() + " bytes]";
-    }
-
-    /**
-     * Space held for the session in an unlinked file: taken from before each allocation, given back after
-     * each release (up to the target; if someone else took the space meanwhile, the target is just not
-     * reached again and later allocations rely on their own posix_fallocate).
-     */
-    private static final class Reservation {
-        private final Path path;
-        private final Path spillDirectory;
-        private final long target;
-        private int fd = -1;
-        private long reserved;
-
-        private Reservation(Path path, Path spillDirectory, long target) {
-            this.path = path;
-            this.spillDirectory = spillDirectory;
-            this.target = target;
-        }
-
-        static Reservation open(Path session, Path spillDirectory, long bytes) {
-            Reservation r = new Reservation(session.resolve("reservation"), spillDirectory, Math.max(0, bytes));
-            if (bytes <= 0) {
-                return r;
-            }
-            long usable = SpillDirectory.usableSpace(spillDirectory);
-            if (usable >= 0 && usable < bytes) {
-                throw spaceFor(spillDirectory, bytes, usable, null);
-            }
-            if (!NativeFiles.available()) {
-                return r;
-            }
-            try {
-                r.fd = NativeFiles.createExclusive(r.path);
-            } catch (NativeFiles.NativeError e) {
-                throw new SpillDirectoryException(
-                        "cannot create spill files in '" + spillDirectory + "' (" + e.getMessage()
-                                + "): point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
-                                + ") at a writable directory",
-                        spillDirectory,
-                        e);
-            }
-            SpillDirectory.deleteQuietly(r.path);
-            try {
-                NativeFiles.allocate(r.fd, bytes, r.path);
-            } catch (NativeFiles.NativeError e) {
-                r.close();
-                if (e.noSpace()) {
-                    throw spaceFor(spillDirectory, bytes, SpillDirectory.usableSpace(spillDirectory), e);
-                }
-                throw new StorageException(
-                        "cannot reserve " + bytes + " bytes in '" + spillDirectory + "': " + e.getMessage(), e);
-            }
-            r.reserved = bytes;
-            return r;
-        }
-
-        private static SpillSpaceException spaceFor(Path dir, long bytes, long usable, Throwable cause) {
-            return new SpillSpaceException(
-                    "spilling needs " + ByteSize.format(bytes) + " in '" + dir + "' ("
-                            + SpillDirectory.fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
-                            + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
-                            + ") at a larger filesystem, or raise --memory-budget so that less spills",
-                    dir,
-                    bytes,
-                    usable,
-                    cause);
-        }
-
-        synchronized long reserved() {
-            return reserved;
-        }
-
-        /** Frees reserved space for an allocation of {@code bytes} about to be made. */
-        synchronized void take(long bytes) {
-            if (fd < 0 || reserved == 0) {
-                return;
-            }
-            long next = Math.max(0, reserved - bytes);
-            try {
-                NativeFiles.truncate(fd, next, path);
-                reserved = next;
-            } catch (NativeFiles.NativeError e) {
-                // keep the reservation; the allocation then needs other free space
-            }
-        }
-
-        /** Reserves again up to {@code bytes} released by a buffer. */
-        synchronized void giveBack(long bytes) {
-            if (fd < 0 || reserved >= target) {
-                return;
-            }
-            long next = Math.min(target, reserved + bytes);
-            try {
-                NativeFiles.allocate(fd, next, path);
-                reserved = next;
-            } catch (NativeFiles.NativeError e) {
-                // someone else took the space: later allocations rely on their own reservation
-            }
-        }
-
-        synchronized void close() {
-            if (fd >= 0) {
-                NativeFiles.close(fd);
-                fd = -1;
-            }
-            reserved = 0;
-        }
     }
 }

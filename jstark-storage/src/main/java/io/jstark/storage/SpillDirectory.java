@@ -1,5 +1,6 @@
 package io.jstark.storage;
 
+import io.jstark.instrument.ByteSize;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
@@ -82,6 +83,22 @@ final class SpillDirectory {
         } catch (IOException e) {
             return "unknown";
         }
+    }
+
+    /**
+     * The refusal when {@code dir}'s filesystem has {@code usable} bytes for the {@code bytes} that must spill: names
+     * the filesystem's type and the options that change the need.
+     */
+    static SpillSpaceException insufficientSpace(Path dir, long bytes, long usable, Throwable cause) {
+        return new SpillSpaceException(
+                "spilling needs " + ByteSize.format(bytes) + " in '" + dir + "' ("
+                        + fileSystemType(dir) + "), but only " + ByteSize.format(Math.max(usable, 0))
+                        + " is usable there: free space, point --spill-dir (or " + StorageOptions.ENV_SPILL_DIR
+                        + ") at a larger filesystem, or raise --memory-budget so that less spills",
+                dir,
+                bytes,
+                usable,
+                cause);
     }
 
     /** Session directories left by processes that no longer run (killed with no chance to clean up). */

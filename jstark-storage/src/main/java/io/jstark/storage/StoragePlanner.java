@@ -2,19 +2,14 @@ package io.jstark.storage;
 
 import io.jstark.instrument.ByteSize;
 import io.jstark.protocol.ProofOptions;
-import io.jstark.prover.BackendMemory;
-import io.jstark.prover.MatrixRole;
 import io.jstark.prover.ProverBackend;
-import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
-import io.jstark.prover.memory.TableMemory;
+import io.jstark.storage.PlacementSearch.Placed;
+import io.jstark.storage.PlacementSearch.Workload;
 import io.jstark.storage.memory.JvmFootprint;
-import io.jstark.storage.memory.MemoryModel;
 import io.jstark.storage.memory.MemoryPrediction;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -40,17 +35,6 @@ import java.util.List;
  * take what must spill.
  */
 public final class StoragePlanner {
-    /** Spill order: held the longest first. */
-    private static final List<MatrixRole> SPILL_ORDER = List.of(
-            MatrixRole.MAIN_LDE,
-            MatrixRole.MERKLE_TREE,
-            MatrixRole.AUX_LDE,
-            MatrixRole.COMPOSITION_LDE,
-            MatrixRole.FRI_LAYER,
-            MatrixRole.DEEP,
-            MatrixRole.COMPOSITION_SCRATCH,
-            MatrixRole.AUX_TRACE);
-
     private StoragePlanner() {}
 
     /**
@@ -135,11 +119,11 @@ public final class StoragePlanner {
                 tableParallelism,
                 workerParallelism,
                 backend.describe(tables, options, workerParallelism));
-        Placed placed = place(workload, storage, jvm);
-        MemoryPrediction prediction = placed.current.prediction;
+        Placed placed = PlacementSearch.place(workload, storage, jvm);
+        MemoryPrediction prediction = placed.current().prediction();
         List<String> notes = new ArrayList<>(BackendResources.check(workload.described(), tables));
-        if (!placed.explicitBudget) {
-            notes.add("memory budget: none given, so the machine's physical memory (" + ByteSize.format(placed.budget)
+        if (!placed.explicitBudget()) {
+            notes.add("memory budget: none given, so the machine's physical memory (" + ByteSize.format(placed.budget())
                     + ")");
         }
         // a heap too small for the caches and scratch is the first thing to change: no budget helps a heap fixed by
@@ -151,13 +135,13 @@ public final class StoragePlanner {
             if (storage.mode() == StorageMode.RAM) {
                 notes.add("WARNING: storage forced to RAM, but the predicted peak "
                         + ByteSize.format(prediction.peakResidentInUseBytes())
-                        + " exceeds the memory budget less its margin (" + ByteSize.format(placed.limit) + ")");
+                        + " exceeds the memory budget less its margin (" + ByteSize.format(placed.limit()) + ")");
             } else {
                 throw PlanRefusal.budgetTooSmall(placed, workload, storage, jvm);
             }
         }
         notes.addAll(heapWarnings(
-                prediction, Runtime.getRuntime().maxMemory(), jvm, placed.budget, placed.explicitBudget, storage));
+                prediction, Runtime.getRuntime().maxMemory(), jvm, placed.budget(), placed.explicitBudget(), storage));
         Path spillDirectory = storage.resolvedSpillDirectory().toAbsolutePath().normalize();
         if (prediction.peakSpillBytes() > 0) {
             SpillDirectory.checkDirectory(spillDirectory);
@@ -165,16 +149,7 @@ public final class StoragePlanner {
             String type = SpillDirectory.fileSystemType(spillDirectory);
             long needed = SpillDirectory.spaceNeeded(spillDirectory, prediction.peakSpillBytes());
             if (usable >= 0 && usable < needed) {
-                throw new SpillSpaceException(
-                        "spilling needs " + ByteSize.format(needed) + " in '" + spillDirectory
-                                + "' (" + type + "), but only " + ByteSize.format(usable)
-                                + " is usable there: free space, point --spill-dir (or "
-                                + StorageOptions.ENV_SPILL_DIR
-                                + ") at a larger filesystem, or raise --memory-budget so that less spills",
-                        spillDirectory,
-                        needed,
-                        usable,
-                        null);
+                throw SpillDirectory.insufficientSpace(spillDirectory, needed, usable, null);
             }
             if (NativeFiles.available() && !NativeFiles.canAdvise()) {
                 notes.add(
@@ -189,12 +164,12 @@ public final class StoragePlanner {
         }
         return new StoragePlan(
                 storage.mode(),
-                placed.spilled.freeze(),
+                placed.spilled().freeze(),
                 prediction,
-                placed.budget,
-                placed.explicitBudget,
-                placed.limit,
-                placed.current.gateBudget,
+                placed.budget(),
+                placed.explicitBudget(),
+                placed.limit(),
+                placed.current().gateBudget(),
                 spillDirectory,
                 notes,
                 workload.described());
@@ -213,107 +188,6 @@ public final class StoragePlanner {
                 ? jvm
                 : new JvmFootprint(
                         jvm.maxHeapBytes(), jvm.fixedHeap(), jvm.preTouched(), jvm.nativeBytes(), jvm.fileBytes());
-    }
-
-    /** Where the buffers go under a budget, before any refusal: the search's outcome and what it was held to. */
-    record Placed(
-            long budget,
-            boolean explicitBudget,
-            long limit,
-            SpillSet spilled,
-            Evaluation current,
-            MemoryModel model,
-            List<TableMemory> memories) {
-        /** The prediction (anonymous pages and the file pages in use) within the budget less its margin. */
-        boolean fits() {
-            return current.prediction.peakResidentInUseBytes() <= limit;
-        }
-
-        /** A fixed heap holds the predicted heap (heap caches and scratch cannot spill). */
-        boolean heapFits() {
-            JvmFootprint jvm = model.jvm();
-            return !(jvm.fixedHeap()
-                    && jvm.maxHeapBytes() > 0
-                    && current.prediction.peakHeapBytes() > jvm.usableHeapBytes());
-        }
-    }
-
-    /** What is planned: the tables with the options and parallelism their buffers' sizes and the gate depend on. */
-    record Workload(
-            List<TableDimensions> tables,
-            ProofOptions options,
-            int tableParallelism,
-            int workerParallelism,
-            BackendMemory described) {}
-
-    /** The search of the class comment: everything in RAM if it fits, else units spilled until it fits or nothing helps. */
-    static Placed place(Workload workload, StorageOptions storage, JvmFootprint jvm) {
-        MemoryModel model = new MemoryModel(workload.options(), workload.workerParallelism(), jvm);
-        List<TableMemory> memories = model.tablesOf(workload.described().host());
-        int tableParallelism = workload.tableParallelism();
-        boolean explicitBudget = storage.memoryBudgetBytes() != ByteSize.UNLIMITED;
-        long budget = explicitBudget ? storage.memoryBudgetBytes() : physicalMemoryBytes();
-        long limit = (long) Math.floor(budget * (1 - storage.safetyMargin()));
-        SpillSet spilled = new SpillSet(storage.mode());
-        Evaluation current = evaluate(model, memories, tableParallelism, limit, spilled);
-        if (storage.mode() == StorageMode.AUTO && current.prediction.peakResidentInUseBytes() > limit) {
-            List<Unit> units = units(memories);
-            List<Unit> chosen = new ArrayList<>();
-            // when one unit is enough, the smallest such unit: the least data on disk
-            Unit single = null;
-            Evaluation singleFit = null;
-            for (Unit u : units) {
-                if (single != null && u.bytes >= single.bytes) {
-                    continue;
-                }
-                spilled.add(u.table, u.role);
-                Evaluation e = evaluate(model, memories, tableParallelism, limit, spilled);
-                spilled.remove(u.table, u.role);
-                if (e.prediction.peakResidentInUseBytes() <= limit) {
-                    single = u;
-                    singleFit = e;
-                }
-            }
-            if (single != null) {
-                spilled.add(single.table, single.role);
-                current = singleFit;
-            }
-            boolean progress = true;
-            while (current.prediction.peakResidentInUseBytes() > limit && progress) {
-                progress = false;
-                for (Unit u : units) {
-                    if (spilled.contains(u.table, u.role)) {
-                        continue;
-                    }
-                    spilled.add(u.table, u.role);
-                    Evaluation next = evaluate(model, memories, tableParallelism, limit, spilled);
-                    if (lowers(next.prediction, current.prediction)) {
-                        current = next;
-                        chosen.add(u);
-                        progress = true;
-                        if (current.prediction.peakResidentInUseBytes() <= limit) {
-                            break;
-                        }
-                    } else {
-                        spilled.remove(u.table, u.role);
-                    }
-                }
-            }
-            if (current.prediction.peakResidentInUseBytes() <= limit) {
-                // a large unit chosen late can make earlier ones unnecessary: bring back what still fits
-                for (int i = chosen.size() - 1; i >= 0; i--) {
-                    Unit u = chosen.get(i);
-                    spilled.remove(u.table, u.role);
-                    Evaluation without = evaluate(model, memories, tableParallelism, limit, spilled);
-                    if (without.prediction.peakResidentInUseBytes() <= limit) {
-                        current = without;
-                    } else {
-                        spilled.add(u.table, u.role);
-                    }
-                }
-            }
-        }
-        return new Placed(budget, explicitBudget, limit, spilled, current, model, memories);
     }
 
     /**
@@ -347,80 +221,5 @@ public final class StoragePlanner {
                     + " here; scripts/jstark sets both from --memory-budget, see docs/memory.md)");
         }
         return out;
-    }
-
-    record Evaluation(MemoryPrediction prediction, long gateBudget) {}
-
-    /**
-     * The prediction under {@code placement}, with the gate budget that keeps running tables within the limit: what
-     * they hold in RAM and the pages of their spilled buffers their steps use ({@code TableMemory.residentWindow}).
-     */
-    private static Evaluation evaluate(
-            MemoryModel model, List<TableMemory> memories, int k, long limit, Placement placement) {
-        MemoryPrediction unlimited = model.predictFor(memories, k, Long.MAX_VALUE, placement);
-        long held = 0;
-        for (MemoryPrediction.TableLine t : unlimited.tables()) {
-            held += t.heldRam();
-        }
-        // the JVM's own memory is held throughout; a fixed heap holds the heap caches (and all heap scratch) inside it
-        JvmFootprint jvm = model.jvm();
-        long heap = jvm.fixedHeap() ? jvm.residentHeap(0) : unlimited.heapCacheBytes();
-        // the JVM's own files stay resident beside the anonymous memory (and the spilled windows) throughout
-        long fixed = unlimited.inputBytes()
-                + unlimited.provingKeyBytes()
-                + heap
-                + jvm.nativeBytes()
-                + jvm.fileBytes()
-                + held;
-        long gate = Math.max(1, limit - fixed);
-        return new Evaluation(model.predictFor(memories, k, gate, placement), gate);
-    }
-
-    /**
-     * A lower peak, or the same peak with less RAM in some table (tables with equal passes tie for the
-     * peak: each must shed bytes before the peak moves). The trim pass afterwards returns what was not needed.
-     */
-    private static boolean lowers(MemoryPrediction next, MemoryPrediction current) {
-        return next.peakResidentInUseBytes() < current.peakResidentInUseBytes()
-                || next.peakResidentInUseBytes() == current.peakResidentInUseBytes()
-                        && pressure(next) < pressure(current);
-    }
-
-    /** RAM each table holds at its own peaks, summed. */
-    private static long pressure(MemoryPrediction p) {
-        long sum = 0;
-        for (MemoryPrediction.TableLine t : p.tables()) {
-            sum += t.mainCommit().ram() + t.later().ram();
-        }
-        return sum;
-    }
-
-    private record Unit(String table, MatrixRole role, long bytes) {}
-
-    private static List<Unit> units(List<TableMemory> memories) {
-        List<Unit> units = new ArrayList<>();
-        for (MatrixRole role : SPILL_ORDER) {
-            List<Unit> ofRole = new ArrayList<>();
-            for (TableMemory t : memories) {
-                long bytes = t.allocatedBytes(role);
-                if (bytes > 0) {
-                    ofRole.add(new Unit(t.name(), role, bytes));
-                }
-            }
-            ofRole.sort(Comparator.comparingLong(Unit::bytes).reversed());
-            units.addAll(ofRole);
-        }
-        return units;
-    }
-
-    /** The machine's physical memory (the container's limit when there is one). */
-    static long physicalMemoryBytes() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            long total = os.getTotalMemorySize();
-            if (total > 0) {
-                return total;
-            }
-        }
-        return Runtime.getRuntime().maxMemory();
     }
 }

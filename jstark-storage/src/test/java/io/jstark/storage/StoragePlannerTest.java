@@ -438,7 +438,7 @@ class StoragePlannerTest {
         long refused = 8_000_000L << 40;
         assertThat(PlanRefusal.smallestBudget(
                         refused,
-                        new StoragePlanner.Workload(
+                        new PlacementSearch.Workload(
                                 tables,
                                 OPTIONS,
                                 1,
