@@ -4,6 +4,7 @@ import io.jstark.profile.analysis.TextTable;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.protocol.ProofSizes;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.ZeroKnowledge;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ public final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
+        ProofSizes sizes = new ProofSizes();
         // a file that is not a readable proof is rejected (exit code 1), with the byte offset of the problem
         Proof proof = ProofFormat.read(ProofFiles.requireFile(file, "a proof"), ProofFormat.FORMAT_LIMITS, sizes);
         long length = Files.size(file);

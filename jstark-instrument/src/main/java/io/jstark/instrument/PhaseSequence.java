@@ -14,59 +14,7 @@ import java.util.Map;
 final class PhaseSequence implements Phases {
     private static final Object[] NO_FIELDS = {};
 
-    /** What a sequence made by {@link Spans#phases} and all its split levels share. */
-    private static final class Tree {
-        final SpanRecorder recorder;
-        final Thread owner;
-        /** The span current on the thread when the sequence was made (its span's parent), or null. */
-        final LiveSpan enclosing;
-        /** Made inside a per-table span: the phases are plain spans, one after the other, nothing sampled. */
-        final boolean plain;
-        /** Instrumentation spans whose records are made in the next boundary's window, never inside a phase. */
-        final List<Pending> pending = new ArrayList<>();
-
-        Tree(SpanRecorder recorder, LiveSpan enclosing) {
-            this.recorder = recorder;
-            this.owner = Thread.currentThread();
-            this.enclosing = enclosing;
-            this.plain = enclosing != null && enclosing.insideTable;
-        }
-
-        void flushPending() {
-            for (Pending p : pending) {
-                recorder.finished(new SpanRecord(
-                        p.id,
-                        p.parentId,
-                        SpanLabels.INSTRUMENTATION,
-                        owner.getName(),
-                        owner.threadId(),
-                        p.startNanos,
-                        p.endNanos,
-                        -1,
-                        -1,
-                        p.what));
-            }
-            pending.clear();
-        }
-    }
-
-    /** An instrumentation span made before its end is read, so that after the reading only its end is stored. */
-    private static final class Pending {
-        final long id;
-        final long parentId;
-        final long startNanos;
-        final Map<String, Object> what;
-        long endNanos;
-
-        Pending(long id, long parentId, long startNanos, Map<String, Object> what) {
-            this.id = id;
-            this.parentId = parentId;
-            this.startNanos = startNanos;
-            this.what = what;
-        }
-    }
-
-    private final Tree tree;
+    private final PhaseSequenceTree tree;
     private final PhaseSequence outer;
     private final String label;
     private final Object[] keyValues;
@@ -81,7 +29,7 @@ final class PhaseSequence implements Phases {
 
     private boolean ended;
 
-    private PhaseSequence(Tree tree, PhaseSequence outer, String label, Object[] keyValues) {
+    private PhaseSequence(PhaseSequenceTree tree, PhaseSequence outer, String label, Object[] keyValues) {
         if (label == null) {
             throw new IllegalArgumentException("phase label must not be null");
         }
@@ -96,7 +44,7 @@ final class PhaseSequence implements Phases {
 
     /** A sequence under the span current on this thread (none: a root). */
     static PhaseSequence open(SpanRecorder recorder, String label, Object[] keyValues) {
-        return new PhaseSequence(new Tree(recorder, recorder.currentOnThread()), null, label, keyValues);
+        return new PhaseSequence(new PhaseSequenceTree(recorder, recorder.currentOnThread()), null, label, keyValues);
     }
 
     @Override
@@ -239,50 +187,18 @@ final class PhaseSequence implements Phases {
         // ---- from here to windowEnd: the instruments' own work
         tree.flushPending();
         MemorySampler memory = recorder.memorySampler();
-        long[] sample = memory == null ? null : memory.sample();
-        Map<String, Object> what = new LinkedHashMap<>();
-        JfrCapture capture = recorder.capture();
-        List<String> endedLabels = new ArrayList<>(ending.size() + 1);
-        for (LiveSpan s : ending) {
-            s.endAt(windowStart, threadCpuEnd, processCpuEnd, memory, sample);
-            endedLabels.add(s.label());
-            stopCaptureOf(s, capture, what);
-        }
-        if (endingRoot != null) {
-            endingRoot.endInWindow(memory, sample); // its record follows the last reading
-            endedLabels.add(endingRoot.label());
-            stopCaptureOf(endingRoot, capture, what);
-        }
-        List<LiveSpan> begun = new ArrayList<>(beginning.size() + 1);
-        LiveSpan up = parent;
-        for (PhaseSequence level : beginning) {
-            up = begin(level.label, level.keyValues, true, up, memory, sample, capture, what);
-            level.span = up;
-            begun.add(up);
-        }
-        LiveSpan leaf = null;
-        if (leafLabel != null) {
-            leaf = begin(leafLabel, leafFields, false, up, memory, sample, capture, what);
-            begun.add(leaf);
-        }
+        Window window = new Window(memory, memory == null ? null : memory.sample(), recorder.capture());
+        List<String> endedLabels = endAll(ending, endingRoot, windowStart, threadCpuEnd, processCpuEnd, window);
+        List<LiveSpan> begun = beginAll(beginning, parent, leafLabel, leafFields, window);
         if (begun.isEmpty()) {
             recorder.currentOnThread(); // leaves the thread's current span alone unless it was one of those ended here
         } else {
             recorder.setCurrent(begun.getLast());
         }
-        if (!endedLabels.isEmpty()) {
-            what.put("ends", String.join(", ", endedLabels));
-        }
-        if (!begun.isEmpty()) {
-            List<String> begunLabels = new ArrayList<>(begun.size());
-            for (LiveSpan s : begun) {
-                begunLabels.add(s.label());
-            }
-            what.put("begins", String.join(", ", begunLabels));
-        }
+        window.describe(endedLabels, begun);
         LiveSpan instrumentationParent = rootBegins ? begun.getFirst() : endingRoot != null ? endingRoot : parent;
-        Pending instrumentation = new Pending(recorder.nextId(), instrumentationParent.id(), windowStart, what);
-        tree.pending.add(instrumentation);
+        PhaseSequenceTree.Pending instrumentation =
+                tree.addPending(recorder.nextId(), instrumentationParent.id(), windowStart, window.what);
         long rootThreadCpuEnd = endingRoot == null ? -1 : recorder.threadCpuNow();
         long rootProcessCpuEnd = endingRoot == null ? -1 : recorder.processCpuNow();
         long windowEnd = recorder.nanosSinceOrigin();
@@ -302,38 +218,94 @@ final class PhaseSequence implements Phases {
         if (endingRoot != null) {
             endingRoot.record(windowEnd, rootThreadCpuEnd, rootProcessCpuEnd);
         }
-        return leaf;
+        return leafLabel == null ? null : begun.getLast();
     }
 
-    private static void stopCaptureOf(LiveSpan span, JfrCapture capture, Map<String, Object> what) {
-        if (capture != null && capture.isOwner(span)) {
-            capture.finish(span);
-            what.put(SpanLabels.JFR_CAPTURE_FIELD, "stopped after " + span.label());
+    /**
+     * What a boundary's instruments share while they work: the one memory sample, the JFR capture, and the fields of
+     * the instrumentation span that records the window.
+     */
+    private record Window(MemorySampler memory, long[] sample, JfrCapture capture, Map<String, Object> what) {
+        Window(MemorySampler memory, long[] sample, JfrCapture capture) {
+            this(memory, sample, capture, new LinkedHashMap<>());
+        }
+
+        /** Names the phases the boundary ended and began in its instrumentation span. */
+        void describe(List<String> endedLabels, List<LiveSpan> begun) {
+            if (!endedLabels.isEmpty()) {
+                what.put("ends", String.join(", ", endedLabels));
+            }
+            if (!begun.isEmpty()) {
+                List<String> begunLabels = new ArrayList<>(begun.size());
+                for (LiveSpan s : begun) {
+                    begunLabels.add(s.label());
+                }
+                what.put("begins", String.join(", ", begunLabels));
+            }
         }
     }
 
-    private LiveSpan begin(
-            String phaseLabel,
-            Object[] phaseFields,
-            boolean split,
-            LiveSpan parent,
-            MemorySampler memory,
-            long[] sample,
-            JfrCapture capture,
-            Map<String, Object> what) {
+    /** Ends {@code ending} at the readings taken and {@code endingRoot} in the window; returns their labels. */
+    private static List<String> endAll(
+            List<LiveSpan> ending,
+            LiveSpan endingRoot,
+            long windowStart,
+            long threadCpuEnd,
+            long processCpuEnd,
+            Window window) {
+        List<String> endedLabels = new ArrayList<>(ending.size() + 1);
+        for (LiveSpan s : ending) {
+            s.endAt(windowStart, threadCpuEnd, processCpuEnd, window.memory, window.sample);
+            endedLabels.add(s.label());
+            stopCaptureOf(s, window);
+        }
+        if (endingRoot != null) {
+            endingRoot.endInWindow(window.memory, window.sample); // its record follows the last reading
+            endedLabels.add(endingRoot.label());
+            stopCaptureOf(endingRoot, window);
+        }
+        return endedLabels;
+    }
+
+    /** Begins the {@code beginning} levels, outermost first, and the leaf (when labelled) under {@code parent}. */
+    private List<LiveSpan> beginAll(
+            List<PhaseSequence> beginning, LiveSpan parent, String leafLabel, Object[] leafFields, Window window) {
+        List<LiveSpan> begun = new ArrayList<>(beginning.size() + 1);
+        LiveSpan up = parent;
+        for (PhaseSequence level : beginning) {
+            up = begin(level.label, level.keyValues, true, up, window);
+            level.span = up;
+            begun.add(up);
+        }
+        if (leafLabel != null) {
+            begun.add(begin(leafLabel, leafFields, false, up, window));
+        }
+        return begun;
+    }
+
+    private static void stopCaptureOf(LiveSpan span, Window window) {
+        JfrCapture capture = window.capture;
+        if (capture != null && capture.isOwner(span)) {
+            capture.finish(span);
+            window.what.put(SpanLabels.JFR_CAPTURE_FIELD, "stopped after " + span.label());
+        }
+    }
+
+    private LiveSpan begin(String phaseLabel, Object[] phaseFields, boolean split, LiveSpan parent, Window window) {
         SpanRecorder recorder = tree.recorder;
+        JfrCapture capture = window.capture;
         Map<String, Object> fields = new LinkedHashMap<>();
         FieldValues.putKeyValues(phaseLabel, phaseFields, fields);
         if (split) {
             fields.put(SpanLabels.TILED_BY_PHASES_FIELD, true);
         }
-        if (sample != null) {
-            memory.put(sample, true, fields);
+        if (window.sample != null) {
+            window.memory.put(window.sample, true, fields);
         }
         // the capture starts before the phase's own JFR event begins, so that the file holds it
         boolean capturing = capture != null && capture.wouldStart(phaseLabel) && capture.tryStart(phaseLabel);
         if (capturing) {
-            what.put(SpanLabels.JFR_CAPTURE_FIELD, "started for " + phaseLabel);
+            window.what.put(SpanLabels.JFR_CAPTURE_FIELD, "started for " + phaseLabel);
         }
         LiveSpan s = new LiveSpan(recorder, recorder.nextId(), parent, phaseLabel, parent, true, fields);
         if (capturing) {

@@ -31,7 +31,7 @@ final class ProofBody {
 
     private ProofBody() {}
 
-    static void writeBody(ProofOutput out, Proof p, ProofFormat.ProofSizes sizes) {
+    static void writeBody(ProofOutput out, Proof p, ProofSizes sizes) {
         int mark = out.size();
         out.bytes(p.mainRoot());
         out.u8(p.auxRoot() == null ? 0 : 1);
@@ -96,8 +96,7 @@ final class ProofBody {
         sizes.add(null, "fri openings", out.size() - mark);
     }
 
-    private static void writePhase(
-            ProofOutput out, Proof p, Proof.PhaseOpening phase, String name, ProofFormat.ProofSizes sizes) {
+    private static void writePhase(ProofOutput out, Proof p, Proof.PhaseOpening phase, String name, ProofSizes sizes) {
         int mark = out.size();
         out.u16(phase.blocks().size());
         sizes.add(null, name + " phase values", out.size() - mark);
@@ -123,8 +122,7 @@ final class ProofBody {
         sizes.add(null, name + " phase siblings", out.size() - mark);
     }
 
-    static Proof readBody(
-            ProofInput in, ProofOptions options, List<Proof.TableHeader> tables, ProofFormat.ProofSizes sizes)
+    static Proof readBody(ProofInput in, ProofOptions options, List<Proof.TableHeader> tables, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         LiftedDomain domain = LiftedDomain.of(options, tables);
         int count = tables.size();
@@ -212,7 +210,7 @@ final class ProofBody {
             LiftedDomain domain,
             List<Proof.TableHeader> tables,
             List<Ext3> busSums,
-            ProofFormat.ProofSizes sizes)
+            ProofSizes sizes)
             throws ProofRejectedException, IOException {
         long mark = in.position();
         int members = in.u16(what + " phase table count");

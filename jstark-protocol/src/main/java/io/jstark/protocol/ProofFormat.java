@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -126,61 +124,6 @@ public final class ProofFormat {
         return ProofWriter.write(proof);
     }
 
-    /**
-     * Byte counts per part, over the whole proof and per table: filled by {@link #writeWithSizes}, or by a
-     * reader given one ({@link #read(byte[], ProofSizes)}). Not thread-safe: one per write or read.
-     */
-    public static final class ProofSizes {
-        private final Map<String, Long> totals = new LinkedHashMap<>();
-        private final Map<String, Map<String, Long>> perTable = new LinkedHashMap<>();
-
-        /** No part counted yet: a reader given it fills it. */
-        public ProofSizes() {}
-
-        void add(String table, String part, long bytes) {
-            totals.merge(part, bytes, Long::sum);
-            if (table != null) {
-                perTable.computeIfAbsent(table, t -> new LinkedHashMap<>()).merge(part, bytes, Long::sum);
-            }
-        }
-
-        /**
-         * {@return the bytes of each part over the whole proof, in the order the parts are written ("header"
-         * first); a live view, filled while a proof is written or read}
-         */
-        public Map<String, Long> totals() {
-            return totals;
-        }
-
-        /**
-         * {@return per table name (in the proof's table order), the bytes of each of its own parts (its
-         * out-of-domain values, preprocessed opening and phase values, each also counted in the part's total);
-         * parts of no one table (the header, the roots, the siblings, FRI) are only in {@link #totals()}}
-         */
-        public Map<String, Map<String, Long>> perTable() {
-            return perTable;
-        }
-
-        /**
-         * The byte offset at which {@code part} begins: every part is written in one piece (a per-table part for
-         * all tables in a row), in the order of {@link #totals()}.
-         *
-         * @param part a part's name, a key of {@link #totals()}
-         * @return its first byte's offset from the start of the proof
-         * @throws IllegalArgumentException when no such part was counted (naming the parts that were)
-         */
-        public long offsetOf(String part) {
-            long offset = 0;
-            for (Map.Entry<String, Long> e : totals.entrySet()) {
-                if (e.getKey().equals(part)) {
-                    return offset;
-                }
-                offset += e.getValue();
-            }
-            throw new IllegalArgumentException("no part '" + part + "' in " + totals.keySet());
-        }
-    }
-
     // ------------------------------------------------------------------ options
 
     /** Bytes of encoded options. */
@@ -294,37 +237,6 @@ public final class ProofFormat {
     }
 
     // ------------------------------------------------------------------ reading
-
-    /**
-     * What a reader checks while it reads, so that it stops at the first byte no accepted proof could have.
-     * A check that fails throws the typed rejection it wants the caller to see.
-     */
-    public interface ReadChecks {
-        /**
-         * {@return the most bytes an accepted proof can have, before anything is read: longer inputs are
-         * refused unread (TOO_LARGE)}
-         */
-        long maxBytes();
-
-        /**
-         * Checks the options, right after they are read (13 bytes in).
-         *
-         * @param options the options the proof claims, already within {@link ProofOptions}' ranges
-         * @throws ProofRejectedException when no accepted proof has these options (the reader rethrows it)
-         */
-        void checkOptions(ProofOptions options) throws ProofRejectedException;
-
-        /**
-         * Checks the table headers, right after they are read, before any section.
-         *
-         * @param options the options, as {@link #checkOptions} passed them
-         * @param tables the table headers the proof claims, in its order (names and heights already within
-         *     the format's rules)
-         * @return the most bytes an accepted proof with these tables can have: the reader refuses to read past it
-         * @throws ProofRejectedException when no accepted proof has these tables (the reader rethrows it)
-         */
-        long checkTables(ProofOptions options, List<Proof.TableHeader> tables) throws ProofRejectedException;
-    }
 
     /** Only the format's own limits: for reading a proof without a verifying key (inspect). */
     public static final ReadChecks FORMAT_LIMITS = new ReadChecks() {

@@ -22,11 +22,10 @@ final class ProofReader {
      * The proof in {@code stream}, or in {@code array} where that is not null, of {@code length} bytes (-1 where a
      * stream's length is unknown); its parts are counted into {@code sizes}, or into a throwaway where that is null.
      */
-    static Proof read(
-            InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
+    static Proof read(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         try {
-            return parse(stream, array, length, checks, sizes != null ? sizes : new ProofFormat.ProofSizes());
+            return parse(stream, array, length, checks, sizes != null ? sizes : new ProofSizes());
         } catch (OutOfMemoryError e) {
             // Within generous checks (the format's own limits, wide expected heights) a proof may hold more than
             // this heap: its arrays are garbage once this unwinds, and the caller gets a rejection, not an Error.
@@ -34,8 +33,7 @@ final class ProofReader {
         }
     }
 
-    private static Proof parse(
-            InputStream stream, byte[] array, long length, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
+    private static Proof parse(InputStream stream, byte[] array, long length, ReadChecks checks, ProofSizes sizes)
             throws ProofRejectedException, IOException {
         if (length >= 0) {
             refuseLength(length, checks.maxBytes());
@@ -58,8 +56,7 @@ final class ProofReader {
     }
 
     /** The proof in the file {@code file}, refused by its length, unopened, where that is more than the checks allow. */
-    static Proof read(Path file, ProofFormat.ReadChecks checks, ProofFormat.ProofSizes sizes)
-            throws ProofRejectedException, IOException {
+    static Proof read(Path file, ReadChecks checks, ProofSizes sizes) throws ProofRejectedException, IOException {
         long length = Files.size(file);
         refuseLength(length, checks.maxBytes());
         try (InputStream in = Files.newInputStream(file)) {
@@ -89,7 +86,7 @@ final class ProofReader {
         }
     }
 
-    private static ProofFormat.Header readHeader(ProofInput in, ProofFormat.ReadChecks checks)
+    private static ProofFormat.Header readHeader(ProofInput in, ReadChecks checks)
             throws ProofRejectedException, IOException {
         byte[] magic = in.bytes(4, "magic");
         if (!Arrays.equals(magic, ProofFormat.MAGIC)) {

@@ -9,7 +9,7 @@ final class ProofWriter {
     /** The proof's bytes and the bytes of each of its parts. */
     static ProofFormat.Written write(Proof proof) {
         ProofOutput out = new ProofOutput();
-        ProofFormat.ProofSizes sizes = new ProofFormat.ProofSizes();
+        ProofSizes sizes = new ProofSizes();
         writeHeader(out, proof.options(), proof.tables());
         sizes.add(null, "header", out.size());
         ProofBody.writeBody(out, proof, sizes);

@@ -3,9 +3,6 @@ package io.jstark.verifier;
 import io.jstark.air.Air;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
-import io.jstark.crypto.merkle.InvalidMerkleProofException;
-import io.jstark.crypto.merkle.MerkleTree;
-import io.jstark.crypto.merkle.MerkleVerifier;
 import io.jstark.crypto.transcript.Transcript;
 import io.jstark.fri.FriException;
 import io.jstark.fri.FriParameters;
@@ -18,7 +15,6 @@ import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.LiftedDomain;
-import io.jstark.protocol.PhaseTree;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
@@ -27,7 +23,6 @@ import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
 import io.jstark.protocol.ZeroKnowledge;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -72,7 +67,6 @@ final class BatchedVerification {
 
     VerifiedStatement verify() throws ProofRejectedException {
         checkShape();
-        int bits = expectation.accepted().conjecturedBits();
         Transcript t =
                 ProofTranscript.start(hasher, options, expectation.accepted().statements());
         Ext3[] lookup = ProofTranscript.absorbMainRootAndSampleLookupChallenges(t, proof.mainRoot());
@@ -81,7 +75,49 @@ final class BatchedVerification {
         }
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
         ProofTranscript.absorbCompositionRoot(t, proof.compositionRoot());
-        Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
+        Ext3[] points = tablePoints(ProofTranscript.sampleOodPoint(t, domain));
+        ProofTranscript.absorbOodFrames(t, proof.frames());
+        checkConstraints(lookup, alpha, points);
+        Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
+        FriParameters fri = options.friParameters();
+        Ext3[] betas;
+        try {
+            betas = FriVerifier.replayCommitPhase(proof.fri(), fri, domain.logMaxHeight(), t);
+        } catch (FriException e) {
+            throw new ProofRejectedException(Reason.FRI, null, e.getMessage());
+        }
+        if (!t.verifyGrinding(options.grindingBits(), proof.powNonce())) {
+            throw new ProofRejectedException(
+                    Reason.GRINDING,
+                    null,
+                    "the proof-of-work nonce does not have " + options.grindingBits() + " leading zero bits");
+        }
+        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
+        Ext3[][] cosetValues = openedCosetValues(queries, deepChallenges, points);
+        try {
+            FriVerifier.verifyQueries(
+                    queries,
+                    cosetValues,
+                    proof.fri(),
+                    betas,
+                    fri,
+                    domain.logMaxHeight(),
+                    domain.logLde(),
+                    Preprocessing.shift(domain.logLde()),
+                    hasher);
+        } catch (FriException e) {
+            throw new ProofRejectedException(Reason.FRI, null, e.getMessage());
+        }
+        checkBusBalance();
+        List<VerifiedStatement.Table> out = new ArrayList<>();
+        for (Proof.TableHeader h : tables) {
+            out.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
+        }
+        return new VerifiedStatement(options, expectation.accepted().conjecturedBits(), out, expectation.form());
+    }
+
+    /** Each table's out-of-domain point zeta^(2^s_j), once its frame has the shape its definition gives. */
+    private Ext3[] tablePoints(Ext3 z) throws ProofRejectedException {
         Ext3[] points = new Ext3[count];
         for (int j = 0; j < count; j++) {
             Air air = committedAirs.get(j);
@@ -89,7 +125,11 @@ final class BatchedVerification {
                     tables.get(j).name(), air, proof.frames().get(j), parts(j));
             points[j] = domain.pointFor(j, z);
         }
-        ProofTranscript.absorbOodFrames(t, proof.frames());
+        return points;
+    }
+
+    /** Every table's constraints, from its out-of-domain frame, against its composition parts at its point. */
+    private void checkConstraints(Ext3[] lookup, Ext3 alpha, Ext3[] points) throws ProofRejectedException {
         for (int j = 0; j < count; j++) {
             Air air = committedAirs.get(j);
             Proof.TableHeader header = tables.get(j);
@@ -107,48 +147,47 @@ final class BatchedVerification {
                         ZeroKnowledge.compositionPartWidth(options, header.logHeight()));
             }
         }
-        Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
-        FriParameters fri = options.friParameters();
-        Ext3[] betas;
-        try {
-            betas = FriVerifier.replayCommitPhase(proof.fri(), fri, domain.logMaxHeight(), t);
-        } catch (FriException e) {
-            throw new ProofRejectedException(Reason.FRI, null, e.getMessage());
-        }
-        if (!t.verifyGrinding(options.grindingBits(), proof.powNonce())) {
-            throw new ProofRejectedException(
-                    Reason.GRINDING,
-                    null,
-                    "the proof-of-work nonce does not have " + options.grindingBits() + " leading zero bits");
-        }
-        int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
-        Opened[] pre = new Opened[count];
+    }
+
+    /**
+     * The trees opened at the query cosets and checked against their roots; from their rows, per query the f values
+     * FRI reads (the lifted DEEP sum, plus the random codeword with zero knowledge).
+     */
+    private Ext3[][] openedCosetValues(int[] queries, Ext3[] deepChallenges, Ext3[] points)
+            throws ProofRejectedException {
+        QueryOpenings openings = new QueryOpenings(hasher, options, domain, tables);
+        OpenedBlocks[] pre = new OpenedBlocks[count];
         for (int j = 0; j < count; j++) {
-            pre[j] = preprocessed(j, queries);
+            pre[j] = openings.preprocessed(
+                    j,
+                    proof.preprocessed().get(j),
+                    expectation.accepted().statements().get(j).preprocessedRoot(),
+                    airs.get(j).preprocessedWidth(),
+                    queries);
         }
-        Opened[] main = phase(
+        OpenedBlocks[] main = openings.phase(
                 "main",
                 proof.mainRoot(),
                 proof.main(),
-                members(j -> true),
+                openings.members(j -> true),
                 queries,
                 j -> committedAirs.get(j).mainWidth(),
                 j -> 0);
-        Opened[] aux = proof.auxRoot() == null
-                ? new Opened[count]
-                : phase(
+        OpenedBlocks[] aux = proof.auxRoot() == null
+                ? new OpenedBlocks[count]
+                : openings.phase(
                         "aux",
                         proof.auxRoot(),
                         proof.aux(),
-                        members(j -> airs.get(j).auxWidth() > 0),
+                        openings.members(j -> airs.get(j).auxWidth() > 0),
                         queries,
                         j -> 3 * airs.get(j).auxWidth(),
                         j -> 0);
-        Opened[] comp = phase(
+        OpenedBlocks[] comp = openings.phase(
                 "composition",
                 proof.compositionRoot(),
                 proof.composition(),
-                members(j -> true),
+                openings.members(j -> true),
                 queries,
                 j -> 3 * parts(j),
                 j -> j == codewordTable ? 3 : 0);
@@ -156,20 +195,11 @@ final class BatchedVerification {
         if (codewordTable >= 0) {
             addCodeword(cosetValues, queries, comp[codewordTable], deepChallenges[1].pow(count));
         }
-        try {
-            FriVerifier.verifyQueries(
-                    queries,
-                    cosetValues,
-                    proof.fri(),
-                    betas,
-                    fri,
-                    domain.logMaxHeight(),
-                    domain.logLde(),
-                    Preprocessing.shift(domain.logLde()),
-                    hasher);
-        } catch (FriException e) {
-            throw new ProofRejectedException(Reason.FRI, null, e.getMessage());
-        }
+        return cosetValues;
+    }
+
+    /** The buses balance: the tables' bus sums cancel. */
+    private void checkBusBalance() throws ProofRejectedException {
         Ext3 balance = Ext3.ZERO;
         for (Ext3 sum : proof.busSums()) {
             if (sum != null) {
@@ -183,11 +213,6 @@ final class BatchedVerification {
                     "the tables' bus contributions do not cancel (sum " + balance
                             + "): some tuple was sent that no table received");
         }
-        List<VerifiedStatement.Table> out = new ArrayList<>();
-        for (Proof.TableHeader h : tables) {
-            out.add(new VerifiedStatement.Table(h.name(), h.airName(), h.logHeight(), h.publicInputs()));
-        }
-        return new VerifiedStatement(options, bits, out, expectation.form());
     }
 
     /** Table j's composition parts. */
@@ -226,36 +251,11 @@ final class BatchedVerification {
     }
 
     /**
-     * One table's opened blocks (or leaves) of one tree: distinct indices, their elements, rows per block, row width, and
-     * where in a block the rows read start (a block holds its matrices one after the other).
-     */
-    private record Opened(int[] indices, long[][] values, int logRows, int width, int start) {
-        Opened(int[] indices, long[][] values, int logRows, int width) {
-            this(indices, values, logRows, width, 0);
-        }
-
-        /** The row's elements, at {@code out[offset..]}. */
-        int copyRow(int row, long[] out, int offset) {
-            if (width == 0) {
-                return offset;
-            }
-            long[] block = values[Arrays.binarySearch(indices, row >>> logRows)];
-            System.arraycopy(block, start + (row & ((1 << logRows) - 1)) * width, out, offset, width);
-            return offset + width;
-        }
-
-        /** The matrix committed after this one's rows in the same blocks, {@code width} elements a row. */
-        Opened next(int nextWidth) {
-            return new Opened(indices, values, logRows, nextWidth, start + (width << logRows));
-        }
-    }
-
-    /**
      * FRI reads D' = D + mu^T R: R's value at each position of each query coset, from the blocks of the table that commits
      * it after its composition parts (the first tallest: its rows are the lifted positions).
      */
-    private void addCodeword(Ext3[][] values, int[] queries, Opened composition, Ext3 weight) {
-        Opened codeword = composition.next(3);
+    private void addCodeword(Ext3[][] values, int[] queries, OpenedBlocks composition, Ext3 weight) {
+        OpenedBlocks codeword = composition.next(3);
         int f = 1 << logF;
         long[] limbs = new long[3];
         for (int q = 0; q < queries.length; q++) {
@@ -266,122 +266,15 @@ final class BatchedVerification {
         }
     }
 
-    private Opened preprocessed(int j, int[] queries) throws ProofRejectedException {
-        Proof.TreeOpening opening = proof.preprocessed().get(j);
-        if (opening == null) {
-            return null;
-        }
-        int width = airs.get(j).preprocessedWidth();
-        int[] wanted = new int[queries.length];
-        for (int q = 0; q < queries.length; q++) {
-            wanted[q] = domain.preprocessedLeaf(j, queries[q]);
-        }
-        int[] leaves = MerkleTree.openedLeaves(wanted);
-        long[][] values = TableChecks.checkOpening(
-                hasher,
-                tables.get(j).name(),
-                "preprocessed",
-                expectation.accepted().statements().get(j).preprocessedRoot(),
-                opening,
-                leaves,
-                1 << (domain.logLde(j) - logF),
-                (1 << logF) * width);
-        return new Opened(leaves, values, logF, width);
-    }
-
-    private interface TableTest {
-        boolean test(int table);
-    }
-
-    private interface Width {
-        int of(int table);
-    }
-
-    private int[] members(TableTest test) {
-        int[] out = new int[count];
-        int n = 0;
-        for (int j = 0; j < count; j++) {
-            if (test.test(j)) {
-                out[n++] = j;
-            }
-        }
-        return Arrays.copyOf(out, n);
-    }
-
-    /** Checks one phase tree's opening: every member's blocks hashed, combined into the opened leaves, checked against the root. */
-    private Opened[] phase(
-            String what,
-            byte[] root,
-            Proof.PhaseOpening opening,
-            int[] members,
-            int[] queries,
-            Width width,
-            Width extra)
-            throws ProofRejectedException {
-        PhaseTree rule = new PhaseTree(domain, members);
-        if (opening.blocks().size() != members.length) {
-            throw new ProofRejectedException(
-                    Reason.MALFORMED,
-                    null,
-                    what + " phase opens " + opening.blocks().size() + " tables, " + members.length + " expected");
-        }
-        Opened[] out = new Opened[count];
-        byte[][][] digests = new byte[count][][];
-        for (int k = 0; k < members.length; k++) {
-            int j = members[k];
-            String name = tables.get(j).name();
-            int[] wanted = new int[queries.length];
-            for (int q = 0; q < queries.length; q++) {
-                wanted[q] = domain.block(j, queries[q]);
-            }
-            int[] blocks = MerkleTree.openedLeaves(wanted);
-            long[][] values = opening.blocks().get(k);
-            if (values.length != blocks.length) {
-                throw new ProofRejectedException(
-                        Reason.MALFORMED,
-                        name,
-                        what + " opening has " + values.length + " blocks, " + blocks.length + " expected");
-            }
-            int w = width.of(j);
-            // a zero-knowledge proof's blocks end with their salt, which the leaf hash covers and nothing else reads
-            int elements = domain.rowsPerBlock(j)
-                    * (w + extra.of(j) + ZeroKnowledge.saltColumns(options, domain.rowsPerBlock(j)));
-            digests[j] = new byte[blocks.length][];
-            for (int b = 0; b < blocks.length; b++) {
-                if (values[b].length != elements) {
-                    throw new ProofRejectedException(
-                            Reason.MALFORMED,
-                            name,
-                            what + " block " + b + " holds " + values[b].length + " elements, " + elements
-                                    + " expected");
-                }
-                digests[j][b] = MerkleVerifier.hashLeaf(hasher, values[b]);
-            }
-            out[j] = new Opened(blocks, values, domain.logRowsPerBlock(j), w);
-        }
-        int[] wanted = new int[queries.length];
-        for (int q = 0; q < queries.length; q++) {
-            wanted[q] = rule.leaf(queries[q]);
-        }
-        int[] leaves = MerkleTree.openedLeaves(wanted);
-        byte[][] hashes = new byte[leaves.length][];
-        for (int l = 0; l < leaves.length; l++) {
-            hashes[l] = rule.leafHash(
-                    hasher,
-                    leaves[l],
-                    (table, block) -> digests[table][Arrays.binarySearch(out[table].indices(), block)]);
-        }
-        try {
-            MerkleVerifier.checkBatch(hasher, root, 1 << rule.logLeaves(), leaves, hashes, opening.siblings());
-        } catch (InvalidMerkleProofException e) {
-            throw new ProofRejectedException(Reason.MERKLE, null, what + " phase opening rejected: " + e.getMessage());
-        }
-        return out;
-    }
-
     /** Per query, the f values of sum_j mu^j DEEP_j at its coset's points, each table's term from its opened row. */
     private Ext3[][] liftedDeepValues(
-            int[] queries, Ext3[] challenges, Ext3[] points, Opened[] pre, Opened[] main, Opened[] aux, Opened[] comp) {
+            int[] queries,
+            Ext3[] challenges,
+            Ext3[] points,
+            OpenedBlocks[] pre,
+            OpenedBlocks[] main,
+            OpenedBlocks[] aux,
+            OpenedBlocks[] comp) {
         int f = 1 << logF;
         DeepComposition[] deep = new DeepComposition[count];
         Ext3[] weights = new Ext3[count];

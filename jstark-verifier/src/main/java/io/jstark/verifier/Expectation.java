@@ -9,6 +9,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.ProofRejectedException.Reason;
 import io.jstark.protocol.ProofTranscript;
+import io.jstark.protocol.ReadChecks;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.StatementRules;
@@ -24,7 +25,7 @@ import java.util.List;
  * arithmetic and comparisons: nothing here evaluates or commits anything. What the table headers' check
  * accepts is its result, {@link Accepted}.
  */
-final class Expectation implements ProofFormat.ReadChecks {
+final class Expectation implements ReadChecks {
     private final VerifyingKey key;
     private final Statement expected;
     private final DescribeLimits limits;

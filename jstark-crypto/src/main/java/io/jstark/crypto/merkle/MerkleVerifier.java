@@ -111,14 +111,29 @@ public final class MerkleVerifier {
             checkDigest(siblings[i], "sibling node " + i);
         }
 
-        // (index, position in the arguments) sorted by index; equal indices must carry equal hashes
+        int[] positions = new int[leafIndices.length];
+        byte[] hashes = new byte[leafIndices.length * DIGEST];
+        int count = distinctLeaves(leafIndices, leafHashes, positions, hashes);
+        recomputeRoot(hasher, Integer.numberOfTrailingZeros(leaves), positions, hashes, count, siblings);
+        if (!Arrays.equals(hashes, 0, DIGEST, root, 0, DIGEST)) {
+            throw new InvalidMerkleProofException("recomputed root does not match the committed root");
+        }
+    }
+
+    /**
+     * The opened leaves' distinct indices into {@code positions}, ascending, with their hashes into {@code hashes};
+     * equal indices must carry equal hashes.
+     *
+     * @return how many distinct leaves there are
+     */
+    private static int distinctLeaves(int[] leafIndices, byte[][] leafHashes, int[] positions, byte[] hashes)
+            throws InvalidMerkleProofException {
+        // (index, position in the arguments) sorted by index
         long[] order = new long[leafIndices.length];
         for (int i = 0; i < leafIndices.length; i++) {
             order[i] = ((long) leafIndices[i] << 32) | i;
         }
         Arrays.sort(order);
-        int[] positions = new int[order.length];
-        byte[] hashes = new byte[order.length * DIGEST];
         int count = 0;
         for (long entry : order) {
             int index = (int) (entry >>> 32);
@@ -133,10 +148,18 @@ public final class MerkleVerifier {
             System.arraycopy(hash, 0, hashes, count * DIGEST, DIGEST);
             count++;
         }
+        return count;
+    }
 
+    /**
+     * Hashes the {@code count} known nodes up {@code depth} levels, in place, taking each missing sibling from
+     * {@code siblings} in order: the root ends in {@code hashes[0, DIGEST)}. Every sibling must be used exactly once.
+     */
+    private static void recomputeRoot(
+            Hasher hasher, int depth, int[] positions, byte[] hashes, int count, byte[][] siblings)
+            throws InvalidMerkleProofException {
         Digester digester = hasher.threadDigester();
         byte[] pair = new byte[2 * DIGEST];
-        int depth = Integer.numberOfTrailingZeros(leaves);
         int used = 0;
         for (int level = 0; level < depth; level++) {
             int next = 0;
@@ -163,9 +186,6 @@ public final class MerkleVerifier {
         if (used != siblings.length) {
             throw new InvalidMerkleProofException(
                     "too many sibling nodes: " + siblings.length + " given, " + used + " used");
-        }
-        if (!Arrays.equals(hashes, 0, DIGEST, root, 0, DIGEST)) {
-            throw new InvalidMerkleProofException("recomputed root does not match the committed root");
         }
     }
 

@@ -5,10 +5,7 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.parallel.WorkerPool;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.function.LongSupplier;
 
 /**
@@ -54,24 +51,15 @@ public final class Transcript {
     static final byte TAG_FIELDS = 0x03;
     static final byte TAG_EXTS = 0x04;
     static final byte TAG_U64 = 0x05;
-    static final byte TAG_FORK = 0x06;
-    static final byte TAG_GRIND = 0x07;
     static final byte TAG_NONCE = 0x08;
-    static final byte TAG_SQUEEZE = 0x09;
 
-    private static final int DIGEST = Hasher.DIGEST_BYTES;
-    private static final int CHUNK = Long.BYTES;
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int DIGEST = TranscriptState.DIGEST;
+    private static final int CHUNK = TranscriptState.CHUNK;
+    private static final VarHandle LONG_LE = TranscriptState.LONG_LE;
 
     private final Hasher hasher;
-    private final Digester digester;
-    private final byte[] state = new byte[DIGEST];
-    /** c: chunks drawn since the state last changed. */
-    private long chunksDrawn;
-    /** block(c div 4) once c mod 4 != 0; stale otherwise. */
-    private final byte[] block = new byte[DIGEST];
-    /** Frame headers and encoded elements are staged here; one allocation per transcript. */
+    private final TranscriptState frames;
+    /** Encoded elements are staged here; one allocation per transcript. */
     private final byte[] scratch = new byte[256];
 
     /**
@@ -82,22 +70,12 @@ public final class Transcript {
      */
     public Transcript(Hasher hasher, String label) {
         this.hasher = hasher;
-        this.digester = hasher.newDigester();
-        byte[] protocol = PROTOCOL_TAG.getBytes(StandardCharsets.US_ASCII);
-        byte[] labelBytes = label.getBytes(StandardCharsets.UTF_8);
-        digester.update(protocol, 0, protocol.length);
-        LONG_LE.set(scratch, 0, (long) labelBytes.length);
-        digester.update(scratch, 0, CHUNK);
-        digester.update(labelBytes, 0, labelBytes.length);
-        digester.finish(state, 0);
+        this.frames = new TranscriptState(hasher, label);
     }
 
-    private Transcript(Transcript source) {
-        this.hasher = source.hasher;
-        this.digester = hasher.newDigester();
-        System.arraycopy(source.state, 0, state, 0, DIGEST);
-        this.chunksDrawn = source.chunksDrawn;
-        System.arraycopy(source.block, 0, block, 0, DIGEST);
+    private Transcript(Hasher hasher, TranscriptState frames) {
+        this.hasher = hasher;
+        this.frames = frames;
     }
 
     /** {@return the hash of every frame} */
@@ -107,7 +85,7 @@ public final class Transcript {
 
     /** {@return a copy of the current 32-byte state S (for diagnostics; challenges come from the sample methods)} */
     public byte[] state() {
-        return state.clone();
+        return frames.state();
     }
 
     // ---------------------------------------------------------------- absorbing
@@ -131,9 +109,8 @@ public final class Transcript {
      */
     public void absorbBytes(byte[] data, int offset, int length) {
         java.util.Objects.checkFromIndexSize(offset, length, data.length);
-        startFrame(TAG_BYTES, length);
-        digester.update(data, offset, length);
-        endAbsorb();
+        frames.startFrame(TAG_BYTES, length).update(data, offset, length);
+        frames.endAbsorb();
     }
 
     /**
@@ -146,9 +123,8 @@ public final class Transcript {
         if (digest.length != DIGEST) {
             throw new IllegalArgumentException("a digest has " + DIGEST + " bytes, got " + digest.length);
         }
-        startFrame(TAG_DIGEST, DIGEST);
-        digester.update(digest, 0, DIGEST);
-        endAbsorb();
+        frames.startFrame(TAG_DIGEST, DIGEST).update(digest, 0, DIGEST);
+        frames.endAbsorb();
     }
 
     /**
@@ -157,10 +133,7 @@ public final class Transcript {
      * @param value the integer, read as unsigned
      */
     public void absorbU64(long value) {
-        startFrame(TAG_U64, CHUNK);
-        LONG_LE.set(scratch, 0, value);
-        digester.update(scratch, 0, CHUNK);
-        endAbsorb();
+        absorbChunk(TAG_U64, value);
     }
 
     /**
@@ -200,7 +173,7 @@ public final class Transcript {
                         + Long.toUnsignedString(values[i]) + " at index " + i);
             }
         }
-        startFrame(TAG_FIELDS, (long) count * CHUNK);
+        Digester digester = frames.startFrame(TAG_FIELDS, (long) count * CHUNK);
         int staged = 0;
         for (int i = from; i < from + count; i++) {
             if (staged == scratch.length) {
@@ -211,7 +184,7 @@ public final class Transcript {
             staged += CHUNK;
         }
         digester.update(scratch, 0, staged);
-        endAbsorb();
+        frames.endAbsorb();
     }
 
     /**
@@ -220,7 +193,7 @@ public final class Transcript {
      * @param values the elements
      */
     public void absorbExt(Ext3... values) {
-        startFrame(TAG_EXTS, (long) values.length * Ext3.BYTES);
+        Digester digester = frames.startFrame(TAG_EXTS, (long) values.length * Ext3.BYTES);
         int staged = 0;
         for (Ext3 value : values) {
             if (staged + Ext3.BYTES > scratch.length) {
@@ -233,29 +206,21 @@ public final class Transcript {
             staged += Ext3.BYTES;
         }
         digester.update(scratch, 0, staged);
-        endAbsorb();
+        frames.endAbsorb();
     }
 
-    /** Feeds S || u8(tag) || u64(c) || u64(length) to the digester; the caller feeds the payload. */
-    private void startFrame(byte tag, long payloadLength) {
-        digester.reset();
-        digester.update(state, 0, DIGEST);
-        digester.update(tag);
-        LONG_LE.set(scratch, 0, chunksDrawn);
-        LONG_LE.set(scratch, CHUNK, payloadLength);
-        digester.update(scratch, 0, 2 * CHUNK);
-    }
-
-    private void endAbsorb() {
-        digester.finish(state, 0);
-        chunksDrawn = 0;
+    /** Absorbs one 8-byte message with {@code tag}. */
+    private void absorbChunk(byte tag, long value) {
+        LONG_LE.set(scratch, 0, value);
+        frames.startFrame(tag, CHUNK).update(scratch, 0, CHUNK);
+        frames.endAbsorb();
     }
 
     // ---------------------------------------------------------------- sampling
 
     /** {@return a uniformly random base-field element (canonical)} */
     public long sampleField() {
-        return firstCanonical(this::nextChunk);
+        return firstCanonical(frames::nextChunk);
     }
 
     /** Rejection sampling: the first chunk below p. */
@@ -283,7 +248,7 @@ public final class Transcript {
      */
     public int sampleIndex(int logRange) {
         checkLogRange(logRange);
-        return (int) (nextChunk() & ((1L << logRange) - 1));
+        return (int) (frames.nextChunk() & ((1L << logRange) - 1));
     }
 
     /**
@@ -301,7 +266,7 @@ public final class Transcript {
         int[] indices = new int[count];
         long mask = (1L << logRange) - 1;
         for (int i = 0; i < count; i++) {
-            indices[i] = (int) (nextChunk() & mask);
+            indices[i] = (int) (frames.nextChunk() & mask);
         }
         return indices;
     }
@@ -310,20 +275,6 @@ public final class Transcript {
         if (logRange < 0 || logRange > 31) {
             throw new IllegalArgumentException("index range must be 2^k with 0 <= k <= 31, got k = " + logRange);
         }
-    }
-
-    private long nextChunk() {
-        int withinBlock = (int) (chunksDrawn % (DIGEST / CHUNK));
-        if (withinBlock == 0) {
-            digester.reset();
-            digester.update(state, 0, DIGEST);
-            digester.update(TAG_SQUEEZE);
-            LONG_LE.set(scratch, 0, chunksDrawn / (DIGEST / CHUNK));
-            digester.update(scratch, 0, CHUNK);
-            digester.finish(block, 0);
-        }
-        chunksDrawn++;
-        return (long) LONG_LE.get(block, withinBlock * CHUNK);
     }
 
     // ---------------------------------------------------------------- fork and copy
@@ -336,18 +287,12 @@ public final class Transcript {
      * @return the new transcript
      */
     public Transcript fork(long index) {
-        Transcript child = new Transcript(this);
-        startFrame(TAG_FORK, CHUNK);
-        LONG_LE.set(scratch, 0, index);
-        digester.update(scratch, 0, CHUNK);
-        digester.finish(child.state, 0);
-        child.chunksDrawn = 0;
-        return child;
+        return new Transcript(hasher, frames.fork(hasher, index));
     }
 
     /** {@return an exact copy: the same absorbs and samples on both give the same results} */
     public Transcript copy() {
-        return new Transcript(this);
+        return new Transcript(hasher, new TranscriptState(hasher, frames));
     }
 
     // ---------------------------------------------------------------- proof of work
@@ -365,8 +310,8 @@ public final class Transcript {
         if (bits < 0 || bits > MAX_GRINDING_BITS) {
             throw new IllegalArgumentException("grinding bits must be in [0, " + MAX_GRINDING_BITS + "], got " + bits);
         }
-        long found = NonceSearch.smallestValid(hasher, grindingPrefix(bits), bits, pool);
-        absorbNonce(found);
+        long found = NonceSearch.smallestValid(hasher, frames.grindingPrefix(bits), bits, pool);
+        absorbChunk(TAG_NONCE, found);
         return found;
     }
 
@@ -382,25 +327,10 @@ public final class Transcript {
         if (bits < 0 || bits > MAX_GRINDING_BITS) {
             return false;
         }
-        if (!NonceSearch.isValid(digester, grindingPrefix(bits), bits, nonce)) {
+        if (!NonceSearch.isValid(frames.digester(), frames.grindingPrefix(bits), bits, nonce)) {
             return false;
         }
-        absorbNonce(nonce);
+        absorbChunk(TAG_NONCE, nonce);
         return true;
-    }
-
-    private byte[] grindingPrefix(int bits) {
-        startFrame(TAG_GRIND, 1);
-        digester.update((byte) bits);
-        byte[] prefix = new byte[DIGEST];
-        digester.finish(prefix, 0);
-        return prefix;
-    }
-
-    private void absorbNonce(long nonce) {
-        startFrame(TAG_NONCE, CHUNK);
-        LONG_LE.set(scratch, 0, nonce);
-        digester.update(scratch, 0, CHUNK);
-        endAbsorb();
     }
 }
