@@ -268,45 +268,4 @@ class ConstraintProgramTest {
         assertThat(program.instructionCount()).isEqualTo(2);
         assertThat(program.varyingLeaves()).hasSize(2);
     }
-
-    @Test
-    void degreesAreDerivedFromExpressions() {
-        Expr a = new Expr.MainCell(0, 0);
-        assertThat(Expr.constant(5).degree()).isZero();
-        assertThat(a.degree()).isEqualTo(1);
-        assertThat(a.mul(a).mul(a).sub(7).degree()).isEqualTo(3);
-        assertThat(a.pow(5).degree()).isEqualTo(5);
-        assertThat(a.add(a.mul(a)).degree()).isEqualTo(2);
-        assertThat(new Expr.Challenge(0).mul(a).isExtension()).isTrue();
-    }
-
-    @Test
-    void aDeepSharedExpressionKnowsItsDegreeWithoutWalkingItsPaths() {
-        // 10,000 levels, each using the level below twice: 2^10,000 paths from the root to the leaves, so a
-        // degree or extension question that walked the paths would never return
-        Expr x = new Expr.MainCell(0, 0);
-        Expr e = x.mul(x);
-        for (int level = 0; level < 10_000; level++) {
-            e = switch (level % 3) {
-                case 0 -> e.add(e);
-                case 1 -> e.sub(e.neg());
-                default -> e.add(e).mul(Expr.constant(3));
-            };
-        }
-        assertThat(e.degree()).isEqualTo(2);
-        assertThat(e.isExtension()).isFalse();
-        assertThat(e.mul(new Expr.Challenge(0)).isExtension()).isTrue();
-        assertThat(e.mul(e).degree()).isEqualTo(4);
-    }
-
-    @Test
-    void anOperationsDerivedComponentsMustBeItsOperands() {
-        Expr x = new Expr.MainCell(0, 0);
-        assertThatThrownBy(() -> new Expr.Mul(x, x, 3, false))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("degree 2");
-        assertThatThrownBy(() -> new Expr.Add(x, new Expr.Challenge(0), 1, false))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("extension true");
-    }
 }
