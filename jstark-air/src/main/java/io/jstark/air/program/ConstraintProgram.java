@@ -1,15 +1,10 @@
 package io.jstark.air.program;
 
-import static io.jstark.air.program.ProgramGraph.ADD;
 import static io.jstark.air.program.ProgramGraph.LEAF;
-import static io.jstark.air.program.ProgramGraph.MUL;
-import static io.jstark.air.program.ProgramGraph.NEG;
-import static io.jstark.air.program.ProgramGraph.SUB;
 
 import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ProgramGraph.Node;
 import io.jstark.math.field.Ext3;
-import io.jstark.math.field.Goldilocks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,11 +13,11 @@ import java.util.Locale;
 /**
  * A set of expressions compiled into a flat program that evaluates them over batches of rows.
  *
- * <p>Compilation merges equal subtrees (structurally, not only by identity), evaluates subtrees that are
- * the same on every row (constants, public inputs, challenges, coefficients) once per binding instead of
- * once per row, and assigns registers by liveness so that a batch's working set stays small. Running it
- * is one pass over an instruction array, each instruction a tight loop over the batch: the
- * interpretation cost is paid once per batch, not once per row.
+ * <p>Compilation merges equal subtrees (structurally, not only by identity, {@link ProgramGraph}), evaluates
+ * subtrees that are the same on every row (constants, public inputs, challenges, coefficients) once per binding
+ * instead of once per row ({@link UniformFolding}), and assigns registers by liveness so that a batch's working set
+ * stays small ({@link RegisterAllocator}). Running it ({@link Interpreter}) is one pass over an instruction array,
+ * each instruction a tight loop over the batch: the interpretation cost is paid once per batch, not once per row.
  *
  * <p>The same program also runs as JVM bytecode ({@link Engine#COMPILED}, see {@link RowCompiler}): one row
  * at a time, its operations straight-line code over locals, which keeps a wide table's working set to the
@@ -64,13 +59,13 @@ public final class ConstraintProgram {
     private final int[] outputNodes;
     /** Varying leaves, each with its register, loaded at the start of every batch. */
     private final int[] inputNodes;
-    /** Uniform nodes in evaluation order (leaves and folded subtrees). */
-    private final int[] uniformNodes;
     /** Varying operation nodes in execution order. */
     private final int[] instructionNodes;
 
-    private final int baseRegisters;
-    private final int extRegisters;
+    private final UniformFolding uniformFolding;
+    /** The interpreter's registers: the number of base registers and of extension registers. */
+    private final int[] registers;
+
     private volatile RowCompiler.Plan plan;
     private volatile RowKernel kernel;
 
@@ -78,26 +73,18 @@ public final class ConstraintProgram {
         this.outputs = List.copyOf(outputs);
         this.nodes = nodes;
         this.outputNodes = outputNodes;
+        this.uniformFolding = new UniformFolding(nodes);
         List<Integer> inputs = new ArrayList<>();
-        List<Integer> uniforms = new ArrayList<>();
         List<Integer> instructions = new ArrayList<>();
         for (int i = 0; i < nodes.length; i++) {
             Node n = nodes[i];
-            if (!n.type.varying()) {
-                n.uniformSlot = uniforms.size();
-                uniforms.add(i);
-            } else if (n.op == LEAF) {
-                inputs.add(i);
-            } else {
-                instructions.add(i);
+            if (n.type.varying()) {
+                (n.op == LEAF ? inputs : instructions).add(i);
             }
         }
         this.inputNodes = toArray(inputs);
-        this.uniformNodes = toArray(uniforms);
         this.instructionNodes = toArray(instructions);
-        int[] counts = RegisterAllocator.allocate(nodes, inputNodes, instructionNodes, outputNodes);
-        this.baseRegisters = counts[0];
-        this.extRegisters = counts[1];
+        this.registers = RegisterAllocator.allocate(nodes, inputNodes, instructionNodes, outputNodes);
     }
 
     /** Compiles {@code outputs}; output k of every evaluation is the value of {@code outputs.get(k)}. */
@@ -142,7 +129,7 @@ public final class ConstraintProgram {
             return ((long) p.inputLimbs * batchSize + outputs + 3L * outputNodes.length * batchSize + p.spillSlots)
                     * Long.BYTES;
         }
-        return ((baseRegisters + 3L * extRegisters) * batchSize + outputs) * Long.BYTES;
+        return ((registers[0] + 3L * registers[1]) * batchSize + outputs) * Long.BYTES;
     }
 
     /** The compiled engine's layout, derived once. */
@@ -170,8 +157,9 @@ public final class ConstraintProgram {
 
     /** The compiled engine with steps of at most {@code stepBudget} estimated bytes: many steps and spills, for tests. */
     Bound bindCompiled(UniformValues values, int stepBudget) {
+        Ext3[] uniform = uniformFolding.values(values);
         RowCompiler.Plan p = plan(stepBudget);
-        return new Bound(uniformValues(values), Engine.COMPILED, p, RowCompiler.kernel(p));
+        return new Bound(Engine.COMPILED, new CompiledEvaluator(p, RowCompiler.kernel(p), inputNodes, uniform));
     }
 
     /** {@return the number of generated step methods of the compiled engine} */
@@ -189,40 +177,11 @@ public final class ConstraintProgram {
      * evaluates every uniform subtree once; the compiled engine's class is generated here (once per shape).
      */
     public Bound bind(UniformValues values, Engine engine) {
-        return engine == Engine.COMPILED
-                ? new Bound(uniformValues(values), engine, plan(), kernel())
-                : new Bound(uniformValues(values), engine, null, null);
-    }
-
-    private Ext3[] uniformValues(UniformValues values) {
-        Ext3[] uniform = new Ext3[uniformNodes.length];
-        for (int slot = 0; slot < uniformNodes.length; slot++) {
-            Node n = nodes[uniformNodes[slot]];
-            uniform[slot] = switch (n.op) {
-                case LEAF ->
-                    n.leaf instanceof Expr.Const c ? Ext3.of(c.value()) : checked(n.leaf, values.valueOf(n.leaf));
-                case ADD -> uniformOf(uniform, n.left).add(uniformOf(uniform, n.right));
-                case SUB -> uniformOf(uniform, n.left).sub(uniformOf(uniform, n.right));
-                case MUL -> uniformOf(uniform, n.left).mul(uniformOf(uniform, n.right));
-                case NEG -> uniformOf(uniform, n.left).neg();
-                default -> throw new IllegalStateException("unknown op " + n.op);
-            };
+        Ext3[] uniform = uniformFolding.values(values);
+        if (engine == Engine.COMPILED) {
+            return new Bound(engine, new CompiledEvaluator(plan(), kernel(), inputNodes, uniform));
         }
-        return uniform;
-    }
-
-    private static Ext3 checked(Expr.Leaf leaf, Ext3 value) {
-        if (value == null) {
-            throw new IllegalArgumentException("no value bound for " + leaf);
-        }
-        if (!leaf.isExtension() && !value.isBase()) {
-            throw new IllegalArgumentException("base-field leaf " + leaf + " bound to extension value " + value);
-        }
-        return value;
-    }
-
-    private Ext3 uniformOf(Ext3[] uniform, int node) {
-        return uniform[nodes[node].uniformSlot];
+        return new Bound(engine, new Interpreter(nodes, inputNodes, instructionNodes, outputNodes, registers, uniform));
     }
 
     /** Values of uniform leaves. */
@@ -233,24 +192,12 @@ public final class ConstraintProgram {
 
     /** A program with its uniform values fixed; shareable between threads. */
     public final class Bound {
-        private final Ext3[] uniform;
         private final Engine engine;
-        private final RowCompiler.Plan plan;
-        private final RowKernel kernel;
-        /** The uniform values as the kernel reads them: three limbs per slot. */
-        private final long[] uniformLimbs;
+        private final BatchEvaluator evaluator;
 
-        private Bound(Ext3[] uniform, Engine engine, RowCompiler.Plan plan, RowKernel kernel) {
-            this.uniform = uniform;
+        private Bound(Engine engine, BatchEvaluator evaluator) {
             this.engine = engine;
-            this.plan = plan;
-            this.kernel = kernel;
-            this.uniformLimbs = new long[3 * uniform.length];
-            for (int slot = 0; slot < uniform.length; slot++) {
-                uniformLimbs[3 * slot] = uniform[slot].c0();
-                uniformLimbs[3 * slot + 1] = uniform[slot].c1();
-                uniformLimbs[3 * slot + 2] = uniform[slot].c2();
-            }
+            this.evaluator = evaluator;
         }
 
         public ConstraintProgram program() {
@@ -263,10 +210,7 @@ public final class ConstraintProgram {
 
         /** Per-thread scratch for batches of up to {@code batchSize} rows. */
         public Workspace newWorkspace(int batchSize) {
-            if (engine == Engine.COMPILED) {
-                return Workspace.compiled(batchSize, plan, outputNodes.length);
-            }
-            return new Workspace(batchSize, baseRegisters, extRegisters, outputNodes.length);
+            return evaluator.newWorkspace(batchSize);
         }
 
         /** Evaluates every output for rows [rowStart, rowStart + length), length at most the batch size. */
@@ -278,218 +222,8 @@ public final class ConstraintProgram {
             if ((ws.inputs != null) != (engine == Engine.COMPILED)) {
                 throw new IllegalArgumentException("workspace made for another engine than " + engine);
             }
-            if (engine == Engine.COMPILED) {
-                evaluateCompiled(ws, source, rowStart, length);
-                return;
-            }
-            for (int i : inputNodes) {
-                Node n = nodes[i];
-                if (n.type == Operand.VARYING_BASE) {
-                    source.loadBase(n.leaf, rowStart, length, ws.base[n.register]);
-                } else {
-                    long[][] r = ws.ext[n.register];
-                    source.loadExtension(n.leaf, rowStart, length, r[0], r[1], r[2]);
-                }
-            }
-            for (int i : instructionNodes) {
-                execute(ws, nodes[i], length);
-            }
-            for (int k = 0; k < outputNodes.length; k++) {
-                Node n = nodes[outputNodes[k]];
-                ws.outputExtension[k] = n.type.extension();
-                if (n.type.varying()) {
-                    if (n.type == Operand.VARYING_BASE) {
-                        ws.outputs[k][0] = ws.base[n.register];
-                    } else {
-                        ws.outputs[k] = ws.ext[n.register];
-                    }
-                } else {
-                    fillUniformOutput(ws, k, n, length);
-                }
-            }
+            evaluator.evaluate(ws, source, rowStart, length);
         }
-
-        private void fillUniformOutput(Workspace ws, int k, Node n, int length) {
-            Ext3 v = uniform[n.uniformSlot];
-            long[][] out = ws.uniformOutput[k];
-            Arrays.fill(out[0], 0, length, v.c0());
-            Arrays.fill(out[1], 0, length, v.c1());
-            Arrays.fill(out[2], 0, length, v.c2());
-            ws.outputs[k] = out;
-        }
-
-        private void evaluateCompiled(Workspace ws, BatchSource source, int rowStart, int length) {
-            RowCompiler.Plan p = plan;
-            for (int i : inputNodes) {
-                Node n = nodes[i];
-                int limb = p.inputLimb[i];
-                if (n.type == Operand.VARYING_BASE) {
-                    source.loadBase(n.leaf, rowStart, length, ws.inputs[limb]);
-                } else {
-                    source.loadExtension(
-                            n.leaf, rowStart, length, ws.inputs[limb], ws.inputs[limb + 1], ws.inputs[limb + 2]);
-                }
-            }
-            kernel.evaluate(ws.inputs, uniformLimbs, ws.spill, ws.kernelOutputs, length);
-            for (int k = 0; k < outputNodes.length; k++) {
-                int o = outputNodes[k];
-                Node n = nodes[o];
-                ws.outputExtension[k] = n.type.extension();
-                if (!n.type.varying()) {
-                    fillUniformOutput(ws, k, n, length);
-                    continue;
-                }
-                long[][] out = ws.outputs[k];
-                for (int c = 0; c < RowCompiler.limbs(n); c++) {
-                    out[c] = p.inputLimb[o] >= 0 ? ws.inputs[p.inputLimb[o] + c] : ws.kernelOutputs[3 * k + c];
-                }
-            }
-        }
-
-        private void execute(Workspace ws, Node n, int len) {
-            Node a = nodes[n.left];
-            if (n.op == NEG) {
-                if (n.type == Operand.VARYING_BASE) {
-                    Kernels.negBase(ws.base[a.register], ws.base[n.register], len);
-                } else {
-                    Kernels.negExt(ws.ext[a.register], ws.ext[n.register], len);
-                }
-                return;
-            }
-            Node b = nodes[n.right];
-            switch (n.op) {
-                case ADD -> add(ws, a, b, n, len);
-                case SUB -> sub(ws, a, b, n, len);
-                case MUL -> mul(ws, a, b, n, len);
-                default -> throw new IllegalStateException("unknown op " + n.op);
-            }
-        }
-
-        private void add(Workspace ws, Node a, Node b, Node out, int len) {
-            // commutative: put a varying operand first, and the extension operand first among varying ones
-            if (!a.type.varying() || (b.type.varying() && !a.type.extension() && b.type.extension())) {
-                Node t = a;
-                a = b;
-                b = t;
-            }
-            switch (a.type) {
-                case VARYING_BASE -> {
-                    switch (b.type) {
-                        case VARYING_BASE ->
-                            Kernels.addBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
-                        case UNIFORM_BASE ->
-                            Kernels.addBaseScalar(
-                                    ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
-                        case UNIFORM_EXT ->
-                            Kernels.addBaseExtScalar(
-                                    ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
-                        default -> throw new IllegalStateException();
-                    }
-                }
-                case VARYING_EXT -> {
-                    switch (b.type) {
-                        case VARYING_BASE ->
-                            Kernels.addExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
-                        case VARYING_EXT ->
-                            Kernels.addExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE ->
-                            Kernels.addExtScalar(
-                                    ws.ext[a.register],
-                                    Ext3.of(uniform[b.uniformSlot].c0()),
-                                    ws.ext[out.register],
-                                    len);
-                        case UNIFORM_EXT ->
-                            Kernels.addExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
-                    }
-                }
-                default -> throw new IllegalStateException();
-            }
-        }
-
-        private void sub(Workspace ws, Node a, Node b, Node out, int len) {
-            if (!a.type.varying()) {
-                // u - v = -(v - u)
-                sub(ws, b, a, out, len);
-                if (out.type == Operand.VARYING_BASE) {
-                    Kernels.negBase(ws.base[out.register], ws.base[out.register], len);
-                } else {
-                    Kernels.negExt(ws.ext[out.register], ws.ext[out.register], len);
-                }
-                return;
-            }
-            switch (a.type) {
-                case VARYING_BASE -> {
-                    switch (b.type) {
-                        case VARYING_BASE ->
-                            Kernels.subBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
-                        case VARYING_EXT ->
-                            Kernels.subBaseExt(ws.base[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE ->
-                            Kernels.addBaseScalar(
-                                    ws.base[a.register],
-                                    negBase(uniform[b.uniformSlot].c0()),
-                                    ws.base[out.register],
-                                    len);
-                        case UNIFORM_EXT ->
-                            Kernels.addBaseExtScalar(
-                                    ws.base[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
-                    }
-                }
-                case VARYING_EXT -> {
-                    switch (b.type) {
-                        case VARYING_BASE ->
-                            Kernels.subExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
-                        case VARYING_EXT ->
-                            Kernels.subExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE, UNIFORM_EXT ->
-                            Kernels.addExtScalar(
-                                    ws.ext[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
-                    }
-                }
-                default -> throw new IllegalStateException();
-            }
-        }
-
-        private void mul(Workspace ws, Node a, Node b, Node out, int len) {
-            if (!a.type.varying() || (b.type.varying() && !a.type.extension() && b.type.extension())) {
-                Node t = a;
-                a = b;
-                b = t;
-            }
-            switch (a.type) {
-                case VARYING_BASE -> {
-                    switch (b.type) {
-                        case VARYING_BASE ->
-                            Kernels.mulBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
-                        case UNIFORM_BASE ->
-                            Kernels.mulBaseScalar(
-                                    ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
-                        case UNIFORM_EXT ->
-                            Kernels.mulBaseExtScalar(
-                                    ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
-                        default -> throw new IllegalStateException();
-                    }
-                }
-                case VARYING_EXT -> {
-                    switch (b.type) {
-                        case VARYING_BASE ->
-                            Kernels.mulExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
-                        case VARYING_EXT ->
-                            Kernels.mulExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
-                        case UNIFORM_BASE ->
-                            Kernels.mulExtBaseScalar(
-                                    ws.ext[a.register], uniform[b.uniformSlot].c0(), ws.ext[out.register], len);
-                        case UNIFORM_EXT ->
-                            Kernels.mulExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
-                    }
-                }
-                default -> throw new IllegalStateException();
-            }
-        }
-    }
-
-    private static long negBase(long v) {
-        return Goldilocks.neg(v);
     }
 
     /** Per-thread registers. */
@@ -557,6 +291,15 @@ public final class ConstraintProgram {
                     new long[plan.inputLimbs][batchSize],
                     new long[plan.spillSlots],
                     kernelOutputs);
+        }
+
+        /** Sets output k of a batch of {@code length} rows to one value on every row. */
+        void fillUniformOutput(int k, Ext3 value, int length) {
+            long[][] out = uniformOutput[k];
+            Arrays.fill(out[0], 0, length, value.c0());
+            Arrays.fill(out[1], 0, length, value.c1());
+            Arrays.fill(out[2], 0, length, value.c2());
+            outputs[k] = out;
         }
 
         public int batchSize() {

@@ -1,0 +1,226 @@
+package io.jstark.air.program;
+
+import static io.jstark.air.program.ProgramGraph.ADD;
+import static io.jstark.air.program.ProgramGraph.MUL;
+import static io.jstark.air.program.ProgramGraph.NEG;
+import static io.jstark.air.program.ProgramGraph.SUB;
+
+import io.jstark.air.program.ConstraintProgram.Workspace;
+import io.jstark.air.program.ProgramGraph.Node;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
+
+/**
+ * The reference engine ({@link ConstraintProgram.Engine#INTERPRETED}): one pass over the program's instructions per
+ * batch, each instruction one {@link Kernels} loop over the batch's rows in registers of the batch's length, so
+ * that the interpretation is paid once per batch, not once per row.
+ */
+final class Interpreter implements BatchEvaluator {
+    private final Node[] nodes;
+    private final int[] inputNodes;
+    private final int[] instructionNodes;
+    private final int[] outputNodes;
+    private final int baseRegisters;
+    private final int extRegisters;
+    /** The uniform nodes' values, by slot. */
+    private final Ext3[] uniform;
+
+    /**
+     * An interpreter of a program's nodes with its registers allocated and its uniform values folded.
+     *
+     * @param nodes the program's nodes, registers assigned
+     * @param inputNodes the varying leaves, loaded at the start of every batch
+     * @param instructionNodes the varying operations in execution order
+     * @param outputNodes output k's node
+     * @param registers the number of base registers and of extension registers
+     * @param uniform the uniform nodes' values, by slot
+     */
+    Interpreter(
+            Node[] nodes,
+            int[] inputNodes,
+            int[] instructionNodes,
+            int[] outputNodes,
+            int[] registers,
+            Ext3[] uniform) {
+        this.nodes = nodes;
+        this.inputNodes = inputNodes;
+        this.instructionNodes = instructionNodes;
+        this.outputNodes = outputNodes;
+        this.baseRegisters = registers[0];
+        this.extRegisters = registers[1];
+        this.uniform = uniform;
+    }
+
+    @Override
+    public Workspace newWorkspace(int batchSize) {
+        return new Workspace(batchSize, baseRegisters, extRegisters, outputNodes.length);
+    }
+
+    @Override
+    public void evaluate(Workspace ws, BatchSource source, int rowStart, int length) {
+        for (int i : inputNodes) {
+            Node n = nodes[i];
+            if (n.type == Operand.VARYING_BASE) {
+                source.loadBase(n.leaf, rowStart, length, ws.base[n.register]);
+            } else {
+                long[][] r = ws.ext[n.register];
+                source.loadExtension(n.leaf, rowStart, length, r[0], r[1], r[2]);
+            }
+        }
+        for (int i : instructionNodes) {
+            execute(ws, nodes[i], length);
+        }
+        for (int k = 0; k < outputNodes.length; k++) {
+            Node n = nodes[outputNodes[k]];
+            ws.outputExtension[k] = n.type.extension();
+            if (n.type.varying()) {
+                if (n.type == Operand.VARYING_BASE) {
+                    ws.outputs[k][0] = ws.base[n.register];
+                } else {
+                    ws.outputs[k] = ws.ext[n.register];
+                }
+            } else {
+                ws.fillUniformOutput(k, uniform[n.uniformSlot], length);
+            }
+        }
+    }
+
+    private void execute(Workspace ws, Node n, int len) {
+        Node a = nodes[n.left];
+        if (n.op == NEG) {
+            if (n.type == Operand.VARYING_BASE) {
+                Kernels.negBase(ws.base[a.register], ws.base[n.register], len);
+            } else {
+                Kernels.negExt(ws.ext[a.register], ws.ext[n.register], len);
+            }
+            return;
+        }
+        Node b = nodes[n.right];
+        switch (n.op) {
+            case ADD -> add(ws, a, b, n, len);
+            case SUB -> sub(ws, a, b, n, len);
+            case MUL -> mul(ws, a, b, n, len);
+            default -> throw new IllegalStateException("unknown op " + n.op);
+        }
+    }
+
+    private void add(Workspace ws, Node a, Node b, Node out, int len) {
+        // commutative: put a varying operand first, and the extension operand first among varying ones
+        if (!a.type.varying() || (b.type.varying() && !a.type.extension() && b.type.extension())) {
+            Node t = a;
+            a = b;
+            b = t;
+        }
+        switch (a.type) {
+            case VARYING_BASE -> {
+                switch (b.type) {
+                    case VARYING_BASE ->
+                        Kernels.addBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
+                    case UNIFORM_BASE ->
+                        Kernels.addBaseScalar(
+                                ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
+                    case UNIFORM_EXT ->
+                        Kernels.addBaseExtScalar(
+                                ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                    default -> throw new IllegalStateException();
+                }
+            }
+            case VARYING_EXT -> {
+                switch (b.type) {
+                    case VARYING_BASE ->
+                        Kernels.addExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
+                    case VARYING_EXT ->
+                        Kernels.addExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                    case UNIFORM_BASE ->
+                        Kernels.addExtScalar(
+                                ws.ext[a.register], Ext3.of(uniform[b.uniformSlot].c0()), ws.ext[out.register], len);
+                    case UNIFORM_EXT ->
+                        Kernels.addExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private void sub(Workspace ws, Node a, Node b, Node out, int len) {
+        if (!a.type.varying()) {
+            // u - v = -(v - u)
+            sub(ws, b, a, out, len);
+            if (out.type == Operand.VARYING_BASE) {
+                Kernels.negBase(ws.base[out.register], ws.base[out.register], len);
+            } else {
+                Kernels.negExt(ws.ext[out.register], ws.ext[out.register], len);
+            }
+            return;
+        }
+        switch (a.type) {
+            case VARYING_BASE -> {
+                switch (b.type) {
+                    case VARYING_BASE ->
+                        Kernels.subBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
+                    case VARYING_EXT ->
+                        Kernels.subBaseExt(ws.base[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                    case UNIFORM_BASE ->
+                        Kernels.addBaseScalar(
+                                ws.base[a.register], negBase(uniform[b.uniformSlot].c0()), ws.base[out.register], len);
+                    case UNIFORM_EXT ->
+                        Kernels.addBaseExtScalar(
+                                ws.base[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
+                }
+            }
+            case VARYING_EXT -> {
+                switch (b.type) {
+                    case VARYING_BASE ->
+                        Kernels.subExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
+                    case VARYING_EXT ->
+                        Kernels.subExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                    case UNIFORM_BASE, UNIFORM_EXT ->
+                        Kernels.addExtScalar(
+                                ws.ext[a.register], uniform[b.uniformSlot].neg(), ws.ext[out.register], len);
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private void mul(Workspace ws, Node a, Node b, Node out, int len) {
+        if (!a.type.varying() || (b.type.varying() && !a.type.extension() && b.type.extension())) {
+            Node t = a;
+            a = b;
+            b = t;
+        }
+        switch (a.type) {
+            case VARYING_BASE -> {
+                switch (b.type) {
+                    case VARYING_BASE ->
+                        Kernels.mulBase(ws.base[a.register], ws.base[b.register], ws.base[out.register], len);
+                    case UNIFORM_BASE ->
+                        Kernels.mulBaseScalar(
+                                ws.base[a.register], uniform[b.uniformSlot].c0(), ws.base[out.register], len);
+                    case UNIFORM_EXT ->
+                        Kernels.mulBaseExtScalar(
+                                ws.base[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                    default -> throw new IllegalStateException();
+                }
+            }
+            case VARYING_EXT -> {
+                switch (b.type) {
+                    case VARYING_BASE ->
+                        Kernels.mulExtBase(ws.ext[a.register], ws.base[b.register], ws.ext[out.register], len);
+                    case VARYING_EXT ->
+                        Kernels.mulExt(ws.ext[a.register], ws.ext[b.register], ws.ext[out.register], len);
+                    case UNIFORM_BASE ->
+                        Kernels.mulExtBaseScalar(
+                                ws.ext[a.register], uniform[b.uniformSlot].c0(), ws.ext[out.register], len);
+                    case UNIFORM_EXT ->
+                        Kernels.mulExtScalar(ws.ext[a.register], uniform[b.uniformSlot], ws.ext[out.register], len);
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private static long negBase(long v) {
+        return Goldilocks.neg(v);
+    }
+}
