@@ -10,7 +10,7 @@ import io.jstark.math.field.Ext3;
  * the kernel's results.
  */
 final class CompiledEvaluator implements BatchEvaluator {
-    private final RowCompiler.Plan plan;
+    private final RowPlan plan;
     private final RowKernel kernel;
     private final int[] inputNodes;
     /** The uniform nodes' values, by slot. */
@@ -26,7 +26,7 @@ final class CompiledEvaluator implements BatchEvaluator {
      * @param inputNodes the varying leaves, in the order of their arrays in the kernel's inputs
      * @param uniform the uniform nodes' values, by slot
      */
-    CompiledEvaluator(RowCompiler.Plan plan, RowKernel kernel, int[] inputNodes, Ext3[] uniform) {
+    CompiledEvaluator(RowPlan plan, RowKernel kernel, int[] inputNodes, Ext3[] uniform) {
         this.plan = plan;
         this.kernel = kernel;
         this.inputNodes = inputNodes;
@@ -68,7 +68,7 @@ final class CompiledEvaluator implements BatchEvaluator {
                 continue;
             }
             long[][] out = ws.outputs[k];
-            for (int c = 0; c < RowCompiler.limbs(n); c++) {
+            for (int c = 0; c < n.type.limbs(); c++) {
                 out[c] = plan.inputLimb[o] >= 0 ? ws.inputs[plan.inputLimb[o] + c] : ws.kernelOutputs[3 * k + c];
             }
         }

@@ -66,7 +66,7 @@ public final class ConstraintProgram {
     /** The interpreter's registers: the number of base registers and of extension registers. */
     private final int[] registers;
 
-    private volatile RowCompiler.Plan plan;
+    private volatile RowPlan plan;
     private volatile RowKernel kernel;
 
     private ConstraintProgram(List<Expr> outputs, Node[] nodes, int[] outputNodes) {
@@ -125,7 +125,7 @@ public final class ConstraintProgram {
     public long workspaceBytes(int batchSize, Engine engine) {
         long outputs = 3L * outputNodes.length * batchSize;
         if (engine == Engine.COMPILED) {
-            RowCompiler.Plan p = plan();
+            RowPlan p = plan();
             return ((long) p.inputLimbs * batchSize + outputs + 3L * outputNodes.length * batchSize + p.spillSlots)
                     * Long.BYTES;
         }
@@ -133,17 +133,17 @@ public final class ConstraintProgram {
     }
 
     /** The compiled engine's layout, derived once. */
-    RowCompiler.Plan plan() {
-        RowCompiler.Plan p = plan;
+    RowPlan plan() {
+        RowPlan p = plan;
         if (p == null) {
-            p = plan(RowCompiler.STEP_BUDGET);
+            p = plan(RowPlan.STEP_BUDGET);
             plan = p;
         }
         return p;
     }
 
-    RowCompiler.Plan plan(int stepBudget) {
-        return new RowCompiler.Plan(nodes, inputNodes, instructionNodes, outputNodes, stepBudget);
+    RowPlan plan(int stepBudget) {
+        return new RowPlan(nodes, inputNodes, instructionNodes, outputNodes, stepBudget);
     }
 
     private RowKernel kernel() {
@@ -158,7 +158,7 @@ public final class ConstraintProgram {
     /** The compiled engine with steps of at most {@code stepBudget} estimated bytes: many steps and spills, for tests. */
     Bound bindCompiled(UniformValues values, int stepBudget) {
         Ext3[] uniform = uniformFolding.values(values);
-        RowCompiler.Plan p = plan(stepBudget);
+        RowPlan p = plan(stepBudget);
         return new Bound(Engine.COMPILED, new CompiledEvaluator(p, RowCompiler.kernel(p), inputNodes, uniform));
     }
 
@@ -273,12 +273,12 @@ public final class ConstraintProgram {
             }
         }
 
-        static Workspace compiled(int batchSize, RowCompiler.Plan plan, int outputCount) {
+        static Workspace compiled(int batchSize, RowPlan plan, int outputCount) {
             long[][] kernelOutputs = new long[3 * outputCount][];
             for (int k = 0; k < outputCount; k++) {
                 int o = plan.outputNodes[k];
                 if (plan.nodes[o].type.varying() && plan.inputLimb[o] < 0) {
-                    for (int c = 0; c < RowCompiler.limbs(plan.nodes[o]); c++) {
+                    for (int c = 0; c < plan.nodes[o].type.limbs(); c++) {
                         kernelOutputs[3 * k + c] = new long[batchSize];
                     }
                 }

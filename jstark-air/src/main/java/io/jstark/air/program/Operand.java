@@ -18,4 +18,9 @@ enum Operand {
     boolean extension() {
         return this == VARYING_EXT || this == UNIFORM_EXT;
     }
+
+    /** {@return the base-field elements (limbs) of one value: 3 for an extension value, else 1} */
+    int limbs() {
+        return extension() ? 3 : 1;
+    }
 }

@@ -9,7 +9,7 @@ interface RowKernel {
     /**
      * Evaluates rows [0, length).
      *
-     * @param inputs the varying leaves, one array per limb (see {@link RowCompiler.Plan#inputLimb})
+     * @param inputs the varying leaves, one array per limb (see {@link RowPlan#inputLimb})
      * @param uniforms the uniform values, three limbs per uniform slot
      * @param spill one row's values that live from one generated method to a later one
      * @param outputs output k's limb c in outputs[3k + c], for outputs that are operations

@@ -205,27 +205,6 @@ class ConstraintProgramTest {
     }
 
     @Test
-    void smallStepsSpillValuesAndReuseTheirSlots() {
-        // a chain of 40 products, each read by the next and by the final sum: with one product per step every
-        // product is read by a later step, so it is spilled, and the sum's partial values free slots as it goes
-        Expr x = new Expr.MainCell(0, 0);
-        List<Expr> products = new ArrayList<>();
-        Expr p = x;
-        for (int i = 0; i < 40; i++) {
-            p = p.mul(x).add(i);
-            products.add(p);
-        }
-        Expr sum = products.getFirst();
-        for (Expr e : products.subList(1, products.size())) {
-            sum = sum.add(e);
-        }
-        ConstraintProgram program = ConstraintProgram.compile(List.of(sum));
-        RowCompiler.Plan plan = program.plan(1);
-        assertThat(plan.steps()).isEqualTo(program.instructionCount());
-        assertThat(plan.spillSlots).isPositive().isLessThan(program.instructionCount());
-    }
-
-    @Test
     void aWorkspaceOfTheOtherEngineIsRefused() {
         ConstraintProgram program =
                 ConstraintProgram.compile(List.of(new Expr.MainCell(0, 0).mul(new Expr.MainCell(1, 0))));
