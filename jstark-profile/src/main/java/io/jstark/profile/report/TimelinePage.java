@@ -33,6 +33,7 @@ final class TimelinePage {
         this.chart = new GanttChart(tree, t0, range);
     }
 
+    /** The whole document, headed by {@code title}; {@code timeline}'s header says when and on how many cores. */
     String html(Timeline timeline, String title) {
         StringBuilder out = new StringBuilder(chart.svg().length() + 8192);
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>")
