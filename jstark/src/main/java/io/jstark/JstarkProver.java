@@ -3,34 +3,23 @@ package io.jstark;
 import io.jstark.air.Air;
 import io.jstark.air.debug.BusImbalanceException;
 import io.jstark.air.trace.TableTrace;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
-import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.VerifyingKey;
-import io.jstark.prover.CheckedStatement;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
-import io.jstark.prover.StarkProver;
 import io.jstark.prover.memory.TableDimensions;
-import io.jstark.scheduler.ConcurrentExecutor;
-import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.scheduler.SchedulerStats;
-import io.jstark.storage.Storage;
 import io.jstark.storage.StorageMode;
 import io.jstark.storage.StoragePlan;
-import io.jstark.storage.StoragePlanner;
-import io.jstark.storage.memory.JvmFootprint;
 import io.jstark.storage.memory.MemoryMeter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A configured prover: proving key (preprocessed commitments cached across proofs), worker pool,
@@ -45,10 +34,7 @@ public final class JstarkProver implements AutoCloseable {
     private final RunSettings settings;
     private final WorkerPool pool;
     private final boolean ownsPool;
-    private final boolean debugChecks;
-    private final ProgressListener progress;
-    private final ProverBackend backend;
-    private final byte[] zeroKnowledgeSeed;
+    private final ProofPipeline pipeline;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(ProverConfiguration c) {
@@ -57,10 +43,7 @@ public final class JstarkProver implements AutoCloseable {
         this.settings = c.settings();
         this.ownsPool = c.ownsPool();
         this.pool = c.openPool();
-        this.debugChecks = c.debugChecks();
-        this.progress = c.progress();
-        this.backend = c.backend();
-        this.zeroKnowledgeSeed = c.zeroKnowledgeSeed();
+        this.pipeline = new ProofPipeline(key, pool, c);
     }
 
     /** {@return the proof options every proof of this prover uses (and its verifying key accepts)} */
@@ -130,23 +113,7 @@ public final class JstarkProver implements AutoCloseable {
     public StoragePlan plan(List<TableDimensions> tables) {
         requireOpen("plan");
         checkStatement(tables);
-        return planChecked(tables);
-    }
-
-    /** The plan of a statement already checked. */
-    private StoragePlan planChecked(List<TableDimensions> tables) {
-        // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
-        JvmFootprint jvm = settings.hasBudget()
-                ? JvmFootprint.measure(RamAllocator.shared().liveBytes())
-                : JvmFootprint.NONE;
-        return StoragePlanner.plan(
-                tables,
-                options,
-                settings.tableParallelism(),
-                pool.parallelism(),
-                settings.storageOptions(),
-                jvm,
-                backend);
+        return pipeline.plan(tables);
     }
 
     /**
@@ -171,41 +138,7 @@ public final class JstarkProver implements AutoCloseable {
      */
     public Result prove(List<TableTrace> traces) {
         requireOpen("prove");
-        List<TableDimensions> dims = new ArrayList<>(traces.size());
-        for (TableTrace t : traces) {
-            dims.add(TableDimensions.of(t));
-        }
-        // the statement is checked once, before the plan, and the prover is told so
-        CheckedStatement checked = key.checkStatement(StarkProver.claims(traces), options);
-        StoragePlan plan = planChecked(dims);
-        List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
-        try (Storage opened = plan.open()) {
-            ConcurrentExecutor executor = new ConcurrentExecutor(
-                    new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()), passes::add);
-            MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
-            ProverSettings settings = ProverSettings.defaults()
-                    .withPool(pool)
-                    .withExecutor(executor)
-                    .withStorage(opened)
-                    .withDebugChecks(debugChecks)
-                    .withProgress(meter.listener(progress))
-                    .withBackend(backend)
-                    .withZeroKnowledgeSeed(zeroKnowledgeSeed);
-            List<MemoryMeter.Phase> memory = null;
-            try {
-                long start = System.nanoTime();
-                StarkProver prover = new StarkProver(key, options, settings);
-                Proof proof = prover.prove(traces, checked, plan.described());
-                byte[] bytes = ProofFormat.write(proof);
-                long nanos = System.nanoTime() - start;
-                memory = meter.finish();
-                return new Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
-            } finally {
-                if (memory == null) {
-                    meter.finish(); // unregisters its garbage-collection listener on failure too
-                }
-            }
-        }
+        return pipeline.prove(traces);
     }
 
     /**

@@ -65,9 +65,7 @@ final class BenchParallelism implements Callable<Integer> {
         Example e = example.resolve(System.out);
         int logSize = example.logSize(e);
         StringBuilder report = new StringBuilder();
-        long[][] times = new long[maxK + 1][runs];
-        long[][] offHeap = new long[maxK + 1][runs];
-        long[][] heap = new long[maxK + 1][runs];
+        Samples samples;
         try (BenchWorkload w = new BenchWorkload(e, logSize, example.seed, proofOptions.options(), run)) {
             report.append("bench parallelism: ")
                     .append(settingsLine(e, proofOptions, run, w))
@@ -84,21 +82,45 @@ final class BenchParallelism implements Callable<Integer> {
                     runs,
                     warmup));
             System.out.print(report);
-            for (int i = 0; i < warmup; i++) {
-                run.parallelism = Integer.toString(1 + i % maxK);
-                w.prove(false);
-            }
-            for (int r = 0; r < runs; r++) {
-                for (int k = 1; k <= maxK; k++) {
-                    run.parallelism = Integer.toString(k);
-                    BenchWorkload.Sample s = w.prove(false);
-                    times[k][r] = s.proveNanos();
-                    offHeap[k][r] = s.offHeapPeakBytes();
-                    heap[k][r] = s.heapPeakBytes();
-                }
-                System.out.printf(Locale.ROOT, "  round %d/%d done%n", r + 1, runs);
-            }
+            samples = measure(w);
         }
+        String body = sweepTable(samples);
+        report.append('\n').append(body);
+        System.out.println();
+        System.out.print(body);
+        if (output != null) {
+            java.nio.file.Files.writeString(output, report.toString());
+            System.out.println("written to " + output);
+        }
+        return 0;
+    }
+
+    /** Per k (index 1..max-k) and measured run: the prove time and the peaks of one proof. */
+    private record Samples(long[][] times, long[][] offHeap, long[][] heap) {}
+
+    /** The warm-up runs, then rounds of one proof per k, so that a slow spell of the machine spreads over every k. */
+    private Samples measure(BenchWorkload w) {
+        Samples samples = new Samples(new long[maxK + 1][runs], new long[maxK + 1][runs], new long[maxK + 1][runs]);
+        for (int i = 0; i < warmup; i++) {
+            run.parallelism = Integer.toString(1 + i % maxK);
+            w.prove(false);
+        }
+        for (int r = 0; r < runs; r++) {
+            for (int k = 1; k <= maxK; k++) {
+                run.parallelism = Integer.toString(k);
+                BenchWorkload.Sample s = w.prove(false);
+                samples.times()[k][r] = s.proveNanos();
+                samples.offHeap()[k][r] = s.offHeapPeakBytes();
+                samples.heap()[k][r] = s.heapPeakBytes();
+            }
+            System.out.printf(Locale.ROOT, "  round %d/%d done%n", r + 1, runs);
+        }
+        return samples;
+    }
+
+    /** A row per k, then the recommended default k. */
+    private String sweepTable(Samples samples) {
+        long[][] times = samples.times();
         TextTable table = new TextTable(
                 TextTable.Column.right("k"),
                 TextTable.Column.right("prove s (median)"),
@@ -128,10 +150,10 @@ final class BenchParallelism implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.3f..%.3f", min / 1e9, max / 1e9),
                     String.format(Locale.ROOT, "%.1f", cvPercent(times[k])),
                     String.format(Locale.ROOT, "%.2f", (double) medians[1] / medians[k]),
-                    ByteSize.mib(median(offHeap[k])),
-                    ByteSize.mib(median(heap[k])));
+                    ByteSize.mib(median(samples.offHeap()[k])),
+                    ByteSize.mib(median(samples.heap()[k])));
         }
-        String body = table.render()
+        return table.render()
                 + String.format(
                         Locale.ROOT,
                         "recommended default k = %d: the smallest k whose median is within %d%% of "
@@ -139,14 +161,6 @@ final class BenchParallelism implements Callable<Integer> {
                         recommended,
                         WITHIN_FASTEST_PERCENT,
                         fastest / 1e9);
-        report.append('\n').append(body);
-        System.out.println();
-        System.out.print(body);
-        if (output != null) {
-            java.nio.file.Files.writeString(output, report.toString());
-            System.out.println("written to " + output);
-        }
-        return 0;
     }
 
     private static double cvPercent(long[] values) {

@@ -107,34 +107,9 @@ public final class ProveCommand implements Callable<Integer> {
                 Security.Report security = prover.checkStatement(shapes);
                 StoragePlan plan = prover.plan(shapes);
                 try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
-                    out.printf(
-                            "proving '%s' (%s = %d): %d tables, %,d main cells; %s%n",
-                            example.name(),
-                            example.sizeParameter(),
-                            logSize,
-                            workload.size(),
-                            workload.mainCells(),
-                            options);
-                    out.printf("security: %s%n", security.summary());
-                    out.printf(
-                            "k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
-                            prover.settings().tableParallelism(),
-                            prover.pool().parallelism(),
-                            plan.budgetText(),
-                            ByteSize.format(plan.gateBudgetBytes()));
-                    VectorPathNote.line().ifPresent(out::println);
-                    out.println(plan.lines().getFirst());
-                    for (String note : plan.notes()) {
-                        out.println("note: " + note);
-                    }
-                    PeakMemory.collectGarbage();
-                    Spans.start(recorder);
-                    JstarkProver.Result result;
-                    try {
-                        result = prover.prove(workload.tables());
-                    } finally {
-                        Spans.stop(recorder);
-                    }
+                    printStatement(out, example, logSize, workload, options, security);
+                    printSettings(out, prover, plan);
+                    JstarkProver.Result result = proveRecorded(prover, workload, recorder);
                     PeakMemory.Measured peaks = PeakMemory.of(result.memory());
                     Timeline timeline = recorder.timeline(metadata(
                             args,
@@ -145,37 +120,9 @@ public final class ProveCommand implements Callable<Integer> {
                             workload,
                             peaks,
                             MerkleKernel.describe(options, recorder.records())));
-                    // one figure, the same the timing report's root row shows: the prover's own 'prove' span
-                    long proveWall = result.proveNanos();
-                    for (var span : timeline.spans()) {
-                        if (span.parentId() == 0 && span.label().equals(SpanLabels.PROVE)) {
-                            proveWall = span.durationNanos();
-                        }
-                    }
-                    out.printf("proved in %.3f s%n", proveWall / 1e9);
+                    out.printf("proved in %.3f s%n", proveWall(result, timeline) / 1e9);
                     if (remote != null) {
-                        try {
-                            Jstark.verify(
-                                    prover.verifyingKey(),
-                                    io.jstark.protocol.Statement.ofTraces(workload.tables()),
-                                    result.bytes());
-                        } catch (io.jstark.protocol.ProofRejectedException e) {
-                            // a worker answered values that are not its tables' (the proof is not written)
-                            throw new io.jstark.cluster.ClusterException(
-                                    "the proof made on the workers " + remote.workers()
-                                            + " does not verify, so it is not written: " + e.getMessage(),
-                                    e);
-                        }
-                        out.printf(
-                                "proved on %d workers %s; the proof verifies. %s%n",
-                                remote.workers().size(),
-                                remote.workers(),
-                                outputs.report
-                                        ? "The timing report's Wire section has the traffic per phase."
-                                        : "Calls, bytes and wall time on the wire per phase:");
-                        if (!outputs.report) {
-                            out.print(remote.traffic());
-                        }
+                        verifyOnWorkers(remote, prover, workload, result, outputs.report, out);
                     }
                     out.println(residentLine(result));
                     if (!outputs.report) {
@@ -183,18 +130,8 @@ public final class ProveCommand implements Callable<Integer> {
                                 + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
                     }
                     describeCache(prover.provingKey().diskCache(), out);
-                    Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
                     if (outputs.report) {
-                        out.println();
-                        out.print(Reports.timing(
-                                        timeline,
-                                        tables,
-                                        peaks,
-                                        result.plan().prediction(),
-                                        result.memoryComparison(),
-                                        remote == null ? List.of() : ClusterOptions.wireRows(remote))
-                                .render());
-                        out.println();
+                        printTimingReport(timeline, workload, peaks, result, remote, out);
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);
                     outputs.write(timeline, "jstark " + String.join(" ", args), out);
@@ -202,6 +139,111 @@ public final class ProveCommand implements Callable<Integer> {
                             result.bytes(), result.proof(), result.proveNanos(), recorder, prover.verifyingKey());
                 }
             }
+        }
+
+        private static void printStatement(
+                PrintStream out,
+                Example example,
+                int logSize,
+                Workload workload,
+                ProofOptions options,
+                Security.Report security) {
+            out.printf(
+                    "proving '%s' (%s = %d): %d tables, %,d main cells; %s%n",
+                    example.name(), example.sizeParameter(), logSize, workload.size(), workload.mainCells(), options);
+            out.printf("security: %s%n", security.summary());
+        }
+
+        /** The prover's parallelism, its memory budget and gate, and the storage plan's first line and notes. */
+        private static void printSettings(PrintStream out, JstarkProver prover, StoragePlan plan) {
+            out.printf(
+                    "k = %d tables at once, %d worker threads; memory budget %s; memory gate %s (from the storage plan)%n",
+                    prover.settings().tableParallelism(),
+                    prover.pool().parallelism(),
+                    plan.budgetText(),
+                    ByteSize.format(plan.gateBudgetBytes()));
+            VectorPathNote.line().ifPresent(out::println);
+            out.println(plan.lines().getFirst());
+            for (String note : plan.notes()) {
+                out.println("note: " + note);
+            }
+        }
+
+        /** The proof, with {@code recorder} recording its spans; the garbage collected first, so the peaks are its own. */
+        private static JstarkProver.Result proveRecorded(
+                JstarkProver prover, Workload workload, SpanRecorder recorder) {
+            PeakMemory.collectGarbage();
+            Spans.start(recorder);
+            try {
+                return prover.prove(workload.tables());
+            } finally {
+                Spans.stop(recorder);
+            }
+        }
+
+        /** One figure, the same the timing report's root row shows: the prover's own 'prove' span. */
+        private static long proveWall(JstarkProver.Result result, Timeline timeline) {
+            long proveWall = result.proveNanos();
+            for (var span : timeline.spans()) {
+                if (span.parentId() == 0 && span.label().equals(SpanLabels.PROVE)) {
+                    proveWall = span.durationNanos();
+                }
+            }
+            return proveWall;
+        }
+
+        /**
+         * Verifies a proof made on the workers before it is written (a worker may answer values that are not its
+         * tables'), then says where it was made and, without the timing report, its traffic.
+         */
+        private static void verifyOnWorkers(
+                io.jstark.cluster.RemoteBackend remote,
+                JstarkProver prover,
+                Workload workload,
+                JstarkProver.Result result,
+                boolean report,
+                PrintStream out) {
+            try {
+                Jstark.verify(
+                        prover.verifyingKey(),
+                        io.jstark.protocol.Statement.ofTraces(workload.tables()),
+                        result.bytes());
+            } catch (io.jstark.protocol.ProofRejectedException e) {
+                throw new io.jstark.cluster.ClusterException(
+                        "the proof made on the workers " + remote.workers() + " does not verify, so it is not written: "
+                                + e.getMessage(),
+                        e);
+            }
+            out.printf(
+                    "proved on %d workers %s; the proof verifies. %s%n",
+                    remote.workers().size(),
+                    remote.workers(),
+                    report
+                            ? "The timing report's Wire section has the traffic per phase."
+                            : "Calls, bytes and wall time on the wire per phase:");
+            if (!report) {
+                out.print(remote.traffic());
+            }
+        }
+
+        private static void printTimingReport(
+                Timeline timeline,
+                Workload workload,
+                PeakMemory.Measured peaks,
+                JstarkProver.Result result,
+                io.jstark.cluster.RemoteBackend remote,
+                PrintStream out) {
+            Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
+            out.println();
+            out.print(Reports.timing(
+                            timeline,
+                            tables,
+                            peaks,
+                            result.plan().prediction(),
+                            result.memoryComparison(),
+                            remote == null ? List.of() : ClusterOptions.wireRows(remote))
+                    .render());
+            out.println();
         }
 
         /** The process's peak resident memory, measured against the plan's prediction (exact bytes for scripts too). */

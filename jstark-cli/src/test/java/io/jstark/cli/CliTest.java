@@ -372,14 +372,14 @@ public class CliTest {
                 points.stream().mapToDouble(BenchScaling.Point::seconds).toArray());
         assertThat(fit.slope()).isCloseTo(3e-9, org.assertj.core.api.Assertions.within(1e-15));
         assertThat(fit.intercept()).isCloseTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(BenchScaling.nLogNFit(points, fit))
+        assertThat(ScalingTables.nLogNFit(points, fit))
                 .contains("a = 3.000 ns per row x log2(rows)")
                 .contains("b = 0.0500 s")
                 .containsPattern("\n2\\^16 +[0-9.]+ +[0-9.]+ +[+-]0\\.0\n")
                 .contains("misses the measured time by up to 0.0%")
                 .doesNotContain("<= 0");
         // 4x rows from 2^10 to 2^12: n log2 n grows 4.8x
-        assertThat(BenchScaling.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
+        assertThat(ScalingTables.growth(points)).containsPattern("\n2\\^10 -> 2\\^12 +4\\.00 +4\\.80 +");
     }
 
     @Test

@@ -144,9 +144,9 @@ class TimelineHtmlTest {
 
     @Test
     void axisStepsAreOneTwoOrFiveTimesAPowerOfTen() {
-        assertThat(TimelineHtml.niceStep(0.7)).isEqualTo(1.0);
-        assertThat(TimelineHtml.niceStep(1.3)).isEqualTo(2.0);
-        assertThat(TimelineHtml.niceStep(3)).isEqualTo(5.0);
-        assertThat(TimelineHtml.niceStep(760)).isEqualTo(1000.0);
+        assertThat(GanttChart.niceStep(0.7)).isEqualTo(1.0);
+        assertThat(GanttChart.niceStep(1.3)).isEqualTo(2.0);
+        assertThat(GanttChart.niceStep(3)).isEqualTo(5.0);
+        assertThat(GanttChart.niceStep(760)).isEqualTo(1000.0);
     }
 }

@@ -1,0 +1,109 @@
+package io.jstark;
+
+import io.jstark.air.trace.TableTrace;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.parallel.WorkerPool;
+import io.jstark.protocol.Proof;
+import io.jstark.protocol.ProofFormat;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.CheckedStatement;
+import io.jstark.prover.ProgressListener;
+import io.jstark.prover.ProverBackend;
+import io.jstark.prover.ProverSettings;
+import io.jstark.prover.ProvingKey;
+import io.jstark.prover.StarkProver;
+import io.jstark.prover.memory.TableDimensions;
+import io.jstark.scheduler.ConcurrentExecutor;
+import io.jstark.scheduler.SchedulerOptions;
+import io.jstark.scheduler.SchedulerStats;
+import io.jstark.storage.Storage;
+import io.jstark.storage.StoragePlan;
+import io.jstark.storage.StoragePlanner;
+import io.jstark.storage.memory.JvmFootprint;
+import io.jstark.storage.memory.MemoryMeter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The work behind a {@link JstarkProver}'s plans and proofs, for statements its proving key has checked: plans
+ * storage from the tables' shapes, opens it, proves on the concurrent scheduler with the plan's memory-gate budget
+ * and measures memory per phase.
+ */
+final class ProofPipeline {
+    private final ProvingKey key;
+    private final ProofOptions options;
+    private final RunSettings settings;
+    private final WorkerPool pool;
+    private final boolean debugChecks;
+    private final ProgressListener progress;
+    private final ProverBackend backend;
+    private final byte[] zeroKnowledgeSeed;
+
+    /** The pipeline of the prover {@code c} configures, with its proving key and the pool it opened. */
+    ProofPipeline(ProvingKey key, WorkerPool pool, ProverConfiguration c) {
+        this.key = key;
+        this.options = c.options();
+        this.settings = c.settings();
+        this.pool = pool;
+        this.debugChecks = c.debugChecks();
+        this.progress = c.progress();
+        this.backend = c.backend();
+        this.zeroKnowledgeSeed = c.zeroKnowledgeSeed();
+    }
+
+    /** The plan of a statement already checked. */
+    StoragePlan plan(List<TableDimensions> tables) {
+        // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
+        JvmFootprint jvm = settings.hasBudget()
+                ? JvmFootprint.measure(RamAllocator.shared().liveBytes())
+                : JvmFootprint.NONE;
+        return StoragePlanner.plan(
+                tables,
+                options,
+                settings.tableParallelism(),
+                pool.parallelism(),
+                settings.storageOptions(),
+                jvm,
+                backend);
+    }
+
+    /** Checks the statement of these traces, plans it and proves it; spill files are released on every path. */
+    JstarkProver.Result prove(List<TableTrace> traces) {
+        List<TableDimensions> dims = new ArrayList<>(traces.size());
+        for (TableTrace t : traces) {
+            dims.add(TableDimensions.of(t));
+        }
+        // the statement is checked once, before the plan, and the prover is told so
+        CheckedStatement checked = key.checkStatement(StarkProver.claims(traces), options);
+        StoragePlan plan = plan(dims);
+        List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
+        try (Storage opened = plan.open()) {
+            ConcurrentExecutor executor = new ConcurrentExecutor(
+                    new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()), passes::add);
+            MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
+            ProverSettings proverSettings = ProverSettings.defaults()
+                    .withPool(pool)
+                    .withExecutor(executor)
+                    .withStorage(opened)
+                    .withDebugChecks(debugChecks)
+                    .withProgress(meter.listener(progress))
+                    .withBackend(backend)
+                    .withZeroKnowledgeSeed(zeroKnowledgeSeed);
+            List<MemoryMeter.Phase> memory = null;
+            try {
+                long start = System.nanoTime();
+                StarkProver prover = new StarkProver(key, options, proverSettings);
+                Proof proof = prover.prove(traces, checked, plan.described());
+                byte[] bytes = ProofFormat.write(proof);
+                long nanos = System.nanoTime() - start;
+                memory = meter.finish();
+                return new JstarkProver.Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
+            } finally {
+                if (memory == null) {
+                    meter.finish(); // unregisters its garbage-collection listener on failure too
+                }
+            }
+        }
+    }
+}
