@@ -13,6 +13,7 @@ import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
+import io.jstark.profile.report.WireRows;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
@@ -144,7 +145,8 @@ public final class ProveCommand implements Callable<Integer> {
                             prover,
                             workload,
                             peaks,
-                            MerkleKernel.describe(options, recorder.records())));
+                            MerkleKernel.describe(options, recorder.records()),
+                            remote));
                     // one figure, the same the timing report's root row shows: the prover's own 'prove' span
                     long proveWall = result.proveNanos();
                     for (var span : timeline.spans()) {
@@ -187,12 +189,7 @@ public final class ProveCommand implements Callable<Integer> {
                     if (outputs.report) {
                         out.println();
                         out.print(Reports.timing(
-                                        timeline,
-                                        tables,
-                                        peaks,
-                                        result.plan().prediction(),
-                                        result.memoryComparison(),
-                                        remote == null ? List.of() : ClusterOptions.wireRows(remote))
+                                        timeline, tables, peaks, result.plan().prediction(), result.memoryComparison())
                                 .render());
                         out.println();
                     }
@@ -256,7 +253,10 @@ public final class ProveCommand implements Callable<Integer> {
             }
         }
 
-        /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
+        /**
+         * What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report: a
+         * proof made on workers saves their traffic so far (the report reads its wire rows from here).
+         */
         private static Map<String, Object> metadata(
                 List<String> args,
                 Example example,
@@ -265,7 +265,8 @@ public final class ProveCommand implements Callable<Integer> {
                 JstarkProver prover,
                 Workload workload,
                 PeakMemory.Measured peaks,
-                String merkleKernel) {
+                String merkleKernel,
+                io.jstark.cluster.RemoteBackend remote) {
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("command", List.copyOf(args));
             meta.put("example", example.name());
@@ -290,6 +291,10 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("peakHeapLiveBytes", peaks.heapLiveBytes());
             meta.put("peakResidentAnonymousBytes", peaks.residentAnonymousBytes());
             meta.put("peakResidentFileBytes", peaks.residentFileBytes());
+            if (remote != null) {
+                // the report of the saved timeline shows the wire rows the proof's own report shows
+                meta.put(WireRows.METADATA, WireRows.toMetadata(ClusterOptions.wireRows(remote)));
+            }
             return meta;
         }
     }
