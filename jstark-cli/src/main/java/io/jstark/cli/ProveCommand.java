@@ -13,6 +13,7 @@ import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Spans;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
+import io.jstark.profile.report.WireRows;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
@@ -119,7 +120,8 @@ public final class ProveCommand implements Callable<Integer> {
                             prover,
                             workload,
                             peaks,
-                            MerkleKernel.describe(options, recorder.records())));
+                            MerkleKernel.describe(options, recorder.records()),
+                            remote));
                     out.printf("proved in %.3f s%n", proveWall(result, timeline) / 1e9);
                     if (remote != null) {
                         verifyOnWorkers(remote, prover, workload, result, outputs.report, out);
@@ -131,7 +133,7 @@ public final class ProveCommand implements Callable<Integer> {
                     }
                     describeCache(prover.provingKey().diskCache(), out);
                     if (outputs.report) {
-                        printTimingReport(timeline, workload, peaks, result, remote, out);
+                        printTimingReport(timeline, workload, peaks, result, out);
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);
                     outputs.write(timeline, "jstark " + String.join(" ", args), out);
@@ -231,17 +233,10 @@ public final class ProveCommand implements Callable<Integer> {
                 Workload workload,
                 PeakMemory.Measured peaks,
                 JstarkProver.Result result,
-                io.jstark.cluster.RemoteBackend remote,
                 PrintStream out) {
             Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
             out.println();
-            out.print(Reports.timing(
-                            timeline,
-                            tables,
-                            peaks,
-                            result.plan().prediction(),
-                            result.memoryComparison(),
-                            remote == null ? List.of() : ClusterOptions.wireRows(remote))
+            out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison())
                     .render());
             out.println();
         }
@@ -298,7 +293,10 @@ public final class ProveCommand implements Callable<Integer> {
             }
         }
 
-        /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
+        /**
+         * What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report: a
+         * proof made on workers saves their traffic so far (the report reads its wire rows from here).
+         */
         private static Map<String, Object> metadata(
                 List<String> args,
                 Example example,
@@ -307,7 +305,8 @@ public final class ProveCommand implements Callable<Integer> {
                 JstarkProver prover,
                 Workload workload,
                 PeakMemory.Measured peaks,
-                String merkleKernel) {
+                String merkleKernel,
+                io.jstark.cluster.RemoteBackend remote) {
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("command", List.copyOf(args));
             meta.put("example", example.name());
@@ -332,6 +331,10 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("peakHeapLiveBytes", peaks.heapLiveBytes());
             meta.put("peakResidentAnonymousBytes", peaks.residentAnonymousBytes());
             meta.put("peakResidentFileBytes", peaks.residentFileBytes());
+            if (remote != null) {
+                // the report of the saved timeline shows the wire rows the proof's own report shows
+                meta.put(WireRows.METADATA, WireRows.toMetadata(ClusterOptions.wireRows(remote)));
+            }
             return meta;
         }
     }

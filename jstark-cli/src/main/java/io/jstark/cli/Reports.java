@@ -5,7 +5,6 @@ import io.jstark.examples.Workload;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
-import io.jstark.profile.report.WireRows;
 import io.jstark.storage.memory.MemoryPrediction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,15 +26,13 @@ final class Reports {
     /**
      * @param predicted the memory model's prediction, or null when none was made (a timeline read back)
      * @param memoryLines per-phase predicted vs measured lines, printed under the peaks
-     * @param wire per phase the traffic to and from the workers (empty for a proof made here)
      */
     static TimingReport timing(
             Timeline timeline,
             Map<String, TimingReport.TableInfo> tables,
             PeakMemory.Measured measured,
             MemoryPrediction predicted,
-            List<String> memoryLines,
-            List<WireRows.Row> wire) {
+            List<String> memoryLines) {
         List<TimingReport.MemoryPeak> peaks = new ArrayList<>();
         if (measured != null) {
             peaks.add(new TimingReport.MemoryPeak(
@@ -67,7 +64,6 @@ final class Reports {
                 .tables(tables)
                 .memoryPeaks(peaks)
                 .memoryLines(memoryLines)
-                .wire(wire)
                 .build();
     }
 }

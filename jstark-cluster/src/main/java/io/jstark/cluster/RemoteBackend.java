@@ -83,7 +83,8 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         this.liveness = b.liveness;
         List<ManagedChannel> open = new ArrayList<>();
         for (WorkerAddress a : this.addresses) {
-            open.add(Grpc.newChannelBuilderForAddress(a.host(), a.port(), b.tls.channelCredentials(a.host()))
+            open.add(KeepAlive.DEFAULT
+                    .onChannel(Grpc.newChannelBuilderForAddress(a.host(), a.port(), b.tls.channelCredentials(a.host())))
                     .maxInboundMessageSize(WorkerServer.MAX_MESSAGE_BYTES)
                     .intercept(b.interceptors)
                     .intercept(traffic.interceptor())

@@ -47,7 +47,8 @@ public final class WorkerServer implements AutoCloseable {
     public static WorkerServer start(String host, int port, long memoryBudget, ClusterTls tls) throws IOException {
         WorkerService service = new WorkerService(memoryBudget);
         HealthStatusManager health = new HealthStatusManager();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port), tls.serverCredentials(host))
+        Server server = KeepAlive.DEFAULT
+                .onServer(NettyServerBuilder.forAddress(new InetSocketAddress(host, port), tls.serverCredentials(host)))
                 .addService(service)
                 .addService(health.getHealthService())
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)

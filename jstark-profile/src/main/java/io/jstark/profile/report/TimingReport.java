@@ -120,7 +120,7 @@ public final class TimingReport {
         return new Builder(spans);
     }
 
-    /** A report of a recorded run: cores and CPU clock from its header. */
+    /** A report of a recorded run: cores, CPU clock, Merkle kernel and wire rows from its header. */
     public static Builder builder(Timeline timeline) {
         Builder b = new Builder(timeline.spans())
                 .cores(timeline.header().availableProcessors())
@@ -129,6 +129,7 @@ public final class TimingReport {
         if (timeline.header().metadata().get(MERKLE_KERNEL_METADATA) instanceof String kernel) {
             b.merkleKernel = kernel;
         }
+        b.wire = WireRows.fromMetadata(timeline.header().metadata());
         return b;
     }
 

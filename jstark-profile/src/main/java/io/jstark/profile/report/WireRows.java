@@ -1,14 +1,22 @@
 package io.jstark.profile.report;
 
 import io.jstark.profile.analysis.TextTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The timing report's section for a proof made on workers: per phase, what crossed the wire between the coordinator
- * and its workers, as the coordinator measured it on every call.
+ * and its workers, as the coordinator measured it on every call. A proof made on workers saves its rows in its
+ * timeline's metadata under {@link #METADATA}, so that the report of the saved timeline shows them too; a proof made
+ * here saves none.
  */
 public final class WireRows {
+    /** The timeline metadata key of the rows: a list of one object per phase, its keys {@link Row}'s components. */
+    public static final String METADATA = "wire";
+
     private WireRows() {}
 
     /**
@@ -52,6 +60,49 @@ public final class WireRows {
                 + "serialized messages (payload before HTTP/2 framing and TLS); rpc wall s = the wall time with at least one of\n"
                 + "the phase's calls in flight (a round's call holds the worker's work on its tables too). Phases overlap the\n"
                 + "proof's own (heartbeats run throughout), so the column is not summed.\n" + table.render();
+    }
+
+    /**
+     * The rows as timeline metadata, to be saved under {@link #METADATA}.
+     *
+     * @param rows the phases' traffic
+     * @return per row an object of its components, in the rows' order
+     */
+    public static List<Map<String, Object>> toMetadata(List<Row> rows) {
+        List<Map<String, Object>> out = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("phase", r.phase());
+            row.put("calls", r.calls());
+            row.put("sentBytes", r.sentBytes());
+            row.put("receivedBytes", r.receivedBytes());
+            row.put("rpcNanos", r.rpcNanos());
+            out.add(row);
+        }
+        return out;
+    }
+
+    /**
+     * The rows a timeline's metadata holds under {@link #METADATA}.
+     *
+     * @param metadata the timeline header's metadata
+     * @return the rows in their saved order; none when the key is absent, and none of an entry that lacks a component
+     */
+    public static List<Row> fromMetadata(Map<String, Object> metadata) {
+        List<Row> rows = new ArrayList<>();
+        if (metadata.get(METADATA) instanceof List<?> saved) {
+            for (Object item : saved) {
+                if (item instanceof Map<?, ?> r
+                        && r.get("phase") instanceof String phase
+                        && r.get("calls") instanceof Long calls
+                        && r.get("sentBytes") instanceof Long sent
+                        && r.get("receivedBytes") instanceof Long received
+                        && r.get("rpcNanos") instanceof Long nanos) {
+                    rows.add(new Row(phase, calls, sent, received, nanos));
+                }
+            }
+        }
+        return List.copyOf(rows);
     }
 
     private static String seconds(long nanos) {

@@ -2,7 +2,14 @@ package io.jstark.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jstark.instrument.Timeline;
+import io.jstark.instrument.TimelineHeader;
+import io.jstark.profile.TimelineJson;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class WireRowsTest {
@@ -46,5 +53,32 @@ class WireRowsTest {
                 TimingReport.builder(SyntheticRun.proof(0)).wire(rows).build().render();
         assertThat(onWorkers).endsWith(WireRows.render(rows));
         assertThat(TimingReport.builder(SyntheticRun.proof(0)).build().render()).doesNotContain("\nWire:");
+    }
+
+    @Test
+    void theRowsSavedInATimelineAreReadBackAndReportedAsTheyWereGiven() throws IOException {
+        List<WireRows.Row> rows = List.of(
+                new WireRows.Row("open", 3, 1200, 30, 2_500_000_000L),
+                new WireRows.Row("deep", 3, 393, 9_437_412, 1_012_000_000L));
+        Timeline saved = savedAndReadBack(Map.of("example", "mix", WireRows.METADATA, WireRows.toMetadata(rows)));
+
+        assertThat(WireRows.fromMetadata(saved.header().metadata())).isEqualTo(rows);
+        assertThat(TimingReport.builder(saved).build().render()).endsWith(WireRows.render(rows));
+    }
+
+    @Test
+    void aTimelineWithoutWireMetadataHasNoRowsAndItsReportNoWireSection() throws IOException {
+        Timeline saved = savedAndReadBack(Map.of("example", "mix"));
+
+        assertThat(WireRows.fromMetadata(saved.header().metadata())).isEmpty();
+        assertThat(TimingReport.builder(saved).build().render()).doesNotContain("\nWire:");
+    }
+
+    private static Timeline savedAndReadBack(Map<String, Object> metadata) throws IOException {
+        Timeline timeline = new Timeline(
+                new TimelineHeader(Timeline.FORMAT_VERSION, 0, 4, "test clock", metadata), SyntheticRun.proof(0));
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        TimelineJson.write(timeline, file);
+        return TimelineJson.read(new ByteArrayInputStream(file.toByteArray()), "saved timeline");
     }
 }
