@@ -7,7 +7,6 @@ import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.PreprocessedCache;
 import io.jstark.protocol.Proof;
-import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Security;
 import io.jstark.protocol.VerifyingKey;
@@ -17,11 +16,9 @@ import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.TableOwningBackend;
 import io.jstark.prover.memory.TableDimensions;
-import io.jstark.scheduler.ConcurrentExecutor;
-import io.jstark.scheduler.SchedulerOptions;
 import io.jstark.scheduler.SchedulerStats;
-import io.jstark.storage.Storage;
 import io.jstark.storage.StorageMode;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
@@ -30,7 +27,6 @@ import io.jstark.storage.memory.MemoryMeter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A configured prover: proving key (preprocessed commitments cached across proofs), worker pool,
@@ -45,10 +41,8 @@ public final class JstarkProver implements AutoCloseable {
     private final RunSettings settings;
     private final WorkerPool pool;
     private final boolean ownsPool;
-    private final boolean debugChecks;
-    private final ProgressListener progress;
     private final ProverBackend backend;
-    private final byte[] zeroKnowledgeSeed;
+    private final MeasuredProof run;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private JstarkProver(ProverConfiguration c) {
@@ -57,10 +51,9 @@ public final class JstarkProver implements AutoCloseable {
         this.settings = c.settings();
         this.ownsPool = c.ownsPool();
         this.pool = c.openPool();
-        this.debugChecks = c.debugChecks();
-        this.progress = c.progress();
         this.backend = c.backend();
-        this.zeroKnowledgeSeed = c.zeroKnowledgeSeed();
+        this.run = new MeasuredProof(
+                key, options, settings, pool, c.debugChecks(), c.progress(), backend, c.zeroKnowledgeSeed());
     }
 
     /** {@return the proof options every proof of this prover uses (and its verifying key accepts)} */
@@ -178,34 +171,28 @@ public final class JstarkProver implements AutoCloseable {
         // the statement is checked once, before the plan, and the prover is told so
         CheckedStatement checked = key.checkStatement(StarkProver.claims(traces), options);
         StoragePlan plan = planChecked(dims);
-        List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
-        try (Storage opened = plan.open()) {
-            ConcurrentExecutor executor = new ConcurrentExecutor(
-                    new SchedulerOptions(settings.tableParallelism(), plan.gateBudgetBytes()), passes::add);
-            MemoryMeter meter = MemoryMeter.start(RamAllocator.shared(), opened.spillAllocator());
-            ProverSettings settings = ProverSettings.defaults()
-                    .withPool(pool)
-                    .withExecutor(executor)
-                    .withStorage(opened)
-                    .withDebugChecks(debugChecks)
-                    .withProgress(meter.listener(progress))
-                    .withBackend(backend)
-                    .withZeroKnowledgeSeed(zeroKnowledgeSeed);
-            List<MemoryMeter.Phase> memory = null;
-            try {
-                long start = System.nanoTime();
-                StarkProver prover = new StarkProver(key, options, settings);
-                Proof proof = prover.prove(traces, checked, plan.described());
-                byte[] bytes = ProofFormat.write(proof);
-                long nanos = System.nanoTime() - start;
-                memory = meter.finish();
-                return new Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
-            } finally {
-                if (memory == null) {
-                    meter.finish(); // unregisters its garbage-collection listener on failure too
-                }
-            }
+        return run.measured(plan, prover -> prover.prove(traces, checked, plan.described()));
+    }
+
+    /**
+     * Proves tables of these shapes that this prover's backend builds and holds itself (a {@link TableOwningBackend},
+     * such as a cluster whose workers build the tables from a recipe): this process never holds a trace. The bytes are
+     * those of {@link #prove} of the same traces.
+     *
+     * @param tables the tables' shapes, in the proof's order
+     * @return the proof, its bytes and what was measured making it
+     * @throws IllegalStateException when the backend does not build its own tables
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a statement rule
+     * @throws ProverClosedException after {@link #close()}
+     */
+    public Result proveOwned(List<TableDimensions> tables) {
+        requireOpen("proveOwned");
+        if (!(backend instanceof TableOwningBackend)) {
+            throw new IllegalStateException(
+                    "the backend " + backend + " does not build its own tables: prove their traces (prove(traces))");
         }
+        StoragePlan plan = plan(tables);
+        return run.measured(plan, prover -> prover.proveOwned(tables, plan.described()));
     }
 
     /**

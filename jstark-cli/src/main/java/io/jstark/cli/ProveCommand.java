@@ -2,7 +2,6 @@ package io.jstark.cli;
 
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
-import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.TableShape;
 import io.jstark.examples.Workload;
@@ -106,14 +105,15 @@ public final class ProveCommand implements Callable<Integer> {
                 // the cheap refusals (statement rules, security, memory, spill space) before generating traces
                 Security.Report security = prover.checkStatement(shapes);
                 StoragePlan plan = prover.plan(shapes);
-                try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
+                // on workers that build the tables from the recipe, this process never generates a trace
+                try (Workload workload = remote == null ? example.generate(logSize, exampleOptions.seed) : null) {
                     out.printf(
                             "proving '%s' (%s = %d): %d tables, %,d main cells; %s%n",
                             example.name(),
                             example.sizeParameter(),
                             logSize,
-                            workload.size(),
-                            workload.mainCells(),
+                            shapes.size(),
+                            mainCells(shapes),
                             options);
                     out.printf("security: %s%n", security.summary());
                     out.printf(
@@ -131,7 +131,7 @@ public final class ProveCommand implements Callable<Integer> {
                     Spans.start(recorder);
                     JstarkProver.Result result;
                     try {
-                        result = prover.prove(workload.tables());
+                        result = remote == null ? prover.prove(workload.tables()) : prover.proveOwned(shapes);
                     } finally {
                         Spans.stop(recorder);
                     }
@@ -142,7 +142,7 @@ public final class ProveCommand implements Callable<Integer> {
                             logSize,
                             options,
                             prover,
-                            workload,
+                            shapes,
                             peaks,
                             MerkleKernel.describe(options, recorder.records())));
                     // one figure, the same the timing report's root row shows: the prover's own 'prove' span
@@ -157,7 +157,7 @@ public final class ProveCommand implements Callable<Integer> {
                         try {
                             Jstark.verify(
                                     prover.verifyingKey(),
-                                    io.jstark.protocol.Statement.ofTraces(workload.tables()),
+                                    io.jstark.protocol.Statement.of(result.proof()),
                                     result.bytes());
                         } catch (io.jstark.protocol.ProofRejectedException e) {
                             // a worker answered values that are not its tables' (the proof is not written)
@@ -183,7 +183,7 @@ public final class ProveCommand implements Callable<Integer> {
                                 + timeline.header().metadata().get(TimingReport.MERKLE_KERNEL_METADATA));
                     }
                     describeCache(prover.provingKey().diskCache(), out);
-                    Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
+                    Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(shapes);
                     if (outputs.report) {
                         out.println();
                         out.print(Reports.timing(
@@ -256,6 +256,15 @@ public final class ProveCommand implements Callable<Integer> {
             }
         }
 
+        /** Sum of rows x main columns over the tables. */
+        private static long mainCells(List<TableDimensions> shapes) {
+            long cells = 0;
+            for (TableDimensions t : shapes) {
+                cells += (long) t.rows() * t.air().mainWidth();
+            }
+            return cells;
+        }
+
         /** What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report. */
         private static Map<String, Object> metadata(
                 List<String> args,
@@ -263,7 +272,7 @@ public final class ProveCommand implements Callable<Integer> {
                 int logSize,
                 ProofOptions options,
                 JstarkProver prover,
-                Workload workload,
+                List<TableDimensions> shapes,
                 PeakMemory.Measured peaks,
                 String merkleKernel) {
             Map<String, Object> meta = new LinkedHashMap<>();
@@ -277,11 +286,11 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put(TimingReport.MERKLE_KERNEL_METADATA, merkleKernel);
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();
-            for (TableTrace t : workload.tables()) {
+            for (TableDimensions t : shapes) {
                 Map<String, Object> table = new LinkedHashMap<>();
                 table.put("name", t.name());
                 table.put("kind", t.air().name());
-                table.put("rows", (long) t.height());
+                table.put("rows", (long) t.rows());
                 tables.add(table);
             }
             meta.put("tables", tables);

@@ -1,13 +1,14 @@
 package io.jstark.cluster;
 
 import io.jstark.air.Air;
-import io.jstark.air.trace.TableTrace;
 import io.jstark.math.field.Ext3;
 import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.protocol.ZeroKnowledge;
+import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.ProofContext;
+import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -21,16 +22,22 @@ final class OodFrameCheck {
     /**
      * Checks each table's frame at its lifted point.
      *
+     * @param tables the tables' claims (their public inputs)
      * @param rounds the challenges and bus sums the frames' constraints read
      * @param point the proof's out-of-domain point
      * @param workerOf per table the worker that answered its frame, for the error
      * @throws ClusterException naming the worker and the table of the first frame that does not hold
      */
     static void requireConsistent(
-            ProofContext context, AbsorbedRounds rounds, OodFrame[] frames, Ext3 point, IntFunction<String> workerOf) {
+            ProofContext context,
+            List<ClaimedTable> tables,
+            AbsorbedRounds rounds,
+            OodFrame[] frames,
+            Ext3 point,
+            IntFunction<String> workerOf) {
         Ext3[] lookup = rounds.lookup();
         for (int i = 0; i < frames.length; i++) {
-            TableTrace t = context.traces().get(i);
+            ClaimedTable t = tables.get(i);
             int logN = t.logHeight();
             Air air = ZeroKnowledge.committedAir(context.options(), t.air());
             if (!OutOfDomainCheck.holds(

@@ -1,5 +1,8 @@
 package io.jstark.cluster;
 
+import io.jstark.air.debug.ConstraintChecker;
+import io.jstark.air.program.Uniforms;
+import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.TableClaim;
@@ -53,7 +56,7 @@ final class PlacedTraces implements AutoCloseable {
                 }
                 for (int l = 0; l < tables.length; l++) {
                     traces[l] = workload.tables().get(tables[l]);
-                    requireClaimed(traces[l], statement.get(tables[l]));
+                    requireClaimed(traces[l], statement.get(tables[l]), !request.getReportClaims());
                 }
                 dropUnplaced(workload, tables);
             } else {
@@ -74,19 +77,14 @@ final class PlacedTraces implements AutoCloseable {
                 d.name() + "/main (uploaded)",
                 d.rows(),
                 d.air().mainWidth());
-        long[] publicInputs =
-                claim.getPublicInputsList().stream().mapToLong(Long::longValue).toArray();
-        return new TableTrace(d.name(), d.air(), main, publicInputs);
+        return new TableTrace(d.name(), d.air(), main, Wire.publicInputs(claim));
     }
 
-    private static void requireClaimed(TableTrace trace, TableClaim claim) {
+    /** The recipe's table must be the one claimed; its public inputs too where the coordinator claims them. */
+    private static void requireClaimed(TableTrace trace, TableClaim claim, boolean publicInputsClaimed) {
         if (!trace.name().equals(claim.getName())
                 || trace.logHeight() != claim.getLogHeight()
-                || !Arrays.equals(
-                        trace.publicInputs(),
-                        claim.getPublicInputsList().stream()
-                                .mapToLong(Long::longValue)
-                                .toArray())) {
+                || publicInputsClaimed && !Arrays.equals(trace.publicInputs(), Wire.publicInputs(claim))) {
             throw new ClusterException(
                     "table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^" + trace.logHeight()
                             + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
@@ -97,6 +95,20 @@ final class PlacedTraces implements AutoCloseable {
         for (int i = 0; i < workload.size(); i++) {
             if (Arrays.binarySearch(placed, i) < 0) {
                 workload.tables().get(i).main().close();
+            }
+        }
+    }
+
+    /**
+     * Checks every placed table's constraints on its trace, row by row (the prover's debug checks, where the trace
+     * lives); the buses across tables are checked by their sums after the aux round.
+     *
+     * @throws io.jstark.air.debug.ConstraintViolationException naming the table, the constraint and the first row
+     */
+    void checkConstraints() {
+        for (TableTrace t : traces) {
+            try (Matrix pre = Preprocessed.generate(t.air(), RamAllocator.shared())) {
+                ConstraintChecker.check(t.name(), t.air(), t.main(), pre, null, Uniforms.of(t.publicInputs()));
             }
         }
     }

@@ -4,17 +4,17 @@ import com.google.protobuf.ByteString;
 import io.grpc.ClientInterceptor;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
-import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.Recipe;
 import io.jstark.cluster.wire.WorkerInfo;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
+import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
 import io.jstark.prover.ProofSession;
-import io.jstark.prover.ProverBackend;
 import io.jstark.prover.TableBuffers;
+import io.jstark.prover.TableOwningBackend;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
@@ -35,9 +35,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>A worker builds its tables from the statement's recipe (an example's name, log size and seed) and checks them
  * against the definitions' digests the coordinator sends; without a recipe the coordinator streams each table's trace
- * to its worker in chunks. Every call has the backend's deadline.
+ * to its worker in chunks. With a recipe the backend also owns its tables ({@link TableOwningBackend}): proven with
+ * {@code proveOwned}, the coordinator never generates a trace; the workers report each table's public inputs when they
+ * open, and with debug checks on they check their tables' constraints. Every call has the backend's deadline.
  */
-public final class RemoteBackend implements ProverBackend, AutoCloseable {
+public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
     private final String example;
     private final Recipe recipe;
     private final Traffic traffic = new Traffic();
@@ -270,10 +272,28 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
 
     @Override
     public ProofSession open(ProofContext context) {
-        List<TableTrace> traces = context.traces();
-        List<TableDimensions> dimensions = new ArrayList<>(traces.size());
-        for (TableTrace t : traces) {
-            dimensions.add(TableDimensions.of(t));
+        return start(context, false);
+    }
+
+    /**
+     * The workers build the tables from the recipe and report their public inputs; the coordinator holds no trace.
+     *
+     * @throws IllegalStateException when this backend streams the traces (it has no recipe to build them from)
+     */
+    @Override
+    public TableOwningBackend.Session openOwned(ProofContext context) {
+        if (recipe == null) {
+            throw new IllegalStateException("this cluster backend streams the traces to its workers: it builds no "
+                    + "table itself, so prove the traces (prove(traces)) or give it a recipe");
+        }
+        return start(context, true);
+    }
+
+    /** Places the tables, opens every worker session and starts the heartbeats. */
+    private RemoteSession start(ProofContext context, boolean owned) {
+        List<TableDimensions> dimensions = new ArrayList<>(context.tables().size());
+        for (ClaimedTable t : context.tables()) {
+            dimensions.add(t.dimensions());
         }
         ClusterPlan plan = ClusterPlan.of(
                 calls,
@@ -281,8 +301,11 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
                 dimensions,
                 context.options(),
                 context.settings().pool().parallelism());
-        OpenRequest.Builder request =
-                OpenRequest.newBuilder().setExample(example).setOptions(Wire.options(context.options()));
+        OpenRequest.Builder request = OpenRequest.newBuilder()
+                .setExample(example)
+                .setOptions(Wire.options(context.options()))
+                .setReportClaims(owned)
+                .setDebugChecks(owned && context.settings().debugChecks());
         if (recipe != null) {
             request.setRecipe(recipe);
         }
@@ -291,7 +314,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
             request.setZeroKnowledgeSeed(
                     ByteString.copyFrom(context.randomness().seed()));
         }
-        for (TableTrace t : traces) {
+        for (ClaimedTable t : context.tables()) {
             request.addStatement(Wire.claim(t));
         }
         RemoteSession session = new RemoteSession(

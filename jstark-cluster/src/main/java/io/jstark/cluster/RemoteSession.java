@@ -1,12 +1,12 @@
 package io.jstark.cluster;
 
-import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.AuxReply;
 import io.jstark.cluster.wire.Commitment;
 import io.jstark.cluster.wire.Commitments;
 import io.jstark.cluster.wire.DeepRequest;
 import io.jstark.cluster.wire.Frame;
 import io.jstark.cluster.wire.OodReply;
+import io.jstark.cluster.wire.OpenReply;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.Phase;
 import io.jstark.cluster.wire.RoundRequest;
@@ -16,12 +16,13 @@ import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
 import io.jstark.protocol.OodFrame;
+import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
-import io.jstark.prover.ProofSession;
 import io.jstark.prover.TableCommitment;
+import io.jstark.prover.TableOwningBackend;
 import java.util.Arrays;
 import java.util.List;
 
@@ -36,7 +37,7 @@ import java.util.List;
  * bus sum and frame must equal the one the transcript absorbed (else a {@link ClusterException} naming the table and
  * both workers); then the call is made again. At most {@link #MAX_FAILOVERS} times per proof.
  */
-final class RemoteSession implements ProofSession {
+final class RemoteSession implements TableOwningBackend.Session {
     private static final System.Logger LOG = System.getLogger("io.jstark.cluster.coordinator");
     /** How many lost workers a proof survives. */
     static final int MAX_FAILOVERS = 3;
@@ -51,7 +52,9 @@ final class RemoteSession implements ProofSession {
     /** Guarded by this session's lock. */
     private final SessionPlacement placement;
 
+    private final ReportedClaims claims;
     private final AbsorbedRounds rounds;
+    private final RoundHandles handles;
     private final SessionHeartbeats heartbeats;
     private int failovers;
     private volatile boolean closing;
@@ -66,10 +69,12 @@ final class RemoteSession implements ProofSession {
         this.calls = backend.calls();
         this.context = context;
         this.openRequest = openRequest;
-        this.count = context.traces().size();
+        this.count = context.tables().size();
         this.placement = new SessionPlacement(
-                plan, context.traces().stream().map(TableTrace::name).toList(), proofId);
+                plan, context.tables().stream().map(ClaimedTable::name).toList(), proofId);
+        this.claims = new ReportedClaims(context.tables());
         this.rounds = new AbsorbedRounds(count);
+        this.handles = new RoundHandles(this, calls, rounds, claims);
         this.heartbeats = new SessionHeartbeats(this, calls);
     }
 
@@ -82,6 +87,12 @@ final class RemoteSession implements ProofSession {
     /** {@return the worker sessions that opened, for the heartbeats} */
     synchronized List<SessionPlacement.Placed> openedSessions() {
         return placement.opened();
+    }
+
+    /** {@return per table its claim, with the public inputs its worker reported where the coordinator holds no trace} */
+    @Override
+    public List<ClaimedTable> tables() {
+        return claims.all();
     }
 
     /** {@return whether the session is closing (a lost worker found now is not replaced)} */
@@ -102,7 +113,14 @@ final class RemoteSession implements ProofSession {
                 .addAllTables(Arrays.stream(p.tables()).boxed().toList())
                 .setLeaseMillis(calls.liveness().lease().toMillis())
                 .build();
-        calls.stub(p.worker(), OPEN).open(request);
+        OpenReply reply = calls.stub(p.worker(), OPEN).open(request);
+        if (request.getReportClaims()) {
+            claims.accept(
+                    calls.workers().get(p.worker()).toString(),
+                    p.tables(),
+                    reply.getClaimsList(),
+                    (table, what) -> mismatch(p, table, what));
+        }
         synchronized (this) {
             placement.markOpened(p);
         }
@@ -193,7 +211,7 @@ final class RemoteSession implements ProofSession {
     }
 
     private ClusterException mismatch(SessionPlacement.Placed p, int table, String what) {
-        return new ClusterException("table '" + context.traces().get(table).name() + "': the " + what + " worker "
+        return new ClusterException("table '" + claims.get(table).name() + "': the " + what + " worker "
                 + calls.workers().get(p.worker())
                 + " recomputed differs from the one the proof absorbed (made by worker "
                 + calls.workers().get(placement.firstWorker(table)) + ")");
@@ -201,38 +219,12 @@ final class RemoteSession implements ProofSession {
 
     /** {@return the name of table {@code table} of the proof} */
     String tableName(int table) {
-        return context.traces().get(table).name();
+        return claims.get(table).name();
     }
 
     /** {@return the proof's hash} */
     Hasher hasher() {
         return context.hasher();
-    }
-
-    private List<TableCommitment> handles(List<Commitments> replies, Phase phase, String label) {
-        TableCommitment[] out = new TableCommitment[count];
-        for (Commitments reply : replies) {
-            for (Commitment c : reply.getCommitmentsList()) {
-                out[c.getTable()] = handle(c, phase);
-            }
-        }
-        requireAll(out, label);
-        return Arrays.asList(out);
-    }
-
-    private RemoteCommitment handle(Commitment c, Phase phase) {
-        byte[] root = c.getRoot().toByteArray();
-        rounds.absorbRoot(phase.getNumber(), c.getTable(), root);
-        return new RemoteCommitment(this, calls, c.getTable(), phase, root, c.getLeaves());
-    }
-
-    private void requireAll(Object[] perTable, String label) {
-        for (int i = 0; i < perTable.length; i++) {
-            if (perTable[i] == null) {
-                throw new ClusterException("no worker answered " + label + " for table '"
-                        + context.traces().get(i).name() + "'");
-            }
-        }
     }
 
     /** One round on every worker; each worker's tables finish as its answer arrives (the prover sends the pass's start and end). */
@@ -243,7 +235,7 @@ final class RemoteSession implements ProofSession {
                 p -> {
                     R reply = call.call(p);
                     for (int i : p.tables()) {
-                        TableTrace t = context.traces().get(i);
+                        ClaimedTable t = claims.get(i);
                         progress.tableFinished(label, t.name(), t.height());
                     }
                     return reply;
@@ -259,7 +251,7 @@ final class RemoteSession implements ProofSession {
                         .commitMain(RoundRequest.newBuilder()
                                 .setProofId(p.sessionId())
                                 .build()));
-        List<TableCommitment> out = handles(replies, Phase.MAIN, ProofPhase.MAIN_COMMIT.label());
+        List<TableCommitment> out = handles.of(replies, Phase.MAIN, ProofPhase.MAIN_COMMIT.label());
         rounds.finish(1);
         return out;
     }
@@ -275,7 +267,7 @@ final class RemoteSession implements ProofSession {
         for (AuxReply reply : replies) {
             for (int n = 0; n < reply.getCommitmentsCount(); n++) {
                 Commitment c = reply.getCommitments(n);
-                commitments[c.getTable()] = handle(c, Phase.AUX);
+                commitments[c.getTable()] = handles.handle(c, Phase.AUX);
                 sums[c.getTable()] = Wire.ext3(reply.getBusSums(n));
             }
         }
@@ -291,7 +283,7 @@ final class RemoteSession implements ProofSession {
                 ProofPhase.COMPOSITION,
                 p -> calls.stub(p.worker(), ProofPhase.COMPOSITION.label())
                         .commitComposition(rounds.compositionRequest(p.sessionId())));
-        List<TableCommitment> out = handles(replies, Phase.COMPOSITION, ProofPhase.COMPOSITION.label());
+        List<TableCommitment> out = handles.of(replies, Phase.COMPOSITION, ProofPhase.COMPOSITION.label());
         rounds.finish(3);
         return out;
     }
@@ -308,9 +300,10 @@ final class RemoteSession implements ProofSession {
                 out[f.getTable()] = Wire.frame(f);
             }
         }
-        requireAll(out, ProofPhase.OOD.label());
+        handles.requireAll(out, ProofPhase.OOD.label());
         OodFrameCheck.requireConsistent(
                 context,
+                claims.all(),
                 rounds,
                 out,
                 z,

@@ -92,9 +92,11 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                         names,
                         s.reservedBytes(),
                         request.hasRecipe() ? "built from the recipe" : "traces to be uploaded");
-                return OpenReply.newBuilder()
-                        .setReservedBytes(s.reservedBytes())
-                        .build();
+                OpenReply.Builder reply = OpenReply.newBuilder().setReservedBytes(s.reservedBytes());
+                if (request.getReportClaims()) {
+                    reply.addAllClaims(s.claims());
+                }
+                return reply.build();
             }
         });
     }

@@ -15,6 +15,7 @@ import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
+import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
 import io.jstark.prover.PlacedTableSession;
@@ -121,6 +122,9 @@ final class WorkerSession implements AutoCloseable {
         long need = reserve(request.getProofId(), statement, buffers, tables, budget);
         PlacedTraces traces = PlacedTraces.of(request, example, statement, dimensions, tables);
         try {
+            if (request.getDebugChecks()) {
+                traces.checkConstraints();
+            }
             ProvingKey key = keys.apply(example);
             Preprocessing.Committed[] preprocessed = new Preprocessing.Committed[tables.length];
             for (int l = 0; l < tables.length; l++) {
@@ -210,6 +214,15 @@ final class WorkerSession implements AutoCloseable {
 
     int[] tables() {
         return tables.clone();
+    }
+
+    /** {@return the claim of each placed table, in the order of {@link #tables}, as this worker built it} */
+    List<TableClaim> claims() {
+        List<TableClaim> out = new ArrayList<>(tables.length);
+        for (int l = 0; l < tables.length; l++) {
+            out.add(Wire.claim(ClaimedTable.of(traces.get(l))));
+        }
+        return out;
     }
 
     /** The name of the table at proof index {@code table}, for log lines and errors. */
