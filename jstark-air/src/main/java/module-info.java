@@ -18,5 +18,6 @@ module io.jstark.air {
     exports io.jstark.air.program to
             io.jstark.prover,
             io.jstark.examples,
+            io.jstark.cluster,
             io.jstark.bench;
 }

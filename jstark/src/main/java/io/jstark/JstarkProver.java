@@ -13,6 +13,7 @@ import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
+import io.jstark.prover.TableOwningBackend;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.SchedulerStats;
 import io.jstark.storage.StorageMode;
@@ -139,6 +140,23 @@ public final class JstarkProver implements AutoCloseable {
     public Result prove(List<TableTrace> traces) {
         requireOpen("prove");
         return pipeline.prove(traces);
+    }
+
+    /**
+     * Proves tables of these shapes that this prover's backend builds and holds itself (a {@link TableOwningBackend},
+     * such as a cluster whose workers build the tables from a recipe): this process never holds a trace. The bytes are
+     * those of {@link #prove} of the same traces.
+     *
+     * @param tables the tables' shapes, in the proof's order
+     * @return the proof, its bytes and what was measured making it
+     * @throws IllegalStateException when the backend does not build its own tables
+     * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a statement rule
+     * @throws ProverClosedException after {@link #close()}
+     */
+    public Result proveOwned(List<TableDimensions> tables) {
+        requireOpen("proveOwned");
+        checkStatement(tables);
+        return pipeline.proveOwned(tables);
     }
 
     /**

@@ -12,6 +12,7 @@ import io.jstark.prover.ProverBackend;
 import io.jstark.prover.ProverSettings;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.StarkProver;
+import io.jstark.prover.TableOwningBackend;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.scheduler.ConcurrentExecutor;
 import io.jstark.scheduler.SchedulerOptions;
@@ -24,6 +25,7 @@ import io.jstark.storage.memory.MemoryMeter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * The work behind a {@link JstarkProver}'s plans and proofs, for statements its proving key has checked: plans
@@ -77,6 +79,26 @@ final class ProofPipeline {
         // the statement is checked once, before the plan, and the prover is told so
         CheckedStatement checked = key.checkStatement(StarkProver.claims(traces), options);
         StoragePlan plan = plan(dims);
+        return measured(plan, prover -> prover.prove(traces, checked, plan.described()));
+    }
+
+    /**
+     * Plans and proves tables of these shapes (a statement already checked) that the backend builds and holds itself;
+     * spill files are released on every path.
+     *
+     * @throws IllegalStateException when the backend does not build its own tables
+     */
+    JstarkProver.Result proveOwned(List<TableDimensions> tables) {
+        if (!(backend instanceof TableOwningBackend)) {
+            throw new IllegalStateException(
+                    "the backend " + backend + " does not build its own tables: prove their traces (prove(traces))");
+        }
+        StoragePlan plan = plan(tables);
+        return measured(plan, prover -> prover.proveOwned(tables, plan.described()));
+    }
+
+    /** Runs one proof under the plan's storage, memory gate and memory meter. */
+    private JstarkProver.Result measured(StoragePlan plan, Function<StarkProver, Proof> proof) {
         List<SchedulerStats> passes = new CopyOnWriteArrayList<>();
         try (Storage opened = plan.open()) {
             ConcurrentExecutor executor = new ConcurrentExecutor(
@@ -93,12 +115,11 @@ final class ProofPipeline {
             List<MemoryMeter.Phase> memory = null;
             try {
                 long start = System.nanoTime();
-                StarkProver prover = new StarkProver(key, options, proverSettings);
-                Proof proof = prover.prove(traces, checked, plan.described());
-                byte[] bytes = ProofFormat.write(proof);
+                Proof made = proof.apply(new StarkProver(key, options, proverSettings));
+                byte[] bytes = ProofFormat.write(made);
                 long nanos = System.nanoTime() - start;
                 memory = meter.finish();
-                return new JstarkProver.Result(proof, bytes, nanos, plan, memory, List.copyOf(passes));
+                return new JstarkProver.Result(made, bytes, nanos, plan, memory, List.copyOf(passes));
             } finally {
                 if (memory == null) {
                     meter.finish(); // unregisters its garbage-collection listener on failure too

@@ -2,7 +2,6 @@ package io.jstark.cli;
 
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
-import io.jstark.air.trace.TableTrace;
 import io.jstark.examples.Example;
 import io.jstark.examples.TableShape;
 import io.jstark.examples.Workload;
@@ -107,10 +106,11 @@ public final class ProveCommand implements Callable<Integer> {
                 // the cheap refusals (statement rules, security, memory, spill space) before generating traces
                 Security.Report security = prover.checkStatement(shapes);
                 StoragePlan plan = prover.plan(shapes);
-                try (Workload workload = example.generate(logSize, exampleOptions.seed)) {
-                    printStatement(out, example, logSize, workload, options, security);
+                // on workers that build the tables from the recipe, this process never generates a trace
+                try (Workload workload = remote == null ? example.generate(logSize, exampleOptions.seed) : null) {
+                    printStatement(out, example, logSize, shapes, options, security);
                     printSettings(out, prover, plan);
-                    JstarkProver.Result result = proveRecorded(prover, workload, recorder);
+                    JstarkProver.Result result = proveRecorded(prover, workload, shapes, recorder);
                     PeakMemory.Measured peaks = PeakMemory.of(result.memory());
                     Timeline timeline = recorder.timeline(metadata(
                             args,
@@ -118,13 +118,13 @@ public final class ProveCommand implements Callable<Integer> {
                             logSize,
                             options,
                             prover,
-                            workload,
+                            shapes,
                             peaks,
                             MerkleKernel.describe(options, recorder.records()),
                             remote));
                     out.printf("proved in %.3f s%n", proveWall(result, timeline) / 1e9);
                     if (remote != null) {
-                        verifyOnWorkers(remote, prover, workload, result, outputs.report, out);
+                        verifyOnWorkers(remote, prover, result, outputs.report, out);
                     }
                     out.println(residentLine(result));
                     if (!outputs.report) {
@@ -133,7 +133,7 @@ public final class ProveCommand implements Callable<Integer> {
                     }
                     describeCache(prover.provingKey().diskCache(), out);
                     if (outputs.report) {
-                        printTimingReport(timeline, workload, peaks, result, out);
+                        printTimingReport(timeline, shapes, peaks, result, out);
                     }
                     ProveOutputs.reportCapture(recorder, capture, out);
                     outputs.write(timeline, "jstark " + String.join(" ", args), out);
@@ -147,12 +147,12 @@ public final class ProveCommand implements Callable<Integer> {
                 PrintStream out,
                 Example example,
                 int logSize,
-                Workload workload,
+                List<TableDimensions> shapes,
                 ProofOptions options,
                 Security.Report security) {
             out.printf(
                     "proving '%s' (%s = %d): %d tables, %,d main cells; %s%n",
-                    example.name(), example.sizeParameter(), logSize, workload.size(), workload.mainCells(), options);
+                    example.name(), example.sizeParameter(), logSize, shapes.size(), mainCells(shapes), options);
             out.printf("security: %s%n", security.summary());
         }
 
@@ -171,13 +171,16 @@ public final class ProveCommand implements Callable<Integer> {
             }
         }
 
-        /** The proof, with {@code recorder} recording its spans; the garbage collected first, so the peaks are its own. */
+        /**
+         * The proof, with {@code recorder} recording its spans; the garbage collected first, so the peaks are its own.
+         * Without a workload (on workers that build the tables), the backend proves the tables it owns.
+         */
         private static JstarkProver.Result proveRecorded(
-                JstarkProver prover, Workload workload, SpanRecorder recorder) {
+                JstarkProver prover, Workload workload, List<TableDimensions> shapes, SpanRecorder recorder) {
             PeakMemory.collectGarbage();
             Spans.start(recorder);
             try {
-                return prover.prove(workload.tables());
+                return workload == null ? prover.proveOwned(shapes) : prover.prove(workload.tables());
             } finally {
                 Spans.stop(recorder);
             }
@@ -201,15 +204,13 @@ public final class ProveCommand implements Callable<Integer> {
         private static void verifyOnWorkers(
                 io.jstark.cluster.RemoteBackend remote,
                 JstarkProver prover,
-                Workload workload,
                 JstarkProver.Result result,
                 boolean report,
                 PrintStream out) {
+            // the coordinator holds no trace: the statement is the one the proof carries, its public inputs those the
+            // workers reported
             try {
-                Jstark.verify(
-                        prover.verifyingKey(),
-                        io.jstark.protocol.Statement.ofTraces(workload.tables()),
-                        result.bytes());
+                Jstark.verify(prover.verifyingKey(), io.jstark.protocol.Statement.of(result.proof()), result.bytes());
             } catch (io.jstark.protocol.ProofRejectedException e) {
                 throw new io.jstark.cluster.ClusterException(
                         "the proof made on the workers " + remote.workers() + " does not verify, so it is not written: "
@@ -230,11 +231,11 @@ public final class ProveCommand implements Callable<Integer> {
 
         private static void printTimingReport(
                 Timeline timeline,
-                Workload workload,
+                List<TableDimensions> shapes,
                 PeakMemory.Measured peaks,
                 JstarkProver.Result result,
                 PrintStream out) {
-            Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(workload);
+            Map<String, TimingReport.TableInfo> tables = Reports.tableInfo(shapes);
             out.println();
             out.print(Reports.timing(timeline, tables, peaks, result.plan().prediction(), result.memoryComparison())
                     .render());
@@ -293,6 +294,15 @@ public final class ProveCommand implements Callable<Integer> {
             }
         }
 
+        /** Sum of rows x main columns over the tables. */
+        private static long mainCells(List<TableDimensions> shapes) {
+            long cells = 0;
+            for (TableDimensions t : shapes) {
+                cells += (long) t.rows() * t.air().mainWidth();
+            }
+            return cells;
+        }
+
         /**
          * What the timeline file says about the run, enough for {@code jstark profile report} to rebuild the report: a
          * proof made on workers saves their traffic so far (the report reads its wire rows from here).
@@ -303,7 +313,7 @@ public final class ProveCommand implements Callable<Integer> {
                 int logSize,
                 ProofOptions options,
                 JstarkProver prover,
-                Workload workload,
+                List<TableDimensions> shapes,
                 PeakMemory.Measured peaks,
                 String merkleKernel,
                 io.jstark.cluster.RemoteBackend remote) {
@@ -318,11 +328,11 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put(TimingReport.MERKLE_KERNEL_METADATA, merkleKernel);
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();
-            for (TableTrace t : workload.tables()) {
+            for (TableDimensions t : shapes) {
                 Map<String, Object> table = new LinkedHashMap<>();
                 table.put("name", t.name());
                 table.put("kind", t.air().name());
-                table.put("rows", (long) t.height());
+                table.put("rows", (long) t.rows());
                 tables.add(table);
             }
             meta.put("tables", tables);

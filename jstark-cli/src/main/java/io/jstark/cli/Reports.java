@@ -1,10 +1,9 @@
 package io.jstark.cli;
 
-import io.jstark.air.trace.TableTrace;
-import io.jstark.examples.Workload;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Timeline;
 import io.jstark.profile.report.TimingReport;
+import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.memory.MemoryPrediction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,10 +14,10 @@ import java.util.Map;
 final class Reports {
     private Reports() {}
 
-    static Map<String, TimingReport.TableInfo> tableInfo(Workload workload) {
+    static Map<String, TimingReport.TableInfo> tableInfo(List<TableDimensions> shapes) {
         Map<String, TimingReport.TableInfo> tables = new LinkedHashMap<>();
-        for (TableTrace t : workload.tables()) {
-            tables.put(t.name(), new TimingReport.TableInfo(t.air().name(), t.height()));
+        for (TableDimensions t : shapes) {
+            tables.put(t.name(), new TimingReport.TableInfo(t.air().name(), t.rows()));
         }
         return tables;
     }

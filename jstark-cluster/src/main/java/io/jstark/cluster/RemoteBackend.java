@@ -4,27 +4,17 @@ import com.google.protobuf.ByteString;
 import io.grpc.ClientInterceptor;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
-import io.grpc.StatusRuntimeException;
-import io.grpc.health.v1.HealthCheckRequest;
-import io.grpc.health.v1.HealthCheckResponse;
-import io.grpc.health.v1.HealthGrpc;
-import io.grpc.stub.StreamObserver;
-import io.jstark.air.trace.TableTrace;
-import io.jstark.cluster.wire.DescribeRequest;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.Recipe;
-import io.jstark.cluster.wire.TraceChunk;
-import io.jstark.cluster.wire.UploadReply;
-import io.jstark.cluster.wire.WorkerGrpc;
 import io.jstark.cluster.wire.WorkerInfo;
-import io.jstark.math.memory.Matrix;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
+import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.ProofContext;
 import io.jstark.prover.ProofPhase;
 import io.jstark.prover.ProofSession;
-import io.jstark.prover.ProverBackend;
 import io.jstark.prover.TableBuffers;
+import io.jstark.prover.TableOwningBackend;
 import io.jstark.prover.memory.Placement;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.prover.memory.TableMemory;
@@ -33,12 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The coordinator's backend: the tables of a proof live on workers ({@link WorkerServer}) reached over gRPC. The
@@ -50,22 +35,16 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>A worker builds its tables from the statement's recipe (an example's name, log size and seed) and checks them
  * against the definitions' digests the coordinator sends; without a recipe the coordinator streams each table's trace
- * to its worker in chunks. Every call has the backend's deadline.
+ * to its worker in chunks. With a recipe the backend also owns its tables ({@link TableOwningBackend}): proven with
+ * {@code proveOwned}, the coordinator never generates a trace; the workers report each table's public inputs when they
+ * open, and with debug checks on they check their tables' constraints. Every call has the backend's deadline.
  */
-public final class RemoteBackend implements ProverBackend, AutoCloseable {
-    private final List<WorkerAddress> addresses;
-    private final List<ManagedChannel> channels;
+public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
     private final String example;
     private final Recipe recipe;
-    private final Duration deadline;
-    private final Liveness liveness;
     private final Traffic traffic = new Traffic();
-    private final java.util.concurrent.atomic.AtomicInteger failovers = new java.util.concurrent.atomic.AtomicInteger();
-    private final ExecutorService calls = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "cluster-call");
-        t.setDaemon(true);
-        return t;
-    });
+    private final AtomicInteger failovers = new AtomicInteger();
+    private final WorkerCalls calls;
 
     private RemoteBackend(Builder b) {
         if (b.workers.isEmpty()) {
@@ -76,21 +55,18 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
                     "a cluster backend needs the example whose definitions its tables use: recipe(...) or "
                             + "streamingTraces(...)");
         }
-        this.addresses = List.copyOf(b.workers);
         this.example = b.example;
         this.recipe = b.recipe;
-        this.deadline = b.deadline;
-        this.liveness = b.liveness;
-        List<ManagedChannel> open = new ArrayList<>();
-        for (WorkerAddress a : this.addresses) {
-            open.add(KeepAlive.DEFAULT
+        List<ManagedChannel> channels = new ArrayList<>();
+        for (WorkerAddress a : b.workers) {
+            channels.add(KeepAlive.DEFAULT
                     .onChannel(Grpc.newChannelBuilderForAddress(a.host(), a.port(), b.tls.channelCredentials(a.host())))
                     .maxInboundMessageSize(WorkerServer.MAX_MESSAGE_BYTES)
                     .intercept(b.interceptors)
                     .intercept(traffic.interceptor())
                     .build());
         }
-        this.channels = List.copyOf(open);
+        this.calls = new WorkerCalls(b.workers, channels, b.deadline, b.liveness);
     }
 
     /**
@@ -240,11 +216,6 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         }
     }
 
-    /** {@return how the workers' liveness is watched between calls} */
-    Liveness liveness() {
-        return liveness;
-    }
-
     /** {@return the calls, bytes and wall time on the wire per phase since this backend was made} */
     public Traffic traffic() {
         return traffic;
@@ -261,75 +232,17 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
 
     /** {@return the workers, in the order placement breaks ties by} */
     public List<WorkerAddress> workers() {
-        return addresses;
+        return calls.workers();
     }
 
-    /** A stub for one call to {@code worker}, its traffic counted under {@code phase}, with the backend's deadline. */
-    WorkerGrpc.WorkerBlockingStub stub(int worker, String phase) {
-        return WorkerGrpc.newBlockingStub(channels.get(worker))
-                .withOption(Traffic.PHASE, phase)
-                .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    /** {@return the calls to the workers, for the proofs' sessions} */
+    WorkerCalls calls() {
+        return calls;
     }
 
-    /** A stub for one heartbeat to {@code worker}: the liveness's timeout, not the call deadline. */
-    WorkerGrpc.WorkerBlockingStub heartbeatStub(int worker) {
-        return WorkerGrpc.newBlockingStub(channels.get(worker))
-                .withOption(Traffic.PHASE, "heartbeat")
-                .withDeadlineAfter(liveness.timeout().toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private WorkerGrpc.WorkerStub asyncStub(int worker, String phase) {
-        return WorkerGrpc.newStub(channels.get(worker))
-                .withOption(Traffic.PHASE, phase)
-                .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * Asks every worker whether it serves and what it offers.
-     *
-     * @return per worker its announcement
-     * @throws ClusterException naming a worker that does not serve or cannot be reached within the deadline
-     */
+    /** Per worker its announcement (whether it serves, its budget, the examples it knows). */
     List<WorkerInfo> announcements() {
-        return onEach(
-                indices(addresses.size()),
-                w -> {
-                    HealthCheckResponse health = HealthGrpc.newBlockingStub(channels.get(w))
-                            .withOption(Traffic.PHASE, "describe")
-                            .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                            .check(HealthCheckRequest.newBuilder()
-                                    .setService(WorkerServer.SERVICE)
-                                    .build());
-                    if (health.getStatus() != HealthCheckResponse.ServingStatus.SERVING) {
-                        throw new ClusterException("worker " + addresses.get(w) + " is " + health.getStatus());
-                    }
-                    WorkerInfo info = stub(w, "describe").describe(DescribeRequest.getDefaultInstance());
-                    if (!info.getExamplesList().contains(example)) {
-                        throw new ClusterException("worker " + addresses.get(w) + " does not know example '" + example
-                                + "' (it knows " + info.getExamplesList() + ")");
-                    }
-                    return info;
-                },
-                "describe");
-    }
-
-    /** Per table the bytes its worker reserves, and per table its worker. */
-    record Plan(long[] tableBytes, int[] worker, long[] budgets) {}
-
-    Plan plan(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
-        List<TableBuffers> buffers = TableBuffers.forProof(tables, options, workerParallelism);
-        long[] bytes = new long[tables.size()];
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = TablePlacement.tableBytes(buffers.get(i));
-            names.add(tables.get(i).name());
-        }
-        List<WorkerInfo> infos = announcements();
-        long[] budgets = new long[infos.size()];
-        for (int w = 0; w < budgets.length; w++) {
-            budgets[w] = infos.get(w).getMemoryBudgetBytes();
-        }
-        return new Plan(bytes, TablePlacement.place(names, bytes, addresses, budgets), budgets);
+        return ClusterPlan.announcements(calls, example);
     }
 
     /**
@@ -340,10 +253,10 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
      */
     @Override
     public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
-        Plan plan = plan(tables, options, workerParallelism);
+        ClusterPlan plan = ClusterPlan.of(calls, example, tables, options, workerParallelism);
         List<TableBuffers> host = TableBuffers.forProof(tables, options, workerParallelism);
         List<BackendMemory.Resource> resources = new ArrayList<>();
-        for (int w = 0; w < addresses.size(); w++) {
+        for (int w = 0; w < calls.workers().size(); w++) {
             long[][] perPass = new long[tables.size()][ProofPhase.values().length];
             for (int i = 0; i < tables.size(); i++) {
                 if (plan.worker()[i] == w) {
@@ -353,22 +266,47 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
                     }
                 }
             }
-            resources.add(new BackendMemory.Resource("worker " + addresses.get(w), plan.budgets()[w], perPass));
+            resources.add(new BackendMemory.Resource("worker " + calls.workers().get(w), plan.budgets()[w], perPass));
         }
         return new BackendMemory(host, resources);
     }
 
     @Override
     public ProofSession open(ProofContext context) {
-        List<TableTrace> traces = context.traces();
-        List<TableDimensions> dimensions = new ArrayList<>(traces.size());
-        for (TableTrace t : traces) {
-            dimensions.add(TableDimensions.of(t));
+        return start(context, false);
+    }
+
+    /**
+     * The workers build the tables from the recipe and report their public inputs; the coordinator holds no trace.
+     *
+     * @throws IllegalStateException when this backend streams the traces (it has no recipe to build them from)
+     */
+    @Override
+    public TableOwningBackend.Session openOwned(ProofContext context) {
+        if (recipe == null) {
+            throw new IllegalStateException("this cluster backend streams the traces to its workers: it builds no "
+                    + "table itself, so prove the traces (prove(traces)) or give it a recipe");
         }
-        Plan plan =
-                plan(dimensions, context.options(), context.settings().pool().parallelism());
-        OpenRequest.Builder request =
-                OpenRequest.newBuilder().setExample(example).setOptions(Wire.options(context.options()));
+        return start(context, true);
+    }
+
+    /** Places the tables, opens every worker session and starts the heartbeats. */
+    private RemoteSession start(ProofContext context, boolean owned) {
+        List<TableDimensions> dimensions = new ArrayList<>(context.tables().size());
+        for (ClaimedTable t : context.tables()) {
+            dimensions.add(t.dimensions());
+        }
+        ClusterPlan plan = ClusterPlan.of(
+                calls,
+                example,
+                dimensions,
+                context.options(),
+                context.settings().pool().parallelism());
+        OpenRequest.Builder request = OpenRequest.newBuilder()
+                .setExample(example)
+                .setOptions(Wire.options(context.options()))
+                .setReportClaims(owned)
+                .setDebugChecks(owned && context.settings().debugChecks());
         if (recipe != null) {
             request.setRecipe(recipe);
         }
@@ -377,7 +315,7 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
             request.setZeroKnowledgeSeed(
                     ByteString.copyFrom(context.randomness().seed()));
         }
-        for (TableTrace t : traces) {
+        for (ClaimedTable t : context.tables()) {
             request.addStatement(Wire.claim(t));
         }
         RemoteSession session = new RemoteSession(
@@ -391,158 +329,14 @@ public final class RemoteBackend implements ProverBackend, AutoCloseable {
         }
     }
 
-    /** Streams one table's trace to its worker in chunks of {@link Wire#CHUNK_ROWS} rows, column by column within a chunk. */
-    void upload(int worker, String proofId, int table, TableTrace trace, String phase) {
-        CompletableFuture<UploadReply> done = new CompletableFuture<>();
-        StreamObserver<TraceChunk> out = asyncStub(worker, phase).uploadTrace(new StreamObserver<>() {
-            @Override
-            public void onNext(UploadReply reply) {
-                done.complete(reply);
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                done.completeExceptionally(t);
-            }
-
-            @Override
-            public void onCompleted() {
-                done.complete(null);
-            }
-        });
-        Matrix main = trace.main();
-        int rows = main.rows();
-        int columns = main.columns();
-        int chunk = Math.max(1, Math.min(Wire.CHUNK_ROWS, (1 << 20) / Math.max(1, columns)));
-        long[] column = new long[Math.min(rows, chunk)];
-        try {
-            for (int from = 0; from < rows && !done.isDone(); from += chunk) {
-                int n = Math.min(chunk, rows - from);
-                TraceChunk.Builder b = TraceChunk.newBuilder()
-                        .setProofId(proofId)
-                        .setTable(table)
-                        .setFirstRow(from)
-                        .setRows(n);
-                for (int c = 0; c < columns; c++) {
-                    main.readColumn(c, from, column, 0, n);
-                    for (int k = 0; k < n; k++) {
-                        b.addCells(column[k]);
-                    }
-                }
-                out.onNext(b.build());
-            }
-            out.onCompleted();
-        } catch (RuntimeException e) {
-            out.onError(e);
-            throw e;
-        }
-        try {
-            done.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r
-                    ? r
-                    : new ClusterException("upload of table '" + trace.name() + "'", e.getCause());
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new ClusterException(
-                    "worker " + addresses.get(worker) + ": the upload of table '" + trace.name()
-                            + "' did not finish within " + deadline,
-                    e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted uploading table '" + trace.name() + "'", e);
-        }
-    }
-
-    /**
-     * Runs {@code task} on the backend's call threads (a heartbeat).
-     *
-     * @return false when the backend is closed and the task was not run
-     */
-    boolean submit(Runnable task) {
-        try {
-            calls.execute(task);
-            return true;
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            return false;
-        }
-    }
-
-    interface WorkerCall<R> {
-        R call(int worker);
-    }
-
-    private static List<Integer> indices(int n) {
-        List<Integer> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(i);
-        }
-        return out;
-    }
-
-    /**
-     * Runs {@code call} for every worker at once and waits for all; the first failure (in worker order) is thrown as a
-     * {@link ClusterException} naming the worker and the operation.
-     */
-    <R> List<R> onEach(List<Integer> workers, WorkerCall<R> call, String operation) {
-        List<Future<R>> futures = new ArrayList<>(workers.size());
-        for (int w : workers) {
-            futures.add(calls.submit(() -> call.call(w)));
-        }
-        List<R> out = new ArrayList<>(workers.size());
-        RuntimeException failure = null;
-        for (int k = 0; k < futures.size(); k++) {
-            try {
-                out.add(futures.get(k).get());
-            } catch (ExecutionException e) {
-                out.add(null);
-                if (failure == null) {
-                    failure = failed(workers.get(k), operation, e.getCause());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ClusterException("interrupted waiting for the workers' " + operation, e);
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-        return out;
-    }
-
-    /** A worker's failure as the coordinator reports it: the worker, the operation, and the worker's own words. */
-    RuntimeException failed(int worker, String operation, Throwable cause) {
-        if (cause instanceof ClusterException c && c.getMessage().startsWith("worker ")) {
-            return c;
-        }
-        String why = cause instanceof StatusRuntimeException s
-                ? switch (s.getStatus().getCode()) {
-                    case DEADLINE_EXCEEDED -> "no answer within the deadline of " + deadline;
-                    case UNAVAILABLE -> "unreachable (" + s.getStatus().getDescription() + ")";
-                    default -> s.getStatus().getCode() + ": " + s.getStatus().getDescription();
-                }
-                : cause.toString();
-        return new ClusterException("worker " + addresses.get(worker) + ", " + operation + ": " + why, cause);
-    }
-
     /** Closes the connections to the workers (the proofs' sessions close themselves). */
     @Override
     public void close() {
-        calls.shutdownNow();
-        for (ManagedChannel c : channels) {
-            c.shutdownNow();
-        }
-        for (ManagedChannel c : channels) {
-            try {
-                c.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        calls.close();
     }
 
     @Override
     public String toString() {
-        return "cluster" + addresses;
+        return "cluster" + calls.workers();
     }
 }

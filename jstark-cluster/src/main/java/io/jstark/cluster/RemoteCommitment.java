@@ -24,12 +24,14 @@ import java.util.Iterator;
  */
 final class RemoteCommitment implements TableCommitment {
     private final RemoteSession session;
-    private final RemoteBackend backend;
+    private final WorkerCalls calls;
     private final int table;
     private final Phase phase;
     private final byte[] root;
     private final int leaves;
+    /** The phase tree its leaf hashes feed: their traffic counts under its label. */
     private final String treeLabel;
+
     private int[] openedLeaves;
     private OpenLeavesReply opened;
     /** The first four bytes of each leaf hash the worker streamed (little-endian), once it streamed any. */
@@ -37,21 +39,18 @@ final class RemoteCommitment implements TableCommitment {
 
     private final java.util.concurrent.atomic.AtomicLong streamedLeaves = new java.util.concurrent.atomic.AtomicLong();
 
-    RemoteCommitment(
-            RemoteSession session,
-            RemoteBackend backend,
-            int table,
-            Phase phase,
-            byte[] root,
-            int leaves,
-            String treeLabel) {
+    RemoteCommitment(RemoteSession session, WorkerCalls calls, int table, Phase phase, byte[] root, int leaves) {
         this.session = session;
-        this.backend = backend;
+        this.calls = calls;
         this.table = table;
         this.phase = phase;
         this.root = root;
         this.leaves = leaves;
-        this.treeLabel = treeLabel;
+        this.treeLabel = switch (phase) {
+            case MAIN -> ProofPhase.MAIN_TREE.label();
+            case AUX -> ProofPhase.AUX_TREE.label();
+            default -> ProofPhase.COMPOSITION_TREE.label();
+        };
     }
 
     @Override
@@ -92,7 +91,7 @@ final class RemoteCommitment implements TableCommitment {
                 | (hash[offset + 3] & 0xFF) << 24;
     }
 
-    private byte[] fetchLeafHashes(RemoteSession.Placed p, int from, int to) {
+    private byte[] fetchLeafHashes(SessionPlacement.Placed p, int from, int to) {
         LeafHashesRequest request = LeafHashesRequest.newBuilder()
                 .setProofId(p.sessionId())
                 .setTable(table)
@@ -103,12 +102,12 @@ final class RemoteCommitment implements TableCommitment {
                 .build();
         byte[] hashes = new byte[(to - from) * 32];
         int at = 0;
-        Iterator<HashChunk> chunks = backend.stub(p.worker(), treeLabel).leafHashes(request);
+        Iterator<HashChunk> chunks = calls.stub(p.worker(), treeLabel).leafHashes(request);
         while (chunks.hasNext()) {
             HashChunk c = chunks.next();
             int n = c.getHashes().size();
             if (at + n > hashes.length) {
-                throw new ClusterException("worker " + backend.workers().get(p.worker())
+                throw new ClusterException("worker " + calls.workers().get(p.worker())
                         + " sent more leaf hashes than leaves [" + from + ", " + to + ") of table " + table);
             }
             c.getHashes().copyTo(hashes, at);
@@ -116,7 +115,7 @@ final class RemoteCommitment implements TableCommitment {
         }
         if (at != hashes.length) {
             throw new ClusterException(
-                    "worker " + backend.workers().get(p.worker()) + " sent " + at + " bytes of leaf hashes for leaves ["
+                    "worker " + calls.workers().get(p.worker()) + " sent " + at + " bytes of leaf hashes for leaves ["
                             + from + ", " + to + ") of table " + table + ", not " + hashes.length);
         }
         return hashes;
@@ -135,7 +134,7 @@ final class RemoteCommitment implements TableCommitment {
                         for (int leaf : wanted) {
                             b.addLeaves(leaf);
                         }
-                        return backend.stub(p.worker(), label).openLeaves(b.build());
+                        return calls.stub(p.worker(), label).openLeaves(b.build());
                     },
                     "openings of table " + table + " (" + phase + ")");
             requireOpeningsOfTheCommitment(wanted, opened);
@@ -146,7 +145,7 @@ final class RemoteCommitment implements TableCommitment {
 
     /** The opened leaves hash, with the siblings, to the root the worker committed, and to the leaf hashes it streamed. */
     private void requireOpeningsOfTheCommitment(int[] wanted, OpenLeavesReply reply) {
-        String worker = "worker " + backend.workers().get(session.home(table).worker());
+        String worker = "worker " + calls.workers().get(session.home(table).worker());
         if (reply.getValuesCount() != wanted.length) {
             throw new ClusterException(worker + " opened " + reply.getValuesCount() + " leaves of table '"
                     + session.tableName(table) + "' (" + phase + "), not the " + wanted.length + " asked for");

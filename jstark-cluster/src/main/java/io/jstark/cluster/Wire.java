@@ -10,6 +10,7 @@ import io.jstark.cluster.wire.TableClaim;
 import io.jstark.math.field.Ext3;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.ClaimedTable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,6 +58,11 @@ final class Wire {
 
     /** What the coordinator claims of a table: the worker checks its own table against it. */
     static TableClaim claim(TableTrace t) {
+        return claim(ClaimedTable.of(t));
+    }
+
+    /** A table's claim on the wire (for a claim whose public inputs are not known yet, none). */
+    static TableClaim claim(ClaimedTable t) {
         TableClaim.Builder b = TableClaim.newBuilder()
                 .setName(t.name())
                 .setAirName(t.air().name())
@@ -66,6 +72,11 @@ final class Wire {
             b.addPublicInputs(v);
         }
         return b.build();
+    }
+
+    /** {@return the public inputs of a claim on the wire} */
+    static long[] publicInputs(TableClaim claim) {
+        return claim.getPublicInputsList().stream().mapToLong(Long::longValue).toArray();
     }
 
     static Frame frame(int table, OodFrame f) {

@@ -2,22 +2,20 @@ package io.jstark.cluster;
 
 import io.jstark.air.Air;
 import io.jstark.air.AirDigest;
-import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.TableClaim;
 import io.jstark.crypto.hash.Hashers;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
-import io.jstark.examples.Workload;
 import io.jstark.instrument.ResidentMemory;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.OodFrame;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
+import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.HostKernels;
 import io.jstark.prover.LiftedSum;
 import io.jstark.prover.PlacedTableSession;
@@ -33,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One proof's tables on a worker: each placed table in a {@link PlacedTableSession} of its own (so that its DEEP
@@ -52,11 +51,9 @@ final class WorkerSession implements AutoCloseable {
     private final ZkRandomness randomness;
 
     private final int[] tables;
-    private final TableTrace[] traces;
-    private final long[] uploadedRows;
+    private final PlacedTraces traces;
     private final List<TableBuffers> buffers;
     private final Preprocessing.Committed[] preprocessed;
-    private final Workload workload;
     private final PlacedTableSession[] sessions;
     private final TableCommitment[][] commitments;
     private final OodFrame[] frames;
@@ -71,10 +68,9 @@ final class WorkerSession implements AutoCloseable {
             LiftedDomain domain,
             ZkRandomness randomness,
             int[] tables,
-            TableTrace[] traces,
+            PlacedTraces traces,
             List<TableBuffers> buffers,
             Preprocessing.Committed[] preprocessed,
-            Workload workload,
             long reservedBytes) {
         this.proofId = proofId;
         this.options = options;
@@ -83,10 +79,8 @@ final class WorkerSession implements AutoCloseable {
         this.randomness = randomness;
         this.tables = tables;
         this.traces = traces;
-        this.uploadedRows = new long[tables.length];
         this.buffers = buffers;
         this.preprocessed = preprocessed;
-        this.workload = workload;
         this.sessions = new PlacedTableSession[tables.length];
         this.commitments = new TableCommitment[3][tables.length];
         this.frames = new OodFrame[tables.length];
@@ -103,7 +97,7 @@ final class WorkerSession implements AutoCloseable {
      * @return the session, its tables' bytes reserved
      * @throws ClusterException naming the table whose claim this worker cannot meet
      */
-    static WorkerSession open(OpenRequest request, java.util.function.Function<Example, ProvingKey> keys, long budget) {
+    static WorkerSession open(OpenRequest request, Function<Example, ProvingKey> keys, long budget) {
         Example example = Examples.byName(request.getExample());
         ProofOptions options = Wire.options(request.getOptions());
         List<TableClaim> statement = request.getStatementList();
@@ -125,54 +119,16 @@ final class WorkerSession implements AutoCloseable {
         }
         List<TableBuffers> buffers = TableBuffers.forProof(
                 dimensions, options, ProverSettings.defaults().pool().parallelism());
-        long need = 0;
-        StringBuilder perTable = new StringBuilder();
-        for (int j : tables) {
-            long bytes = TablePlacement.tableBytes(buffers.get(j));
-            need += bytes;
-            perTable.append(perTable.isEmpty() ? "" : ", ")
-                    .append("'")
-                    .append(statement.get(j).getName())
-                    .append("' ")
-                    .append(bytes);
-        }
-        if (need > budget) {
-            throw new ClusterException("proof " + request.getProofId() + ": tables " + perTable + " need " + need
-                    + " bytes, more than the " + budget + " bytes this worker's budget has left");
-        }
-        TableTrace[] traces = new TableTrace[tables.length];
-        Workload workload = null;
+        long need = reserve(request.getProofId(), statement, buffers, tables, budget);
+        PlacedTraces traces = PlacedTraces.of(request, example, statement, dimensions, tables);
         try {
-            if (request.hasRecipe()) {
-                workload = example.generate(
-                        request.getRecipe().getLogSize(), request.getRecipe().getSeed());
-                if (workload.size() != statement.size()) {
-                    throw new ClusterException("proof " + request.getProofId() + ": the recipe " + workload.label()
-                            + " has " + workload.size() + " tables, the statement " + statement.size());
-                }
-                for (int l = 0; l < tables.length; l++) {
-                    traces[l] = workload.tables().get(tables[l]);
-                    requireClaimed(traces[l], statement.get(tables[l]));
-                }
-                dropUnplaced(workload, tables);
-            } else {
-                for (int l = 0; l < tables.length; l++) {
-                    TableDimensions d = dimensions.get(tables[l]);
-                    Matrix main = Matrix.allocate(
-                            RamAllocator.shared(),
-                            d.name() + "/main (uploaded)",
-                            d.rows(),
-                            d.air().mainWidth());
-                    long[] publicInputs = statement.get(tables[l]).getPublicInputsList().stream()
-                            .mapToLong(Long::longValue)
-                            .toArray();
-                    traces[l] = new TableTrace(d.name(), d.air(), main, publicInputs);
-                }
+            if (request.getDebugChecks()) {
+                traces.checkConstraints();
             }
             ProvingKey key = keys.apply(example);
             Preprocessing.Committed[] preprocessed = new Preprocessing.Committed[tables.length];
             for (int l = 0; l < tables.length; l++) {
-                Air air = traces[l].air();
+                Air air = traces.get(l).air();
                 preprocessed[l] = air.preprocessedWidth() == 0
                         ? null
                         : key.preprocessed(
@@ -188,12 +144,36 @@ final class WorkerSession implements AutoCloseable {
                     traces,
                     buffers,
                     preprocessed,
-                    workload,
                     need);
         } catch (RuntimeException | Error e) {
-            closeTraces(traces, workload);
+            traces.close();
             throw e;
         }
+    }
+
+    /**
+     * The bytes the placed tables need.
+     *
+     * @throws ClusterException naming each table's bytes when they need more than {@code budget}
+     */
+    private static long reserve(
+            String proofId, List<TableClaim> statement, List<TableBuffers> buffers, int[] tables, long budget) {
+        long need = 0;
+        StringBuilder perTable = new StringBuilder();
+        for (int j : tables) {
+            long bytes = TablePlacement.tableBytes(buffers.get(j));
+            need += bytes;
+            perTable.append(perTable.isEmpty() ? "" : ", ")
+                    .append("'")
+                    .append(statement.get(j).getName())
+                    .append("' ")
+                    .append(bytes);
+        }
+        if (need > budget) {
+            throw new ClusterException("proof " + proofId + ": tables " + perTable + " need " + need
+                    + " bytes, more than the " + budget + " bytes this worker's budget has left");
+        }
+        return need;
     }
 
     /** The proof's randomness from the coordinator's seed with zero knowledge; null without. */
@@ -224,28 +204,6 @@ final class WorkerSession implements AutoCloseable {
                 + "' has no definition '" + claim.getAirName() + "' on this worker");
     }
 
-    private static void requireClaimed(TableTrace trace, TableClaim claim) {
-        if (!trace.name().equals(claim.getName())
-                || trace.logHeight() != claim.getLogHeight()
-                || !Arrays.equals(
-                        trace.publicInputs(),
-                        claim.getPublicInputsList().stream()
-                                .mapToLong(Long::longValue)
-                                .toArray())) {
-            throw new ClusterException(
-                    "table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^" + trace.logHeight()
-                            + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
-        }
-    }
-
-    private static void dropUnplaced(Workload workload, int[] placed) {
-        for (int i = 0; i < workload.size(); i++) {
-            if (Arrays.binarySearch(placed, i) < 0) {
-                workload.tables().get(i).main().close();
-            }
-        }
-    }
-
     String proofId() {
         return proofId;
     }
@@ -258,25 +216,23 @@ final class WorkerSession implements AutoCloseable {
         return tables.clone();
     }
 
+    /** {@return the claim of each placed table, in the order of {@link #tables}, as this worker built it} */
+    List<TableClaim> claims() {
+        List<TableClaim> out = new ArrayList<>(tables.length);
+        for (int l = 0; l < tables.length; l++) {
+            out.add(Wire.claim(ClaimedTable.of(traces.get(l))));
+        }
+        return out;
+    }
+
     /** The name of the table at proof index {@code table}, for log lines and errors. */
     String tableName(int local) {
-        return traces[local].name();
+        return traces.get(local).name();
     }
 
     /** Writes rows of an uploaded table's trace, column by column. */
     synchronized void upload(int table, int firstRow, int rows, long[] cells) {
-        int l = local(table);
-        Matrix main = traces[l].main();
-        int columns = main.columns();
-        if (cells.length != (long) rows * columns || firstRow < 0 || firstRow + rows > main.rows()) {
-            throw new ClusterException("table '" + traces[l].name() + "': a chunk of rows [" + firstRow + ", "
-                    + (firstRow + rows) + ") with " + cells.length + " cells does not fit " + main.rows() + " rows x "
-                    + columns + " columns");
-        }
-        for (int c = 0; c < columns; c++) {
-            main.writeColumn(c, firstRow, cells, c * rows, rows);
-        }
-        uploadedRows[l] += rows;
+        traces.upload(local(table), firstRow, rows, cells);
     }
 
     private int local(int table) {
@@ -291,15 +247,12 @@ final class WorkerSession implements AutoCloseable {
     /** Round 1 for every placed table: per table its main commitment. */
     synchronized TableCommitment[] commitMain() {
         for (int l = 0; l < tables.length; l++) {
-            if (workload == null && uploadedRows[l] != traces[l].height()) {
-                throw new ClusterException("table '" + traces[l].name() + "': " + uploadedRows[l] + " of "
-                        + traces[l].height() + " rows uploaded before the main commit");
-            }
+            traces.requireComplete(l);
             ProofContext context = new ProofContext(
-                    List.of(traces[l]),
+                    List.of(traces.get(l)),
                     Collections.singletonList(preprocessed[l]),
                     new BackendMemory(List.of(buffers.get(tables[l])), List.of()),
-                    LiftedDomain.of(options, new int[] {traces[l].logHeight()}),
+                    LiftedDomain.of(options, new int[] {traces.get(l).logHeight()}),
                     options,
                     Hashers.byName(options.hash()),
                     ProverSettings.defaults(),
@@ -398,18 +351,6 @@ final class WorkerSession implements AutoCloseable {
                 sessions[l] = null;
             }
         }
-        closeTraces(traces, workload);
-    }
-
-    private static void closeTraces(TableTrace[] traces, Workload workload) {
-        if (workload != null) {
-            workload.close();
-            return;
-        }
-        for (TableTrace t : traces) {
-            if (t != null && !t.main().isClosed()) {
-                t.main().close();
-            }
-        }
+        traces.close();
     }
 }

@@ -220,7 +220,7 @@ class ClusterProofTest {
         }
     }
 
-    private static byte[] proveLocally(Example example, Workload w) throws Exception {
+    static byte[] proveLocally(Example example, Workload w) throws Exception {
         try (JstarkProver local = Jstark.prover(example.airs()).options(OPTIONS).build()) {
             return local.prove(w.tables()).bytes();
         }

@@ -18,6 +18,9 @@ public final class SpanLabels {
     public static final String CHECK_STATEMENT = "check_statement";
     public static final String DEBUG_CHECKS = "debug_checks";
     public static final String PREPROCESSED_COMMIT = "preprocessed_commit";
+    /** A backend that owns its tables builds them where they live and reports their claims (no trace on this host). */
+    public static final String BUILD_TABLES = "build_tables";
+
     public static final String ABSORB_STATEMENT = "absorb_statement";
     /** Every table's main-trace LDE and Merkle tree. */
     public static final String MAIN_COMMIT = "main_commit";

@@ -39,7 +39,10 @@ import java.util.function.Supplier;
  */
 final class BatchedOpening implements AutoCloseable {
     private final LiftedDomain domain;
+    private final List<ClaimedTable> tables;
+    /** The tables' traces where the prover holds them (for a diagnosis), else empty. */
     private final List<TableTrace> traces;
+
     private final List<Preprocessing.Committed> preprocessed;
     private final ProofOptions options;
     private final ProverSettings settings;
@@ -50,13 +53,14 @@ final class BatchedOpening implements AutoCloseable {
 
     BatchedOpening(ProofContext context, ProofSession session) {
         this.domain = context.domain();
+        this.tables = context.tables();
         this.traces = context.traces();
         this.preprocessed = context.preprocessed();
         this.options = context.options();
         this.settings = context.settings();
         this.hasher = context.hasher();
         this.session = session;
-        this.count = traces.size();
+        this.count = tables.size();
     }
 
     Proof prove(Phases phases, Transcript t) {
@@ -157,30 +161,29 @@ final class BatchedOpening implements AutoCloseable {
      */
     private void requireConsistentFrames(List<OodFrame> frames, Ext3[] lookup, List<Ext3> busSums, Ext3 alpha, Ext3 z) {
         for (int i = 0; i < count; i++) {
-            TableTrace trace = traces.get(i);
-            int logN = trace.logHeight();
-            Air air = ZeroKnowledge.committedAir(options, trace.air());
+            ClaimedTable table = tables.get(i);
+            int logN = table.logHeight();
+            Air air = ZeroKnowledge.committedAir(options, table.air());
             if (!OutOfDomainCheck.holds(
                     air,
                     CompositionLayout.of(air, logN),
                     logN,
-                    trace.publicInputs(),
+                    table.publicInputs(),
                     lookup,
                     busSums.get(i),
                     alpha,
                     domain.pointFor(i, z),
                     frames.get(i),
-                    ZeroKnowledge.compositionParts(options, trace.air(), logN),
+                    ZeroKnowledge.compositionParts(options, table.air(), logN),
                     ZeroKnowledge.compositionPartWidth(options, logN))) {
+                String finding = "the composition does not match the constraints at the out-of-domain point";
                 throw new TableProvingException(
                         ProofPhase.OOD.label(),
                         i,
-                        trace.name(),
-                        UnsatisfiedConstraints.of(
-                                trace,
-                                settings.storage(),
-                                "the composition does not match the constraints at the out-of-domain point",
-                                null));
+                        table.name(),
+                        traces.isEmpty()
+                                ? UnsatisfiedConstraints.ofOwned(table.name(), finding)
+                                : UnsatisfiedConstraints.of(traces.get(i), settings.storage(), finding, null));
             }
         }
     }
@@ -197,7 +200,7 @@ final class BatchedOpening implements AutoCloseable {
                     t,
                     hasher,
                     settings.pool(),
-                    settings.storage().allocatorForGlobal(traces, MatrixRole.FRI_LAYER),
+                    settings.storage().allocatorForGlobalOf(tables, MatrixRole.FRI_LAYER),
                     session.globalKernels());
             global.add(fri);
             return fri;
@@ -207,13 +210,13 @@ final class BatchedOpening implements AutoCloseable {
     private List<Proof.TableHeader> headers() {
         List<Proof.TableHeader> headers = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            TableTrace trace = traces.get(i);
+            ClaimedTable table = tables.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
             headers.add(new Proof.TableHeader(
-                    trace.name(),
-                    trace.air().name(),
-                    trace.logHeight(),
-                    trace.publicInputs(),
+                    table.name(),
+                    table.air().name(),
+                    table.logHeight(),
+                    table.publicInputs(),
                     pre == null ? null : pre.tree().root()));
         }
         return headers;
@@ -257,10 +260,10 @@ final class BatchedOpening implements AutoCloseable {
             }
             total = total.add(sum);
             Set<String> buses = new LinkedHashSet<>();
-            for (BusInteraction b : traces.get(i).air().interactions()) {
+            for (BusInteraction b : tables.get(i).air().interactions()) {
                 buses.add(b.bus().name());
             }
-            contributions.add("table '" + traces.get(i).name() + "' (buses " + String.join(", ", buses) + "): " + sum);
+            contributions.add("table '" + tables.get(i).name() + "' (buses " + String.join(", ", buses) + "): " + sum);
         }
         if (!total.isZero()) {
             throw new BusImbalanceException("buses do not balance: the tables' bus contributions sum to " + total
@@ -270,15 +273,15 @@ final class BatchedOpening implements AutoCloseable {
         }
     }
 
-    private PhaseCommitment phaseTree(String phase, List<TableCommitment> tables) {
+    private PhaseCommitment phaseTree(String phase, List<TableCommitment> commitments) {
         PhaseCommitment c = PhaseCommitment.commit(
                 phase,
                 domain,
-                tables.toArray(TableCommitment[]::new),
+                commitments.toArray(TableCommitment[]::new),
                 hasher,
                 session.globalKernels(),
                 settings.pool(),
-                settings.storage().allocatorForGlobal(traces, MatrixRole.MERKLE_TREE));
+                settings.storage().allocatorForGlobalOf(tables, MatrixRole.MERKLE_TREE));
         global.add(c);
         return c;
     }

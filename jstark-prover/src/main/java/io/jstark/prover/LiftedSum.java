@@ -34,7 +34,7 @@ public final class LiftedSum {
     public static Matrix sum(ProofContext context, Terms terms) {
         int n = 1 << context.domain().logMaxHeight();
         Matrix sum = Matrix.allocate(
-                context.settings().storage().allocatorForGlobal(context.traces(), MatrixRole.DEEP),
+                context.settings().storage().allocatorForGlobalOf(context.tables(), MatrixRole.DEEP),
                 "lifted-deep",
                 n,
                 3);

@@ -2,11 +2,6 @@ package io.jstark.prover;
 
 import io.jstark.air.Air;
 import io.jstark.air.AirDigest;
-import io.jstark.air.debug.BusBalanceChecker;
-import io.jstark.air.debug.ConstraintChecker;
-import io.jstark.air.program.Uniforms;
-import io.jstark.air.trace.InvalidTraceException;
-import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
@@ -15,9 +10,6 @@ import io.jstark.crypto.transcript.Transcript;
 import io.jstark.instrument.Phases;
 import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
-import io.jstark.math.field.Goldilocks;
-import io.jstark.math.memory.Matrix;
-import io.jstark.math.memory.RamAllocator;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
@@ -69,11 +61,10 @@ public final class StarkProver {
     }
 
     /** Bytes of the main traces' LDEs: what the first Merkle commits hash (the rest hash about as much again). */
-    private long mainTraceLdeBytes(List<TableTrace> traces) {
+    private long mainTraceLdeBytes(List<TableDimensions> tables) {
         long bytes = 0;
-        for (TableTrace trace : traces) {
-            bytes +=
-                    ((long) trace.height() << options.logBlowup()) * trace.air().mainWidth() * Long.BYTES;
+        for (TableDimensions table : tables) {
+            bytes += ((long) table.rows() << options.logBlowup()) * table.air().mainWidth() * Long.BYTES;
         }
         return bytes;
     }
@@ -133,16 +124,35 @@ public final class StarkProver {
         }
     }
 
-    private Proof provePhases(
-            List<TableTrace> traces,
-            CheckedStatement checked,
-            BackendMemory described,
-            long completedBefore,
-            long runningAtStart) {
-        try (Phases phases = Spans.phases(
+    /**
+     * Proves the tables that the backend ({@code settings.backend()}, a {@link TableOwningBackend}) builds and holds
+     * itself: this prover never holds a trace, only each table's claim, whose public inputs the backend reports. The
+     * bytes are those of {@link #prove} of the same traces.
+     *
+     * @param tables the tables' shapes, in the proof's order
+     * @param described what {@code settings.backend().describe} returned for these tables under these options and the
+     *     pool's parallelism; null to ask the backend here
+     * @return the proof
+     * @throws IllegalStateException when the settings' backend does not own its tables
+     * @throws IllegalArgumentException when the backend reports tables other than these shapes
+     */
+    public Proof proveOwned(List<TableDimensions> tables, BackendMemory described) {
+        if (!(settings.backend() instanceof TableOwningBackend backend)) {
+            throw new IllegalStateException("the backend " + settings.backend() + " does not build its own tables: "
+                    + "prove their traces instead (prove(traces))");
+        }
+        return counted((completedBefore, runningAtStart) -> {
+            try (Phases phases = proveSpan(tables.size(), completedBefore, runningAtStart)) {
+                return OwnedProof.prove(this, backend, tables, described, phases);
+            }
+        });
+    }
+
+    private Phases proveSpan(int tables, long completedBefore, long runningAtStart) {
+        return Spans.phases(
                 SpanLabels.PROVE,
                 "tables",
-                traces.size(),
+                tables,
                 "options",
                 options,
                 "format",
@@ -150,33 +160,59 @@ public final class StarkProver {
                 SpanLabels.PROOFS_COMPLETED_BEFORE_FIELD,
                 completedBefore,
                 SpanLabels.PROOFS_RUNNING_AT_START_FIELD,
-                runningAtStart)) {
+                runningAtStart);
+    }
+
+    private Proof provePhases(
+            List<TableTrace> traces,
+            CheckedStatement checked,
+            BackendMemory described,
+            long completedBefore,
+            long runningAtStart) {
+        try (Phases phases = proveSpan(traces.size(), completedBefore, runningAtStart)) {
             List<Preprocessing.Committed> preprocessed = new ArrayList<>(traces.size());
             Transcript transcript = prepass(phases.nextSplit(SpanLabels.PREPASS), traces, checked, preprocessed);
-            LiftedDomain domain = liftedDomain(traces);
-            BackendMemory memory = described != null
-                    ? described
-                    : settings.backend()
-                            .describe(
-                                    dimensions(traces), options, settings.pool().parallelism());
-            if (memory.host().size() != traces.size()) {
-                throw new IllegalArgumentException("the backend's description has "
-                        + memory.host().size() + " tables, the proof " + traces.size());
-            }
-            ProofContext context = new ProofContext(
-                    traces,
-                    preprocessed,
-                    memory,
-                    domain,
-                    options,
-                    hasher,
-                    settings,
-                    options.zeroKnowledge() ? settings.zeroKnowledgeRandomness() : null);
+            ProofContext context =
+                    context(ClaimedTable.of(traces), traces, preprocessed, described(dimensions(traces), described));
             try (ProofSession session = settings.backend().open(context);
                     BatchedOpening opening = new BatchedOpening(context, session)) {
                 return opening.prove(phases, transcript);
             }
         }
+    }
+
+    /** {@code described}, or the backend's description of these tables where it is null; one entry per table. */
+    BackendMemory described(List<TableDimensions> tables, BackendMemory described) {
+        BackendMemory memory = described != null
+                ? described
+                : settings.backend().describe(tables, options, settings.pool().parallelism());
+        if (memory.host().size() != tables.size()) {
+            throw new IllegalArgumentException(
+                    "the backend's description has " + memory.host().size() + " tables, the proof " + tables.size());
+        }
+        return memory;
+    }
+
+    /** The context a backend opens a proof of these tables with. */
+    ProofContext context(
+            List<ClaimedTable> tables,
+            List<TableTrace> traces,
+            List<Preprocessing.Committed> preprocessed,
+            BackendMemory memory) {
+        int[] heights = new int[tables.size()];
+        for (int i = 0; i < heights.length; i++) {
+            heights[i] = tables.get(i).logHeight();
+        }
+        return new ProofContext(
+                tables,
+                traces,
+                preprocessed,
+                memory,
+                LiftedDomain.of(options, heights),
+                options,
+                hasher,
+                settings,
+                options.zeroKnowledge() ? settings.zeroKnowledgeRandomness() : null);
     }
 
     private static List<TableDimensions> dimensions(List<TableTrace> traces) {
@@ -185,14 +221,6 @@ public final class StarkProver {
             dimensions.add(TableDimensions.of(trace));
         }
         return dimensions;
-    }
-
-    private LiftedDomain liftedDomain(List<TableTrace> traces) {
-        int[] heights = new int[traces.size()];
-        for (int i = 0; i < heights.length; i++) {
-            heights[i] = traces.get(i).logHeight();
-        }
-        return LiftedDomain.of(options, heights);
     }
 
     /** The prepass's phases: it begins with the first of them and ends where {@code main_commit} begins. */
@@ -207,29 +235,47 @@ public final class StarkProver {
         prepass.next(SpanLabels.CHECK_STATEMENT, "tables", traces.size());
         checkStatement(traces, checked);
         // the Merkle trees' vector kernel (if any) compiles in the background while the first LDEs run
-        LaneHashing.prepare(hasher, mainTraceLdeBytes(traces));
+        LaneHashing.prepare(hasher, mainTraceLdeBytes(dimensions(traces)));
         if (settings.debugChecks()) {
             prepass.next(SpanLabels.DEBUG_CHECKS);
-            debugChecks(traces);
+            TraceChecks.debugChecks(traces);
         }
         prepass.next(SpanLabels.PREPROCESSED_COMMIT);
-        for (TableTrace trace : traces) {
-            preprocessed.add(preprocessedOf(trace.air()));
-        }
+        preprocessed.addAll(preprocessedOf(dimensions(traces)));
         prepass.next(SpanLabels.ABSORB_STATEMENT);
+        return absorbStatement(ClaimedTable.of(traces), preprocessed);
+    }
+
+    /**
+     * Begins the proof's transcript with its statement: per table its name, definition and its digest, height, public
+     * inputs and preprocessed root.
+     */
+    Transcript absorbStatement(List<ClaimedTable> tables, List<Preprocessing.Committed> preprocessed) {
         List<ProofTranscript.TableStatement> statements = new ArrayList<>();
-        for (int i = 0; i < traces.size(); i++) {
-            TableTrace trace = traces.get(i);
+        for (int i = 0; i < tables.size(); i++) {
+            ClaimedTable table = tables.get(i);
             Preprocessing.Committed pre = preprocessed.get(i);
             statements.add(new ProofTranscript.TableStatement(
-                    trace.name(),
-                    trace.air().name(),
-                    AirDigest.of(trace.air()),
-                    trace.logHeight(),
-                    trace.publicInputs(),
+                    table.name(),
+                    table.air().name(),
+                    AirDigest.of(table.air()),
+                    table.logHeight(),
+                    table.publicInputs(),
                     pre == null ? null : pre.tree().root()));
         }
         return ProofTranscript.start(hasher, options, statements);
+    }
+
+    /**
+     * The checks before any trace exists: the key's statement check of these shapes; the Merkle kernel prepared for
+     * them.
+     */
+    void checkShapes(List<TableDimensions> tables) {
+        if (tables.isEmpty()) {
+            throw new IllegalArgumentException("nothing to prove: no tables given");
+        }
+        key.checkStatement(TableDimensions.claims(tables), options);
+        LaneHashing.prepare(hasher, mainTraceLdeBytes(tables));
     }
 
     /** The key's statement check ({@link ProvingKey#checkStatement}), then every cell canonical. */
@@ -242,7 +288,7 @@ public final class StarkProver {
                             + "statement (ProvingKey.checkStatement(StarkProver.claims(traces), options)) and prove those traces");
         }
         for (TableTrace trace : traces) {
-            requireCanonicalCells(trace);
+            TraceChecks.requireCanonicalCells(trace);
         }
     }
 
@@ -261,57 +307,14 @@ public final class StarkProver {
         return claims;
     }
 
-    /**
-     * Every cell must be a canonical field element (below p): the arithmetic assumes it, and a proof whose
-     * openings held a non-canonical value would not even parse.
-     */
-    private void requireCanonicalCells(TableTrace trace) {
-        Matrix m = trace.main();
-        int rows = m.rows();
-        int chunk = Math.min(rows, 1 << 14);
-        long[] buffer = new long[chunk];
-        for (int c = 0; c < m.columns(); c++) {
-            for (int from = 0; from < rows; from += chunk) {
-                m.readColumn(c, from, buffer, 0, chunk);
-                for (int i = 0; i < chunk; i++) {
-                    if (!Goldilocks.isCanonical(buffer[i])) {
-                        throw new InvalidTraceException(
-                                trace.name(),
-                                "cell (row " + (from + i) + ", column '"
-                                        + trace.air().mainColumns().get(c) + "') holds "
-                                        + Long.toUnsignedString(buffer[i])
-                                        + ", which is not a field element (values must be below p = 2^64 - 2^32 + 1)");
-                    }
-                }
-            }
+    /** Per table its preprocessed commitment from the proving key, null without preprocessed columns. */
+    List<Preprocessing.Committed> preprocessedOf(List<TableDimensions> tables) {
+        List<Preprocessing.Committed> out = new ArrayList<>(tables.size());
+        for (TableDimensions table : tables) {
+            Air air = table.air();
+            out.add(air.preprocessedWidth() == 0 ? null : key.preprocessed(air, options, settings.pool()));
         }
-    }
-
-    private Preprocessing.Committed preprocessedOf(Air air) {
-        return air.preprocessedWidth() == 0 ? null : key.preprocessed(air, options, settings.pool());
-    }
-
-    /** Constraints of every table on its own trace, then the buses across tables. */
-    private void debugChecks(List<TableTrace> traces) {
-        List<BusBalanceChecker.TableInput> inputs = new ArrayList<>();
-        List<Matrix> generated = new ArrayList<>();
-        try {
-            for (TableTrace trace : traces) {
-                Matrix pre = Preprocessed.generate(trace.air(), RamAllocator.shared());
-                if (pre != null) {
-                    generated.add(pre);
-                }
-                ConstraintChecker.check(
-                        trace.name(), trace.air(), trace.main(), pre, null, Uniforms.of(trace.publicInputs()));
-                inputs.add(new BusBalanceChecker.TableInput(
-                        trace.name(), trace.air(), trace.main(), pre, trace.publicInputs()));
-            }
-            BusBalanceChecker.check(inputs);
-        } finally {
-            for (Matrix m : generated) {
-                m.close();
-            }
-        }
+        return out;
     }
 
     interface Work<R> {

@@ -43,8 +43,19 @@ public interface StoragePolicy {
      * @return the allocator
      */
     default BufferAllocator allocatorForGlobal(List<TableTrace> tables, MatrixRole role) {
-        TableTrace tallest = tables.getFirst();
-        for (TableTrace t : tables) {
+        return allocatorForGlobalOf(ClaimedTable.of(tables), role);
+    }
+
+    /**
+     * The allocator of the proof's global buffers, for tables the prover holds only the claims of.
+     *
+     * @param tables the proof's tables, in order
+     * @param role what the buffers hold
+     * @return the allocator, the one {@link #allocatorForGlobal} gives for their traces
+     */
+    default BufferAllocator allocatorForGlobalOf(List<ClaimedTable> tables, MatrixRole role) {
+        ClaimedTable tallest = tables.getFirst();
+        for (ClaimedTable t : tables) {
             if (t.logHeight() > tallest.logHeight()) {
                 tallest = t;
             }

@@ -43,4 +43,18 @@ final class UnsatisfiedConstraints {
                         + "trace and the buses balance: the values the backend returned are wrong (a bug in jstark or in the backend)",
                 cause);
     }
+
+    /**
+     * The error where the backend owns the table's trace ({@link TableOwningBackend}): the prover cannot check its rows,
+     * so it says what failed and where to look.
+     *
+     * @param table the table's name
+     * @param finding what failed, as the message says it
+     * @return an {@link IllegalStateException} naming the table
+     */
+    static RuntimeException ofOwned(String table, String finding) {
+        return new IllegalStateException("table '" + table + "': " + finding + "; its trace lives with the backend, "
+                + "which checks its constraints row by row with debug checks on (--debug): either a constraint fails "
+                + "there, or the values the backend returned are wrong");
+    }
 }

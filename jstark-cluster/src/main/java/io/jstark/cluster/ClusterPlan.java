@@ -1,0 +1,78 @@
+package io.jstark.cluster;
+
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.jstark.cluster.wire.DescribeRequest;
+import io.jstark.cluster.wire.WorkerInfo;
+import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.TableBuffers;
+import io.jstark.prover.memory.TableDimensions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a proof's tables go: per table the bytes its worker reserves and the worker it is placed on, and per worker
+ * the memory budget it announced. Made from the workers' announcements, heaviest table first ({@link TablePlacement}).
+ *
+ * @param tableBytes per table the bytes its worker reserves for it
+ * @param worker per table the index of its worker
+ * @param budgets per worker its announced memory budget
+ */
+record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
+
+    /**
+     * Asks the workers what they offer and places the tables on them.
+     *
+     * @param example the example whose definitions every worker must know
+     * @throws ClusterException when a worker does not serve, or no placement fits (naming the bytes per table and per
+     *     worker)
+     */
+    static ClusterPlan of(
+            WorkerCalls calls,
+            String example,
+            List<TableDimensions> tables,
+            ProofOptions options,
+            int workerParallelism) {
+        List<TableBuffers> buffers = TableBuffers.forProof(tables, options, workerParallelism);
+        long[] bytes = new long[tables.size()];
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = TablePlacement.tableBytes(buffers.get(i));
+            names.add(tables.get(i).name());
+        }
+        List<WorkerInfo> infos = announcements(calls, example);
+        long[] budgets = new long[infos.size()];
+        for (int w = 0; w < budgets.length; w++) {
+            budgets[w] = infos.get(w).getMemoryBudgetBytes();
+        }
+        return new ClusterPlan(bytes, TablePlacement.place(names, bytes, calls.workers(), budgets), budgets);
+    }
+
+    /**
+     * Asks every worker whether it serves and what it offers.
+     *
+     * @return per worker its announcement
+     * @throws ClusterException naming a worker that does not serve, does not know the example, or cannot be reached
+     *     within the deadline
+     */
+    static List<WorkerInfo> announcements(WorkerCalls calls, String example) {
+        return calls.onEach(
+                WorkerCalls.indices(calls.workers().size()),
+                w -> {
+                    HealthCheckResponse health = calls.healthStub(w, "describe")
+                            .check(HealthCheckRequest.newBuilder()
+                                    .setService(WorkerServer.SERVICE)
+                                    .build());
+                    if (health.getStatus() != HealthCheckResponse.ServingStatus.SERVING) {
+                        throw new ClusterException("worker " + calls.workers().get(w) + " is " + health.getStatus());
+                    }
+                    WorkerInfo info = calls.stub(w, "describe").describe(DescribeRequest.getDefaultInstance());
+                    if (!info.getExamplesList().contains(example)) {
+                        throw new ClusterException("worker " + calls.workers().get(w) + " does not know example '"
+                                + example + "' (it knows " + info.getExamplesList() + ")");
+                    }
+                    return info;
+                },
+                "describe");
+    }
+}

@@ -1,0 +1,164 @@
+package io.jstark.cluster;
+
+import io.jstark.air.debug.ConstraintChecker;
+import io.jstark.air.program.Uniforms;
+import io.jstark.air.trace.Preprocessed;
+import io.jstark.air.trace.TableTrace;
+import io.jstark.cluster.wire.OpenRequest;
+import io.jstark.cluster.wire.TableClaim;
+import io.jstark.examples.Example;
+import io.jstark.examples.Workload;
+import io.jstark.math.memory.Matrix;
+import io.jstark.math.memory.RamAllocator;
+import io.jstark.prover.memory.TableDimensions;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The traces of the tables placed on a worker for one proof: built from the statement's recipe (the tables placed
+ * elsewhere dropped at once), or allocated empty and filled by the coordinator's upload. Each must match its claim.
+ */
+final class PlacedTraces implements AutoCloseable {
+    private final TableTrace[] traces;
+    private final long[] uploadedRows;
+    /** The recipe's workload, which owns the traces; null when they are uploaded. */
+    private final Workload workload;
+
+    private PlacedTraces(TableTrace[] traces, Workload workload) {
+        this.traces = traces;
+        this.uploadedRows = new long[traces.length];
+        this.workload = workload;
+    }
+
+    /**
+     * The traces of {@code tables}: the recipe's, checked against their claims, or empty ones for an upload.
+     *
+     * @param statement every table's claim, in the proof's order
+     * @param dimensions every table's dimensions, in the proof's order
+     * @param tables the proof indices placed here, ascending
+     * @throws ClusterException when the recipe builds another statement than the one claimed
+     */
+    static PlacedTraces of(
+            OpenRequest request,
+            Example example,
+            List<TableClaim> statement,
+            List<TableDimensions> dimensions,
+            int[] tables) {
+        TableTrace[] traces = new TableTrace[tables.length];
+        Workload workload = null;
+        try {
+            if (request.hasRecipe()) {
+                workload = example.generate(
+                        request.getRecipe().getLogSize(), request.getRecipe().getSeed());
+                if (workload.size() != statement.size()) {
+                    throw new ClusterException("proof " + request.getProofId() + ": the recipe " + workload.label()
+                            + " has " + workload.size() + " tables, the statement " + statement.size());
+                }
+                for (int l = 0; l < tables.length; l++) {
+                    traces[l] = workload.tables().get(tables[l]);
+                    requireClaimed(traces[l], statement.get(tables[l]), !request.getReportClaims());
+                }
+                dropUnplaced(workload, tables);
+            } else {
+                for (int l = 0; l < tables.length; l++) {
+                    traces[l] = emptyTrace(dimensions.get(tables[l]), statement.get(tables[l]));
+                }
+            }
+            return new PlacedTraces(traces, workload);
+        } catch (RuntimeException | Error e) {
+            close(traces, workload);
+            throw e;
+        }
+    }
+
+    private static TableTrace emptyTrace(TableDimensions d, TableClaim claim) {
+        Matrix main = Matrix.allocate(
+                RamAllocator.shared(),
+                d.name() + "/main (uploaded)",
+                d.rows(),
+                d.air().mainWidth());
+        return new TableTrace(d.name(), d.air(), main, Wire.publicInputs(claim));
+    }
+
+    /** The recipe's table must be the one claimed; its public inputs too where the coordinator claims them. */
+    private static void requireClaimed(TableTrace trace, TableClaim claim, boolean publicInputsClaimed) {
+        if (!trace.name().equals(claim.getName())
+                || trace.logHeight() != claim.getLogHeight()
+                || publicInputsClaimed && !Arrays.equals(trace.publicInputs(), Wire.publicInputs(claim))) {
+            throw new ClusterException(
+                    "table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^" + trace.logHeight()
+                            + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
+        }
+    }
+
+    private static void dropUnplaced(Workload workload, int[] placed) {
+        for (int i = 0; i < workload.size(); i++) {
+            if (Arrays.binarySearch(placed, i) < 0) {
+                workload.tables().get(i).main().close();
+            }
+        }
+    }
+
+    /**
+     * Checks every placed table's constraints on its trace, row by row (the prover's debug checks, where the trace
+     * lives); the buses across tables are checked by their sums after the aux round.
+     *
+     * @throws io.jstark.air.debug.ConstraintViolationException naming the table, the constraint and the first row
+     */
+    void checkConstraints() {
+        for (TableTrace t : traces) {
+            try (Matrix pre = Preprocessed.generate(t.air(), RamAllocator.shared())) {
+                ConstraintChecker.check(t.name(), t.air(), t.main(), pre, null, Uniforms.of(t.publicInputs()));
+            }
+        }
+    }
+
+    /** {@return the trace of the {@code local}-th placed table} */
+    TableTrace get(int local) {
+        return traces[local];
+    }
+
+    /** Writes rows of an uploaded table's trace, column by column. */
+    void upload(int local, int firstRow, int rows, long[] cells) {
+        Matrix main = traces[local].main();
+        int columns = main.columns();
+        if (cells.length != (long) rows * columns || firstRow < 0 || firstRow + rows > main.rows()) {
+            throw new ClusterException("table '" + traces[local].name() + "': a chunk of rows [" + firstRow + ", "
+                    + (firstRow + rows) + ") with " + cells.length + " cells does not fit " + main.rows() + " rows x "
+                    + columns + " columns");
+        }
+        for (int c = 0; c < columns; c++) {
+            main.writeColumn(c, firstRow, cells, c * rows, rows);
+        }
+        uploadedRows[local] += rows;
+    }
+
+    /**
+     * Requires every row of an uploaded table's trace to be in (a recipe's trace always is).
+     *
+     * @throws ClusterException naming the table and the rows it has
+     */
+    void requireComplete(int local) {
+        if (workload == null && uploadedRows[local] != traces[local].height()) {
+            throw new ClusterException("table '" + traces[local].name() + "': " + uploadedRows[local] + " of "
+                    + traces[local].height() + " rows uploaded before the main commit");
+        }
+    }
+
+    @Override
+    public void close() {
+        close(traces, workload);
+    }
+
+    private static void close(TableTrace[] traces, Workload workload) {
+        if (workload != null) {
+            workload.close();
+            return;
+        }
+        for (TableTrace t : traces) {
+            if (t != null && !t.main().isClosed()) {
+                t.main().close();
+            }
+        }
+    }
+}
