@@ -114,15 +114,16 @@ final class RemoteSession implements TableOwningBackend.Session {
                 .setLeaseMillis(calls.liveness().lease().toMillis())
                 .build();
         OpenReply reply = calls.stub(p.worker(), OPEN).open(request);
+        // opened before its claims are checked, so that a refused claim still closes the worker's session
+        synchronized (this) {
+            placement.markOpened(p);
+        }
         if (request.getReportClaims()) {
             claims.accept(
                     calls.workers().get(p.worker()).toString(),
                     p.tables(),
                     reply.getClaimsList(),
                     (table, what) -> mismatch(p, table, what));
-        }
-        synchronized (this) {
-            placement.markOpened(p);
         }
         if (!request.hasRecipe()) {
             for (int i : p.tables()) {

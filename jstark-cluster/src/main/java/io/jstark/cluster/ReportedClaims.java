@@ -1,5 +1,6 @@
 package io.jstark.cluster;
 
+import io.jstark.air.trace.InvalidTraceException;
 import io.jstark.cluster.wire.TableClaim;
 import io.jstark.prover.ClaimedTable;
 import java.util.Arrays;
@@ -54,7 +55,12 @@ final class ReportedClaims {
             if (reported[i] && !Arrays.equals(publicInputs, shape.publicInputs())) {
                 throw mismatch.of(i, "public inputs");
             }
-            tables[i] = new ClaimedTable(shape.name(), shape.air(), shape.logHeight(), publicInputs);
+            try {
+                tables[i] = new ClaimedTable(shape.name(), shape.air(), shape.logHeight(), publicInputs);
+            } catch (InvalidTraceException e) {
+                throw new ClusterException(
+                        "worker " + worker + " reported a claim its table's definition refuses: " + e.getMessage(), e);
+            }
             reported[i] = true;
         }
     }

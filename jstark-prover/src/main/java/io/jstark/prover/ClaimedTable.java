@@ -15,10 +15,33 @@ import java.util.List;
  * @param air its definition
  * @param logHeight log2 of its rows
  * @param publicInputs its public inputs (copied in and out)
+ * @throws io.jstark.air.trace.InvalidTraceException when a public input is not a canonical field element (a
+ *     backend's report is checked as a trace's inputs are; its count and height are checked against the statement)
  */
 public record ClaimedTable(String name, Air air, int logHeight, long[] publicInputs) {
     public ClaimedTable {
         publicInputs = publicInputs.clone();
+        TableTrace.requireCanonicalPublicInputs(name, air, publicInputs);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ClaimedTable c
+                && name.equals(c.name)
+                && air == c.air
+                && logHeight == c.logHeight
+                && java.util.Arrays.equals(publicInputs, c.publicInputs);
+    }
+
+    @Override
+    public int hashCode() {
+        return (name.hashCode() * 31 + logHeight) * 31 + java.util.Arrays.hashCode(publicInputs);
+    }
+
+    @Override
+    public String toString() {
+        return "ClaimedTable[" + name + ", 2^" + logHeight + " rows, public inputs "
+                + java.util.Arrays.toString(publicInputs) + "]";
     }
 
     @Override

@@ -38,10 +38,24 @@ public record TableTrace(String name, Air air, Matrix main, long[] publicInputs)
         if (violation.isPresent()) {
             throw new InvalidTraceException(name, violation.get());
         }
+        requireCanonicalPublicInputs(name, air, publicInputs);
+    }
+
+    /**
+     * Checks that a table's public inputs are canonical field elements (below the field's modulus), as the
+     * transcript and the verifier read them.
+     *
+     * @param name the table's name, for the error
+     * @param air its definition, whose input names the error uses
+     * @param publicInputs its public inputs
+     * @throws InvalidTraceException naming the table and the first input that is not canonical
+     */
+    public static void requireCanonicalPublicInputs(String name, Air air, long[] publicInputs) {
         for (int i = 0; i < publicInputs.length; i++) {
             if (!Goldilocks.isCanonical(publicInputs[i])) {
-                throw new InvalidTraceException(
-                        name, "public input '" + air.publicInputs().get(i) + "' is not a canonical field element");
+                String input =
+                        i < air.publicInputs().size() ? "'" + air.publicInputs().get(i) + "'" : "#" + i;
+                throw new InvalidTraceException(name, "public input " + input + " is not a canonical field element");
             }
         }
     }
