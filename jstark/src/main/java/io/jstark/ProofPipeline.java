@@ -89,10 +89,7 @@ final class ProofPipeline {
      * @throws IllegalStateException when the backend does not build its own tables
      */
     JstarkProver.Result proveOwned(List<TableDimensions> tables) {
-        if (!(backend instanceof TableOwningBackend)) {
-            throw new IllegalStateException(
-                    "the backend " + backend + " does not build its own tables: prove their traces (prove(traces))");
-        }
+        TableOwningBackend.require(backend); // before the plan asks every worker for its memory
         StoragePlan plan = plan(tables);
         return measured(plan, prover -> prover.proveOwned(tables, plan.described()));
     }

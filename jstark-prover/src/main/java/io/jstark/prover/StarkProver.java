@@ -137,10 +137,7 @@ public final class StarkProver {
      * @throws IllegalArgumentException when the backend reports tables other than these shapes
      */
     public Proof proveOwned(List<TableDimensions> tables, BackendMemory described) {
-        if (!(settings.backend() instanceof TableOwningBackend backend)) {
-            throw new IllegalStateException("the backend " + settings.backend() + " does not build its own tables: "
-                    + "prove their traces instead (prove(traces))");
-        }
+        TableOwningBackend backend = TableOwningBackend.require(settings.backend());
         return counted((completedBefore, runningAtStart) -> {
             try (Phases phases = proveSpan(tables.size(), completedBefore, runningAtStart)) {
                 return OwnedProof.prove(this, backend, tables, described, phases);

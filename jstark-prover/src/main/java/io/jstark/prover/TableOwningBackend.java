@@ -22,6 +22,20 @@ public interface TableOwningBackend extends ProverBackend {
      */
     Session openOwned(ProofContext context);
 
+    /**
+     * {@return the backend as one that owns its tables}
+     *
+     * @param backend a prover's backend
+     * @throws IllegalStateException when it does not build its own tables
+     */
+    static TableOwningBackend require(ProverBackend backend) {
+        if (backend instanceof TableOwningBackend owning) {
+            return owning;
+        }
+        throw new IllegalStateException("the backend " + backend + " does not build its own tables: "
+                + "prove their traces instead (prove(traces))");
+    }
+
     /** A proof's session whose tables the backend built itself. */
     interface Session extends ProofSession {
         /**
