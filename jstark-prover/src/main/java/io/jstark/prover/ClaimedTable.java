@@ -11,12 +11,14 @@ import java.util.List;
  * public inputs. Where the backend owns the traces ({@link TableOwningBackend}), this is all the prover holds of a
  * table.
  *
+ * <p>A public input that is not a canonical field element is refused with an
+ * {@link io.jstark.air.trace.InvalidTraceException} naming the table, as a trace's are; a backend's report is checked
+ * so before the transcript absorbs it, its count and height against the statement.
+ *
  * @param name the table's name in the statement
  * @param air its definition
  * @param logHeight log2 of its rows
  * @param publicInputs its public inputs (copied in and out)
- * @throws io.jstark.air.trace.InvalidTraceException when a public input is not a canonical field element (a
- *     backend's report is checked as a trace's inputs are; its count and height are checked against the statement)
  */
 public record ClaimedTable(String name, Air air, int logHeight, long[] publicInputs) {
     public ClaimedTable {
