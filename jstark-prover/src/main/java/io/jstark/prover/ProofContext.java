@@ -61,7 +61,7 @@ public record ProofContext(
      *
      * @param claimed the tables' claims, in the proof's order
      */
-    public ProofContext withTables(List<ClaimedTable> claimed) {
+    ProofContext withTables(List<ClaimedTable> claimed) {
         return new ProofContext(
                 List.copyOf(claimed), traces, preprocessed, memory, domain, options, hasher, settings, randomness);
     }
