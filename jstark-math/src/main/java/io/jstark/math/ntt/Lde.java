@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Work runs on a {@link WorkerPool}, and each call opens one {@link Spans span} on the calling thread.
  * <ul>
- *   <li>At least as many columns as threads ("wide"): columns run side by side, block after block. The
+ *   <li>At least as many columns as threads ("wide"): columns run side by side, block after block (the
+ *       columns left over from whole rounds of one per thread split their transforms across the pool). The
  *       coefficients live in the output's last block (written last), so the only scratch is one n-element
  *       buffer per running column and one table of block powers.
  *   <li>Fewer columns ("narrow"): the coefficients are kept on the heap and every (column, block) pair is
@@ -53,9 +54,9 @@ public final class Lde {
             long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
             if (isWide(columns, pool)) {
                 int lastBlockRow = ((1 << logBlowup) - 1) * n;
-                pool.forEachChunk(columns, column -> {
+                forEachColumn(columns, pool, (column, parallel) -> {
                     long[] buffer = scratch.take();
-                    interpolateUnscaled(traceNatural, column, buffer, logN, null);
+                    interpolateUnscaled(traceNatural, column, buffer, logN, parallel);
                     out.writeColumn(column, lastBlockRow, buffer, 0, n);
                     scratch.give(buffer);
                 });
@@ -252,9 +253,9 @@ public final class Lde {
         for (int block = 0; block < 1 << logBlowup; block++) {
             fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
             int b = block;
-            pool.forEachChunk(out.columns(), column -> {
+            forEachColumn(out.columns(), pool, (column, parallel) -> {
                 long[] buffer = scratch.take();
-                evaluateBlock(source, column, powers, buffer, out, b, logN, null);
+                evaluateBlock(source, column, powers, buffer, out, b, logN, parallel);
                 scratch.give(buffer);
             });
         }
@@ -309,16 +310,17 @@ public final class Lde {
     }
 
     /**
-     * Columns side by side when there are at least as many as threads; otherwise one after another, each
-     * transform split across the pool.
+     * Columns side by side in whole rounds of one column per thread, then the columns left over (fewer than the
+     * threads) one after another, each transform split across the pool: three columns on two threads would
+     * otherwise leave one thread idle through a whole column's transform.
      */
     private static void forEachColumn(int columns, WorkerPool pool, ColumnWork work) {
-        if (columns >= pool.parallelism()) {
-            pool.forEachChunk(columns, column -> work.run(column, null));
-        } else {
-            for (int column = 0; column < columns; column++) {
-                work.run(column, pool);
-            }
+        int sideBySide = columns - columns % pool.parallelism();
+        if (sideBySide > 0) {
+            pool.forEachChunk(sideBySide, column -> work.run(column, null));
+        }
+        for (int column = sideBySide; column < columns; column++) {
+            work.run(column, pool);
         }
     }
 

@@ -134,6 +134,33 @@ class LdeTest {
         }
     }
 
+    /**
+     * Four columns on three threads: three run side by side, the fourth splits its transforms across the pool
+     * (sizes large enough to split), in every operation that works column by column.
+     */
+    @Test
+    void aColumnLeftOverFromWholeRoundsGivesTheSequentialValues() {
+        SplittableRandom random = new SplittableRandom(6);
+        int logN = 14, logBlowup = 1, columns = 4;
+        int n = 1 << logN, bigN = n << logBlowup;
+        try (Matrix trace = randomMatrix(random, n, columns);
+                Matrix sequential = matrix("seq", bigN, columns);
+                Matrix parallel = matrix("par", bigN, columns);
+                Matrix fromCoefficients = matrix("coefficients", bigN, columns);
+                Matrix back = matrix("back", n, columns);
+                Matrix backSequential = matrix("back-seq", n, columns)) {
+            Lde.extend(trace, logBlowup, SHIFT, sequential, ONE);
+            Lde.extend(trace, logBlowup, SHIFT, parallel, THREE);
+            assertThat(parallel.segment().mismatch(sequential.segment())).isEqualTo(-1);
+            Lde.interpolateCoset(sequential, SHIFT, backSequential, ONE);
+            Lde.interpolateCoset(parallel, SHIFT, back, THREE);
+            assertThat(back.segment().mismatch(backSequential.segment())).isEqualTo(-1);
+            Lde.extendCoefficients(back, logBlowup, SHIFT, fromCoefficients, THREE);
+            assertThat(fromCoefficients.segment().mismatch(sequential.segment()))
+                    .isEqualTo(-1);
+        }
+    }
+
     @Test
     void extendCoefficientsEvaluatesTheGivenPolynomials() {
         SplittableRandom random = new SplittableRandom(4);
