@@ -5,7 +5,8 @@ import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.merkle.MerkleTree;
 import io.jstark.fri.FriKernels;
 import io.jstark.math.field.Ext3;
-import io.jstark.math.field.FieldKernels;
+import io.jstark.math.field.ExtColumn;
+import io.jstark.math.field.ExtKernels;
 import io.jstark.math.memory.BufferAllocator;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.ntt.Lde;
@@ -94,8 +95,9 @@ public final class CpuKernels implements HostKernels {
         int chunk = Math.min(DEEP_CHUNK, n);
         pool.forRange(n / chunk, 1, (from, to) -> {
             long[] column = new long[chunk];
-            long[] product = new long[chunk];
             long[][] acc = new long[6][chunk];
+            ExtColumn atZ = new ExtColumn(acc[0], acc[1], acc[2]);
+            ExtColumn atZNext = new ExtColumn(acc[3], acc[4], acc[5]);
             for (int c = from; c < to; c++) {
                 int rowStart = c * chunk;
                 for (long[] limb : acc) {
@@ -108,29 +110,19 @@ public final class CpuKernels implements HostKernels {
                     }
                     for (int col = 0; col < m.columns(); col++, k++) {
                         m.readColumn(col, rowStart, column, 0, chunk);
-                        accumulate(acc, 0, a[k], column, product, chunk);
-                        accumulate(acc, 3, b[k], column, product, chunk);
+                        ExtKernels.addScaledBase(column, 0, a[k], atZ, 0, chunk);
+                        ExtKernels.addScaledBase(column, 0, b[k], atZNext, 0, chunk);
                     }
                 }
                 for (int col = 0; col < compositionLde.columns(); col++, k++) {
                     compositionLde.readColumn(col, rowStart, column, 0, chunk);
-                    accumulate(acc, 0, a[k], column, product, chunk);
+                    ExtKernels.addScaledBase(column, 0, a[k], atZ, 0, chunk);
                 }
                 for (int limb = 0; limb < 6; limb++) {
                     out.writeColumn(limb, rowStart, acc[limb], 0, chunk);
                 }
             }
         });
-    }
-
-    /** acc[first..first+2] += coefficient * column. */
-    private static void accumulate(
-            long[][] acc, int first, Ext3 coefficient, long[] column, long[] product, int length) {
-        long[] limbs = {coefficient.c0(), coefficient.c1(), coefficient.c2()};
-        for (int l = 0; l < 3; l++) {
-            FieldKernels.mulByConstant(column, 0, limbs[l], product, 0, length);
-            FieldKernels.add(acc[first + l], 0, product, 0, acc[first + l], 0, length);
-        }
     }
 
     @Override

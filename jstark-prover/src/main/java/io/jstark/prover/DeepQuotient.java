@@ -110,10 +110,10 @@ final class DeepQuotient {
         }
     }
 
-    /** Heap of {@link CpuKernels#combineDeep}: a column, a product and six accumulators per running chunk task. */
+    /** Heap of {@link CpuKernels#combineDeep}: a column and six accumulators per running chunk task. */
     static long combineScratchBytes(int n, int parallelism) {
         int chunk = Math.min(CpuKernels.DEEP_CHUNK, n);
-        return 8L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
+        return 7L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
     }
 
     /** Heap of the division: six input and three output chunks. */

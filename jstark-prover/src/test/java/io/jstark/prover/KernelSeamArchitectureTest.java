@@ -90,7 +90,8 @@ class KernelSeamArchitectureTest {
                     "io/jstark/air/program/ConstraintProgram$Bound",
                     m -> m.startsWith("evaluate("),
                     "constraint evaluation"),
-            new EntryPoint("io/jstark/math/field/FieldKernels", m -> true, "field vector kernels (DEEP combination)"),
+            new EntryPoint("io/jstark/math/field/FieldKernels", m -> true, "field vector kernels"),
+            new EntryPoint("io/jstark/math/field/ExtKernels", m -> true, "extension vector kernels (DEEP combination)"),
             new EntryPoint(
                     "io/jstark/math/poly/Barycentric", m -> m.startsWith("evaluate"), "out-of-domain evaluation"),
             // the overload that takes no kernels runs FRI on the CPU's; so does FriKernels.CPU
@@ -192,7 +193,7 @@ class KernelSeamArchitectureTest {
         assertThat(calls(classes, BACKEND::equals, true))
                 .anyMatch(c -> c.contains("Lde.extend("))
                 .anyMatch(c -> c.contains("ConstraintProgram$Bound.evaluate("))
-                .anyMatch(c -> c.contains("FieldKernels."))
+                .anyMatch(c -> c.contains("ExtKernels.addScaledBase("))
                 .anyMatch(c -> c.contains("Barycentric.evaluate"))
                 .anyMatch(c -> c.contains("FriKernels.CPU"));
     }

@@ -24,6 +24,13 @@ final class Interpreter implements BatchEvaluator {
     private final int extRegisters;
     /** The uniform nodes' values, by slot. */
     private final Ext3[] uniform;
+    /**
+     * fusedSummand[i] = e's node when instruction i is a product c * x (c a uniform extension value, x a varying
+     * base one) used only by instruction i + 1, the sum e + c * x with e a varying extension value, else -1: the
+     * pair runs as one {@link Kernels#addScaledBase} (no pass writes the product), which is how a random linear
+     * combination of constraints, sum of alpha^k C_k, runs.
+     */
+    private final int[] fusedSummand;
 
     /**
      * An interpreter of a program's nodes with its registers allocated and its uniform values folded.
@@ -49,6 +56,30 @@ final class Interpreter implements BatchEvaluator {
         this.baseRegisters = registers[0];
         this.extRegisters = registers[1];
         this.uniform = uniform;
+        this.fusedSummand = new int[instructionNodes.length];
+        java.util.Arrays.fill(fusedSummand, -1);
+        for (int i = 0; i + 1 < instructionNodes.length; i++) {
+            fusedSummand[i] = scaledSummand(i, instructionNodes[i + 1]);
+        }
+    }
+
+    /**
+     * {@return the other summand's node when instruction {@code idx} is a product of a uniform extension value
+     * and a varying base one whose only use is the addition {@code sumNode} of it and a varying extension value,
+     * else -1}
+     */
+    private int scaledSummand(int idx, int sumNode) {
+        int productNode = instructionNodes[idx];
+        Node product = nodes[productNode];
+        Node sum = nodes[sumNode];
+        if (product.op != MUL || sum.op != ADD || product.lastUse != idx + 1 || sum.left == sum.right) {
+            return -1;
+        }
+        Operand l = nodes[product.left].type, r = nodes[product.right].type;
+        boolean scaledBase = (l == Operand.UNIFORM_EXT && r == Operand.VARYING_BASE)
+                || (l == Operand.VARYING_BASE && r == Operand.UNIFORM_EXT);
+        int other = sum.left == productNode ? sum.right : sum.right == productNode ? sum.left : -1;
+        return scaledBase && other >= 0 && nodes[other].type == Operand.VARYING_EXT ? other : -1;
     }
 
     @Override
@@ -67,8 +98,14 @@ final class Interpreter implements BatchEvaluator {
                 source.loadExtension(n.leaf, rowStart, length, r[0], r[1], r[2]);
             }
         }
-        for (int i : instructionNodes) {
-            execute(ws, nodes[i], length);
+        for (int i = 0; i < instructionNodes.length; i++) {
+            if (fusedSummand[i] >= 0) {
+                addScaledBase(
+                        ws, nodes[instructionNodes[i]], nodes[fusedSummand[i]], nodes[instructionNodes[i + 1]], length);
+                i++;
+            } else {
+                execute(ws, nodes[instructionNodes[i]], length);
+            }
         }
         for (int k = 0; k < outputNodes.length; k++) {
             Node n = nodes[outputNodes[k]];
@@ -83,6 +120,15 @@ final class Interpreter implements BatchEvaluator {
                 ws.fillUniformOutput(k, uniform[n.uniformSlot], length);
             }
         }
+    }
+
+    /** sum = e + c * x, a pair {@link #fusedSummand} marks. */
+    private void addScaledBase(Workspace ws, Node product, Node summand, Node sum, int len) {
+        Node l = nodes[product.left], r = nodes[product.right];
+        Node scale = l.type == Operand.UNIFORM_EXT ? l : r;
+        Node x = scale == l ? r : l;
+        Kernels.addScaledBase(
+                ws.ext[summand.register], ws.base[x.register], uniform[scale.uniformSlot], ws.ext[sum.register], len);
     }
 
     private void execute(Workspace ws, Node n, int len) {

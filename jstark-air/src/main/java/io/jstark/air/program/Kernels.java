@@ -122,6 +122,14 @@ final class Kernels {
                 len);
     }
 
+    /** out = e + s * x: one step of a random linear combination of base-field values. */
+    static void addScaledBase(long[][] e, long[] x, Ext3 s, long[][] out, int len) {
+        for (int c = 0; c < 3; c++) {
+            copyIfDistinct(e[c], out[c], len);
+        }
+        ExtKernels.addScaledBase(x, 0, s, new ExtColumn(out[0], out[1], out[2]), 0, len);
+    }
+
     static void mulExtScalar(long[][] a, Ext3 s, long[][] out, int len) {
         ExtKernels.scale(new ExtColumn(a[0], a[1], a[2]), 0, s, new ExtColumn(out[0], out[1], out[2]), 0, len);
     }

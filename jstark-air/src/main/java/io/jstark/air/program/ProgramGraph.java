@@ -59,9 +59,11 @@ final class ProgramGraph {
             }
             List<Expr> children = children(e);
             boolean ready = true;
-            for (Expr c : children) {
-                if (!byIdentity.containsKey(c)) {
-                    stack.push(c);
+            // the left child goes on top, so it is created first: a left-leaning sum a + b + c + ... then
+            // runs each term right before the addition that consumes it, with one partial sum live
+            for (int c = children.size() - 1; c >= 0; c--) {
+                if (!byIdentity.containsKey(children.get(c))) {
+                    stack.push(children.get(c));
                     ready = false;
                 }
             }

@@ -204,6 +204,54 @@ class ConstraintProgramTest {
         }
     }
 
+    /**
+     * The composition's shape, sum of coefficient_k * C_k, in batches long enough for the vector kernels: the
+     * products of a coefficient and a base value run fused with the addition that consumes them.
+     */
+    @Property(tries = 40)
+    void aRandomLinearCombinationMatchesPointEvaluation(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 150) int rows,
+            @ForAll @IntRange(min = 1, max = 80) int batch) {
+        Random rnd = new Random(seed);
+        List<Expr> pool = new ArrayList<>();
+        Expr sum = null;
+        for (int k = 0, terms = 1 + rnd.nextInt(12); k < terms; k++) {
+            Expr term = new Expr.Coefficient(rnd.nextInt(3)).mul(randomExpr(rnd, rnd.nextInt(4), pool));
+            sum = sum == null ? term : sum.add(term);
+        }
+        List<Expr> outputs = List.of(sum);
+        RandomRows data = new RandomRows(rnd, rows);
+        ConstraintProgram.Bound bound =
+                ConstraintProgram.compile(outputs).bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
+        ConstraintProgram.Workspace ws = bound.newWorkspace(batch);
+        for (int from = 0; from < rows; from += batch) {
+            int len = Math.min(batch, rows - from);
+            bound.evaluate(ws, data, from, len);
+            for (int r = 0; r < len; r++) {
+                int row = from + r;
+                Ext3 expected = new PointEvaluator(leaf -> data.atRow(leaf, row)).evaluate(sum);
+                assertThat(valueAt(ws, 0, r)).as("row %d", row).isEqualTo(expected);
+            }
+        }
+    }
+
+    /** Each term is computed right before the addition that consumes it, so one partial sum is live at a time. */
+    @Test
+    void aLinearCombinationOfManyTermsNeedsFewExtensionRegisters() {
+        int terms = 300, batch = 64;
+        Expr sum = null;
+        for (int k = 0; k < terms; k++) {
+            Expr term = new Expr.Coefficient(k).mul(new Expr.MainCell(k, 0).mul(new Expr.MainCell(k, 1)));
+            sum = sum == null ? term : sum.add(term);
+        }
+        ConstraintProgram program = ConstraintProgram.compile(List.of(sum));
+        // the 2 * terms input columns, a few base temporaries and a few extension registers (3 limbs each)
+        long bound = (long) Long.BYTES * batch * (2 * terms + 4 + 3 * 4);
+        assertThat(program.workspaceBytes(batch, ConstraintProgram.Engine.INTERPRETED))
+                .isLessThanOrEqualTo(bound);
+    }
+
     @Test
     void aWorkspaceOfTheOtherEngineIsRefused() {
         ConstraintProgram program =

@@ -66,6 +66,18 @@ public final class ExtKernels {
     }
 
     /**
+     * acc = acc + c * x for a base-field column x and an extension constant c: the step of a random linear
+     * combination of base-field values, in one pass per limb with no temporary.
+     */
+    public static void addScaledBase(long[] x, int xOff, Ext3 c, ExtColumn acc, int accOff, int length) {
+        if (useVector(length)) {
+            Vectorized.addScaledBase(x, xOff, c, acc, accOff, length);
+        } else {
+            Scalar.addScaledBase(x, xOff, c, acc, accOff, length);
+        }
+    }
+
+    /**
      * out = 1 / a, element-wise. Each inverse is adj(a) / N(a) (see {@link Ext3#inverse()}); the norms are
      * base-field elements, inverted together with Montgomery's trick, so the sequential part is a chain of
      * base-field products and the rest vectorizes.
@@ -111,6 +123,18 @@ public final class ExtKernels {
                 out.c0()[outOff + i] = Goldilocks.mul(x0, y);
                 out.c1()[outOff + i] = Goldilocks.mul(x1, y);
                 out.c2()[outOff + i] = Goldilocks.mul(x2, y);
+            }
+        }
+
+        public static void addScaledBase(long[] x, int xOff, Ext3 c, ExtColumn acc, int accOff, int length) {
+            long c0 = c.c0(), c1 = c.c1(), c2 = c.c2();
+            long[] t0 = acc.c0(), t1 = acc.c1(), t2 = acc.c2();
+            for (int i = 0; i < length; i++) {
+                long v = x[xOff + i];
+                int k = accOff + i;
+                t0[k] = Goldilocks.add(t0[k], Goldilocks.mul(v, c0));
+                t1[k] = Goldilocks.add(t1[k], Goldilocks.mul(v, c1));
+                t2[k] = Goldilocks.add(t2[k], Goldilocks.mul(v, c2));
             }
         }
 
@@ -217,16 +241,22 @@ public final class ExtKernels {
                 int n = Math.min(chunk, length - done);
                 int x = aOff + done;
                 FieldKernels.Vectorized.mulByConstant(a0, x, c0, t0, 0, n);
-                mulByConstantAdd(a1, x, c2w, t0, n);
-                mulByConstantAdd(a2, x, c1w, t0, n);
+                mulByConstantAdd(a1, x, c2w, t0, 0, n);
+                mulByConstantAdd(a2, x, c1w, t0, 0, n);
                 FieldKernels.Vectorized.mulByConstant(a0, x, c1, t1, 0, n);
-                mulByConstantAdd(a1, x, c0, t1, n);
-                mulByConstantAdd(a2, x, c2w, t1, n);
+                mulByConstantAdd(a1, x, c0, t1, 0, n);
+                mulByConstantAdd(a2, x, c2w, t1, 0, n);
                 FieldKernels.Vectorized.mulByConstant(a0, x, c2, t2, 0, n);
-                mulByConstantAdd(a1, x, c1, t2, n);
-                mulByConstantAdd(a2, x, c0, t2, n);
+                mulByConstantAdd(a1, x, c1, t2, 0, n);
+                mulByConstantAdd(a2, x, c0, t2, 0, n);
                 copyOut(t0, t1, t2, out, outOff + done, n);
             }
+        }
+
+        public static void addScaledBase(long[] x, int xOff, Ext3 c, ExtColumn acc, int accOff, int length) {
+            mulByConstantAdd(x, xOff, c.c0(), acc.c0(), accOff, length);
+            mulByConstantAdd(x, xOff, c.c1(), acc.c1(), accOff, length);
+            mulByConstantAdd(x, xOff, c.c2(), acc.c2(), accOff, length);
         }
 
         public static void batchInverse(ExtColumn a, int aOff, ExtColumn out, int outOff, int length) {
@@ -283,16 +313,16 @@ public final class ExtKernels {
             }
         }
 
-        /** t[0, n) += x * c. */
-        private static void mulByConstantAdd(long[] x, int xOff, long c, long[] t, int n) {
+        /** t[tOff, tOff + n) += x * c. */
+        private static void mulByConstantAdd(long[] x, int xOff, long c, long[] t, int tOff, int n) {
             int end = n - n % LANES;
             try {
-                MUL_BY_CONSTANT_ADD[0].invokeExact(x, xOff, c, t, 0, end);
+                MUL_BY_CONSTANT_ADD[0].invokeExact(x, xOff, c, t, tOff, end);
             } catch (Throwable e) {
                 throw CompileBarrier.rethrow(e);
             }
             for (int i = end; i < n; i++) {
-                t[i] = Goldilocks.add(t[i], Goldilocks.mul(x[xOff + i], c));
+                t[tOff + i] = Goldilocks.add(t[tOff + i], Goldilocks.mul(x[xOff + i], c));
             }
         }
 

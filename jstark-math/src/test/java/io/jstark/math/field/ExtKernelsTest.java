@@ -37,12 +37,36 @@ class ExtKernelsTest {
         SplittableRandom random = new SplittableRandom(17);
         for (int length : LENGTHS) {
             checkKernels(random, length);
+            checkAddScaledBase(random, length);
         }
     }
 
     @Property(tries = 40)
     void kernelsMatchExt3ForRandomLengths(@ForAll @IntRange(min = 0, max = 2500) int length, @ForAll long seed) {
         checkKernels(new SplittableRandom(seed), length);
+        checkAddScaledBase(new SplittableRandom(seed), length);
+    }
+
+    /** acc + c * x, written over acc, leaving the elements outside the range as they were. */
+    private static void checkAddScaledBase(SplittableRandom random, int length) {
+        int xOff = 1, accOff = 3;
+        long[] x = FieldSamples.elements(random, length + xOff);
+        Ext3 constant = FieldSamples.ext(random);
+        ExtColumn acc = column(random, length + accOff + 2);
+        Ext3[] expected = new Ext3[length + accOff + 2];
+        for (int i = 0; i < expected.length; i++) {
+            int k = i - accOff;
+            expected[i] = k >= 0 && k < length ? acc.get(i).add(constant.mul(x[xOff + k])) : acc.get(i);
+        }
+        ExtColumn out = copy(acc);
+        ExtKernels.Scalar.addScaledBase(x, xOff, constant, out, accOff, length);
+        assertColumn("addScaledBase scalar", out, expected);
+        out = copy(acc);
+        ExtKernels.Vectorized.addScaledBase(x, xOff, constant, out, accOff, length);
+        assertColumn("addScaledBase vector", out, expected);
+        out = copy(acc);
+        ExtKernels.addScaledBase(x, xOff, constant, out, accOff, length);
+        assertColumn("addScaledBase", out, expected);
     }
 
     private static void checkKernels(SplittableRandom random, int length) {
