@@ -10,10 +10,13 @@ import io.jstark.examples.KeccakExample;
 import io.jstark.examples.MixExample;
 import io.jstark.examples.Poseidon2Example;
 import io.jstark.examples.Workload;
+import io.jstark.math.field.Ext3;
+import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.RamAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,6 +38,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * mix example, evaluated over 2^12 rows of a real trace (a mix table's own height when lower) in batches of
  * {@code batch} rows (the prover's composition uses 512), by the interpreter or by the compiled bytecode. One
  * operation is all the rows of all the tables; constraints x rows per second = the printed constraint-rows / score.
+ * With {@code outputs=combined} the constraints are summed by random coefficients into one output, as the prover's
+ * composition does.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,6 +66,13 @@ public class WideConstraintBenchmark {
 
     @Param({"32", "128", "512"})
     public int batch;
+
+    /**
+     * {@code separate}: each constraint its own output; {@code combined}: one output, the sum of coefficient_k *
+     * C_k with random extension coefficients, as the prover's composition evaluates them (without the divisors).
+     */
+    @Param({"separate", "combined"})
+    public String outputs;
 
     private Workload workload;
     private final List<Table> tables = new ArrayList<>();
@@ -92,21 +104,42 @@ public class WideConstraintBenchmark {
             }
             int rows = Math.min(1 << LOG_ROWS, trace.main().rows());
             int rowsPerBatch = Math.min(batch, rows);
-            ConstraintProgram compiled = ConstraintProgram.compile(exprs);
-            ConstraintProgram.Bound bound = compiled.bind(leaf -> null, chosen);
+            int constraints = exprs.size();
+            ConstraintProgram compiled =
+                    ConstraintProgram.compile(outputs.equals("combined") ? combined(exprs) : exprs);
+            SplittableRandom random = new SplittableRandom(constraints);
+            ConstraintProgram.Bound bound =
+                    compiled.bind(leaf -> leaf instanceof Expr.Coefficient ? randomExt(random) : null, chosen);
             tables.add(new Table(
                     bound,
                     bound.newWorkspace(rowsPerBatch),
                     new TraceBatchSource(air, trace.main(), null, null),
                     rows));
-            constraintRows += (long) exprs.size() * rows;
-            System.out.println(air.name() + ": " + exprs.size() + " constraints, " + compiled.instructionCount()
+            constraintRows += (long) constraints * rows;
+            System.out.println(air.name() + ": " + constraints + " constraints, " + compiled.instructionCount()
                     + " instructions per row, "
                     + compiled.compiledSteps() + " compiled steps, "
                     + compiled.workspaceBytes(rowsPerBatch, chosen) / 1024
                     + " KiB of workspace at batch " + rowsPerBatch + " (" + engine + ")");
         }
         System.out.println(table + ": " + constraintRows + " constraint-rows per operation");
+    }
+
+    private static Ext3 randomExt(SplittableRandom random) {
+        return new Ext3(
+                Goldilocks.reduce(random.nextLong()),
+                Goldilocks.reduce(random.nextLong()),
+                Goldilocks.reduce(random.nextLong()));
+    }
+
+    /** sum over k of coefficient_k * C_k, left-leaning as the composition writes it. */
+    private static List<Expr> combined(List<Expr> constraints) {
+        Expr sum = null;
+        for (int k = 0; k < constraints.size(); k++) {
+            Expr term = new Expr.Coefficient(k).mul(constraints.get(k));
+            sum = sum == null ? term : sum.add(term);
+        }
+        return List.of(sum);
     }
 
     @TearDown(Level.Trial)
