@@ -280,7 +280,7 @@ final class BufferDescription {
                 combine);
         // the lifted sum reads it and closes it; a one-table proof's is FRI's input, closed once FRI has committed
         ledger.matrix("deep-coefficients", MatrixRole.DEEP, committed, 3, divide, lifted < 0 ? fri.last() : lifted);
-        ledger.heap("division scratch", DeepQuotient.divideScratchBytes(committed), divide, divide);
+        ledger.heap("division scratch", DeepQuotient.divideScratchBytes(committed, p), divide, divide);
     }
 
     /**

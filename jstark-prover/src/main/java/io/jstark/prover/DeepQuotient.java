@@ -16,8 +16,8 @@ import java.util.function.Supplier;
  *   <li>A = sum_k gamma^k col_k and B = sum_k gamma^k col_k (see {@link DeepComposition}) on the n points of
  *       LDE block 0, the coset shift*&lt;w_n&gt; (bit-reversed): cost w * n instead of w * N;</li>
  *   <li>interpolate A and B (their degree is below n);</li>
- *   <li>divide: (A(X) - A(z)) / (X - z) + (B(X) - B(zw)) / (X - zw) by synthetic division, checking that
- *       the remainders are the opened values.</li>
+ *   <li>divide: (A(X) - A(z)) / (X - z) + (B(X) - B(zw)) / (X - zw) by synthetic division, the two
+ *       divisions side by side, checking that the remainders are the opened values.</li>
  * </ol>
  */
 final class DeepQuotient {
@@ -48,7 +48,7 @@ final class DeepQuotient {
             backend.interpolateCoset(combined, shift, combined, pool);
             Matrix out = output.get();
             try {
-                divide(table, combined, deep, out);
+                divide(table, combined, deep, out, pool);
                 return out;
             } catch (RuntimeException | Error e) {
                 out.close();
@@ -60,54 +60,77 @@ final class DeepQuotient {
     }
 
     /**
-     * Synthetic division of A by (X - z) and B by (X - zw), from the top coefficient down, in chunks:
-     * r_{n-1} = 0, r_{k-1} = a_k + z * r_k gives the quotient's coefficient k-1; the remainder a_0 + z*r_0
-     * must be A(z).
+     * A / (X - z) + B / (X - zw). The two divisions are independent recurrences, so they run side by side: A's
+     * quotient into {@code out}, B's over B's own coefficients (columns 3..5 of {@code coefficients}), added to
+     * A's afterwards.
      */
-    private static void divide(String table, Matrix coefficients, DeepComposition deep, Matrix out) {
-        int n = coefficients.rows();
-        Ext3 z = deep.z();
-        Ext3 zNext = deep.zNext();
-        long z0 = z.c0(), z1 = z.c1(), z2 = z.c2();
-        long w0 = zNext.c0(), w1 = zNext.c1(), w2 = zNext.c2();
-        long ra0 = 0, ra1 = 0, ra2 = 0;
-        long rb0 = 0, rb1 = 0, rb2 = 0;
-        int chunk = Math.min(CHUNK, n);
-        long[][] in = new long[6][chunk];
-        long[][] q = new long[3][chunk];
-        for (int end = n; end > 0; end -= chunk) {
-            int start = end - chunk;
-            for (int limb = 0; limb < 6; limb++) {
-                coefficients.readColumn(limb, start, in[limb], 0, chunk);
-            }
-            for (int i = chunk - 1; i >= 0; i--) {
-                // out[k] for k = start + i holds the quotient coefficient k: r_k (r_{n-1} = 0)
-                q[0][i] = Goldilocks.add(ra0, rb0);
-                q[1][i] = Goldilocks.add(ra1, rb1);
-                q[2][i] = Goldilocks.add(ra2, rb2);
-                long na0 = Goldilocks.add(in[0][i], Ext3.mul0(z0, z1, z2, ra0, ra1, ra2));
-                long na1 = Goldilocks.add(in[1][i], Ext3.mul1(z0, z1, z2, ra0, ra1, ra2));
-                long na2 = Goldilocks.add(in[2][i], Ext3.mul2(z0, z1, z2, ra0, ra1, ra2));
-                long nb0 = Goldilocks.add(in[3][i], Ext3.mul0(w0, w1, w2, rb0, rb1, rb2));
-                long nb1 = Goldilocks.add(in[4][i], Ext3.mul1(w0, w1, w2, rb0, rb1, rb2));
-                long nb2 = Goldilocks.add(in[5][i], Ext3.mul2(w0, w1, w2, rb0, rb1, rb2));
-                ra0 = na0;
-                ra1 = na1;
-                ra2 = na2;
-                rb0 = nb0;
-                rb1 = nb1;
-                rb2 = nb2;
-            }
-            for (int limb = 0; limb < 3; limb++) {
-                out.writeColumn(limb, start, q[limb], 0, chunk);
-            }
-        }
-        // after the loop, r holds a_0 + z * q_0: the remainder, A(z) for an honest opening
-        if (!new Ext3(ra0, ra1, ra2).equals(deep.aAtZ()) || !new Ext3(rb0, rb1, rb2).equals(deep.bAtZNext())) {
+    private static void divide(String table, Matrix coefficients, DeepComposition deep, Matrix out, WorkerPool pool) {
+        Ext3[] remainders = new Ext3[2];
+        pool.forEachChunk(
+                2,
+                which -> remainders[which] = which == 0
+                        ? divideByLinear(coefficients, 0, deep.z(), out, 0)
+                        : divideByLinear(coefficients, 3, deep.zNext(), coefficients, 3));
+        if (!remainders[0].equals(deep.aAtZ()) || !remainders[1].equals(deep.bAtZNext())) {
             throw new IllegalStateException(
                     "table '" + table + "': the out-of-domain openings do not match the committed "
                             + "polynomials (DEEP division leaves a remainder)");
         }
+        int n = out.rows();
+        int chunk = Math.min(CHUNK, n);
+        pool.forRange(n / chunk, 1, (from, to) -> {
+            long[] sum = new long[chunk];
+            long[] addend = new long[chunk];
+            for (int c = from; c < to; c++) {
+                for (int limb = 0; limb < 3; limb++) {
+                    out.readColumn(limb, c * chunk, sum, 0, chunk);
+                    coefficients.readColumn(3 + limb, c * chunk, addend, 0, chunk);
+                    for (int i = 0; i < chunk; i++) {
+                        sum[i] = Goldilocks.add(sum[i], addend[i]);
+                    }
+                    out.writeColumn(limb, c * chunk, sum, 0, chunk);
+                }
+            }
+        });
+    }
+
+    /**
+     * Synthetic division of the polynomial in columns [first, first + 3) of {@code in} by (X - point), from the top
+     * coefficient down, in chunks: r_{n-1} = 0, r_{k-1} = a_k + point * r_k gives the quotient's coefficient k-1,
+     * written to columns [dstFirst, dstFirst + 3) of {@code dst} (which may be {@code in}: a chunk is read before it
+     * is written).
+     *
+     * @return the remainder a_0 + point * r_0, the polynomial's value at {@code point}
+     */
+    private static Ext3 divideByLinear(Matrix in, int first, Ext3 point, Matrix dst, int dstFirst) {
+        int n = in.rows();
+        long z0 = point.c0(), z1 = point.c1(), z2 = point.c2();
+        long r0 = 0, r1 = 0, r2 = 0;
+        int chunk = Math.min(CHUNK, n);
+        long[][] a = new long[3][chunk];
+        long[][] q = new long[3][chunk];
+        for (int end = n; end > 0; end -= chunk) {
+            int start = end - chunk;
+            for (int limb = 0; limb < 3; limb++) {
+                in.readColumn(first + limb, start, a[limb], 0, chunk);
+            }
+            for (int i = chunk - 1; i >= 0; i--) {
+                // q[i] holds the quotient coefficient start + i: r_{start + i} (r_{n-1} = 0)
+                q[0][i] = r0;
+                q[1][i] = r1;
+                q[2][i] = r2;
+                long n0 = Goldilocks.add(a[0][i], Ext3.mul0(z0, z1, z2, r0, r1, r2));
+                long n1 = Goldilocks.add(a[1][i], Ext3.mul1(z0, z1, z2, r0, r1, r2));
+                long n2 = Goldilocks.add(a[2][i], Ext3.mul2(z0, z1, z2, r0, r1, r2));
+                r0 = n0;
+                r1 = n1;
+                r2 = n2;
+            }
+            for (int limb = 0; limb < 3; limb++) {
+                dst.writeColumn(dstFirst + limb, start, q[limb], 0, chunk);
+            }
+        }
+        return new Ext3(r0, r1, r2);
     }
 
     /** Heap of {@link CpuKernels#combineDeep}: a column and six accumulators per running chunk task. */
@@ -116,8 +139,13 @@ final class DeepQuotient {
         return 7L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
     }
 
-    /** Heap of the division: six input and three output chunks. */
-    static long divideScratchBytes(int n) {
-        return 9L * Long.BYTES * Math.min(CHUNK, n);
+    /**
+     * Heap of the division: three input and three output chunks for each of the two divisions, then two chunks per
+     * running task of the addition.
+     */
+    static long divideScratchBytes(int n, int parallelism) {
+        int chunk = Math.min(CHUNK, n);
+        long additionTasks = WorkerPool.concurrentTasks(n / chunk, parallelism);
+        return Long.BYTES * chunk * Math.max(12L, 2L * additionTasks);
     }
 }

@@ -30,7 +30,7 @@ final class KernelBypassFixture {
                 "t", null, trace, null, new long[0], new io.jstark.math.field.Ext3[0], allocator, pool);
         io.jstark.math.poly.Barycentric.forCoset(
                 1, 7, io.jstark.math.field.Ext3.ONE, io.jstark.math.poly.Barycentric.Order.BIT_REVERSED, pool);
-        DeepQuotient.divideScratchBytes(1);
+        DeepQuotient.divideScratchBytes(1, 1);
         session.commitMain();
         Lde.extend(trace, 1, 7, lde, pool);
         FriProver.commit("t", lde, 7, 1, new FriParameters(1, 0), t, hasher, pool, allocator)
