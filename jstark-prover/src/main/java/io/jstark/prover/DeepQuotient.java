@@ -64,7 +64,7 @@ final class DeepQuotient {
      * quotient into {@code out}, B's over B's own coefficients (columns 3..5 of {@code coefficients}), added to
      * A's afterwards.
      */
-    private static void divide(String table, Matrix coefficients, DeepComposition deep, Matrix out, WorkerPool pool) {
+    static void divide(String table, Matrix coefficients, DeepComposition deep, Matrix out, WorkerPool pool) {
         Ext3[] remainders = new Ext3[2];
         pool.forEachChunk(
                 2,
