@@ -56,6 +56,7 @@ final class RemoteSession implements TableOwningBackend.Session {
     private final AbsorbedRounds rounds;
     private final RoundHandles handles;
     private final SessionHeartbeats heartbeats;
+    private final PlacedAnswers answers;
     private int failovers;
     private volatile boolean closing;
 
@@ -76,6 +77,8 @@ final class RemoteSession implements TableOwningBackend.Session {
         this.rounds = new AbsorbedRounds(count);
         this.handles = new RoundHandles(this, calls, rounds, claims);
         this.heartbeats = new SessionHeartbeats(this, calls);
+        this.answers =
+                new PlacedAnswers(context.tables(), w -> calls.workers().get(w).toString());
     }
 
     /** Opens every worker session (builds or uploads its tables), then starts the heartbeats. */
@@ -206,7 +209,7 @@ final class RemoteSession implements TableOwningBackend.Session {
                 calls.workers().get(best));
         placement.replace(lostSession, replacement);
         openOn(replacement);
-        rounds.replay(replacement, calls, (table, what) -> mismatch(replacement, table, what));
+        rounds.replay(replacement, calls, answers, (table, what) -> mismatch(replacement, table, what));
         placement.rehome(replacement);
         return replacement;
     }
@@ -246,13 +249,15 @@ final class RemoteSession implements TableOwningBackend.Session {
 
     @Override
     public List<TableCommitment> commitMain() {
-        List<Commitments> replies = pass(
-                ProofPhase.MAIN_COMMIT,
-                p -> calls.stub(p.worker(), ProofPhase.MAIN_COMMIT.label())
-                        .commitMain(RoundRequest.newBuilder()
-                                .setProofId(p.sessionId())
-                                .build()));
-        List<TableCommitment> out = handles.of(replies, Phase.MAIN, ProofPhase.MAIN_COMMIT.label());
+        String label = ProofPhase.MAIN_COMMIT.label();
+        List<Commitments> replies = pass(ProofPhase.MAIN_COMMIT, p -> {
+            Commitments reply = calls.stub(p.worker(), label)
+                    .commitMain(
+                            RoundRequest.newBuilder().setProofId(p.sessionId()).build());
+            answers.require(p, label, reply);
+            return reply;
+        });
+        List<TableCommitment> out = handles.of(replies, Phase.MAIN, label);
         rounds.finish(1);
         return out;
     }
@@ -260,9 +265,12 @@ final class RemoteSession implements TableOwningBackend.Session {
     @Override
     public AuxRound commitAux(Ext3[] lookupChallenges) {
         rounds.drawLookup(lookupChallenges);
-        List<AuxReply> replies = pass(
-                ProofPhase.AUX,
-                p -> calls.stub(p.worker(), ProofPhase.AUX.label()).commitAux(rounds.auxRequest(p.sessionId())));
+        String label = ProofPhase.AUX.label();
+        List<AuxReply> replies = pass(ProofPhase.AUX, p -> {
+            AuxReply reply = calls.stub(p.worker(), label).commitAux(rounds.auxRequest(p.sessionId()));
+            answers.require(p, label, reply);
+            return reply;
+        });
         TableCommitment[] commitments = new TableCommitment[count];
         Ext3[] sums = new Ext3[count];
         for (AuxReply reply : replies) {
@@ -280,11 +288,14 @@ final class RemoteSession implements TableOwningBackend.Session {
     @Override
     public List<TableCommitment> commitComposition(Ext3 alpha) {
         rounds.drawAlpha(alpha);
-        List<Commitments> replies = pass(
-                ProofPhase.COMPOSITION,
-                p -> calls.stub(p.worker(), ProofPhase.COMPOSITION.label())
-                        .commitComposition(rounds.compositionRequest(p.sessionId())));
-        List<TableCommitment> out = handles.of(replies, Phase.COMPOSITION, ProofPhase.COMPOSITION.label());
+        String label = ProofPhase.COMPOSITION.label();
+        List<Commitments> replies = pass(ProofPhase.COMPOSITION, p -> {
+            Commitments reply =
+                    calls.stub(p.worker(), label).commitComposition(rounds.compositionRequest(p.sessionId()));
+            answers.require(p, label, reply);
+            return reply;
+        });
+        List<TableCommitment> out = handles.of(replies, Phase.COMPOSITION, label);
         rounds.finish(3);
         return out;
     }
@@ -292,16 +303,19 @@ final class RemoteSession implements TableOwningBackend.Session {
     @Override
     public List<OodFrame> openOod(Ext3 z) {
         rounds.drawZ(z);
-        List<OodReply> replies = pass(
-                ProofPhase.OOD,
-                p -> calls.stub(p.worker(), ProofPhase.OOD.label()).openOod(rounds.oodRequest(p.sessionId())));
+        String label = ProofPhase.OOD.label();
+        List<OodReply> replies = pass(ProofPhase.OOD, p -> {
+            OodReply reply = calls.stub(p.worker(), label).openOod(rounds.oodRequest(p.sessionId()));
+            answers.require(p, label, reply);
+            return reply;
+        });
         OodFrame[] out = new OodFrame[count];
         for (OodReply reply : replies) {
             for (Frame f : reply.getFramesList()) {
                 out[f.getTable()] = Wire.frame(f);
             }
         }
-        handles.requireAll(out, ProofPhase.OOD.label());
+        handles.requireAll(out, label);
         OodFrameCheck.requireConsistent(
                 context,
                 claims.all(),
