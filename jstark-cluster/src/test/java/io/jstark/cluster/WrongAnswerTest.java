@@ -15,6 +15,7 @@ import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.cluster.wire.Commitments;
 import io.jstark.cluster.wire.Ext3Value;
+import io.jstark.cluster.wire.FieldChunk;
 import io.jstark.cluster.wire.Frame;
 import io.jstark.cluster.wire.HashChunk;
 import io.jstark.cluster.wire.LeafValues;
@@ -118,6 +119,25 @@ class WrongAnswerTest {
                     .hasMessageContaining("worker " + liar + " opened leaf")
                     .hasMessageContaining(
                             "with elements that do not hash to the leaf hash it streamed for the phase tree");
+        }
+    }
+
+    /** The changed value is the constant coefficient's first limb: the contribution is wrong at every position. */
+    @ParameterizedTest(name = "zero knowledge: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWorkerWhoseDeepContributionIsWrongIsNamedWithItsTables(boolean zeroKnowledge) throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        ChangeFirst<FieldChunk> change = new ChangeFirst<>(
+                liar,
+                FieldChunk.class,
+                chunk -> chunk.toBuilder()
+                        .setValues(0, other(chunk.getValues(0)))
+                        .build());
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change, zeroKnowledge))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " answered a DEEP contribution for tables '")
+                    .hasMessageContaining("from the one the rows it opened give");
         }
     }
 
