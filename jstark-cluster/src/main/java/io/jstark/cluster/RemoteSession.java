@@ -83,10 +83,13 @@ final class RemoteSession implements TableOwningBackend.Session {
                 new PlacedAnswers(context.tables(), w -> calls.workers().get(w).toString());
     }
 
-    /** Opens every worker session (builds or uploads its tables), then starts the heartbeats. */
+    /**
+     * Opens every worker session (builds or uploads its tables). The heartbeats start first: a session is sent them from
+     * the first beat after it opened, so its lease holds while the other workers still build their tables.
+     */
     void open() {
-        onEachPlaced(this::openOn, "open");
         heartbeats.start();
+        onEachPlaced(this::openOn, "open");
     }
 
     /** {@return the worker sessions that opened, for the heartbeats} */
