@@ -38,6 +38,8 @@ final class DeepContributionCheck {
     private final LiftedDeepTerms terms;
 
     /**
+     * The check of one proof's DEEP round.
+     *
      * @param tables the tables' claims
      * @param parts the workers' partial sums as they answered them
      * @param frames the frames the transcript absorbed
@@ -114,13 +116,13 @@ final class DeepContributionCheck {
             long[] leaf = pre.tree().leafElements(domain.preprocessedLeaf(j, query));
             k = copyRow(leaf, row, options.logFoldingFactor(), air.preprocessedWidth(), traceRow, k);
         }
-        k = copyRow(handles.of(Phase.MAIN, j).openedLeaf(block), row, logRows, air.mainWidth(), traceRow, k);
-        RemoteCommitment aux = handles.of(Phase.AUX, j);
+        k = copyRow(handles.commitment(Phase.MAIN, j).openedLeaf(block), row, logRows, air.mainWidth(), traceRow, k);
+        RemoteCommitment aux = handles.commitment(Phase.AUX, j);
         if (aux != null) {
             copyRow(aux.openedLeaf(block), row, logRows, 3 * air.auxWidth(), traceRow, k);
         }
         long[] compositionRow = new long[3 * ZeroKnowledge.compositionParts(options, t.air(), t.logHeight())];
-        RemoteCommitment composition = handles.of(Phase.COMPOSITION, j);
+        RemoteCommitment composition = handles.commitment(Phase.COMPOSITION, j);
         copyRow(composition.openedLeaf(block), row, logRows, compositionRow.length, compositionRow, 0);
         return terms.at(j, row, traceRow, compositionRow);
     }

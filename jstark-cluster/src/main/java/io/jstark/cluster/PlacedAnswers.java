@@ -22,6 +22,8 @@ final class PlacedAnswers {
     private final IntFunction<String> workerName;
 
     /**
+     * The check of one proof's answers.
+     *
      * @param tables the proof's tables (their names and definitions)
      * @param workerName a worker's address by its index, for the errors
      */
@@ -50,6 +52,8 @@ final class PlacedAnswers {
     }
 
     /**
+     * Checks the tables of one answer against the session's.
+     *
      * @param answered the tables the answer holds, in its order
      * @param expected which of the placed tables the round answers for
      * @throws ClusterException naming the worker and the first table answered that is not expected of it (or answered

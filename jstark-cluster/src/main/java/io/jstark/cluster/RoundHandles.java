@@ -82,7 +82,7 @@ final class RoundHandles {
     }
 
     /** {@return the handle of a table's commitment in a phase, null for an aux commitment of a table without buses} */
-    RemoteCommitment of(Phase phase, int table) {
+    RemoteCommitment commitment(Phase phase, int table) {
         return made[phase.getNumber()][table];
     }
 

@@ -17,6 +17,8 @@ public final class LiftedDeepTerms {
     private final Ext3[] weights;
 
     /**
+     * The terms of one proof, from its absorbed frames and the challenges its transcript drew.
+     *
      * @param domain the proof's lifted domain
      * @param frames per table its out-of-domain frame, as the transcript absorbed it
      * @param gamma the DEEP columns' challenge
