@@ -6,6 +6,7 @@ import io.jstark.cluster.wire.Commitment;
 import io.jstark.cluster.wire.Commitments;
 import io.jstark.cluster.wire.CompositionRequest;
 import io.jstark.cluster.wire.Frame;
+import io.jstark.cluster.wire.OodReply;
 import io.jstark.cluster.wire.OodRequest;
 import io.jstark.cluster.wire.RoundRequest;
 import io.jstark.math.field.Ext3;
@@ -102,16 +103,19 @@ final class AbsorbedRounds {
     }
 
     /** The rounds done so far, again on {@code p}, each recomputed value checked against the absorbed one. */
-    void replay(SessionPlacement.Placed p, WorkerCalls calls, Mismatch mismatch) {
+    void replay(SessionPlacement.Placed p, WorkerCalls calls, PlacedAnswers answers, Mismatch mismatch) {
         if (roundsDone < 1) {
             return;
         }
         RoundRequest round = RoundRequest.newBuilder().setProofId(p.sessionId()).build();
-        requireSameRoots(calls.stub(p.worker(), FAILOVER).commitMain(round), 0, mismatch);
+        Commitments main = calls.stub(p.worker(), FAILOVER).commitMain(round);
+        answers.require(p, FAILOVER, main);
+        requireSameRoots(main, 0, mismatch);
         if (roundsDone < 2) {
             return;
         }
         AuxReply aux = calls.stub(p.worker(), FAILOVER).commitAux(auxRequest(p.sessionId()));
+        answers.require(p, FAILOVER, aux);
         for (int n = 0; n < aux.getCommitmentsCount(); n++) {
             int i = aux.getCommitments(n).getTable();
             requireSame(
@@ -123,14 +127,15 @@ final class AbsorbedRounds {
         if (roundsDone < 3) {
             return;
         }
-        requireSameRoots(
-                calls.stub(p.worker(), FAILOVER).commitComposition(compositionRequest(p.sessionId())), 2, mismatch);
+        Commitments composition = calls.stub(p.worker(), FAILOVER).commitComposition(compositionRequest(p.sessionId()));
+        answers.require(p, FAILOVER, composition);
+        requireSameRoots(composition, 2, mismatch);
         if (roundsDone < 4) {
             return;
         }
-        for (Frame f : calls.stub(p.worker(), FAILOVER)
-                .openOod(oodRequest(p.sessionId()))
-                .getFramesList()) {
+        OodReply ood = calls.stub(p.worker(), FAILOVER).openOod(oodRequest(p.sessionId()));
+        answers.require(p, FAILOVER, ood);
+        for (Frame f : ood.getFramesList()) {
             if (!Arrays.equals(Wire.frame(f).flatten(), frames[f.getTable()].flatten())) {
                 throw mismatch.of(f.getTable(), "out-of-domain frame");
             }

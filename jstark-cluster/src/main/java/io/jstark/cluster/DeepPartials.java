@@ -1,5 +1,6 @@
 package io.jstark.cluster;
 
+import io.jstark.cluster.wire.DeepRequest;
 import io.jstark.cluster.wire.FieldChunk;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
@@ -16,6 +17,15 @@ import java.util.List;
  */
 final class DeepPartials {
     private DeepPartials() {}
+
+    /** {@return the request of a DEEP round with these challenges, each worker's session id still to set} */
+    static DeepRequest.Builder request(Ext3 gamma, Ext3 mu, Ext3 z) {
+        return DeepRequest.newBuilder()
+                .setGamma(Wire.ext3(gamma))
+                .setMu(Wire.ext3(mu))
+                .setZ(Wire.ext3(z))
+                .setChunkRows(Wire.CHUNK_ROWS);
+    }
 
     /**
      * Reads one worker's partial sum from its chunks.

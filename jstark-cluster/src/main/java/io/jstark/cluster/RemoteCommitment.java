@@ -199,6 +199,23 @@ final class RemoteCommitment implements TableCommitment {
         return out;
     }
 
+    /**
+     * {@return the elements of a leaf the queries opened, as the worker sent them (checked against its root)}
+     *
+     * @throws IllegalStateException when the queries did not open that leaf
+     */
+    synchronized long[] openedLeaf(int leaf) {
+        for (int i = 0; openedLeaves != null && i < openedLeaves.length; i++) {
+            if (openedLeaves[i] == leaf) {
+                return opened.getValues(i).getElementsList().stream()
+                        .mapToLong(Long::longValue)
+                        .toArray();
+            }
+        }
+        throw new IllegalStateException(
+                "leaf " + leaf + " of table '" + session.tableName(table) + "' (" + phase + ") was not opened");
+    }
+
     @Override
     public byte[][] openBatch(int[] wanted) {
         OpenLeavesReply reply = open(wanted);

@@ -1,10 +1,8 @@
 package io.jstark.cluster;
 
 import io.jstark.cluster.wire.AuxReply;
-import io.jstark.cluster.wire.Commitment;
 import io.jstark.cluster.wire.Commitments;
 import io.jstark.cluster.wire.DeepRequest;
-import io.jstark.cluster.wire.Frame;
 import io.jstark.cluster.wire.OodReply;
 import io.jstark.cluster.wire.OpenReply;
 import io.jstark.cluster.wire.OpenRequest;
@@ -25,6 +23,7 @@ import io.jstark.prover.TableCommitment;
 import io.jstark.prover.TableOwningBackend;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * {@link RemoteBackend}'s side of one proof: each round one call to every worker session holding tables, all at once,
@@ -56,7 +55,11 @@ final class RemoteSession implements TableOwningBackend.Session {
     private final AbsorbedRounds rounds;
     private final RoundHandles handles;
     private final SessionHeartbeats heartbeats;
+    private final PlacedAnswers answers;
     private int failovers;
+    /** From the DEEP round to the queries: the workers' contributions, to be held to the rows the queries open. */
+    private DeepContributionCheck deepContributions;
+
     private volatile boolean closing;
 
     RemoteSession(
@@ -76,12 +79,17 @@ final class RemoteSession implements TableOwningBackend.Session {
         this.rounds = new AbsorbedRounds(count);
         this.handles = new RoundHandles(this, calls, rounds, claims);
         this.heartbeats = new SessionHeartbeats(this, calls);
+        this.answers =
+                new PlacedAnswers(context.tables(), w -> calls.workers().get(w).toString());
     }
 
-    /** Opens every worker session (builds or uploads its tables), then starts the heartbeats. */
+    /**
+     * Opens every worker session (builds or uploads its tables). The heartbeats start first: a session is sent them from
+     * the first beat after it opened, so its lease holds while the other workers still build their tables.
+     */
     void open() {
-        onEachPlaced(this::openOn, "open");
         heartbeats.start();
+        onEachPlaced(this::openOn, "open");
     }
 
     /** {@return the worker sessions that opened, for the heartbeats} */
@@ -206,7 +214,7 @@ final class RemoteSession implements TableOwningBackend.Session {
                 calls.workers().get(best));
         placement.replace(lostSession, replacement);
         openOn(replacement);
-        rounds.replay(replacement, calls, (table, what) -> mismatch(replacement, table, what));
+        rounds.replay(replacement, calls, answers, (table, what) -> mismatch(replacement, table, what));
         placement.rehome(replacement);
         return replacement;
     }
@@ -228,13 +236,17 @@ final class RemoteSession implements TableOwningBackend.Session {
         return context.hasher();
     }
 
-    /** One round on every worker; each worker's tables finish as its answer arrives (the prover sends the pass's start and end). */
-    private <R> List<R> pass(ProofPhase phase, PlacedCall<R> call) {
+    /**
+     * One round on every worker; each worker's tables finish as its answer arrives (the prover sends the pass's start and
+     * end), once {@code check} accepted the answer.
+     */
+    private <R> List<R> pass(ProofPhase phase, PlacedCall<R> call, BiConsumer<SessionPlacement.Placed, R> check) {
         ProgressListener progress = context.settings().progress();
         String label = phase.label();
         return onEachPlaced(
                 p -> {
                     R reply = call.call(p);
+                    check.accept(p, reply);
                     for (int i : p.tables()) {
                         ClaimedTable t = claims.get(i);
                         progress.tableFinished(label, t.name(), t.height());
@@ -246,13 +258,15 @@ final class RemoteSession implements TableOwningBackend.Session {
 
     @Override
     public List<TableCommitment> commitMain() {
+        String label = ProofPhase.MAIN_COMMIT.label();
         List<Commitments> replies = pass(
                 ProofPhase.MAIN_COMMIT,
-                p -> calls.stub(p.worker(), ProofPhase.MAIN_COMMIT.label())
+                p -> calls.stub(p.worker(), label)
                         .commitMain(RoundRequest.newBuilder()
                                 .setProofId(p.sessionId())
-                                .build()));
-        List<TableCommitment> out = handles.of(replies, Phase.MAIN, ProofPhase.MAIN_COMMIT.label());
+                                .build()),
+                (p, reply) -> answers.require(p, label, reply));
+        List<TableCommitment> out = handles.of(replies, Phase.MAIN, label);
         rounds.finish(1);
         return out;
     }
@@ -260,31 +274,26 @@ final class RemoteSession implements TableOwningBackend.Session {
     @Override
     public AuxRound commitAux(Ext3[] lookupChallenges) {
         rounds.drawLookup(lookupChallenges);
+        String label = ProofPhase.AUX.label();
         List<AuxReply> replies = pass(
                 ProofPhase.AUX,
-                p -> calls.stub(p.worker(), ProofPhase.AUX.label()).commitAux(rounds.auxRequest(p.sessionId())));
-        TableCommitment[] commitments = new TableCommitment[count];
-        Ext3[] sums = new Ext3[count];
-        for (AuxReply reply : replies) {
-            for (int n = 0; n < reply.getCommitmentsCount(); n++) {
-                Commitment c = reply.getCommitments(n);
-                commitments[c.getTable()] = handles.handle(c, Phase.AUX);
-                sums[c.getTable()] = Wire.ext3(reply.getBusSums(n));
-            }
-        }
-        rounds.absorbBusSums(sums);
+                p -> calls.stub(p.worker(), label).commitAux(rounds.auxRequest(p.sessionId())),
+                (p, reply) -> answers.require(p, label, reply));
+        AuxRound round = handles.aux(replies);
+        rounds.absorbBusSums(round.busSums().toArray(Ext3[]::new));
         rounds.finish(2);
-        return new AuxRound(Arrays.asList(commitments), Arrays.asList(sums));
+        return round;
     }
 
     @Override
     public List<TableCommitment> commitComposition(Ext3 alpha) {
         rounds.drawAlpha(alpha);
+        String label = ProofPhase.COMPOSITION.label();
         List<Commitments> replies = pass(
                 ProofPhase.COMPOSITION,
-                p -> calls.stub(p.worker(), ProofPhase.COMPOSITION.label())
-                        .commitComposition(rounds.compositionRequest(p.sessionId())));
-        List<TableCommitment> out = handles.of(replies, Phase.COMPOSITION, ProofPhase.COMPOSITION.label());
+                p -> calls.stub(p.worker(), label).commitComposition(rounds.compositionRequest(p.sessionId())),
+                (p, reply) -> answers.require(p, label, reply));
+        List<TableCommitment> out = handles.of(replies, Phase.COMPOSITION, label);
         rounds.finish(3);
         return out;
     }
@@ -292,16 +301,12 @@ final class RemoteSession implements TableOwningBackend.Session {
     @Override
     public List<OodFrame> openOod(Ext3 z) {
         rounds.drawZ(z);
+        String label = ProofPhase.OOD.label();
         List<OodReply> replies = pass(
                 ProofPhase.OOD,
-                p -> calls.stub(p.worker(), ProofPhase.OOD.label()).openOod(rounds.oodRequest(p.sessionId())));
-        OodFrame[] out = new OodFrame[count];
-        for (OodReply reply : replies) {
-            for (Frame f : reply.getFramesList()) {
-                out[f.getTable()] = Wire.frame(f);
-            }
-        }
-        handles.requireAll(out, ProofPhase.OOD.label());
+                p -> calls.stub(p.worker(), label).openOod(rounds.oodRequest(p.sessionId())),
+                (p, reply) -> answers.require(p, label, reply));
+        OodFrame[] out = handles.frames(replies, label);
         OodFrameCheck.requireConsistent(
                 context,
                 claims.all(),
@@ -318,17 +323,31 @@ final class RemoteSession implements TableOwningBackend.Session {
     @Override
     public Matrix liftedDeepPolynomial(List<OodFrame> absorbed, Ext3 gamma, Ext3 mu, Ext3 point) {
         String label = ProofPhase.DEEP.label();
-        DeepRequest request = DeepRequest.newBuilder()
-                .setGamma(Wire.ext3(gamma))
-                .setMu(Wire.ext3(mu))
-                .setZ(Wire.ext3(point))
-                .setChunkRows(Wire.CHUNK_ROWS)
-                .build();
-        List<long[][]> partials = pass(
+        DeepRequest.Builder request = DeepPartials.request(gamma, mu, point);
+        List<DeepContributionCheck.Part> parts = pass(
                 ProofPhase.DEEP,
-                p -> DeepPartials.receive(calls.stub(p.worker(), label)
-                        .deepSum(request.toBuilder().setProofId(p.sessionId()).build())));
-        return DeepPartials.sum(context, partials, mu, count);
+                p -> new DeepContributionCheck.Part(
+                        p,
+                        DeepPartials.receive(calls.stub(p.worker(), label)
+                                .deepSum(request.clone()
+                                        .setProofId(p.sessionId())
+                                        .build()))),
+                (p, part) -> {});
+        deepContributions = new DeepContributionCheck(context, claims.all(), parts, absorbed, gamma, mu, point);
+        return DeepPartials.sum(
+                context,
+                parts.stream().map(DeepContributionCheck.Part::coefficients).toList(),
+                mu,
+                count);
+    }
+
+    /** Every worker's DEEP contribution must be the one the rows it opened at the queries give. */
+    @Override
+    public void queriesOpened(int[] queries) {
+        DeepContributionCheck check = deepContributions;
+        // the partial sums are not needed past this check
+        deepContributions = null;
+        check.require(queries, handles, w -> calls.workers().get(w).toString(), placement::names);
     }
 
     @Override

@@ -11,8 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The heartbeats of one proof: every liveness interval one heartbeat to each open worker session that is not waiting
- * for its previous one. A worker that does not answer within the liveness's timeout, or no longer holds the session,
- * is lost, and the session moves its tables at once.
+ * for its previous one, from the first beat after that session opened (other sessions of the proof may still be
+ * opening). A worker that does not answer within the liveness's timeout, or no longer holds the session, is lost, and
+ * the session moves its tables at once (while other sessions still open too: the replacement opens and the others'
+ * opens go on).
  */
 final class SessionHeartbeats implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.jstark.cluster.coordinator");

@@ -6,6 +6,7 @@ import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
+import io.jstark.examples.TableShape;
 import io.jstark.examples.Workload;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Statement;
@@ -18,8 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A worker lost in the middle of the composition pass costs a failover, not the proof: its tables are rebuilt on a live
  * worker from their recipe, the rounds so far replayed and checked against what the transcript absorbed, and the proof
- * has the local proof's bytes, with and without zero knowledge; the same for a worker that stops answering (detected by
- * the deadline).
+ * has the local proof's bytes, with and without zero knowledge, and where the workers own the tables; the same for a
+ * worker that stops answering (detected by the deadline).
  */
 class FailoverTest {
     /** With zero knowledge the replacement draws the lost tables' randomness again from the seed: the roots match. */
@@ -30,12 +31,29 @@ class FailoverTest {
         try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
             Process victim = workers.processes().getFirst();
             ProofOptions options = zeroKnowledge ? ClusterProofTest.ZK_OPTIONS : ClusterProofTest.OPTIONS;
-            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), options, () -> {
+            byte[] bytes = proveMixWhile(workers, Duration.ofSeconds(60), options, false, () -> {
                 victim.destroyForcibly();
                 victim.waitFor();
             });
             assertThat(victim.exitValue()).as("killed by SIGKILL").isEqualTo(137);
             assertThat(bytes).isNotNull();
+        }
+    }
+
+    /**
+     * Where the workers own the tables (the coordinator proves from their shapes), the replacement builds the lost
+     * tables from the recipe and must report the same public inputs.
+     */
+    @Test
+    void aWorkerKilledDuringTheCompositionPassOfAProofFromShapesAloneIsReplacedAndTheBytesAreTheLocalProofs()
+            throws Exception {
+        try (WorkerProcesses workers = WorkerProcesses.start(3, "1G")) {
+            Process victim = workers.processes().getFirst();
+            proveMixWhile(workers, Duration.ofSeconds(60), ClusterProofTest.OPTIONS, true, () -> {
+                victim.destroyForcibly();
+                victim.waitFor();
+            });
+            assertThat(victim.exitValue()).as("killed by SIGKILL").isEqualTo(137);
         }
     }
 
@@ -45,7 +63,7 @@ class FailoverTest {
             long pid = workers.processes().getFirst().pid();
             try {
                 byte[] bytes = proveMixWhile(
-                        workers, Duration.ofSeconds(20), ClusterProofTest.OPTIONS, () -> signal("STOP", pid));
+                        workers, Duration.ofSeconds(20), ClusterProofTest.OPTIONS, false, () -> signal("STOP", pid));
                 assertThat(bytes).isNotNull();
             } finally {
                 signal("CONT", pid);
@@ -58,10 +76,11 @@ class FailoverTest {
     }
 
     /**
-     * Proves the mix on the three workers with these options (a fixed seed with zero knowledge), injecting {@code fault}
-     * as the composition pass begins; returns the bytes.
+     * Proves the mix on the three workers with these options (a fixed seed with zero knowledge), from the tables' shapes
+     * alone where {@code owned}, injecting {@code fault} as the composition pass begins; returns the bytes.
      */
-    private static byte[] proveMixWhile(WorkerProcesses workers, Duration deadline, ProofOptions options, Fault fault)
+    private static byte[] proveMixWhile(
+            WorkerProcesses workers, Duration deadline, ProofOptions options, boolean owned, Fault fault)
             throws Exception {
         Example example = Examples.byName("mix");
         int logSize = example.minLogSize() + 1;
@@ -90,7 +109,10 @@ class FailoverTest {
                         .options(options)
                         .zeroKnowledgeSeed(ClusterProofTest.seed(5))
                         .build()) {
-            byte[] bytes = remote.prove(w.tables()).bytes();
+            byte[] bytes = owned
+                    ? remote.proveOwned(TableShape.dimensions(example.shapes(logSize)))
+                            .bytes()
+                    : remote.prove(w.tables()).bytes();
             // a loaded machine may pass a deadline elsewhere too, which costs a failover more, never the bytes
             assertThat(cluster.failovers()).isGreaterThanOrEqualTo(1);
             assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());

@@ -2,9 +2,18 @@ package io.jstark.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.ForwardingClientCall;
+import io.grpc.ForwardingClientCallListener;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
 import io.jstark.air.trace.TableTrace;
@@ -18,7 +27,10 @@ import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import io.jstark.prover.ProgressListener;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,6 +92,39 @@ class LivenessTest {
                 assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
             }
             assertThat(cluster.traffic().snapshot()).containsKeys("heartbeat", "failover");
+        }
+    }
+
+    @Test
+    void aWorkerThatOpenedKeepsItsSessionWhileAnotherWorkerStillOpens() throws Exception {
+        Example example = Examples.byName("mix");
+        int logSize = example.minLogSize() + 1;
+        Liveness liveness = new Liveness(Duration.ofMillis(300), Duration.ofSeconds(3));
+        try (WorkerProcesses workers = WorkerProcesses.start(2, "1G");
+                Workload w = example.generate(logSize, 9)) {
+            List<WorkerAddress> addresses = workers.first(2);
+            // the second worker's open takes two leases longer than the first's, as if it built its tables slowly
+            SlowOpen slowOpen = new SlowOpen(
+                    addresses.get(0), addresses.get(1), 2 * liveness.lease().toMillis());
+            try (RemoteBackend cluster = RemoteBackend.onWorkers(addresses)
+                            .recipe("mix", logSize, 9)
+                            .deadline(Duration.ofSeconds(300))
+                            .liveness(liveness)
+                            .intercept(slowOpen)
+                            .build();
+                    JstarkProver remote = Jstark.prover(example.airs())
+                            .options(ClusterProofTest.OPTIONS)
+                            .backend(cluster)
+                            .build();
+                    JstarkProver local = Jstark.prover(example.airs())
+                            .options(ClusterProofTest.OPTIONS)
+                            .build()) {
+                byte[] bytes = remote.prove(w.tables()).bytes();
+                assertThat(slowOpen.held()).as("the second open was held").isTrue();
+                assertThat(cluster.failovers()).as("failovers").isZero();
+                assertThat(workers.log(0)).doesNotContain("expired");
+                assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
+            }
         }
     }
 
@@ -160,6 +205,69 @@ class LivenessTest {
             } finally {
                 channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
             }
+        }
+    }
+
+    /**
+     * Holds the open request to the slow worker until the fast worker has answered its open, and then {@code holdMillis}
+     * longer.
+     */
+    private static final class SlowOpen implements ClientInterceptor {
+        private final String fast;
+        private final String slow;
+        private final long holdMillis;
+        private final CountDownLatch fastOpened = new CountDownLatch(1);
+        private final AtomicBoolean held = new AtomicBoolean();
+
+        SlowOpen(WorkerAddress fast, WorkerAddress slow, long holdMillis) {
+            this.fast = fast.host() + ":" + fast.port();
+            this.slow = slow.host() + ":" + slow.port();
+            this.holdMillis = holdMillis;
+        }
+
+        boolean held() {
+            return held.get();
+        }
+
+        @Override
+        public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
+            ClientCall<Q, A> call = next.newCall(method, options);
+            if (!method.getFullMethodName().endsWith("/Open")) {
+                return call;
+            }
+            if (next.authority().equals(fast)) {
+                return new ForwardingClientCall.SimpleForwardingClientCall<>(call) {
+                    @Override
+                    public void start(Listener<A> listener, Metadata headers) {
+                        super.start(
+                                new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                                    @Override
+                                    public void onClose(Status status, Metadata trailers) {
+                                        fastOpened.countDown();
+                                        super.onClose(status, trailers);
+                                    }
+                                },
+                                headers);
+                    }
+                };
+            }
+            if (!next.authority().equals(slow)) {
+                return call;
+            }
+            return new ForwardingClientCall.SimpleForwardingClientCall<>(call) {
+                @Override
+                public void sendMessage(Q message) {
+                    try {
+                        if (fastOpened.await(GENEROUS_MILLIS, TimeUnit.MILLISECONDS)) {
+                            Thread.sleep(holdMillis);
+                            held.set(true);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    super.sendMessage(message);
+                }
+            };
         }
     }
 }

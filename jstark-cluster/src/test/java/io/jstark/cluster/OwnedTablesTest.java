@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Where the workers build the tables from their recipe and own them, the coordinator proves from the tables' shapes
- * alone: it never holds a trace, the workers report the public inputs, and the bytes are the local proof's.
+ * alone: it never holds a trace, the workers report the public inputs, and the bytes are the local proof's, with zero
+ * knowledge too (a fixed seed).
  */
 class OwnedTablesTest {
     private static WorkerProcesses workers;
@@ -59,6 +60,38 @@ class OwnedTablesTest {
             // the local proof, for comparison only: the coordinator above never saw these traces
             try (Workload w = example.generate(logSize, 17)) {
                 assertThat(bytes).isEqualTo(ClusterProofTest.proveLocally(example, w));
+                Jstark.verify(coordinator.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
+            }
+        }
+    }
+
+    /**
+     * The workers that own the tables draw each table's randomness from the seed the open request carries, by the
+     * table's place in the statement: the bytes are the local zero-knowledge proof's under the same seed.
+     */
+    @ParameterizedTest(name = "{0} on 2 workers")
+    @ValueSource(strings = {"vm", "mix"})
+    void aZeroKnowledgeProofFromShapesAloneHasTheLocalZeroKnowledgeProofsBytesUnderTheSameSeed(String name)
+            throws Exception {
+        Example example = Examples.byName(name);
+        int logSize = example.minLogSize() + 1;
+        List<TableDimensions> shapes = TableShape.dimensions(example.shapes(logSize));
+        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(2))
+                        .recipe(name, logSize, 17)
+                        .deadline(ClusterProofTest.DEADLINE)
+                        .build();
+                JstarkProver coordinator = Jstark.prover(example.airs())
+                        .options(ClusterProofTest.ZK_OPTIONS)
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(6))
+                        .backend(new TracelessCheck(cluster))
+                        .build();
+                JstarkProver local = Jstark.prover(example.airs())
+                        .options(ClusterProofTest.ZK_OPTIONS)
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(6))
+                        .build()) {
+            byte[] bytes = coordinator.proveOwned(shapes).bytes();
+            try (Workload w = example.generate(logSize, 17)) {
+                assertThat(bytes).isEqualTo(local.prove(w.tables()).bytes());
                 Jstark.verify(coordinator.verifyingKey(), Statement.ofTraces(w.tables()), bytes);
             }
         }

@@ -13,7 +13,9 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
+import io.jstark.cluster.wire.Commitments;
 import io.jstark.cluster.wire.Ext3Value;
+import io.jstark.cluster.wire.FieldChunk;
 import io.jstark.cluster.wire.Frame;
 import io.jstark.cluster.wire.HashChunk;
 import io.jstark.cluster.wire.LeafValues;
@@ -23,8 +25,11 @@ import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,8 +37,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A worker that answers a wrong value is named in the error, and no proof comes back: one value of one answer of the
- * second worker is changed on its way to the coordinator, as a faulty or lying worker would send it.
+ * A worker that answers a wrong value, or answers for other tables than the ones placed on it, is named in the error,
+ * and no proof comes back: one answer of the second worker is changed on its way to the coordinator, as a faulty or
+ * lying worker would send it.
  */
 class WrongAnswerTest {
     private static final long P = 0xFFFF_FFFF_0000_0001L;
@@ -113,6 +119,66 @@ class WrongAnswerTest {
                     .hasMessageContaining("worker " + liar + " opened leaf")
                     .hasMessageContaining(
                             "with elements that do not hash to the leaf hash it streamed for the phase tree");
+        }
+    }
+
+    /** The changed value is the constant coefficient's first limb: the contribution is wrong at every position. */
+    @ParameterizedTest(name = "zero knowledge: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWorkerWhoseDeepContributionIsWrongIsNamedWithItsTables(boolean zeroKnowledge) throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        ChangeFirst<FieldChunk> change = new ChangeFirst<>(
+                liar,
+                FieldChunk.class,
+                chunk -> chunk.toBuilder()
+                        .setValues(0, other(chunk.getValues(0)))
+                        .build());
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change, zeroKnowledge))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + " answered a DEEP contribution for tables '")
+                    .hasMessageContaining("from the one the rows it opened give");
+        }
+    }
+
+    @Test
+    void aWorkerThatAnswersForATablePlacedOnAnotherIsRefusedNamingItAndTheTable() throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        int[] table = {-1};
+        // its first commitment is relabelled as the first table it does not hold
+        ChangeFirst<Commitments> change = new ChangeFirst<>(liar, Commitments.class, reply -> {
+            Set<Integer> own = new HashSet<>();
+            reply.getCommitmentsList().forEach(c -> own.add(c.getTable()));
+            table[0] = IntStream.iterate(0, i -> i + 1)
+                    .filter(i -> !own.contains(i))
+                    .findFirst()
+                    .orElseThrow();
+            return reply.toBuilder()
+                    .setCommitments(0, reply.getCommitments(0).toBuilder().setTable(table[0]))
+                    .build();
+        });
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change, false))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + ": its main_commit answer holds table '"
+                            + w.tables().get(table[0]).name() + "', which is not placed on it");
+        }
+    }
+
+    @Test
+    void aWorkerThatLeavesOutATablePlacedOnItIsRefusedNamingItAndTheTable() throws Exception {
+        WorkerAddress liar = workers.first(2).get(1);
+        int[] table = {-1};
+        ChangeFirst<Commitments> change = new ChangeFirst<>(liar, Commitments.class, reply -> {
+            int last = reply.getCommitmentsCount() - 1;
+            table[0] = reply.getCommitments(last).getTable();
+            return reply.toBuilder().removeCommitments(last).build();
+        });
+        try (Workload w = MIX.generate(LOG_SIZE, 11)) {
+            assertThatThrownBy(() -> prove(w, change, false))
+                    .isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("worker " + liar + ": its main_commit answer leaves out table '"
+                            + w.tables().get(table[0]).name() + "', which is placed on it");
         }
     }
 

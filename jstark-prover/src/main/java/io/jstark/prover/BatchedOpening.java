@@ -125,7 +125,7 @@ final class BatchedOpening implements AutoCloseable {
 
         // 10. queries: every phase tree, the pinned preprocessed trees and FRI opened at the queries
         phases.next(ProofPhase.QUERIES.label(), "queries", queries.length);
-        return new Proof(
+        Proof proof = new Proof(
                 options,
                 headers(),
                 mainTree.root(),
@@ -139,6 +139,8 @@ final class BatchedOpening implements AutoCloseable {
                 mainTree.open(queries),
                 auxTree == null ? null : auxTree.open(queries),
                 compositionTree.open(queries));
+        session.queriesOpened(queries);
+        return proof;
     }
 
     /**

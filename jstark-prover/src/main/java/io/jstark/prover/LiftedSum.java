@@ -1,8 +1,13 @@
 package io.jstark.prover;
 
 import io.jstark.math.field.Ext3;
+import io.jstark.math.field.ExtColumn;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
+import io.jstark.math.ntt.BitReversedCoset;
+import io.jstark.math.poly.Polynomial;
+import io.jstark.protocol.LiftedDomain;
+import io.jstark.protocol.Preprocessing;
 
 /**
  * The lifted sum of round 4, D(X) = sum_j mu^j DEEP_j(X^(2^s_j)) in coefficients, added one polynomial at a time:
@@ -58,6 +63,23 @@ public final class LiftedSum {
      */
     public static long[][] limbs(Matrix p) {
         return new long[][] {p.columnToArray(0), p.columnToArray(1), p.columnToArray(2)};
+    }
+
+    /**
+     * The value of a part of the sum at a position of FRI's domain (the tallest LDE domain, bit-reversed): the part's
+     * 2^h coefficients read at X^(2^(logMaxHeight - h)), X the position's point, as {@link #add} lifts it.
+     *
+     * @param domain the proof's lifted domain
+     * @param p the part's three limb columns, a power of two coefficients each, at most 2^logMaxHeight
+     * @param position the position on the domain of 2^logLde points
+     * @return the lifted part at that position
+     */
+    public static Ext3 valueAt(LiftedDomain domain, long[][] p, int position) {
+        int logLde = domain.logLde();
+        long x = BitReversedCoset.point(logLde, Preprocessing.shift(logLde), position);
+        int rows = p[0].length;
+        long stride = (1L << domain.logMaxHeight()) / rows;
+        return Polynomial.evaluate(new ExtColumn(p[0], p[1], p[2]), 0, rows, Goldilocks.pow(x, stride));
     }
 
     /**

@@ -90,6 +90,16 @@ public interface ProofSession extends AutoCloseable {
      */
     long grind(Transcript transcript, int bits);
 
+    /**
+     * The queries opened every table's commitments at these positions, and the proof is assembled; it is returned once
+     * this returns. A backend whose rounds ran elsewhere checks here what it was sent against what the queries opened
+     * (a backend that computed every value itself has nothing to check). Called once, after {@link #grind}.
+     *
+     * @param queries the query cosets ({@code ProofTranscript.sampleQueries}) on the tallest LDE domain
+     * @throws RuntimeException when an answer the backend was sent disagrees with the openings; no proof is returned
+     */
+    default void queriesOpened(int[] queries) {}
+
     /** Releases everything the session still holds (every table's LDEs and trees), on every path. */
     @Override
     void close();

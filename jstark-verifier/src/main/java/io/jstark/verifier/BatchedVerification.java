@@ -10,10 +10,8 @@ import io.jstark.fri.FriVerifier;
 import io.jstark.instrument.Span;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
-import io.jstark.math.field.Goldilocks;
-import io.jstark.math.ntt.BitReversedCoset;
 import io.jstark.protocol.CompositionLayout;
-import io.jstark.protocol.DeepComposition;
+import io.jstark.protocol.LiftedDeepTerms;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
@@ -75,7 +73,8 @@ final class BatchedVerification {
         }
         Ext3 alpha = ProofTranscript.sampleCompositionChallenge(t);
         ProofTranscript.absorbCompositionRoot(t, proof.compositionRoot());
-        Ext3[] points = tablePoints(ProofTranscript.sampleOodPoint(t, domain));
+        Ext3 z = ProofTranscript.sampleOodPoint(t, domain);
+        Ext3[] points = tablePoints(z);
         ProofTranscript.absorbOodFrames(t, proof.frames());
         checkConstraints(lookup, alpha, points);
         Ext3[] deepChallenges = ProofTranscript.sampleDeepChallenges(t);
@@ -93,7 +92,7 @@ final class BatchedVerification {
                     "the proof-of-work nonce does not have " + options.grindingBits() + " leading zero bits");
         }
         int[] queries = ProofTranscript.sampleQueries(t, options.queries(), domain);
-        Ext3[][] cosetValues = openedCosetValues(queries, deepChallenges, points);
+        Ext3[][] cosetValues = openedCosetValues(queries, deepChallenges, z);
         try {
             FriVerifier.verifyQueries(
                     queries,
@@ -153,8 +152,7 @@ final class BatchedVerification {
      * The trees opened at the query cosets and checked against their roots; from their rows, per query the f values
      * FRI reads (the lifted DEEP sum, plus the random codeword with zero knowledge).
      */
-    private Ext3[][] openedCosetValues(int[] queries, Ext3[] deepChallenges, Ext3[] points)
-            throws ProofRejectedException {
+    private Ext3[][] openedCosetValues(int[] queries, Ext3[] deepChallenges, Ext3 z) throws ProofRejectedException {
         QueryOpenings openings = new QueryOpenings(hasher, options, domain, tables);
         OpenedBlocks[] pre = new OpenedBlocks[count];
         for (int j = 0; j < count; j++) {
@@ -191,7 +189,7 @@ final class BatchedVerification {
                 queries,
                 j -> 3 * parts(j),
                 j -> j == codewordTable ? 3 : 0);
-        Ext3[][] cosetValues = liftedDeepValues(queries, deepChallenges, points, pre, main, aux, comp);
+        Ext3[][] cosetValues = liftedDeepValues(queries, deepChallenges, z, pre, main, aux, comp);
         if (codewordTable >= 0) {
             addCodeword(cosetValues, queries, comp[codewordTable], deepChallenges[1].pow(count));
         }
@@ -270,24 +268,13 @@ final class BatchedVerification {
     private Ext3[][] liftedDeepValues(
             int[] queries,
             Ext3[] challenges,
-            Ext3[] points,
+            Ext3 z,
             OpenedBlocks[] pre,
             OpenedBlocks[] main,
             OpenedBlocks[] aux,
             OpenedBlocks[] comp) {
         int f = 1 << logF;
-        DeepComposition[] deep = new DeepComposition[count];
-        Ext3[] weights = new Ext3[count];
-        Ext3 weight = Ext3.ONE;
-        for (int j = 0; j < count; j++) {
-            deep[j] = new DeepComposition(
-                    proof.frames().get(j),
-                    challenges[0],
-                    points[j],
-                    Goldilocks.twoAdicGenerator(domain.logTraceHeight(j)));
-            weights[j] = weight;
-            weight = weight.mul(challenges[1]);
-        }
+        LiftedDeepTerms terms = new LiftedDeepTerms(domain, proof.frames(), challenges[0], challenges[1], z);
         Ext3[][] values = new Ext3[queries.length][f];
         for (int q = 0; q < queries.length; q++) {
             for (int s = 0; s < f; s++) {
@@ -297,7 +284,6 @@ final class BatchedVerification {
                 Air air = committedAirs.get(j);
                 int traceWidth = air.preprocessedWidth() + air.mainWidth() + 3 * air.auxWidth();
                 int compWidth = comp[j].width();
-                long shift = Preprocessing.shift(domain.logLde(j));
                 int lastRow = -1;
                 Ext3 term = null;
                 for (int s = 0; s < f; s++) {
@@ -315,8 +301,7 @@ final class BatchedVerification {
                         }
                         long[] compRow = new long[compWidth];
                         comp[j].copyRow(row, compRow, 0);
-                        long x = BitReversedCoset.point(domain.logLde(j), shift, row);
-                        term = weights[j].mul(deep[j].evaluate(x, traceRow, compRow));
+                        term = terms.at(j, row, traceRow, compRow);
                         lastRow = row;
                     }
                     values[q][s] = values[q][s].add(term);

@@ -35,6 +35,18 @@ public final class Polynomial {
         return new Ext3(a0, a1, a2);
     }
 
+    /** Extension coefficients (structure of arrays) at a base point. */
+    public static Ext3 evaluate(ExtColumn coeffs, int off, int length, long x) {
+        long[] c0 = coeffs.c0(), c1 = coeffs.c1(), c2 = coeffs.c2();
+        long a0 = 0, a1 = 0, a2 = 0;
+        for (int i = off + length - 1; i >= off; i--) {
+            a0 = Goldilocks.add(Goldilocks.mul(a0, x), c0[i]);
+            a1 = Goldilocks.add(Goldilocks.mul(a1, x), c1[i]);
+            a2 = Goldilocks.add(Goldilocks.mul(a2, x), c2[i]);
+        }
+        return new Ext3(a0, a1, a2);
+    }
+
     /** Extension coefficients (structure of arrays) at an extension point. */
     public static Ext3 evaluate(ExtColumn coeffs, int off, int length, Ext3 z) {
         long z0 = z.c0(), z1 = z.c1(), z2 = z.c2();

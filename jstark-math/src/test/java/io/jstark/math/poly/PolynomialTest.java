@@ -39,6 +39,8 @@ class PolynomialTest {
         assertThat(Polynomial.evaluate(coeffs, 2, length, x)).isEqualTo(base);
         assertThat(Polynomial.evaluate(coeffs, 2, length, z)).isEqualTo(atZ);
         assertThat(Polynomial.evaluate(extCoeffs, 2, length, z)).isEqualTo(extAtZ);
+        assertThat(Polynomial.evaluate(extCoeffs, 2, length, x))
+                .isEqualTo(Polynomial.evaluate(extCoeffs, 2, length, Ext3.of(x)));
     }
 
     @Test
