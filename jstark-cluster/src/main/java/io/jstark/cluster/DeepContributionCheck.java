@@ -25,10 +25,15 @@ import java.util.function.IntFunction;
  *
  * <p>The partial sums stay on the coordinator from the DEEP round until the queries: 24 bytes per coefficient of each
  * worker's tallest table, the bytes that round received. A polynomial that differs from the true one agrees with it on
- * at most a 1/blowup share of the positions, so a wrong contribution escapes all the queries' positions only with a
- * chance of at most blowup^-queries.
+ * at most a 1/blowup share of the positions, so a wrong contribution escapes k random positions only with a chance of
+ * at most blowup^-k. Each position costs a pass over the coefficients, so the check reads the first
+ * {@link #positionsChecked} of the queries' positions, enough for a chance below 2^-{@value #ESCAPE_BITS}; a
+ * contribution that escapes them still fails the final verification, unnamed.
  */
 final class DeepContributionCheck {
+    /** A wrong contribution escapes the checked positions with a chance below 2^-ESCAPE_BITS. */
+    static final int ESCAPE_BITS = 20;
+
     /** One worker's partial sum: the session that answered it and its coefficients (three limb columns). */
     record Part(SessionPlacement.Placed from, long[][] coefficients) {}
 
@@ -62,7 +67,7 @@ final class DeepContributionCheck {
     }
 
     /**
-     * Checks every worker's contribution at the queries.
+     * Checks every worker's contribution at the first {@link #positionsChecked} query positions.
      *
      * @param queries the query cosets
      * @param handles the tables' commitments, whose opened leaves give the rows
@@ -76,15 +81,16 @@ final class DeepContributionCheck {
             IntFunction<String> workerName,
             Function<SessionPlacement.Placed, String> tableNames) {
         int logF = context.options().logFoldingFactor();
+        int checked = positionsChecked(queries.length, context.options().logBlowup());
         for (Part part : parts) {
-            Ext3[] given = new Ext3[queries.length];
+            Ext3[] given = new Ext3[checked];
             context.settings()
                     .pool()
                     .forEachChunk(
-                            queries.length,
+                            checked,
                             q -> given[q] =
                                     LiftedSum.valueAt(context.domain(), part.coefficients(), queries[q] << logF));
-            for (int q = 0; q < queries.length; q++) {
+            for (int q = 0; q < checked; q++) {
                 Ext3 opened = Ext3.ZERO;
                 for (int j : part.from().tables()) {
                     opened = opened.add(termAt(j, queries[q], handles));
@@ -98,6 +104,14 @@ final class DeepContributionCheck {
                 }
             }
         }
+    }
+
+    /**
+     * {@return how many of the queries' positions the check reads: the fewest k with blowup^-k below
+     * 2^-{@value #ESCAPE_BITS}, at most one per query}
+     */
+    static int positionsChecked(int queries, int logBlowup) {
+        return Math.min(queries, (ESCAPE_BITS + logBlowup - 1) / logBlowup);
     }
 
     /** Table j's term at the first position of query coset {@code query}, from the rows the queries opened there. */
