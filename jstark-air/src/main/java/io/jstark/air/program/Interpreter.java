@@ -9,6 +9,7 @@ import io.jstark.air.program.ConstraintProgram.Workspace;
 import io.jstark.air.program.ProgramGraph.Node;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
+import java.util.Arrays;
 
 /**
  * The reference engine ({@link ConstraintProgram.Engine#INTERPRETED}): one pass over the program's instructions per
@@ -57,7 +58,7 @@ final class Interpreter implements BatchEvaluator {
         this.extRegisters = registers[1];
         this.uniform = uniform;
         this.fusedSummand = new int[instructionNodes.length];
-        java.util.Arrays.fill(fusedSummand, -1);
+        Arrays.fill(fusedSummand, -1);
         for (int i = 0; i + 1 < instructionNodes.length; i++) {
             fusedSummand[i] = scaledSummand(i, instructionNodes[i + 1]);
         }
