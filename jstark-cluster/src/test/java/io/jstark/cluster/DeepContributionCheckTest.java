@@ -10,7 +10,9 @@ class DeepContributionCheckTest {
     void theCheckReadsTheFewestPositionsThatLeaveAWrongContributionAChanceBelowTwoToTheMinusTwenty() {
         for (int logBlowup = 1; logBlowup <= 5; logBlowup++) {
             int k = DeepContributionCheck.positionsChecked(1000, logBlowup);
-            assertThat(k * logBlowup).as("blowup 2^%d", logBlowup).isGreaterThanOrEqualTo(DeepContributionCheck.ESCAPE_BITS);
+            assertThat(k * logBlowup)
+                    .as("blowup 2^%d", logBlowup)
+                    .isGreaterThanOrEqualTo(DeepContributionCheck.ESCAPE_BITS);
             assertThat((k - 1) * logBlowup).as("blowup 2^%d", logBlowup).isLessThan(DeepContributionCheck.ESCAPE_BITS);
         }
         assertThat(DeepContributionCheck.positionsChecked(28, 3)).isEqualTo(7);
