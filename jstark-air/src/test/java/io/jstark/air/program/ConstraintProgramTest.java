@@ -156,20 +156,24 @@ class ConstraintProgramTest {
         RandomRows data = new RandomRows(rnd, rows);
         ConstraintProgram program = ConstraintProgram.compile(outputs);
         for (ConstraintProgram.Engine engine : ConstraintProgram.Engine.values()) {
-            ConstraintProgram.Bound bound = program.bind(data::uniform, engine);
-            ConstraintProgram.Workspace ws = bound.newWorkspace(batch);
-            for (int from = 0; from < rows; from += batch) {
-                int len = Math.min(batch, rows - from);
-                bound.evaluate(ws, data, from, len);
-                for (int r = 0; r < len; r++) {
-                    int row = from + r;
-                    PointEvaluator point = new PointEvaluator(leaf -> data.atRow(leaf, row));
-                    for (int k = 0; k < outputs.size(); k++) {
-                        Ext3 expected = point.evaluate(outputs.get(k));
-                        assertThat(valueAt(ws, k, r))
-                                .as("%s output %d row %d", engine, k, row)
-                                .isEqualTo(expected);
-                    }
+            assertPointValues(program.bind(data::uniform, engine), outputs, data, rows, batch);
+        }
+    }
+
+    /** Every row's outputs, evaluated in batches, equal the point evaluator's values. */
+    private static void assertPointValues(
+            ConstraintProgram.Bound bound, List<Expr> outputs, RandomRows data, int rows, int batch) {
+        ConstraintProgram.Workspace ws = bound.newWorkspace(batch);
+        for (int from = 0; from < rows; from += batch) {
+            int len = Math.min(batch, rows - from);
+            bound.evaluate(ws, data, from, len);
+            for (int r = 0; r < len; r++) {
+                int row = from + r;
+                PointEvaluator point = new PointEvaluator(leaf -> data.atRow(leaf, row));
+                for (int k = 0; k < outputs.size(); k++) {
+                    assertThat(valueAt(ws, k, r))
+                            .as("%s output %d row %d", bound.engine(), k, row)
+                            .isEqualTo(point.evaluate(outputs.get(k)));
                 }
             }
         }
@@ -222,18 +226,12 @@ class ConstraintProgramTest {
         }
         List<Expr> outputs = List.of(sum);
         RandomRows data = new RandomRows(rnd, rows);
-        ConstraintProgram.Bound bound =
-                ConstraintProgram.compile(outputs).bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
-        ConstraintProgram.Workspace ws = bound.newWorkspace(batch);
-        for (int from = 0; from < rows; from += batch) {
-            int len = Math.min(batch, rows - from);
-            bound.evaluate(ws, data, from, len);
-            for (int r = 0; r < len; r++) {
-                int row = from + r;
-                Ext3 expected = new PointEvaluator(leaf -> data.atRow(leaf, row)).evaluate(sum);
-                assertThat(valueAt(ws, 0, r)).as("row %d", row).isEqualTo(expected);
-            }
-        }
+        assertPointValues(
+                ConstraintProgram.compile(outputs).bind(data::uniform, ConstraintProgram.Engine.INTERPRETED),
+                outputs,
+                data,
+                rows,
+                batch);
     }
 
     /** Each term is computed right before the addition that consumes it, so one partial sum is live at a time. */
