@@ -12,6 +12,7 @@ import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.ClaimedTable;
 import io.jstark.prover.LiftedSum;
 import io.jstark.prover.ProofContext;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -24,14 +25,16 @@ import java.util.function.IntFunction;
  * contribution differs is named with its tables, rather than found out by a proof that does not verify.
  *
  * <p>The partial sums stay on the coordinator from the DEEP round until the queries: 24 bytes per coefficient of each
- * worker's tallest table, the bytes that round received. A polynomial that differs from the true one agrees with it on
- * at most a 1/blowup share of the positions, so a wrong contribution escapes k random positions only with a chance of
- * at most blowup^-k. Each position costs a pass over the coefficients, so the check reads the first
- * {@link #positionsChecked} of the queries' positions, enough for a chance below 2^-{@value #ESCAPE_BITS}; a
- * contribution that escapes them still fails the final verification, unnamed.
+ * worker's tallest table, the bytes that round received. A polynomial that differs from the true one (a difference of
+ * degree below N / blowup on the N positions) is zero on every position of at most a 1/blowup share of the query
+ * cosets, the aligned runs of 2^logF positions that are cosets of a subgroup: a single position per coset would not do,
+ * as the first positions of the cosets are consecutive powers, on which the difference may vanish far more often. So
+ * the check reads every position of the first {@link #cosetsChecked} distinct query cosets, which a wrong contribution
+ * escapes with a chance below 2^-{@value #ESCAPE_BITS}; each position costs a pass over the coefficients, and one that
+ * escapes still fails the final verification, unnamed.
  */
 final class DeepContributionCheck {
-    /** A wrong contribution escapes the checked positions with a chance below 2^-ESCAPE_BITS. */
+    /** A wrong contribution escapes the checked cosets with a chance below 2^-ESCAPE_BITS. */
     static final int ESCAPE_BITS = 20;
 
     /** One worker's partial sum: the session that answered it and its coefficients (three limb columns). */
@@ -67,7 +70,8 @@ final class DeepContributionCheck {
     }
 
     /**
-     * Checks every worker's contribution at the first {@link #positionsChecked} query positions.
+     * Checks every worker's contribution at every position of the first {@link #cosetsChecked} distinct query
+     * cosets.
      *
      * @param queries the query cosets
      * @param handles the tables' commitments, whose opened leaves give the rows
@@ -81,25 +85,31 @@ final class DeepContributionCheck {
             IntFunction<String> workerName,
             Function<SessionPlacement.Placed, String> tableNames) {
         int logF = context.options().logFoldingFactor();
-        int checked = positionsChecked(queries.length, context.options().logBlowup());
+        int f = 1 << logF;
+        int[] cosets = Arrays.stream(queries).distinct().toArray();
+        cosets = Arrays.copyOf(
+                cosets, cosetsChecked(cosets.length, context.options().logBlowup()));
+        int[] positions = new int[cosets.length * f];
+        for (int p = 0; p < positions.length; p++) {
+            positions[p] = (cosets[p >> logF] << logF) + (p & (f - 1));
+        }
         for (Part part : parts) {
-            Ext3[] given = new Ext3[checked];
+            Ext3[] given = new Ext3[positions.length];
             context.settings()
                     .pool()
                     .forEachChunk(
-                            checked,
-                            q -> given[q] =
-                                    LiftedSum.valueAt(context.domain(), part.coefficients(), queries[q] << logF));
-            for (int q = 0; q < checked; q++) {
+                            positions.length,
+                            p -> given[p] = LiftedSum.valueAt(context.domain(), part.coefficients(), positions[p]));
+            for (int p = 0; p < positions.length; p++) {
                 Ext3 opened = Ext3.ZERO;
                 for (int j : part.from().tables()) {
-                    opened = opened.add(termAt(j, queries[q], handles));
+                    opened = opened.add(termAt(j, positions[p], handles));
                 }
-                if (!opened.equals(given[q])) {
+                if (!opened.equals(given[p])) {
                     throw new ClusterException(
                             "worker " + workerName.apply(part.from().worker())
                                     + " answered a DEEP contribution for tables " + tableNames.apply(part.from())
-                                    + " that differs, at query position " + (queries[q] << logF)
+                                    + " that differs, at query position " + positions[p]
                                     + ", from the one the rows it opened give: the worker's values are wrong");
                 }
             }
@@ -107,20 +117,21 @@ final class DeepContributionCheck {
     }
 
     /**
-     * {@return how many of the queries' positions the check reads: the fewest k with blowup^-k below
-     * 2^-{@value #ESCAPE_BITS}, at most one per query}
+     * {@return how many distinct query cosets the check reads: the fewest k with blowup^-k below
+     * 2^-{@value #ESCAPE_BITS}, at most the {@code distinctQueries}}
      */
-    static int positionsChecked(int queries, int logBlowup) {
-        return Math.min(queries, (ESCAPE_BITS + logBlowup - 1) / logBlowup);
+    static int cosetsChecked(int distinctQueries, int logBlowup) {
+        return Math.min(distinctQueries, (ESCAPE_BITS + logBlowup - 1) / logBlowup);
     }
 
-    /** Table j's term at the first position of query coset {@code query}, from the rows the queries opened there. */
-    private Ext3 termAt(int j, int query, RoundHandles handles) {
+    /** Table j's term at a position of FRI's domain, from the rows the queries opened in that position's coset. */
+    private Ext3 termAt(int j, int position, RoundHandles handles) {
         LiftedDomain domain = context.domain();
         ProofOptions options = context.options();
         ClaimedTable t = tables.get(j);
         Air air = ZeroKnowledge.committedAir(options, t.air());
-        int row = domain.row(j, query << options.logFoldingFactor());
+        int query = position >> options.logFoldingFactor();
+        int row = domain.row(j, position);
         int block = domain.block(j, query);
         int logRows = domain.logRowsPerBlock(j);
         long[] traceRow = new long[air.preprocessedWidth() + air.mainWidth() + 3 * air.auxWidth()];

@@ -5,17 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 class DeepContributionCheckTest {
-    /** k positions let a wrong contribution through with a chance of at most blowup^-k: the fewest k below 2^-20. */
+    /** k cosets let a wrong contribution through with a chance of at most blowup^-k: the fewest k below 2^-20. */
     @Test
-    void theCheckReadsTheFewestPositionsThatLeaveAWrongContributionAChanceBelowTwoToTheMinusTwenty() {
+    void theCheckReadsTheFewestCosetsThatLeaveAWrongContributionAChanceBelowTwoToTheMinusTwenty() {
         for (int logBlowup = 1; logBlowup <= 5; logBlowup++) {
-            int k = DeepContributionCheck.positionsChecked(1000, logBlowup);
+            int k = DeepContributionCheck.cosetsChecked(1000, logBlowup);
             assertThat(k * logBlowup)
                     .as("blowup 2^%d", logBlowup)
                     .isGreaterThanOrEqualTo(DeepContributionCheck.ESCAPE_BITS);
             assertThat((k - 1) * logBlowup).as("blowup 2^%d", logBlowup).isLessThan(DeepContributionCheck.ESCAPE_BITS);
         }
-        assertThat(DeepContributionCheck.positionsChecked(28, 3)).isEqualTo(7);
-        assertThat(DeepContributionCheck.positionsChecked(12, 1)).isEqualTo(12);
+        assertThat(DeepContributionCheck.cosetsChecked(28, 3)).isEqualTo(7);
+        assertThat(DeepContributionCheck.cosetsChecked(12, 1)).isEqualTo(12);
     }
 }

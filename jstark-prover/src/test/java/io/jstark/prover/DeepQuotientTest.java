@@ -104,6 +104,27 @@ class DeepQuotientTest {
         }
     }
 
+    @Test
+    void anOpeningAtTheNextRowThatIsNotTheCommittedValueIsRefusedToo() {
+        SplittableRandom random = new SplittableRandom(4);
+        int rows = 64;
+        Ext3[] p = new Ext3[rows];
+        for (int i = 0; i < rows; i++) {
+            p[i] = randomExt(random);
+        }
+        Ext3 z = randomExt(random);
+        DeepComposition deep =
+                deep(evaluate(p, z), evaluate(p, z.mul(GENERATOR)).add(Ext3.ONE), Ext3.ONE, z);
+        try (Matrix combined = Matrix.allocate(RamAllocator.shared(), "combined", rows, 6);
+                Matrix out = Matrix.allocate(RamAllocator.shared(), "out", rows, 3)) {
+            writeColumns(combined, 0, p);
+            writeColumns(combined, 3, p);
+            assertThatThrownBy(() -> DeepQuotient.divide("fib", combined, deep, out, ONE))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("remainder");
+        }
+    }
+
     private static DeepComposition deep(Ext3 atZ, Ext3 atZNext, Ext3 gamma, Ext3 z) {
         Ext3[] none = new Ext3[0];
         OodFrame frame = new OodFrame(none, new Ext3[] {atZ}, none, none, new Ext3[] {atZNext}, none, none);

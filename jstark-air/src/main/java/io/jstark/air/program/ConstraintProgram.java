@@ -204,6 +204,11 @@ public final class ConstraintProgram {
             return ConstraintProgram.this;
         }
 
+        /** The engine's evaluator, for this package's tests of its structure. */
+        BatchEvaluator evaluator() {
+            return evaluator;
+        }
+
         public Engine engine() {
             return engine;
         }

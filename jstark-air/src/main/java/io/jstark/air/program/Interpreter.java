@@ -83,6 +83,15 @@ final class Interpreter implements BatchEvaluator {
         return scaledBase && other >= 0 && nodes[other].type == Operand.VARYING_EXT ? other : -1;
     }
 
+    /** {@return how many instruction pairs run fused (see {@link #fusedSummand})} */
+    int fusedPairs() {
+        int pairs = 0;
+        for (int summand : fusedSummand) {
+            pairs += summand >= 0 ? 1 : 0;
+        }
+        return pairs;
+    }
+
     @Override
     public Workspace newWorkspace(int batchSize) {
         return new Workspace(batchSize, baseRegisters, extRegisters, outputNodes.length);

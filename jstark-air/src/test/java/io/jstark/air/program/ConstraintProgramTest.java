@@ -234,9 +234,12 @@ class ConstraintProgramTest {
                 batch);
     }
 
-    /** Each term is computed right before the addition that consumes it, so one partial sum is live at a time. */
+    /**
+     * Each term is computed right before the addition that consumes it, fused with it, so one partial sum is live at a
+     * time.
+     */
     @Test
-    void aLinearCombinationOfManyTermsNeedsFewExtensionRegisters() {
+    void aLinearCombinationOfManyTermsRunsFusedWithFewExtensionRegisters() {
         int terms = 300, batch = 64;
         Expr sum = null;
         for (int k = 0; k < terms; k++) {
@@ -244,10 +247,13 @@ class ConstraintProgramTest {
             sum = sum == null ? term : sum.add(term);
         }
         ConstraintProgram program = ConstraintProgram.compile(List.of(sum));
+        // every term but the first is added right after its product: one fused pair each
+        ConstraintProgram.Bound bound = program.bind(leaf -> Ext3.ONE, ConstraintProgram.Engine.INTERPRETED);
+        assertThat(((Interpreter) bound.evaluator()).fusedPairs()).isEqualTo(terms - 1);
         // the 2 * terms input columns, a few base temporaries and a few extension registers (3 limbs each)
-        long bound = (long) Long.BYTES * batch * (2 * terms + 4 + 3 * 4);
+        long workspaceBound = (long) Long.BYTES * batch * (2 * terms + 4 + 3 * 4);
         assertThat(program.workspaceBytes(batch, ConstraintProgram.Engine.INTERPRETED))
-                .isLessThanOrEqualTo(bound);
+                .isLessThanOrEqualTo(workspaceBound);
     }
 
     @Test

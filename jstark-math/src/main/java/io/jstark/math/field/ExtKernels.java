@@ -67,7 +67,8 @@ public final class ExtKernels {
 
     /**
      * acc = acc + c * x for a base-field column x and an extension constant c: the step of a random linear
-     * combination of base-field values, in one pass per limb with no temporary.
+     * combination of base-field values, in one pass per limb with no temporary. {@code x} must not be one of
+     * {@code acc}'s limbs (the vector path reads it once per limb).
      */
     public static void addScaledBase(long[] x, int xOff, Ext3 c, ExtColumn acc, int accOff, int length) {
         if (useVector(length)) {
