@@ -1,7 +1,7 @@
 /** Proving across machines: gRPC workers that hold tables, and the backend that places a proof's tables on them. */
 @SuppressWarnings("module")
 module io.jstark.cluster {
-    requires io.jstark;
+    requires transitive io.jstark;
     requires io.jstark.examples;
     requires io.jstark.crypto;
     requires io.jstark.instrument;
@@ -15,6 +15,9 @@ module io.jstark.cluster {
     requires static java.annotation;
 
     exports io.jstark.cluster;
+
+    // the table sources of the user's own tables, on the worker's class path or module path
+    uses io.jstark.cluster.TableSource;
     // protobuf reads the generated messages reflectively
     opens io.jstark.cluster.wire to
             com.google.protobuf;

@@ -23,13 +23,13 @@ record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
     /**
      * Asks the workers what they offer and places the tables on them.
      *
-     * @param example the example whose definitions every worker must know
+     * @param source the table source whose definitions every worker must know
      * @throws ClusterException when a worker does not serve, or no placement fits (naming the bytes per table and per
      *     worker)
      */
     static ClusterPlan of(
             WorkerCalls calls,
-            String example,
+            String source,
             List<TableDimensions> tables,
             ProofOptions options,
             int workerParallelism) {
@@ -40,7 +40,7 @@ record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
             bytes[i] = TablePlacement.tableBytes(buffers.get(i));
             names.add(tables.get(i).name());
         }
-        List<WorkerInfo> infos = announcements(calls, example);
+        List<WorkerInfo> infos = announcements(calls, source);
         long[] budgets = new long[infos.size()];
         for (int w = 0; w < budgets.length; w++) {
             budgets[w] = infos.get(w).getMemoryBudgetBytes();
@@ -52,10 +52,10 @@ record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
      * Asks every worker whether it serves and what it offers.
      *
      * @return per worker its announcement
-     * @throws ClusterException naming a worker that does not serve, does not know the example, or cannot be reached
+     * @throws ClusterException naming a worker that does not serve, does not know the table source, or cannot be reached
      *     within the deadline
      */
-    static List<WorkerInfo> announcements(WorkerCalls calls, String example) {
+    static List<WorkerInfo> announcements(WorkerCalls calls, String source) {
         return calls.onEach(
                 WorkerCalls.indices(calls.workers().size()),
                 w -> {
@@ -67,9 +67,9 @@ record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
                         throw new ClusterException("worker " + calls.workers().get(w) + " is " + health.getStatus());
                     }
                     WorkerInfo info = calls.stub(w, "describe").describe(DescribeRequest.getDefaultInstance());
-                    if (!info.getExamplesList().contains(example)) {
-                        throw new ClusterException("worker " + calls.workers().get(w) + " does not know example '"
-                                + example + "' (it knows " + info.getExamplesList() + ")");
+                    if (!info.getExamplesList().contains(source)) {
+                        throw new ClusterException("worker " + calls.workers().get(w) + " does not know table source '"
+                                + source + "' (it knows " + info.getExamplesList() + ")");
                     }
                     return info;
                 },

@@ -6,8 +6,6 @@ import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.TableClaim;
-import io.jstark.examples.Example;
-import io.jstark.examples.Workload;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.prover.memory.TableDimensions;
@@ -21,13 +19,13 @@ import java.util.List;
 final class PlacedTraces implements AutoCloseable {
     private final TableTrace[] traces;
     private final long[] uploadedRows;
-    /** The recipe's workload, which owns the traces; null when they are uploaded. */
-    private final Workload workload;
+    /** Every trace the recipe built (the unplaced ones closed at once); null when they are uploaded. */
+    private final List<TableTrace> built;
 
-    private PlacedTraces(TableTrace[] traces, Workload workload) {
+    private PlacedTraces(TableTrace[] traces, List<TableTrace> built) {
         this.traces = traces;
         this.uploadedRows = new long[traces.length];
-        this.workload = workload;
+        this.built = built;
     }
 
     /**
@@ -40,34 +38,43 @@ final class PlacedTraces implements AutoCloseable {
      */
     static PlacedTraces of(
             OpenRequest request,
-            Example example,
+            TableSource source,
             List<TableClaim> statement,
             List<TableDimensions> dimensions,
             int[] tables) {
         TableTrace[] traces = new TableTrace[tables.length];
-        Workload workload = null;
+        List<TableTrace> built = null;
         try {
             if (request.hasRecipe()) {
-                workload = example.generate(
-                        request.getRecipe().getLogSize(), request.getRecipe().getSeed());
-                if (workload.size() != statement.size()) {
-                    throw new ClusterException("proof " + request.getProofId() + ": the recipe " + workload.label()
-                            + " has " + workload.size() + " tables, the statement " + statement.size());
+                built = build(request, source);
+                if (built.size() != statement.size()) {
+                    throw new ClusterException("proof " + request.getProofId() + ": the recipe of '" + source.name()
+                            + "' built " + built.size() + " tables, the statement has " + statement.size());
                 }
                 for (int l = 0; l < tables.length; l++) {
-                    traces[l] = workload.tables().get(tables[l]);
+                    traces[l] = built.get(tables[l]);
                     requireClaimed(traces[l], statement.get(tables[l]), !request.getReportClaims());
                 }
-                dropUnplaced(workload, tables);
+                dropUnplaced(built, tables);
             } else {
                 for (int l = 0; l < tables.length; l++) {
                     traces[l] = emptyTrace(dimensions.get(tables[l]), statement.get(tables[l]));
                 }
             }
-            return new PlacedTraces(traces, workload);
+            return new PlacedTraces(traces, built);
         } catch (RuntimeException | Error e) {
-            close(traces, workload);
+            close(traces, built);
             throw e;
+        }
+    }
+
+    /** The source's traces for the recipe's parameters; a source that rejects them is refused naming the proof. */
+    private static List<TableTrace> build(OpenRequest request, TableSource source) {
+        try {
+            return List.copyOf(source.build(request.getRecipe().getParameters().toByteArray(), RamAllocator.shared()));
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            throw new ClusterException(
+                    "proof " + request.getProofId() + ": table source '" + source.name() + "': " + e.getMessage(), e);
         }
     }
 
@@ -91,10 +98,10 @@ final class PlacedTraces implements AutoCloseable {
         }
     }
 
-    private static void dropUnplaced(Workload workload, int[] placed) {
-        for (int i = 0; i < workload.size(); i++) {
+    private static void dropUnplaced(List<TableTrace> built, int[] placed) {
+        for (int i = 0; i < built.size(); i++) {
             if (Arrays.binarySearch(placed, i) < 0) {
-                workload.tables().get(i).main().close();
+                built.get(i).main().close();
             }
         }
     }
@@ -139,7 +146,7 @@ final class PlacedTraces implements AutoCloseable {
      * @throws ClusterException naming the table and the rows it has
      */
     void requireComplete(int local) {
-        if (workload == null && uploadedRows[local] != traces[local].height()) {
+        if (built == null && uploadedRows[local] != traces[local].height()) {
             throw new ClusterException("table '" + traces[local].name() + "': " + uploadedRows[local] + " of "
                     + traces[local].height() + " rows uploaded before the main commit");
         }
@@ -147,15 +154,11 @@ final class PlacedTraces implements AutoCloseable {
 
     @Override
     public void close() {
-        close(traces, workload);
+        close(traces, built);
     }
 
-    private static void close(TableTrace[] traces, Workload workload) {
-        if (workload != null) {
-            workload.close();
-            return;
-        }
-        for (TableTrace t : traces) {
+    private static void close(TableTrace[] traces, List<TableTrace> built) {
+        for (TableTrace t : built != null ? built.toArray(TableTrace[]::new) : traces) {
             if (t != null && !t.main().isClosed()) {
                 t.main().close();
             }

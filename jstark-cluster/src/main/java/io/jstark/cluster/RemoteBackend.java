@@ -33,14 +33,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The proof's bytes equal the local proof's: every value a worker returns is the CPU backend's, and the lifted DEEP
  * sum adds the workers' partial sums exactly.
  *
- * <p>A worker builds its tables from the statement's recipe (an example's name, log size and seed) and checks them
- * against the definitions' digests the coordinator sends; without a recipe the coordinator streams each table's trace
+ * <p>A worker builds its tables from the statement's recipe (a {@link TableSource}'s name and parameters: an example's
+ * log size and seed, or a source of your own that the workers can load) and checks them against the definitions'
+ * digests the coordinator sends; without a recipe the coordinator streams each table's trace
  * to its worker in chunks. With a recipe the backend also owns its tables ({@link TableOwningBackend}): proven with
  * {@code proveOwned}, the coordinator never generates a trace; the workers report each table's public inputs when they
  * open, and with debug checks on they check their tables' constraints. Every call has the backend's deadline.
  */
 public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
-    private final String example;
+    private final String source;
     private final Recipe recipe;
     private final Traffic traffic = new Traffic();
     private final AtomicInteger failovers = new AtomicInteger();
@@ -50,12 +51,12 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
         if (b.workers.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
-        if (b.example == null) {
+        if (b.source == null) {
             throw new IllegalStateException(
-                    "a cluster backend needs the example whose definitions its tables use: recipe(...) or "
+                    "a cluster backend needs the table source whose definitions its tables use: recipe(...) or "
                             + "streamingTraces(...)");
         }
-        this.example = b.example;
+        this.source = b.source;
         this.recipe = b.recipe;
         List<ManagedChannel> channels = new ArrayList<>();
         for (WorkerAddress a : b.workers) {
@@ -123,7 +124,7 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
     public static final class Builder {
         private final List<WorkerAddress> workers;
         private ClusterTls tls = ClusterTls.PLAINTEXT;
-        private String example;
+        private String source;
         private Recipe recipe;
         private Duration deadline = Duration.ofSeconds(600);
         private Liveness liveness = Liveness.DEFAULT;
@@ -153,23 +154,34 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
          * @return this builder
          */
         public Builder recipe(String exampleName, int logSize, long seed) {
-            this.example = Objects.requireNonNull(exampleName, "example");
+            return recipe(exampleName, ExampleSource.parameters(logSize, seed));
+        }
+
+        /**
+         * The workers build the tables themselves with a {@link TableSource}'s recipe: every worker must know a source
+         * of this name, with the coordinator's definitions.
+         *
+         * @param sourceName the source's name ({@link TableSource#name})
+         * @param parameters what its {@link TableSource#build} reads
+         * @return this builder
+         */
+        public Builder recipe(String sourceName, byte[] parameters) {
+            this.source = Objects.requireNonNull(sourceName, "source");
             this.recipe = Recipe.newBuilder()
-                    .setExample(exampleName)
-                    .setLogSize(logSize)
-                    .setSeed(seed)
+                    .setParameters(ByteString.copyFrom(parameters))
                     .build();
             return this;
         }
 
         /**
-         * The coordinator streams each table's trace to its worker; the tables' definitions are the example's.
+         * The coordinator streams each table's trace to its worker; the tables' definitions are a {@link TableSource}'s
+         * (an example's, or a source of your own), which every worker must know.
          *
-         * @param exampleName the example whose definitions the tables use
+         * @param sourceName the source whose definitions the tables use
          * @return this builder
          */
-        public Builder streamingTraces(String exampleName) {
-            this.example = Objects.requireNonNull(exampleName, "example");
+        public Builder streamingTraces(String sourceName) {
+            this.source = Objects.requireNonNull(sourceName, "source");
             this.recipe = null;
             return this;
         }
@@ -240,9 +252,9 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
         return calls;
     }
 
-    /** Per worker its announcement (whether it serves, its budget, the examples it knows). */
+    /** Per worker its announcement (whether it serves, its budget, the table sources it knows). */
     List<WorkerInfo> announcements() {
-        return ClusterPlan.announcements(calls, example);
+        return ClusterPlan.announcements(calls, source);
     }
 
     /**
@@ -253,7 +265,7 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
      */
     @Override
     public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
-        ClusterPlan plan = ClusterPlan.of(calls, example, tables, options, workerParallelism);
+        ClusterPlan plan = ClusterPlan.of(calls, source, tables, options, workerParallelism);
         List<TableBuffers> host = TableBuffers.forProof(tables, options, workerParallelism);
         List<BackendMemory.Resource> resources = new ArrayList<>();
         for (int w = 0; w < calls.workers().size(); w++) {
@@ -298,12 +310,12 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
         }
         ClusterPlan plan = ClusterPlan.of(
                 calls,
-                example,
+                source,
                 dimensions,
                 context.options(),
                 context.settings().pool().parallelism());
         OpenRequest.Builder request = OpenRequest.newBuilder()
-                .setExample(example)
+                .setExample(source)
                 .setOptions(Wire.options(context.options()))
                 .setReportClaims(owned)
                 .setDebugChecks(owned && context.settings().debugChecks());

@@ -58,10 +58,11 @@ public final class WorkerServer implements AutoCloseable {
         WorkerServer worker = new WorkerServer(server, health, service, host);
         LOG.log(
                 System.Logger.Level.INFO,
-                "worker on {0}:{1}, memory budget {2} bytes, {3}",
+                "worker on {0}:{1}, memory budget {2} bytes, table sources {3}, {4}",
                 host,
                 String.valueOf(worker.port()),
                 memoryBudget,
+                service.sourceNames(),
                 tls.enabled() ? "mutual TLS" : "PLAINTEXT on loopback (no TLS: for one machine only)");
         return worker;
     }

@@ -24,12 +24,11 @@ import io.jstark.cluster.wire.TraceChunk;
 import io.jstark.cluster.wire.UploadReply;
 import io.jstark.cluster.wire.WorkerGrpc;
 import io.jstark.cluster.wire.WorkerInfo;
-import io.jstark.examples.Example;
-import io.jstark.examples.Examples;
 import io.jstark.instrument.ResidentMemory;
 import io.jstark.math.field.Ext3;
 import io.jstark.prover.ProvingKey;
 import io.jstark.prover.TableCommitment;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -44,9 +43,15 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
     private final Map<String, WorkerSession> sessions = new ConcurrentHashMap<>();
     private final WorkerLeases leases = new WorkerLeases(sessions);
     private final Map<String, ProvingKey> keys = new ConcurrentHashMap<>();
+    private final TableSources sources = TableSources.discovered();
 
     WorkerService(long memoryBudget) {
         this.memoryBudget = memoryBudget;
+    }
+
+    /** {@return the names of the table sources this worker knows} */
+    List<String> sourceNames() {
+        return sources.names();
     }
 
     /** {@return proofs open now} */
@@ -61,7 +66,7 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 () -> WorkerInfo.newBuilder()
                         .setMemoryBudgetBytes(memoryBudget)
                         .setCores(Runtime.getRuntime().availableProcessors())
-                        .addAllExamples(Examples.names())
+                        .addAllExamples(sources.names())
                         .setOpenProofs(sessions.size())
                         .build());
     }
@@ -76,7 +81,8 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 long reserved = sessions.values().stream()
                         .mapToLong(WorkerSession::reservedBytes)
                         .sum();
-                WorkerSession s = WorkerSession.open(request, this::key, memoryBudget - reserved);
+                WorkerSession s = WorkerSession.open(
+                        request, sources.byName(request.getExample()), this::key, memoryBudget - reserved);
                 sessions.put(request.getProofId(), s);
                 if (request.getLeaseMillis() > 0) {
                     leases.grant(request.getProofId(), request.getLeaseMillis());
@@ -101,8 +107,8 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
         });
     }
 
-    private ProvingKey key(Example example) {
-        return keys.computeIfAbsent(example.name(), n -> ProvingKey.of(example.airs()));
+    private ProvingKey key(TableSource source) {
+        return keys.computeIfAbsent(source.name(), n -> ProvingKey.of(source.airs()));
     }
 
     @Override

@@ -5,8 +5,6 @@ import io.jstark.air.AirDigest;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.TableClaim;
 import io.jstark.crypto.hash.Hashers;
-import io.jstark.examples.Example;
-import io.jstark.examples.Examples;
 import io.jstark.instrument.ResidentMemory;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
@@ -88,17 +86,18 @@ final class WorkerSession implements AutoCloseable {
     }
 
     /**
-     * Checks the request against what this worker knows (the example's definitions, their digests) and builds the
+     * Checks the request against what this worker knows (the source's definitions, their digests) and builds the
      * placed tables from the recipe, or allocates them for their upload.
      *
      * @param request the coordinator's request
-     * @param keys the proving key of each example, made once per worker
+     * @param source the table source the request names
+     * @param keys the proving key of each source, made once per worker
      * @param budget what this worker may still reserve
      * @return the session, its tables' bytes reserved
      * @throws ClusterException naming the table whose claim this worker cannot meet
      */
-    static WorkerSession open(OpenRequest request, Function<Example, ProvingKey> keys, long budget) {
-        Example example = Examples.byName(request.getExample());
+    static WorkerSession open(
+            OpenRequest request, TableSource source, Function<TableSource, ProvingKey> keys, long budget) {
         ProofOptions options = Wire.options(request.getOptions());
         List<TableClaim> statement = request.getStatementList();
         ZkRandomness randomness = randomness(request, options);
@@ -107,7 +106,7 @@ final class WorkerSession implements AutoCloseable {
         int[] heights = new int[statement.size()];
         for (int i = 0; i < statement.size(); i++) {
             TableClaim claim = statement.get(i);
-            Air air = definition(example, claim);
+            Air air = definition(source, claim);
             dimensions.add(new TableDimensions(claim.getName(), air, claim.getLogHeight()));
             airs.add(air);
             heights[i] = claim.getLogHeight();
@@ -120,12 +119,12 @@ final class WorkerSession implements AutoCloseable {
         List<TableBuffers> buffers = TableBuffers.forProof(
                 dimensions, options, ProverSettings.defaults().pool().parallelism());
         long need = reserve(request.getProofId(), statement, buffers, tables, budget);
-        PlacedTraces traces = PlacedTraces.of(request, example, statement, dimensions, tables);
+        PlacedTraces traces = PlacedTraces.of(request, source, statement, dimensions, tables);
         try {
             if (request.getDebugChecks()) {
                 traces.checkConstraints();
             }
-            ProvingKey key = keys.apply(example);
+            ProvingKey key = keys.apply(source);
             Preprocessing.Committed[] preprocessed = new Preprocessing.Committed[tables.length];
             for (int l = 0; l < tables.length; l++) {
                 Air air = traces.get(l).air();
@@ -190,8 +189,8 @@ final class WorkerSession implements AutoCloseable {
         return ZkRandomness.ofSeed(seed);
     }
 
-    private static Air definition(Example example, TableClaim claim) {
-        for (Air air : example.airs()) {
+    private static Air definition(TableSource source, TableClaim claim) {
+        for (Air air : source.airs()) {
             if (air.name().equals(claim.getAirName())) {
                 if (!Arrays.equals(AirDigest.of(air), claim.getAirDigest().toByteArray())) {
                     throw new ClusterException("table '" + claim.getName() + "': this worker's definition '"
@@ -200,7 +199,7 @@ final class WorkerSession implements AutoCloseable {
                 return air;
             }
         }
-        throw new ClusterException("table '" + claim.getName() + "': example '" + example.name()
+        throw new ClusterException("table '" + claim.getName() + "': table source '" + source.name()
                 + "' has no definition '" + claim.getAirName() + "' on this worker");
     }
 

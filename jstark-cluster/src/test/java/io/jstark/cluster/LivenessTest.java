@@ -2,6 +2,7 @@ package io.jstark.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -189,9 +190,7 @@ class LivenessTest {
                         .setProofId(proofId)
                         .setExample("fib")
                         .setRecipe(Recipe.newBuilder()
-                                .setExample("fib")
-                                .setLogSize(logSize)
-                                .setSeed(4))
+                                .setParameters(ByteString.copyFrom(ExampleSource.parameters(logSize, 4))))
                         .setOptions(Wire.options(ClusterProofTest.OPTIONS))
                         .addTables(0)
                         .setLeaseMillis(leaseMillis);
