@@ -26,6 +26,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The coordinator plans, gates and predicts only what it holds itself: the proof's global buffers (the phase trees,
@@ -48,16 +50,25 @@ class CoordinatorMemoryTest {
         }
     }
 
-    @Test
-    void theCoordinatorsPredictedOffHeapPeakIsItsMeasuredPeakWhenTheWorkersBuildTheTables() throws Exception {
+    /**
+     * One table's lifted sum is made on the coordinator too, of its worker's part; with zero knowledge the random
+     * codeword's commitment is the workers', its values enter the sum here.
+     */
+    @ParameterizedTest(name = "{0}, zero knowledge {1}")
+    @CsvSource({"fib, false", "mix, false", "mix, true"})
+    void theCoordinatorsPredictedOffHeapPeakIsItsMeasuredPeakWhenTheWorkersBuildTheTables(
+            String name, boolean zeroKnowledge) throws Exception {
+        Example example = Examples.byName(name);
+        int logSize = example.minLogSize() + 1;
         long before = RamAllocator.shared().liveBytes();
         try (RemoteBackend cluster = RemoteBackend.fromRecipe(
-                        workers.first(2), ClusterTls.PLAINTEXT, "mix", LOG_SIZE, 17, ClusterProofTest.DEADLINE);
-                JstarkProver coordinator = Jstark.prover(MIX.airs())
-                        .options(ClusterProofTest.OPTIONS)
+                        workers.first(2), ClusterTls.PLAINTEXT, name, logSize, 17, ClusterProofTest.DEADLINE);
+                JstarkProver coordinator = Jstark.prover(example.airs())
+                        .options(zeroKnowledge ? ClusterProofTest.ZK_OPTIONS : ClusterProofTest.OPTIONS)
+                        .zeroKnowledgeSeed(ClusterProofTest.seed(3))
                         .backend(cluster)
                         .build()) {
-            JstarkProver.Result result = coordinator.proveOwned(shapes());
+            JstarkProver.Result result = coordinator.proveOwned(TableShape.dimensions(example.shapes(logSize)));
             assertThat(result.plan().prediction().inputBytes())
                     .as("no trace on the coordinator")
                     .isZero();
