@@ -60,6 +60,17 @@ final class ProofPipeline {
         return plan(tables, backend.describe(tables, options, pool.parallelism()));
     }
 
+    /**
+     * The plan of a statement already checked whose tables the backend builds itself: no trace is held here.
+     *
+     * @throws IllegalStateException when the backend does not build its own tables
+     */
+    StoragePlan planOwned(List<TableDimensions> tables) {
+        TableOwningBackend.require(backend); // before the plan asks every worker for its memory
+        return plan(
+                tables, backend.describe(tables, options, pool.parallelism()).withoutTraces());
+    }
+
     /** The plan of a statement already checked, with what the backend holds of it here and elsewhere. */
     private StoragePlan plan(List<TableDimensions> tables, BackendMemory described) {
         // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
@@ -95,10 +106,7 @@ final class ProofPipeline {
      * @throws IllegalStateException when the backend does not build its own tables
      */
     JstarkProver.Result proveOwned(List<TableDimensions> tables) {
-        TableOwningBackend.require(backend); // before the plan asks every worker for its memory
-        // the backend builds the traces: none is held here
-        StoragePlan plan = plan(
-                tables, backend.describe(tables, options, pool.parallelism()).withoutTraces());
+        StoragePlan plan = planOwned(tables);
         return measured(plan, prover -> prover.proveOwned(tables, plan.described()));
     }
 
