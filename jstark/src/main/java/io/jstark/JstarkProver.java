@@ -118,6 +118,20 @@ public final class JstarkProver implements AutoCloseable {
     }
 
     /**
+     * The storage plan of {@link #proveOwned}: as {@link #plan}, with no trace held in this process.
+     *
+     * @param tables the shapes of the tables to prove, in the proof's order
+     * @return where each buffer lives and the predicted peak per phase
+     * @throws IllegalStateException when the backend does not build its own tables
+     * @throws ProverClosedException after {@link #close()}
+     */
+    public StoragePlan planOwned(List<TableDimensions> tables) {
+        requireOpen("planOwned");
+        checkStatement(tables);
+        return pipeline.planOwned(tables);
+    }
+
+    /**
      * Proves the tables (in this order, the proof's table order); the traces stay the caller's (this does not
      * close them). The statement and the storage plan are checked before any heavy work; spill files are
      * released on every path.

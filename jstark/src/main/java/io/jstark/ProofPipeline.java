@@ -6,6 +6,7 @@ import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.BackendMemory;
 import io.jstark.prover.CheckedStatement;
 import io.jstark.prover.ProgressListener;
 import io.jstark.prover.ProverBackend;
@@ -54,8 +55,24 @@ final class ProofPipeline {
         this.zeroKnowledgeSeed = c.zeroKnowledgeSeed();
     }
 
-    /** The plan of a statement already checked. */
+    /** The plan of a statement already checked, its traces held here. */
     StoragePlan plan(List<TableDimensions> tables) {
+        return plan(tables, backend.describe(tables, options, pool.parallelism()));
+    }
+
+    /**
+     * The plan of a statement already checked whose tables the backend builds itself: no trace is held here.
+     *
+     * @throws IllegalStateException when the backend does not build its own tables
+     */
+    StoragePlan planOwned(List<TableDimensions> tables) {
+        TableOwningBackend.require(backend); // before the plan asks every worker for its memory
+        return plan(
+                tables, backend.describe(tables, options, pool.parallelism()).withoutTraces());
+    }
+
+    /** The plan of a statement already checked, with what the backend holds of it here and elsewhere. */
+    private StoragePlan plan(List<TableDimensions> tables, BackendMemory described) {
         // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
         JvmFootprint jvm = settings.hasBudget()
                 ? JvmFootprint.measure(RamAllocator.shared().liveBytes())
@@ -67,7 +84,7 @@ final class ProofPipeline {
                 pool.parallelism(),
                 settings.storageOptions(),
                 jvm,
-                backend);
+                described);
     }
 
     /** Checks the statement of these traces, plans it and proves it; spill files are released on every path. */
@@ -89,8 +106,7 @@ final class ProofPipeline {
      * @throws IllegalStateException when the backend does not build its own tables
      */
     JstarkProver.Result proveOwned(List<TableDimensions> tables) {
-        TableOwningBackend.require(backend); // before the plan asks every worker for its memory
-        StoragePlan plan = plan(tables);
+        StoragePlan plan = planOwned(tables);
         return measured(plan, prover -> prover.proveOwned(tables, plan.described()));
     }
 

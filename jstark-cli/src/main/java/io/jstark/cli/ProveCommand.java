@@ -105,7 +105,7 @@ public final class ProveCommand implements Callable<Integer> {
                 List<TableDimensions> shapes = TableShape.dimensions(example.shapes(logSize));
                 // the cheap refusals (statement rules, security, memory, spill space) before generating traces
                 Security.Report security = prover.checkStatement(shapes);
-                StoragePlan plan = prover.plan(shapes);
+                StoragePlan plan = remote == null ? prover.plan(shapes) : prover.planOwned(shapes);
                 // on workers that build the tables from the recipe, this process never generates a trace
                 try (Workload workload = remote == null ? example.generate(logSize, exampleOptions.seed) : null) {
                     printStatement(out, example, logSize, shapes, options, security);

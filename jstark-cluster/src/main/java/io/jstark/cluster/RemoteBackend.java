@@ -258,21 +258,23 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
     }
 
     /**
-     * The CPU backend's host description (what the prover allocates here is a part of it: the phase trees, the lifted
-     * sum, FRI), and per worker a resource holding the tables placed on it.
+     * What the coordinator holds of the proof, the proof's global buffers alone ({@link TableBuffers#globalsForProof}:
+     * the phase trees over the workers' block digests, the lifted DEEP sum of their parts, FRI; the traces, which a
+     * proof of traces holds here and this backend streams from here or leaves to the recipe, counted as held), and per
+     * worker a resource holding the tables placed on it, each the CPU backend's description of the table.
      *
      * @throws ClusterException when no placement fits, naming the bytes per table and per worker
      */
     @Override
     public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
         ClusterPlan plan = ClusterPlan.of(calls, source, tables, options, workerParallelism);
-        List<TableBuffers> host = TableBuffers.forProof(tables, options, workerParallelism);
+        List<TableBuffers> onWorkers = TableBuffers.forProof(tables, options, workerParallelism);
         List<BackendMemory.Resource> resources = new ArrayList<>();
         for (int w = 0; w < calls.workers().size(); w++) {
             long[][] perPass = new long[tables.size()][ProofPhase.values().length];
             for (int i = 0; i < tables.size(); i++) {
                 if (plan.worker()[i] == w) {
-                    TableMemory memory = TableMemory.of(host.get(i));
+                    TableMemory memory = TableMemory.of(onWorkers.get(i));
                     for (ProofPhase pass : ProofPhase.values()) {
                         perPass[i][pass.ordinal()] = pass.perTable() ? memory.gateBytes(pass, Placement.RAM) : 0;
                     }
@@ -280,7 +282,7 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
             }
             resources.add(new BackendMemory.Resource("worker " + calls.workers().get(w), plan.budgets()[w], perPass));
         }
-        return new BackendMemory(host, resources);
+        return new BackendMemory(TableBuffers.globalsForProof(tables, options, workerParallelism), resources);
     }
 
     @Override

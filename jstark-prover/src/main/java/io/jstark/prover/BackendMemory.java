@@ -25,6 +25,14 @@ public record BackendMemory(List<TableBuffers> host, List<Resource> elsewhere) {
     }
 
     /**
+     * {@return this description with no table's trace held on this host: a proof of tables the backend builds itself
+     * ({@link TableOwningBackend})}
+     */
+    public BackendMemory withoutTraces() {
+        return new BackendMemory(host.stream().map(TableBuffers::withoutTrace).toList(), elsewhere);
+    }
+
+    /**
      * A resource other than this host's memory, gated by the backend itself when it runs a pass.
      *
      * @param name what it is, as reports print it (e.g. "device 0 memory", "worker host:port")

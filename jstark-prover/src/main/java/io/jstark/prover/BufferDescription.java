@@ -20,8 +20,12 @@ import java.util.TreeSet;
  * them, then each phase's buffers and heap scratch, made in that order.
  */
 final class BufferDescription {
-    /** What the global steps depend on: the lifted domain and which tables have aux traces. */
-    record Global(LiftedDomain domain, List<TableDimensions> tables) {
+    /**
+     * What the global steps depend on: the lifted domain, which tables have aux traces, and whether the lifted DEEP sum
+     * is made here of parts computed elsewhere (then even of one table, whose DEEP polynomial is not here to hand to
+     * FRI).
+     */
+    record Global(LiftedDomain domain, List<TableDimensions> tables, boolean sumsElsewhereParts) {
         int[] members(boolean auxOnly) {
             List<Integer> in = new ArrayList<>();
             for (int i = 0; i < tables.size(); i++) {
@@ -58,7 +62,10 @@ final class BufferDescription {
     /** log2 of the height of the lifted sum's FRI, run with the tallest table's buffers; -1 for the other tables. */
     private final int logFri;
 
-    /** CpuProofSession.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made. */
+    /**
+     * CpuProofSession.liftedSum: one table's DEEP polynomial is FRI's input itself, no sum is made; a sum of parts made
+     * elsewhere always is.
+     */
     private final boolean summed;
 
     private final SortedSet<Integer> transformSizes = new TreeSet<>();
@@ -104,7 +111,7 @@ final class BufferDescription {
         this.bigN = (long) committed << logBlowup;
         this.aux = air.auxWidth() > 0;
         this.logFri = global == null ? -1 : global.domain().logMaxHeight();
-        this.summed = global != null && global.tables().size() > 1;
+        this.summed = global != null && (global.tables().size() > 1 || global.sumsElsewhereParts());
     }
 
     /**

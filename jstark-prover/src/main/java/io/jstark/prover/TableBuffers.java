@@ -111,8 +111,12 @@ public final class TableBuffers {
     private final SortedSet<Integer> transformSizes;
     private final List<Step> steps;
     private final List<Buffer> buffers;
+    private final boolean holdsTrace;
 
-    /** A description as {@link BufferDescription} makes it: steps in the order they run, buffers in the order they are made. */
+    /**
+     * A description as {@link BufferDescription} makes it: steps in the order they run, buffers in the order they are
+     * made, the table's trace held here.
+     */
     TableBuffers(
             TableDimensions table,
             int parallelism,
@@ -120,12 +124,24 @@ public final class TableBuffers {
             SortedSet<Integer> transformSizes,
             List<Step> steps,
             List<Buffer> buffers) {
+        this(table, parallelism, logBlowup, transformSizes, steps, buffers, true);
+    }
+
+    private TableBuffers(
+            TableDimensions table,
+            int parallelism,
+            int logBlowup,
+            SortedSet<Integer> transformSizes,
+            List<Step> steps,
+            List<Buffer> buffers,
+            boolean holdsTrace) {
         this.table = table;
         this.parallelism = parallelism;
         this.logBlowup = logBlowup;
         this.transformSizes = Collections.unmodifiableSortedSet(new TreeSet<>(transformSizes));
         this.steps = List.copyOf(steps);
         this.buffers = List.copyOf(buffers);
+        this.holdsTrace = holdsTrace;
     }
 
     /**
@@ -171,6 +187,33 @@ public final class TableBuffers {
      */
     public static List<TableBuffers> forProof(
             List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
+        return describe(tables, options, workerParallelism, false);
+    }
+
+    /**
+     * What the prover itself holds on this host when a backend keeps every table elsewhere and hands back each table's
+     * part of the lifted DEEP sum: the global buffers of {@link #forProof}'s description ({@link #globalStepsOnly}: the
+     * phase trees, the lifted sum, FRI's layers; with the first tallest table), the lifted sum made here even of one
+     * table, whose DEEP polynomial is elsewhere. Each table's trace still counts as held here ({@link #withoutTrace}
+     * where the backend builds it).
+     *
+     * @param tables the tables' shapes, in proof order
+     * @param options the proof options
+     * @param workerParallelism the worker pool's parallelism the heap scratch is sized for
+     * @return per table, in table order, what stays here
+     */
+    public static List<TableBuffers> globalsForProof(
+            List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
+        return describe(tables, options, workerParallelism, true).stream()
+                .map(TableBuffers::globalStepsOnly)
+                .toList();
+    }
+
+    /**
+     * @param sumsElsewhereParts whether the lifted sum is made of parts computed elsewhere, so made even of one table
+     */
+    private static List<TableBuffers> describe(
+            List<TableDimensions> tables, ProofOptions options, int workerParallelism, boolean sumsElsewhereParts) {
         if (workerParallelism < 1) {
             throw new IllegalArgumentException("worker parallelism must be at least 1, got " + workerParallelism);
         }
@@ -188,13 +231,29 @@ public final class TableBuffers {
                     options,
                     workerParallelism,
                     domain.rowsPerBlock(i),
-                    i == tallest ? new BufferDescription.Global(domain, tables) : null));
+                    i == tallest ? new BufferDescription.Global(domain, tables, sumsElsewhereParts) : null));
         }
         return out;
     }
 
     public TableDimensions table() {
         return table;
+    }
+
+    /**
+     * Whether the table's main trace is in this JVM's memory while it is proven: the caller's trace, or the one a
+     * backend streams from here; not where a backend builds the table itself ({@link TableOwningBackend}). The memory
+     * model counts it with the proof's inputs.
+     *
+     * @return true for every description of {@link #forProof}
+     */
+    public boolean holdsTrace() {
+        return holdsTrace;
+    }
+
+    /** {@return this description, the table's trace not held here (a table a backend builds itself)} */
+    public TableBuffers withoutTrace() {
+        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, buffers, false);
     }
 
     /**
@@ -254,7 +313,7 @@ public final class TableBuffers {
                 kept.add(b);
             }
         }
-        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, kept);
+        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, kept, holdsTrace);
     }
 
     /**
@@ -275,7 +334,7 @@ public final class TableBuffers {
         if (!found) {
             throw new IllegalArgumentException("table '" + table.name() + "' has no buffer '" + what + "'");
         }
-        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, changed);
+        return new TableBuffers(table, parallelism, logBlowup, transformSizes, steps, changed, holdsTrace);
     }
 
     Buffer mainLde() {

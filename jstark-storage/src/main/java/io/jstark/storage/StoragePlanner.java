@@ -2,6 +2,7 @@ package io.jstark.storage;
 
 import io.jstark.instrument.ByteSize;
 import io.jstark.protocol.ProofOptions;
+import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.PlacementSearch.Placed;
@@ -112,13 +113,44 @@ public final class StoragePlanner {
             StorageOptions storage,
             JvmFootprint measured,
             ProverBackend backend) {
-        JvmFootprint jvm = followingItsRule(measured, storage);
-        Workload workload = new Workload(
+        return plan(
                 tables,
                 options,
                 tableParallelism,
                 workerParallelism,
+                storage,
+                measured,
                 backend.describe(tables, options, workerParallelism));
+    }
+
+    /**
+     * The plan for the whole process with the buffers a backend described on this host (its {@link
+     * ProverBackend#describe}, or that description of a proof of tables it builds itself, {@link
+     * BackendMemory#withoutTraces}); the plan keeps the description for the prover.
+     *
+     * @param tables the workload's tables, in proof order
+     * @param options the proof options (blowup, folding factor: the buffers' sizes)
+     * @param tableParallelism k, tables proven at once
+     * @param workerParallelism the worker pool's threads
+     * @param storage the mode, budget, margin and spill directory
+     * @param measured the JVM's measured footprint, or {@link JvmFootprint#NONE}
+     * @param described what the backend holds of each table, here and in its own resources
+     * @return the plan
+     * @throws InsufficientMemoryException when even spilling all that can spill exceeds the budget, or the
+     *     predicted heap exceeds a fixed -Xmx
+     * @throws SpillDirectoryException when something must spill and the spill directory cannot be used
+     * @throws SpillSpaceException when its filesystem cannot hold the spill peak
+     */
+    public static StoragePlan plan(
+            List<TableDimensions> tables,
+            ProofOptions options,
+            int tableParallelism,
+            int workerParallelism,
+            StorageOptions storage,
+            JvmFootprint measured,
+            BackendMemory described) {
+        JvmFootprint jvm = followingItsRule(measured, storage);
+        Workload workload = new Workload(tables, options, tableParallelism, workerParallelism, described);
         Placed placed = PlacementSearch.place(workload, storage, jvm);
         MemoryPrediction prediction = placed.current().prediction();
         List<String> notes = new ArrayList<>(BackendResources.check(workload.described(), tables));

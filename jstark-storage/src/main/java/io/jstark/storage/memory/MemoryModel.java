@@ -33,7 +33,8 @@ import java.util.Map;
  * <p><b>Whole proof</b> ({@link #predict}): how the prover holds memory over time, pass by pass
  * ({@link ProofPhase}; a phase's peak is the largest of the passes measured in it):
  * <ul>
- *   <li>prepass: the traces (owned by the caller) and the proving key's preprocessed LDEs and trees
+ *   <li>prepass: the traces held here (owned by the caller; none of the tables a backend builds itself,
+ *       {@link TableBuffers#holdsTrace}) and the proving key's preprocessed LDEs and trees
  *       (kept in RAM by the key, shared by every proof);</li>
  *   <li>each pass: every table's buffers held into it from earlier passes or made in it and kept for later
  *       ones (every LDE and tree, held until the one query phase), plus the k largest of what the tables
@@ -163,7 +164,9 @@ public final class MemoryModel {
             TableDimensions d = t.table();
             dims.add(d);
             passes.addAll(t.passes());
-            inputs += Matrix.bytesFor(d.rows(), d.air().mainWidth());
+            if (t.buffers().holdsTrace()) {
+                inputs += Matrix.bytesFor(d.rows(), d.air().mainWidth());
+            }
             lines.add(tableLine(t, placement));
         }
         ProvingKeyMemory key = provingKey(dims);
