@@ -57,11 +57,14 @@ public final class Lde {
                 forEachColumn(columns, pool, (column, parallel) -> {
                     long[] buffer = scratch.take();
                     interpolateUnscaled(traceNatural, column, buffer, logN, parallel);
-                    out.writeColumn(column, lastBlockRow, buffer, 0, n);
+                    inRanges(
+                            n,
+                            parallel,
+                            (from, to) -> out.writeColumn(column, lastBlockRow + from, buffer, from, to - from));
                     scratch.give(buffer);
                 });
                 evaluateBlocksWide(
-                        (column, dst) -> out.readColumn(column, lastBlockRow, dst, 0, n),
+                        (column, from, dst, count) -> out.readColumn(column, lastBlockRow + from, dst, from, count),
                         out,
                         logN,
                         logBlowup,
@@ -75,7 +78,7 @@ public final class Lde {
                     interpolateUnscaled(traceNatural, column, coefficients[column], logN, pool);
                 }
                 evaluateBlocksNarrow(
-                        (column, dst) -> System.arraycopy(coefficients[column], 0, dst, 0, n),
+                        (column, from, dst, count) -> System.arraycopy(coefficients[column], from, dst, from, count),
                         out,
                         logN,
                         logBlowup,
@@ -97,7 +100,8 @@ public final class Lde {
         int n = coeffsNatural.rows();
         try (Span span = Spans.open(
                 SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(), "blowup", 1 << logBlowup)) {
-            CoefficientSource source = (column, dst) -> coeffsNatural.readColumn(column, 0, dst, 0, n);
+            CoefficientSource source =
+                    (column, from, dst, count) -> coeffsNatural.readColumn(column, from, dst, from, count);
             if (isWide(coeffsNatural.columns(), pool)) {
                 evaluateBlocksWide(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
             } else {
@@ -144,18 +148,33 @@ public final class Lde {
             Scratch scratch = new Scratch(bigN);
             forEachColumn(columns, pool, (column, parallel) -> {
                 long[] buffer = scratch.take();
-                evalsBitReversed.readColumn(column, 0, buffer, 0, bigN);
+                inRanges(
+                        bigN,
+                        parallel,
+                        (from, to) -> evalsBitReversed.readColumn(column, from, buffer, from, to - from));
                 Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logBigN, 1, parallel);
-                for (int i = keep; i < bigN; i++) {
-                    if (buffer[i] != 0) {
-                        throw new IllegalArgumentException("column " + column + " of " + evalsBitReversed
-                                + " has a nonzero coefficient of degree " + i + ", beyond the " + keep + " kept");
+                inRanges(bigN - keep, parallel, (from, to) -> {
+                    for (int i = keep + from; i < keep + to; i++) {
+                        if (buffer[i] != 0) {
+                            throw new IllegalArgumentException("column " + column + " of " + evalsBitReversed
+                                    + " has a nonzero coefficient of degree " + i + ", beyond the " + keep + " kept");
+                        }
                     }
-                }
-                FieldKernels.mul(buffer, 0, unshift, 0, buffer, 0, keep);
-                for (int part = 0; part < parts; part++) {
-                    outCoefficients.writeColumn(part * columns + column, 0, buffer, part * partRows, partRows);
-                }
+                });
+                inRanges(keep, parallel, (from, to) -> {
+                    FieldKernels.mul(buffer, from, unshift, from, buffer, from, to - from);
+                    for (int part = 0; part < parts; part++) {
+                        int partFrom = Math.max(from, part * partRows), partTo = Math.min(to, (part + 1) * partRows);
+                        if (partFrom < partTo) {
+                            outCoefficients.writeColumn(
+                                    part * columns + column,
+                                    partFrom - part * partRows,
+                                    buffer,
+                                    partFrom,
+                                    partTo - partFrom);
+                        }
+                    }
+                });
                 scratch.give(buffer);
             });
         }
@@ -197,10 +216,10 @@ public final class Lde {
 
     // ------------------------------------------------------------------ internals
 
-    /** Copies the coefficients of one column into a scratch buffer. */
+    /** Copies coefficients [from, from + count) of one column into the same range of a scratch buffer. */
     @FunctionalInterface
     private interface CoefficientSource {
-        void read(int column, long[] dst);
+        void read(int column, int from, long[] dst, int count);
     }
 
     /**
@@ -208,7 +227,7 @@ public final class Lde {
      * split across {@code pool} unless it is null.
      */
     private static void interpolateUnscaled(Matrix trace, int column, long[] buffer, int logN, WorkerPool pool) {
-        trace.readColumn(column, 0, buffer, 0, 1 << logN);
+        inRanges(1 << logN, pool, (from, to) -> trace.readColumn(column, from, buffer, from, to - from));
         Ntt.bitReverse(buffer, 0, logN);
         Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logN, 1, pool);
     }
@@ -230,10 +249,12 @@ public final class Lde {
             int logN,
             WorkerPool transformPool) {
         int n = 1 << logN;
-        source.read(column, buffer);
-        FieldKernels.mul(buffer, 0, powers, 0, buffer, 0, n);
+        inRanges(n, transformPool, (from, to) -> {
+            source.read(column, from, buffer, to - from);
+            FieldKernels.mul(buffer, from, powers, from, buffer, from, to - from);
+        });
         Ntt.forwardMaybeParallel(buffer, 0, logN, transformPool);
-        out.writeColumn(column, block * n, buffer, 0, n);
+        inRanges(n, transformPool, (from, to) -> out.writeColumn(column, block * n + from, buffer, from, to - from));
     }
 
     /**
@@ -321,6 +342,19 @@ public final class Lde {
         }
         for (int column = sideBySide; column < columns; column++) {
             work.run(column, pool);
+        }
+    }
+
+    /**
+     * Runs {@code body} over [0, n): at once on the calling thread, or in ranges across {@code pool} when a column's
+     * transform is split there (pool non-null), so that its copies and products around the transform are not left to
+     * the calling thread alone.
+     */
+    private static void inRanges(int n, WorkerPool pool, WorkerPool.RangeBody body) {
+        if (pool == null) {
+            body.run(0, n);
+        } else {
+            pool.forRange(n, 1 << 15, body);
         }
     }
 

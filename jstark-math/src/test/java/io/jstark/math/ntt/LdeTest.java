@@ -11,6 +11,7 @@ import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
@@ -223,6 +224,35 @@ class LdeTest {
                     assertThat(horner(coeffs, BitReversedCoset.point(logBigN, SHIFT, row)))
                             .isEqualTo(evals.get(row, c));
                 }
+            }
+        }
+    }
+
+    /**
+     * One column on three threads is interpolated in ranges across the pool; parts of 40,000 rows are not whole
+     * ranges, so ranges end inside a part and parts begin inside a range.
+     */
+    @Test
+    void aSplitColumnWritesItsPartsAcrossRangeBoundaries() {
+        SplittableRandom random = new SplittableRandom(8);
+        int logBigN = 17, parts = 3, partRows = 40_000;
+        int bigN = 1 << logBigN, keep = parts * partRows;
+        long[] coefficients = new long[bigN];
+        for (int i = 0; i < keep; i++) {
+            coefficients[i] = Goldilocks.reduce(random.nextLong());
+        }
+        try (Matrix coefficientMatrix = matrix("coefficients", bigN, 1);
+                Matrix evals = matrix("evals", bigN, 1);
+                Matrix split = matrix("parts", partRows, parts);
+                Matrix splitSequential = matrix("parts-seq", partRows, parts)) {
+            coefficientMatrix.writeColumn(0, 0, coefficients, 0, bigN);
+            Lde.extendCoefficients(coefficientMatrix, 0, SHIFT, evals, THREE);
+            Lde.interpolateCoset(evals, SHIFT, split, THREE);
+            Lde.interpolateCoset(evals, SHIFT, splitSequential, ONE);
+            assertThat(split.segment().mismatch(splitSequential.segment())).isEqualTo(-1);
+            for (int part = 0; part < parts; part++) {
+                assertThat(split.columnToArray(part))
+                        .isEqualTo(Arrays.copyOfRange(coefficients, part * partRows, (part + 1) * partRows));
             }
         }
     }
