@@ -324,7 +324,7 @@ public final class ProveCommand implements Callable<Integer> {
             meta.put("options", options.toString());
             meta.put("tableParallelism", prover.settings().tableParallelism());
             meta.put("storage", prover.settings().toString());
-            meta.put("workerThreads", prover.pool().parallelism());
+            meta.put(TimingReport.WORKER_THREADS_METADATA, prover.pool().parallelism());
             meta.put(TimingReport.MERKLE_KERNEL_METADATA, merkleKernel);
             meta.put("jvm", Runtime.version().toString());
             List<Map<String, Object>> tables = new ArrayList<>();

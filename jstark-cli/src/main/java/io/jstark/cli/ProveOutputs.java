@@ -5,6 +5,7 @@ import io.jstark.instrument.MemorySampler;
 import io.jstark.instrument.SpanRecorder;
 import io.jstark.instrument.Timeline;
 import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.parallel.PoolOccupancy;
 import io.jstark.profile.ChromeTraceWriter;
 import io.jstark.profile.TimelineJson;
 import io.jstark.profile.report.TimelineHtml;
@@ -88,11 +89,17 @@ public final class ProveOutputs {
     }
 
     /**
-     * What the commands sample at every phase boundary: the heap in use and the shared allocator's off-heap bytes.
-     * A new figure per phase (another {@link MemorySampler.Figure}) is added here, for prove and the benchmarks alike.
+     * What the commands sample at every phase boundary: the heap in use, the shared allocator's off-heap bytes, and the
+     * wall so far with 0, 1, ..., cores + 1 or more threads running worker-pool work ({@link PoolOccupancy}). A new
+     * figure per phase (another {@link MemorySampler.Figure}) is added here, for prove and the benchmarks alike.
      */
     static MemorySampler memorySampler() {
-        return MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes);
+        MemorySampler sampler = MemorySampler.withOffHeap(RamAllocator.shared()::liveBytes);
+        for (MemorySampler.Figure f :
+                PoolOccupancy.shared().boundaryFigures(Runtime.getRuntime().availableProcessors() + 2)) {
+            sampler = sampler.and(f);
+        }
+        return sampler;
     }
 
     /** Writes the requested timeline files and says where they went. */

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Samples memory at every phase boundary ({@link Phases}), which the recorder stores as fields of the phases that
- * end and begin there: {@code NAME_close_bytes} on the ones that end, {@code NAME_open_bytes} on the ones that
+ * Samples memory, and any other counter the caller registers, at every phase boundary ({@link Phases}), which the
+ * recorder stores as fields of the phases that end and begin there: {@code NAME_close_bytes} on the ones that end, {@code NAME_open_bytes} on the ones that
  * begin, one sample shared by all of them since they share the moment. Each {@link Figure} is one such figure:
  * the heap in use ({@link MemoryMXBean}: live objects and garbage not yet collected), and, when the caller
  * registers a supplier, the off-heap bytes its allocator holds. This module knows no allocator, so the off-heap
@@ -24,29 +24,47 @@ public final class MemorySampler {
     /**
      * One figure sampled at the boundaries.
      *
-     * @param name  field stem: the fields are {@code name + "_open_bytes"} and {@code name + "_close_bytes"}
-     * @param bytes called on the calling thread at each boundary; a failure (exception or negative value) is
+     * @param name  field stem: the fields are {@code name + "_open_" + unit} and {@code name + "_close_" + unit}
+     * @param value called on the calling thread at each boundary; a failure (exception or negative value) is
      *              recorded as -1, never thrown into the proof
+     * @param unit  what the value counts, the fields' last word: {@link #BYTES} (the memory figures the phase table
+     *              prints) or {@link #NANOS} (a time counter, e.g. the worker pool's occupancy)
      */
-    public record Figure(String name, LongSupplier bytes) {
+    public record Figure(String name, LongSupplier value, String unit) {
+        /** The unit of a memory figure. */
+        public static final String BYTES = "bytes";
+
+        /** The unit of a time counter, in nanoseconds. */
+        public static final String NANOS = "ns";
+
         public Figure {
-            if (name == null || name.isBlank() || bytes == null) {
-                throw new IllegalArgumentException("a memory figure needs a name and a supplier");
+            if (name == null || name.isBlank() || value == null || unit == null || unit.isBlank()) {
+                throw new IllegalArgumentException("a figure needs a name, a supplier and a unit");
             }
         }
 
+        /**
+         * A memory figure, in bytes.
+         *
+         * @param name  field stem
+         * @param bytes the bytes at each boundary
+         */
+        public Figure(String name, LongSupplier bytes) {
+            this(name, bytes, BYTES);
+        }
+
         public String openField() {
-            return name + OPEN_SUFFIX;
+            return name + "_open_" + unit;
         }
 
         public String closeField() {
-            return name + CLOSE_SUFFIX;
+            return name + "_close_" + unit;
         }
 
         long sample() {
             try {
-                long value = bytes.getAsLong();
-                return value < 0 ? -1 : value;
+                long sampled = value.getAsLong();
+                return sampled < 0 ? -1 : sampled;
             } catch (RuntimeException e) {
                 return -1;
             }

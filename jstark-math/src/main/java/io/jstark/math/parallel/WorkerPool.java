@@ -89,7 +89,7 @@ public final class WorkerPool implements AutoCloseable {
         }
         if (chunks == 1 || parallelism() == 1) {
             for (int i = 0; i < chunks; i++) {
-                body.accept(i);
+                runChunk(body, i);
             }
             return;
         }
@@ -139,6 +139,16 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
+    /** One chunk, counted in the {@link PoolOccupancy} while it runs. */
+    private static void runChunk(IntConsumer body, int chunk) {
+        PoolOccupancy.enter();
+        try {
+            body.accept(chunk);
+        } finally {
+            PoolOccupancy.exit();
+        }
+    }
+
     private static final class RangeTask extends RecursiveAction {
         private final IntConsumer body;
         private final int from;
@@ -153,7 +163,7 @@ public final class WorkerPool implements AutoCloseable {
         @Override
         protected void compute() {
             if (to - from == 1) {
-                body.accept(from);
+                runChunk(body, from);
                 return;
             }
             int mid = (from + to) >>> 1;

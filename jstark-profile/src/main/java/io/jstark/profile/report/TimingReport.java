@@ -34,6 +34,8 @@ import java.util.Set;
  *       ({@link TimelineChecks}); a failure prints a visible warning. Work recorded outside the root's tree at the
  *       same time (another proof under the same recorder) is not checked with it, and the report says that the
  *       process CPU includes it;</li>
+ *   <li><b>worker pool occupancy</b>: per phase, the wall with 0, 1, ... threads running pool work, from the pool's
+ *       counters sampled at the phase boundaries ({@link OccupancySection}), when the run sampled them;</li>
  *   <li><b>per table</b>: each table's span time in each pass (tables of one kind merged as {@code NAME xK},
  *       small ones lumped as {@code (N others)});</li>
  *   <li><b>sub-operations</b>: the spans inside the per-table spans and inside the phases, nested as they ran
@@ -80,6 +82,9 @@ public final class TimingReport {
             new OperationKind("queries", Set.of(SpanLabels.QUERIES)),
             new OperationKind("grinding", Set.of(SpanLabels.GRINDING)));
 
+    /** The timeline metadata key under which a run records its worker pool's threads (the occupancy's full count). */
+    public static final String WORKER_THREADS_METADATA = "workerThreads";
+
     /** The timeline metadata key under which a run records what hashed its Merkle trees (shown in the header). */
     public static final String MERKLE_KERNEL_METADATA = "merkleKernel";
 
@@ -98,6 +103,7 @@ public final class TimingReport {
     private final List<SpanRecord> alongside;
 
     private final List<WireRows.Row> wire;
+    private final int workerThreads;
 
     private TimingReport(Builder b, SpanTree tree, SpanRecord root) {
         this.scope = new RootScope(tree, root);
@@ -113,6 +119,7 @@ public final class TimingReport {
         this.timelineChecks = TimelineChecks.check(tree, root);
         this.alongside = scope.alongside();
         this.wire = b.wire;
+        this.workerThreads = b.workerThreads;
     }
 
     /** A report of a hand-made list of spans: give {@link Builder#cores} for the utilisation column. */
@@ -128,6 +135,9 @@ public final class TimingReport {
         b.formatVersion = timeline.header().formatVersion();
         if (timeline.header().metadata().get(MERKLE_KERNEL_METADATA) instanceof String kernel) {
             b.merkleKernel = kernel;
+        }
+        if (timeline.header().metadata().get(WORKER_THREADS_METADATA) instanceof Number threads) {
+            b.workerThreads = threads.intValue();
         }
         b.wire = WireRows.fromMetadata(timeline.header().metadata());
         return b;
@@ -146,6 +156,7 @@ public final class TimingReport {
         private int formatVersion = Timeline.FORMAT_VERSION;
         private String merkleKernel;
         private List<WireRows.Row> wire = List.of();
+        private int workerThreads = -1;
 
         private Builder(List<SpanRecord> spans) {
             this.spans = List.copyOf(spans);
@@ -185,6 +196,12 @@ public final class TimingReport {
 
         public Builder operationKinds(List<OperationKind> kinds) {
             this.kinds = kinds;
+            return this;
+        }
+
+        /** The worker pool's threads (-1: unknown): the occupancy section counts the wall with fewer of them busy. */
+        public Builder workerThreads(int threads) {
+            this.workerThreads = threads;
             return this;
         }
 
@@ -268,6 +285,7 @@ public final class TimingReport {
         StringBuilder out = new StringBuilder(ReportHeader.render(scope, merkleKernel, formatVersion));
         out.append(new PhaseSection(scope, cores, processCpuClock, alongside).render());
         out.append(selfCheck());
+        out.append(OccupancySection.render(scope, workerThreads));
         out.append(TableSection.render(scope, tables));
         String subOperations = SubOperationSection.render(scope);
         if (!subOperations.isEmpty()) {
