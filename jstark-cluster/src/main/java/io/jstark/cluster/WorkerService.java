@@ -40,13 +40,25 @@ import java.util.concurrent.ConcurrentHashMap;
 final class WorkerService extends WorkerGrpc.WorkerImplBase {
     private static final System.Logger LOG = System.getLogger("io.jstark.cluster.worker");
 
+    private final WorkerStorage storage;
     private final long memoryBudget;
     private final Map<String, WorkerSession> sessions = new ConcurrentHashMap<>();
     private final WorkerLeases leases = new WorkerLeases(sessions);
     private final Map<String, ProvingKey> keys = new ConcurrentHashMap<>();
+    /** The address coordinators reach this worker by, once it serves. */
+    private volatile String address = "(not serving yet)";
 
-    WorkerService(long memoryBudget) {
-        this.memoryBudget = memoryBudget;
+    /** The worker as its sessions name it in errors, and the storage they plan their tables with. */
+    record Self(String address, WorkerStorage storage) {}
+
+    WorkerService(WorkerStorage storage) {
+        this.storage = storage;
+        this.memoryBudget = storage.memoryBudget();
+    }
+
+    /** The address coordinators reach this worker by, for its errors. */
+    void servesAt(String serving) {
+        this.address = serving;
     }
 
     /** {@return proofs open now} */
@@ -63,6 +75,7 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                         .setCores(Runtime.getRuntime().availableProcessors())
                         .addAllExamples(Examples.names())
                         .setOpenProofs(sessions.size())
+                        .setSpills(true)
                         .build());
     }
 
@@ -76,7 +89,8 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 long reserved = sessions.values().stream()
                         .mapToLong(WorkerSession::reservedBytes)
                         .sum();
-                WorkerSession s = WorkerSession.open(request, this::key, memoryBudget - reserved);
+                WorkerSession s =
+                        WorkerSession.open(request, this::key, new Self(address, storage), memoryBudget - reserved);
                 sessions.put(request.getProofId(), s);
                 if (request.getLeaseMillis() > 0) {
                     leases.grant(request.getProofId(), request.getLeaseMillis());
@@ -87,10 +101,11 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 }
                 LOG.log(
                         System.Logger.Level.INFO,
-                        "proof {0}: opened tables {1} ({2} bytes reserved, {3})",
+                        "proof {0}: opened tables {1} ({2} bytes reserved, {3}, {4})",
                         request.getProofId(),
                         names,
                         s.reservedBytes(),
+                        s.storageText(),
                         request.hasRecipe() ? "built from the recipe" : "traces to be uploaded");
                 OpenReply.Builder reply = OpenReply.newBuilder().setReservedBytes(s.reservedBytes());
                 if (request.getReportClaims()) {
