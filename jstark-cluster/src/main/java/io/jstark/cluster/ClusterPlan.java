@@ -17,14 +17,14 @@ import java.util.List;
  *
  * @param ramBytes per table the bytes it holds on its worker in RAM ({@link TablePlacement#tableBytes})
  * @param floorBytes per table the least RAM it needs on a worker that spills ({@link TablePlacement#floorBytes})
- * @param chargedBytes per table the bytes its worker's budget is charged for it (its RAM bytes, or its floor where it
+ * @param tableBytes per table the bytes its worker's budget is charged for it (its RAM bytes, or its floor where it
  *     fits its worker only spilled)
  * @param worker per table the index of its worker
  * @param budgets per worker its announced memory budget
  * @param spills per worker whether it announced that it spills
  */
 record ClusterPlan(
-        long[] ramBytes, long[] floorBytes, long[] chargedBytes, int[] worker, long[] budgets, boolean[] spills) {
+        long[] ramBytes, long[] floorBytes, long[] tableBytes, int[] worker, long[] budgets, boolean[] spills) {
 
     /**
      * Asks the workers what they offer and places the tables on them.

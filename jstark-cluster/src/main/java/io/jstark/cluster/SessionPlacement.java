@@ -44,7 +44,7 @@ final class SessionPlacement {
         this.tableNames = List.copyOf(tableNames);
         this.ramBytes = plan.ramBytes();
         this.floorBytes = plan.floorBytes();
-        this.chargedBytes = plan.chargedBytes().clone();
+        this.chargedBytes = plan.tableBytes().clone();
         this.budgets = plan.budgets();
         this.spills = plan.spills();
         this.homes = new Placed[count];
