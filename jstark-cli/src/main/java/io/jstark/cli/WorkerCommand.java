@@ -3,6 +3,7 @@ package io.jstark.cli;
 import io.jstark.cluster.WorkerAddress;
 import io.jstark.cluster.WorkerServer;
 import io.jstark.instrument.ByteSize;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,8 +31,17 @@ public final class WorkerCommand implements Callable<Integer> {
             required = true,
             paramLabel = "SIZE",
             description = "The bytes the tables placed here may "
-                    + "hold at once, e.g. 2G; announced to coordinators, which place tables within it.")
+                    + "hold in RAM at once, e.g. 2G; announced to coordinators, which place tables within it; "
+                    + "what does not fit spills (--spill-dir).")
     String memoryBudget;
+
+    @Option(
+            names = "--spill-dir",
+            paramLabel = "DIR",
+            description = "Where the tables placed here spill what the memory budget does not hold in RAM "
+                    + "(a directory of their own per proof, removed when it closes); default: the system temp "
+                    + "directory.")
+    Path spillDirectory;
 
     @Mixin
     ClusterTlsOptions tls;
@@ -46,7 +56,7 @@ public final class WorkerCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageException(e.getMessage());
         }
-        WorkerServer.serveUntilStopped(address, budget, tls.tls(), System.out);
+        WorkerServer.serveUntilStopped(address, budget, spillDirectory, tls.tls(), System.out);
         return 0;
     }
 }

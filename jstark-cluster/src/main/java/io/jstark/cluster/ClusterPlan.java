@@ -11,14 +11,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a proof's tables go: per table the bytes its worker reserves and the worker it is placed on, and per worker
- * the memory budget it announced. Made from the workers' announcements, heaviest table first ({@link TablePlacement}).
+ * Where a proof's tables go: per table its RAM reservation and RAM floor, the worker it is placed on and what it costs
+ * that worker's budget, and per worker the memory budget it announced and whether it spills. Made from the workers'
+ * announcements, heaviest table first ({@link TablePlacement}).
  *
- * @param tableBytes per table the bytes its worker reserves for it
+ * @param ramBytes per table the bytes it holds on its worker in RAM ({@link TablePlacement#tableBytes})
+ * @param floorBytes per table the least RAM it needs on a worker that spills ({@link TablePlacement#floorBytes})
+ * @param tableBytes per table the bytes its worker's budget is charged for it (its RAM bytes, or its floor where it
+ *     fits its worker only spilled)
  * @param worker per table the index of its worker
  * @param budgets per worker its announced memory budget
+ * @param spills per worker whether it announced that it spills
  */
-record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
+record ClusterPlan(
+        long[] ramBytes, long[] floorBytes, long[] tableBytes, int[] worker, long[] budgets, boolean[] spills) {
 
     /**
      * Asks the workers what they offer and places the tables on them.
@@ -34,18 +40,28 @@ record ClusterPlan(long[] tableBytes, int[] worker, long[] budgets) {
             ProofOptions options,
             int workerParallelism) {
         List<TableBuffers> buffers = TableBuffers.forProof(tables, options, workerParallelism);
-        long[] bytes = new long[tables.size()];
+        long[] ram = new long[tables.size()];
+        long[] floor = new long[tables.size()];
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = TablePlacement.tableBytes(buffers.get(i));
+        for (int i = 0; i < ram.length; i++) {
+            ram[i] = TablePlacement.tableBytes(buffers.get(i));
+            floor[i] = TablePlacement.floorBytes(buffers.get(i));
             names.add(tables.get(i).name());
         }
         List<WorkerInfo> infos = announcements(calls, source);
         long[] budgets = new long[infos.size()];
+        boolean[] spills = new boolean[infos.size()];
         for (int w = 0; w < budgets.length; w++) {
             budgets[w] = infos.get(w).getMemoryBudgetBytes();
+            spills[w] = infos.get(w).getSpills();
         }
-        return new ClusterPlan(bytes, TablePlacement.place(names, bytes, calls.workers(), budgets), budgets);
+        TablePlacement.Placed placed = TablePlacement.place(names, ram, floor, calls.workers(), budgets, spills);
+        return new ClusterPlan(ram, floor, placed.charged(), placed.worker(), budgets, spills);
+    }
+
+    /** {@return whether table {@code i} goes to its worker charged its floor: that worker spills it} */
+    boolean spilled(int i) {
+        return tableBytes[i] != ramBytes[i];
     }
 
     /**

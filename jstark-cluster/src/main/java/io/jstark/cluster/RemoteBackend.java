@@ -261,7 +261,8 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
      * What the coordinator holds of the proof, the proof's global buffers alone ({@link TableBuffers#globalsForProof}:
      * the phase trees over the workers' block digests, the lifted DEEP sum of their parts, FRI; the traces, which a
      * proof of traces holds here and this backend streams from here or leaves to the recipe, counted as held), and per
-     * worker a resource holding the tables placed on it, each the CPU backend's description of the table.
+     * worker a resource holding the tables placed on it, each the CPU backend's description of the table, in RAM or,
+     * where the table fits its worker only spilled, with its spillable buffers on that worker's disk.
      *
      * @throws ClusterException when no placement fits, naming the bytes per table and per worker
      */
@@ -275,8 +276,9 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
             for (int i = 0; i < tables.size(); i++) {
                 if (plan.worker()[i] == w) {
                     TableMemory memory = TableMemory.of(onWorkers.get(i));
+                    Placement placement = plan.spilled(i) ? Placement.DISK : Placement.RAM;
                     for (ProofPhase pass : ProofPhase.values()) {
-                        perPass[i][pass.ordinal()] = pass.perTable() ? memory.gateBytes(pass, Placement.RAM) : 0;
+                        perPass[i][pass.ordinal()] = pass.perTable() ? memory.gateBytes(pass, placement) : 0;
                     }
                 }
             }

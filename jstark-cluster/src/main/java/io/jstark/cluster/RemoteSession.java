@@ -30,8 +30,8 @@ import java.util.function.BiConsumer;
  * the answers put back in the proof's table order; the commitments are handles that read from the table's current
  * worker.
  *
- * <p><b>A lost worker.</b> A call that finds its worker unreachable or past the deadline moves that worker's tables to
- * the live worker with the most budget left: they are rebuilt there (from their recipe, or streamed again), every
+ * <p><b>A lost worker.</b> A call that finds its worker unreachable, past the deadline or without the proof's session
+ * (the worker restarted between two calls) moves that worker's tables to the live worker with the most budget left: they are rebuilt there (from their recipe, or streamed again), every
  * round done so far is replayed with the challenges already drawn ({@link AbsorbedRounds}), and each recomputed root,
  * bus sum and frame must equal the one the transcript absorbed (else a {@link ClusterException} naming the table and
  * both workers); then the call is made again. At most {@link #MAX_FAILOVERS} times per proof.

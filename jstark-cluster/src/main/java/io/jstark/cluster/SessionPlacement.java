@@ -23,8 +23,13 @@ final class SessionPlacement {
     }
 
     private final List<String> tableNames;
-    private final long[] tableBytes;
+    private final long[] ramBytes;
+    private final long[] floorBytes;
+    /** Per table what it costs its worker's budget now. */
+    private final long[] chargedBytes;
+
     private final long[] budgets;
+    private final boolean[] spills;
     private final List<Placed> placed = new ArrayList<>();
     private final Set<Placed> opened = new HashSet<>();
     private final Set<Integer> lost = new HashSet<>();
@@ -37,8 +42,11 @@ final class SessionPlacement {
     SessionPlacement(ClusterPlan plan, List<String> tableNames, String proofId) {
         int count = tableNames.size();
         this.tableNames = List.copyOf(tableNames);
-        this.tableBytes = plan.tableBytes();
+        this.ramBytes = plan.ramBytes();
+        this.floorBytes = plan.floorBytes();
+        this.chargedBytes = plan.tableBytes().clone();
         this.budgets = plan.budgets();
+        this.spills = plan.spills();
         this.homes = new Placed[count];
         this.firstWorker = plan.worker().clone();
         for (int w = 0; w < budgets.length; w++) {
@@ -99,31 +107,32 @@ final class SessionPlacement {
     }
 
     /**
-     * Marks the worker of {@code lostSession} lost and picks the live worker with the most budget left for its tables.
+     * Marks the worker of {@code lostSession} lost and picks the live worker with the most budget left for its tables:
+     * in RAM where one fits them so, else spilled on one that spills ({@link TablePlacement#roomiest}); the tables are
+     * charged to it from then on.
      *
      * @return the worker, or -1 when no live worker has room for them
      */
     int roomiestLiveWorker(Placed lostSession) {
         lost.add(lostSession.worker());
-        long need = bytes(lostSession);
-        int best = -1;
-        long bestLeft = 0;
-        for (int w = 0; w < budgets.length; w++) {
-            if (lost.contains(w)) {
-                continue;
-            }
-            long left = budgets[w];
-            for (Placed q : placed) {
-                if (q.worker() == w) {
-                    left -= bytes(q);
-                }
-            }
-            if (left >= need && (best < 0 || left > bestLeft)) {
-                best = w;
-                bestLeft = left;
-            }
+        long[] left = budgets.clone();
+        for (Placed q : placed) {
+            left[q.worker()] -= bytes(q);
         }
-        return best;
+        long ram = 0;
+        long floor = 0;
+        for (int i : lostSession.tables()) {
+            ram += ramBytes[i];
+            floor += floorBytes[i];
+        }
+        TablePlacement.Choice c = TablePlacement.roomiest(left, spills, ram, floor, w -> !lost.contains(w));
+        if (c == null) {
+            return -1;
+        }
+        for (int i : lostSession.tables()) {
+            chargedBytes[i] = c.charged() == ram ? ramBytes[i] : floorBytes[i];
+        }
+        return c.worker();
     }
 
     /** {@return the names of the tables of {@code p}, quoted, for log lines and errors} */
@@ -138,11 +147,11 @@ final class SessionPlacement {
         return s.toString();
     }
 
-    /** {@return the bytes the tables of {@code p} reserve} */
+    /** {@return the bytes the tables of {@code p} cost their worker's budget} */
     long bytes(Placed p) {
         long need = 0;
         for (int i : p.tables()) {
-            need += tableBytes[i];
+            need += chargedBytes[i];
         }
         return need;
     }

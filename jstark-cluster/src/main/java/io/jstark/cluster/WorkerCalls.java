@@ -151,6 +151,8 @@ final class WorkerCalls implements AutoCloseable {
                 ? switch (s.getStatus().getCode()) {
                     case DEADLINE_EXCEEDED -> "no answer within the deadline of " + deadline;
                     case UNAVAILABLE -> "unreachable (" + s.getStatus().getDescription() + ")";
+                    case NOT_FOUND ->
+                        "lost the proof's session (" + s.getStatus().getDescription() + ")";
                     default -> s.getStatus().getCode() + ": " + s.getStatus().getDescription();
                 }
                 : cause.toString();
@@ -158,15 +160,18 @@ final class WorkerCalls implements AutoCloseable {
     }
 
     /**
-     * Whether {@code e} says that its worker is lost (unreachable, past the deadline, or cancelled because another call
-     * found it lost), rather than that it answered with an error.
+     * Whether {@code e} says that its worker is lost (unreachable, past the deadline, without the proof's session, or
+     * cancelled because another call found it lost), rather than that it answered with an error.
      */
     static boolean lostWorker(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof StatusRuntimeException s) {
                 Status.Code code = s.getStatus().getCode();
                 // a connection that closes under a call starting on it (the worker just died) comes back as UNKNOWN
+                // NOT_FOUND: the worker no longer holds the session (restarted between two calls, or its lease
+                // expired), so the tables placed there are gone as surely as a dead worker's
                 return code == Status.Code.UNAVAILABLE
+                        || code == Status.Code.NOT_FOUND
                         || code == Status.Code.DEADLINE_EXCEEDED
                         || code == Status.Code.CANCELLED
                         || code == Status.Code.UNKNOWN && s.getCause() instanceof IOException;

@@ -2,9 +2,12 @@ package io.jstark.cluster;
 
 import io.jstark.instrument.ByteSize;
 import java.io.File;
+import java.nio.file.Path;
 
 /**
- * Runs one worker until the process is stopped: {@code --listen HOST:PORT --memory-budget SIZE} and, for mutual TLS,
+ * Runs one worker until the process is stopped: {@code --listen HOST:PORT --memory-budget SIZE}, optionally
+ * {@code --spill-dir DIR} (where what the budget does not hold in RAM spills; the system temp directory by default)
+ * and, for mutual TLS,
  * {@code --tls-cert FILE --tls-key FILE --tls-ca FILE}. It prints {@code listening HOST:PORT} on standard output once it
  * serves (the port the system chose for port 0), and frees its tables on SIGTERM. The {@code jstark worker} command
  * offers the same with the CLI's conventions.
@@ -24,6 +27,7 @@ public final class WorkerMain {
         File cert = null;
         File key = null;
         File ca = null;
+        Path spillDirectory = null;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("option " + args[i] + " needs a value");
@@ -35,14 +39,16 @@ public final class WorkerMain {
                 case "--tls-cert" -> cert = new File(value);
                 case "--tls-key" -> key = new File(value);
                 case "--tls-ca" -> ca = new File(value);
+                case "--spill-dir" -> spillDirectory = Path.of(value);
                 default ->
                     throw new IllegalArgumentException("unknown option " + args[i]
-                            + " (expected --listen, --memory-budget, --tls-cert, --tls-key, --tls-ca)");
+                            + " (expected --listen, --memory-budget, --spill-dir, --tls-cert, --tls-key, --tls-ca)");
             }
         }
         if (listen == null || budget < 0) {
             throw new IllegalArgumentException("--listen HOST:PORT and --memory-budget SIZE are required");
         }
-        WorkerServer.serveUntilStopped(WorkerAddress.parse(listen), budget, new ClusterTls(cert, key, ca), System.out);
+        WorkerServer.serveUntilStopped(
+                WorkerAddress.parse(listen), budget, spillDirectory, new ClusterTls(cert, key, ca), System.out);
     }
 }

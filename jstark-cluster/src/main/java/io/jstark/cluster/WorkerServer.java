@@ -7,6 +7,7 @@ import io.grpc.protobuf.services.HealthStatusManager;
 import io.jstark.cluster.wire.WorkerGrpc;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,7 +46,24 @@ public final class WorkerServer implements AutoCloseable {
      * @throws IOException when the address cannot be bound or the TLS files not read
      */
     public static WorkerServer start(String host, int port, long memoryBudget, ClusterTls tls) throws IOException {
-        WorkerService service = new WorkerService(memoryBudget);
+        return start(host, port, memoryBudget, null, tls);
+    }
+
+    /**
+     * Starts a worker that spills what its budget does not hold in RAM to {@code spillDirectory}.
+     *
+     * @param host the address to listen on (plaintext only on a loopback address)
+     * @param port the port, 0 for any free one ({@link #port()} tells)
+     * @param memoryBudget the bytes the tables placed here may hold in RAM at once
+     * @param spillDirectory where spill files go (a directory of their own per proof, removed when the proof closes),
+     *     null for the system temp directory
+     * @param tls mutual TLS, or {@link ClusterTls#PLAINTEXT} on loopback
+     * @return the running worker
+     * @throws IOException when the address cannot be bound or the TLS files not read
+     */
+    public static WorkerServer start(String host, int port, long memoryBudget, Path spillDirectory, ClusterTls tls)
+            throws IOException {
+        WorkerService service = new WorkerService(new WorkerStorage(memoryBudget, spillDirectory));
         HealthStatusManager health = new HealthStatusManager();
         Server server = KeepAlive.DEFAULT
                 .onServer(NettyServerBuilder.forAddress(new InetSocketAddress(host, port), tls.serverCredentials(host)))
@@ -56,12 +74,14 @@ public final class WorkerServer implements AutoCloseable {
                 .start();
         health.setStatus(SERVICE, HealthCheckResponse.ServingStatus.SERVING);
         WorkerServer worker = new WorkerServer(server, health, service, host);
+        service.servesAt(worker.address());
         LOG.log(
                 System.Logger.Level.INFO,
-                "worker on {0}:{1}, memory budget {2} bytes, table sources {3}, {4}",
+                "worker on {0}:{1}, memory budget {2} bytes, spilling under {3}, table sources {4}, {5}",
                 host,
                 String.valueOf(worker.port()),
                 memoryBudget,
+                spillDirectory == null ? System.getProperty("java.io.tmpdir") : spillDirectory,
                 service.sourceNames(),
                 tls.enabled() ? "mutual TLS" : "PLAINTEXT on loopback (no TLS: for one machine only)");
         return worker;
@@ -81,7 +101,25 @@ public final class WorkerServer implements AutoCloseable {
     public static void serveUntilStopped(
             WorkerAddress listen, long memoryBudget, ClusterTls tls, java.io.PrintStream out)
             throws IOException, InterruptedException {
-        WorkerServer worker = start(listen.host(), listen.port(), memoryBudget, tls);
+        serveUntilStopped(listen, memoryBudget, null, tls, out);
+    }
+
+    /**
+     * Starts a worker that spills to {@code spillDirectory}, says {@code listening HOST:PORT} on {@code out} once it
+     * serves, and serves until the process is stopped (SIGTERM closes it: {@link #close}).
+     *
+     * @param listen the address to listen on
+     * @param memoryBudget the bytes the tables placed here may hold in RAM at once
+     * @param spillDirectory where spill files go, null for the system temp directory
+     * @param tls mutual TLS, or {@link ClusterTls#PLAINTEXT} on loopback
+     * @param out where the listening line goes
+     * @throws IOException when the address cannot be bound or the TLS files not read
+     * @throws InterruptedException when the serving thread is interrupted
+     */
+    public static void serveUntilStopped(
+            WorkerAddress listen, long memoryBudget, Path spillDirectory, ClusterTls tls, java.io.PrintStream out)
+            throws IOException, InterruptedException {
+        WorkerServer worker = start(listen.host(), listen.port(), memoryBudget, spillDirectory, tls);
         Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "worker-shutdown"));
         out.println("listening " + worker.address());
         out.flush();

@@ -39,14 +39,26 @@ import java.util.concurrent.ConcurrentHashMap;
 final class WorkerService extends WorkerGrpc.WorkerImplBase {
     private static final System.Logger LOG = System.getLogger("io.jstark.cluster.worker");
 
+    private final WorkerStorage storage;
     private final long memoryBudget;
     private final Map<String, WorkerSession> sessions = new ConcurrentHashMap<>();
     private final WorkerLeases leases = new WorkerLeases(sessions);
     private final Map<String, ProvingKey> keys = new ConcurrentHashMap<>();
     private final TableSources sources = TableSources.discovered();
+    /** The address coordinators reach this worker by, once it serves. */
+    private volatile String address = "(not serving yet)";
 
-    WorkerService(long memoryBudget) {
-        this.memoryBudget = memoryBudget;
+    /** The worker as its sessions name it in errors, and the storage they plan their tables with. */
+    record Self(String address, WorkerStorage storage) {}
+
+    WorkerService(WorkerStorage storage) {
+        this.storage = storage;
+        this.memoryBudget = storage.memoryBudget();
+    }
+
+    /** The address coordinators reach this worker by, for its errors. */
+    void servesAt(String serving) {
+        this.address = serving;
     }
 
     /** {@return the names of the table sources this worker knows} */
@@ -68,6 +80,7 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                         .setCores(Runtime.getRuntime().availableProcessors())
                         .addAllExamples(sources.names())
                         .setOpenProofs(sessions.size())
+                        .setSpills(true)
                         .build());
     }
 
@@ -82,7 +95,11 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                         .mapToLong(WorkerSession::reservedBytes)
                         .sum();
                 WorkerSession s = WorkerSession.open(
-                        request, sources.byName(request.getExample()), this::key, memoryBudget - reserved);
+                        request,
+                        sources.byName(request.getExample()),
+                        this::key,
+                        new Self(address, storage),
+                        memoryBudget - reserved);
                 sessions.put(request.getProofId(), s);
                 if (request.getLeaseMillis() > 0) {
                     leases.grant(request.getProofId(), request.getLeaseMillis());
@@ -93,10 +110,11 @@ final class WorkerService extends WorkerGrpc.WorkerImplBase {
                 }
                 LOG.log(
                         System.Logger.Level.INFO,
-                        "proof {0}: opened tables {1} ({2} bytes reserved, {3})",
+                        "proof {0}: opened tables {1} ({2} bytes reserved, {3}, {4})",
                         request.getProofId(),
                         names,
                         s.reservedBytes(),
+                        s.storageText(),
                         request.hasRecipe() ? "built from the recipe" : "traces to be uploaded");
                 OpenReply.Builder reply = OpenReply.newBuilder().setReservedBytes(s.reservedBytes());
                 if (request.getReportClaims()) {

@@ -25,6 +25,8 @@ import io.jstark.prover.TableBuffers;
 import io.jstark.prover.TableCommitment;
 import io.jstark.prover.ZkRandomness;
 import io.jstark.prover.memory.TableDimensions;
+import io.jstark.storage.Storage;
+import io.jstark.storage.StoragePlan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -55,6 +57,9 @@ final class WorkerSession implements AutoCloseable {
     private final PlacedTableSession[] sessions;
     private final TableCommitment[][] commitments;
     private final OodFrame[] frames;
+    /** The placed tables' buffers: in RAM, or in spill files where the worker's storage plan put them. */
+    private final Storage storage;
+
     private final long reservedBytes;
     /** The process's resident memory while this proof's tables live here, for the worker's log. */
     private final ResidentMemory.PeakSampler resident = ResidentMemory.PeakSampler.start(50);
@@ -69,7 +74,7 @@ final class WorkerSession implements AutoCloseable {
             PlacedTraces traces,
             List<TableBuffers> buffers,
             Preprocessing.Committed[] preprocessed,
-            long reservedBytes) {
+            Storage storage) {
         this.proofId = proofId;
         this.options = options;
         this.statement = statement;
@@ -82,7 +87,8 @@ final class WorkerSession implements AutoCloseable {
         this.sessions = new PlacedTableSession[tables.length];
         this.commitments = new TableCommitment[3][tables.length];
         this.frames = new OodFrame[tables.length];
-        this.reservedBytes = reservedBytes;
+        this.storage = storage;
+        this.reservedBytes = storage.plan().prediction().peakResidentInUseBytes();
     }
 
     /**
@@ -92,12 +98,18 @@ final class WorkerSession implements AutoCloseable {
      * @param request the coordinator's request
      * @param source the table source the request names
      * @param keys the proving key of each source, made once per worker
-     * @param budget what this worker may still reserve
-     * @return the session, its tables' bytes reserved
-     * @throws ClusterException naming the table whose claim this worker cannot meet
+     * @param worker this worker's address and storage
+     * @param budget what this worker's budget has left beside the proofs it holds
+     * @return the session, its tables planned within {@code budget}
+     * @throws ClusterException naming the table whose claim this worker cannot meet, or the tables that do not fit
+     *     even spilled
      */
     static WorkerSession open(
-            OpenRequest request, TableSource source, Function<TableSource, ProvingKey> keys, long budget) {
+            OpenRequest request,
+            TableSource source,
+            Function<TableSource, ProvingKey> keys,
+            WorkerService.Self worker,
+            long budget) {
         ProofOptions options = Wire.options(request.getOptions());
         List<TableClaim> statement = request.getStatementList();
         ZkRandomness randomness = randomness(request, options);
@@ -118,8 +130,23 @@ final class WorkerSession implements AutoCloseable {
         }
         List<TableBuffers> buffers = TableBuffers.forProof(
                 dimensions, options, ProverSettings.defaults().pool().parallelism());
-        long need = reserve(request.getProofId(), statement, buffers, tables, budget);
-        PlacedTraces traces = PlacedTraces.of(request, source, statement, dimensions, tables);
+        Storage storage = worker.storage()
+                .open(
+                        request.getProofId(),
+                        worker.address(),
+                        dimensions,
+                        buffers,
+                        tables,
+                        budget,
+                        options,
+                        ProverSettings.defaults().pool().parallelism());
+        PlacedTraces traces;
+        try {
+            traces = PlacedTraces.of(request, source, statement, dimensions, tables);
+        } catch (RuntimeException | Error e) {
+            storage.close();
+            throw e;
+        }
         try {
             if (request.getDebugChecks()) {
                 traces.checkConstraints();
@@ -143,36 +170,12 @@ final class WorkerSession implements AutoCloseable {
                     traces,
                     buffers,
                     preprocessed,
-                    need);
+                    storage);
         } catch (RuntimeException | Error e) {
             traces.close();
+            storage.close();
             throw e;
         }
-    }
-
-    /**
-     * The bytes the placed tables need.
-     *
-     * @throws ClusterException naming each table's bytes when they need more than {@code budget}
-     */
-    private static long reserve(
-            String proofId, List<TableClaim> statement, List<TableBuffers> buffers, int[] tables, long budget) {
-        long need = 0;
-        StringBuilder perTable = new StringBuilder();
-        for (int j : tables) {
-            long bytes = TablePlacement.tableBytes(buffers.get(j));
-            need += bytes;
-            perTable.append(perTable.isEmpty() ? "" : ", ")
-                    .append("'")
-                    .append(statement.get(j).getName())
-                    .append("' ")
-                    .append(bytes);
-        }
-        if (need > budget) {
-            throw new ClusterException("proof " + proofId + ": tables " + perTable + " need " + need
-                    + " bytes, more than the " + budget + " bytes this worker's budget has left");
-        }
-        return need;
     }
 
     /** The proof's randomness from the coordinator's seed with zero knowledge; null without. */
@@ -207,8 +210,17 @@ final class WorkerSession implements AutoCloseable {
         return proofId;
     }
 
+    /** {@return the RAM the storage plan predicts the placed tables hold at most (what the budget is charged)} */
     long reservedBytes() {
         return reservedBytes;
+    }
+
+    /** {@return where the placed tables' buffers live, for the worker's log} */
+    String storageText() {
+        StoragePlan plan = storage.plan();
+        return plan.spillsAnything()
+                ? "spilling " + plan.prediction().peakSpillBytes() + " bytes at peak under " + plan.spillDirectory()
+                : "in RAM";
     }
 
     int[] tables() {
@@ -254,7 +266,7 @@ final class WorkerSession implements AutoCloseable {
                     LiftedDomain.of(options, new int[] {traces.get(l).logHeight()}),
                     options,
                     Hashers.byName(options.hash()),
-                    ProverSettings.defaults(),
+                    ProverSettings.defaults().withStorage(storage),
                     randomness);
             sessions[l] = new PlacedTableSession(context, statement, tables[l], domain, HostKernels.cpu());
             commitments[0][l] = sessions[l].commitMain();
@@ -351,5 +363,6 @@ final class WorkerSession implements AutoCloseable {
             }
         }
         traces.close();
+        storage.close();
     }
 }

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 final class WorkerProcesses implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<WorkerAddress> addresses = new ArrayList<>();
+    private final List<String> budgets = new ArrayList<>();
+    private final List<String[]> extras = new ArrayList<>();
     private final Path logs;
 
     private WorkerProcesses(Path logs) {
@@ -46,6 +48,15 @@ final class WorkerProcesses implements AutoCloseable {
     }
 
     private void startOne(int index, String memoryBudget, String... extra) throws IOException {
+        budgets.add(memoryBudget);
+        extras.add(extra.clone());
+        processes.add(null);
+        addresses.add(null);
+        launch(index, "127.0.0.1:0");
+    }
+
+    /** Starts worker {@code index} listening on {@code listen}, in its place in the lists. */
+    private void launch(int index, String listen) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx768m",
@@ -56,20 +67,47 @@ final class WorkerProcesses implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 WorkerMain.class.getName(),
                 "--listen",
-                "127.0.0.1:0",
+                listen,
                 "--memory-budget",
-                memoryBudget));
-        command.addAll(List.of(extra));
+                budgets.get(index)));
+        command.addAll(List.of(extras.get(index)));
         File log = logs.resolve("worker-" + index + ".log").toFile();
-        Process p = new ProcessBuilder(command).redirectError(log).start();
-        processes.add(p);
+        Process p = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log))
+                .start();
+        processes.set(index, p);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         if (line == null || !line.startsWith("listening ")) {
             throw new IOException(
                     "worker " + index + " did not start (" + line + "): " + Files.readString(log.toPath()));
         }
-        addresses.add(WorkerAddress.parse(line.substring("listening ".length())));
+        addresses.set(index, WorkerAddress.parse(line.substring("listening ".length())));
+    }
+
+    /**
+     * Kills worker {@code index} (SIGKILL) and starts a new one with the same options on the same address, which holds
+     * none of the old one's sessions; returns once it serves.
+     *
+     * @return the exit status of the killed process
+     */
+    int killAndRestart(int index) throws IOException, InterruptedException {
+        Process old = processes.get(index);
+        old.destroyForcibly();
+        int status = old.waitFor();
+        WorkerAddress address = addresses.get(index);
+        // the killed process's connections may hold the port a moment longer
+        for (int attempt = 1; ; attempt++) {
+            try {
+                launch(index, address.toString());
+                return status;
+            } catch (IOException e) {
+                if (attempt == 20) {
+                    throw e;
+                }
+                Thread.sleep(250);
+            }
+        }
     }
 
     /** {@return the first {@code n} workers' addresses} */
@@ -89,10 +127,11 @@ final class WorkerProcesses implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Process p : processes) {
+        List<Process> started = processes.stream().filter(p -> p != null).toList();
+        for (Process p : started) {
             p.destroy();
         }
-        for (Process p : processes) {
+        for (Process p : started) {
             try {
                 if (!p.waitFor(10, TimeUnit.SECONDS)) {
                     p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
