@@ -259,10 +259,11 @@ public final class RemoteBackend implements TableOwningBackend, AutoCloseable {
 
     /**
      * What the coordinator holds of the proof, the proof's global buffers alone ({@link TableBuffers#globalsForProof}:
-     * the phase trees over the workers' block digests, the lifted DEEP sum of their parts, FRI; the traces, which a
-     * proof of traces holds here and this backend streams from here or leaves to the recipe, counted as held), and per
-     * worker a resource holding the tables placed on it, each the CPU backend's description of the table, in RAM or,
-     * where the table fits its worker only spilled, with its spillable buffers on that worker's disk.
+     * the phase trees over the workers' block digests, the lifted DEEP sum of their parts, FRI), each table's trace
+     * counted as held here as a proof of traces holds it (a proof of owned tables plans without them, {@link
+     * BackendMemory#withoutTraces}); and per worker a resource holding the tables placed on it, each the CPU backend's
+     * description of the table, in RAM or, where the table fits its worker only spilled, with its spillable buffers on
+     * that worker's disk.
      *
      * @throws ClusterException when no placement fits, naming the bytes per table and per worker
      */

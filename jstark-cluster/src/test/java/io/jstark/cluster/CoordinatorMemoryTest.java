@@ -16,6 +16,7 @@ import io.jstark.prover.BackendMemory;
 import io.jstark.prover.ProverBackend;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.InsufficientMemoryException;
+import io.jstark.storage.StorageMode;
 import io.jstark.storage.StorageOptions;
 import io.jstark.storage.StoragePlan;
 import io.jstark.storage.StoragePlanner;
@@ -154,7 +155,7 @@ class CoordinatorMemoryTest {
 
     /** The peak of resident memory in use that the planner predicts with everything in RAM, no budget given. */
     private static long inRam(List<TableDimensions> shapes, int k, int p, JvmFootprint jvm, BackendMemory described) {
-        StorageOptions ram = StorageOptions.defaults().withMode(io.jstark.storage.StorageMode.RAM);
+        StorageOptions ram = StorageOptions.defaults().withMode(StorageMode.RAM);
         return StoragePlanner.plan(shapes, ClusterProofTest.OPTIONS, k, p, ram, jvm, described)
                 .prediction()
                 .peakResidentInUseBytes();
