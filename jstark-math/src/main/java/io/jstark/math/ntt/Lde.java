@@ -36,6 +36,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * call and dropped with it.
  */
 public final class Lde {
+    /** Powers of one scaling, computed a segment at a time: what a task of {@link #evaluatePairs} holds of them. */
+    private static final int POWERS_SEGMENT = 1 << 12;
+
     private Lde() {}
 
     /**
@@ -71,7 +74,8 @@ public final class Lde {
                         shift,
                         scale,
                         scratch,
-                        pool);
+                        pool,
+                        true);
             } else {
                 long[][] coefficients = new long[columns][n];
                 for (int column = 0; column < columns; column++) {
@@ -103,7 +107,7 @@ public final class Lde {
             CoefficientSource source =
                     (column, from, dst, count) -> coeffsNatural.readColumn(column, from, dst, from, count);
             if (isWide(coeffsNatural.columns(), pool)) {
-                evaluateBlocksWide(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
+                evaluateBlocksWide(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool, false);
             } else {
                 evaluateBlocksNarrow(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
             }
@@ -186,15 +190,22 @@ public final class Lde {
      * matrix and the twiddle cache.
      */
     public static long extendScratchBytes(int rows, int columns, int logBlowup, int parallelism) {
-        long buffers;
-        if (columns >= parallelism) {
-            buffers = WorkerPool.concurrentTasks(columns, parallelism) + 1; // column buffers + block powers
+        long pairs = (long) columns << logBlowup;
+        // a task of evaluatePairs: one column buffer and a segment of powers
+        long pairBuffers = WorkerPool.concurrentTasks(pairs, parallelism);
+        long pairLongs = pairBuffers * ((long) rows + Math.min(POWERS_SEGMENT, rows));
+        long longs;
+        if (columns >= parallelism && columns % parallelism == 0) {
+            longs = (long) rows
+                    * (WorkerPool.concurrentTasks(columns, parallelism) + 1); // column buffers + block powers
+        } else if (columns >= parallelism) {
+            // the interpolation's column buffers, then the pairs' (the same buffers, reused)
+            longs = Math.max((long) rows * WorkerPool.concurrentTasks(columns, parallelism), pairLongs);
         } else {
-            long tasks = (long) columns << logBlowup;
-            // heap coefficients, then a buffer and a powers table per running (column, block) task
-            buffers = columns + (tasks >= parallelism ? 2L * WorkerPool.concurrentTasks(tasks, parallelism) : 2);
+            // heap coefficients, then the pairs, or one buffer and one table of powers when the pairs are few
+            longs = (long) rows * columns + (pairs >= parallelism ? pairLongs : 2L * rows);
         }
-        return (long) Long.BYTES * rows * buffers;
+        return Long.BYTES * longs;
     }
 
     /**
@@ -258,8 +269,10 @@ public final class Lde {
     }
 
     /**
-     * Block after block, columns side by side, one shared table of powers per block. The source may be
-     * {@code out}'s last block: it is read for every other block before it is overwritten last.
+     * Block after block, columns side by side, one shared table of powers per block, when the columns fill whole
+     * rounds of one per thread; otherwise every (column, block) pair as a task ({@link #evaluatePairs}), so that no
+     * column is left over to split across the pool in every block. The source may be {@code out}'s last block
+     * ({@code sourceInLastBlock}): it is read for every other block before it is overwritten last.
      */
     private static void evaluateBlocksWide(
             CoefficientSource source,
@@ -269,20 +282,69 @@ public final class Lde {
             long shift,
             long scale,
             Scratch scratch,
-            WorkerPool pool) {
+            WorkerPool pool,
+            boolean sourceInLastBlock) {
+        int blocks = 1 << logBlowup;
+        if (out.columns() % pool.parallelism() != 0) {
+            int last = sourceInLastBlock ? blocks - 1 : blocks;
+            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, 0, last);
+            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, last, blocks);
+            return;
+        }
         long[] powers = new long[1 << logN];
-        for (int block = 0; block < 1 << logBlowup; block++) {
+        for (int block = 0; block < blocks; block++) {
             fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
             int b = block;
-            forEachColumn(out.columns(), pool, (column, parallel) -> {
+            pool.forEachChunk(out.columns(), column -> {
                 long[] buffer = scratch.take();
-                evaluateBlock(source, column, powers, buffer, out, b, logN, parallel);
+                evaluateBlock(source, column, powers, buffer, out, b, logN, null);
                 scratch.give(buffer);
             });
         }
     }
 
-    /** Every (column, block) pair as a task, or one pair at a time with split transforms if pairs are few. */
+    /**
+     * Every (column, block) pair of blocks [fromBlock, toBlock) as one task of one pool call, block by block: each
+     * task scales its copy of the coefficients by its block's powers a segment at a time, so it needs one column
+     * buffer and no table of powers, and no task waits for another.
+     */
+    private static void evaluatePairs(
+            CoefficientSource source,
+            Matrix out,
+            int logN,
+            int logBlowup,
+            long shift,
+            long scale,
+            Scratch scratch,
+            WorkerPool pool,
+            int fromBlock,
+            int toBlock) {
+        int columns = out.columns();
+        int n = 1 << logN;
+        pool.forEachChunk((toBlock - fromBlock) * columns, task -> {
+            int block = fromBlock + task / columns, column = task % columns;
+            long[] buffer = scratch.take();
+            source.read(column, 0, buffer, n);
+            scaleByPowers(buffer, n, scale, blockShift(block, logN, logBlowup, shift));
+            Ntt.forwardNaturalToBitReversed(buffer, 0, logN);
+            out.writeColumn(column, block * n, buffer, 0, n);
+            scratch.give(buffer);
+        });
+    }
+
+    /** a[i] *= start * ratio^i for i in [0, n), n a power of two: the powers computed a segment at a time. */
+    private static void scaleByPowers(long[] a, int n, long start, long ratio) {
+        long[] segment = new long[Math.min(POWERS_SEGMENT, n)];
+        long ratioPerSegment = Goldilocks.pow(ratio, segment.length);
+        long first = start;
+        for (int from = 0; from < n; from += segment.length) {
+            FieldKernels.powers(first, ratio, segment, 0, segment.length);
+            FieldKernels.mul(a, from, segment, 0, a, from, segment.length);
+            first = Goldilocks.mul(first, ratioPerSegment);
+        }
+    }
+
+    /** Every (column, block) pair as a task ({@link #evaluatePairs}), or one pair at a time with split transforms if pairs are few. */
     private static void evaluateBlocksNarrow(
             CoefficientSource source,
             Matrix out,
@@ -295,15 +357,7 @@ public final class Lde {
         int columns = out.columns();
         int tasks = columns << logBlowup;
         if (tasks >= pool.parallelism()) {
-            pool.forEachChunk(tasks, task -> {
-                int column = task >>> logBlowup, block = task & ((1 << logBlowup) - 1);
-                long[] powers = scratch.take();
-                long[] buffer = scratch.take();
-                FieldKernels.powers(scale, blockShift(block, logN, logBlowup, shift), powers, 0, powers.length);
-                evaluateBlock(source, column, powers, buffer, out, block, logN, null);
-                scratch.give(buffer);
-                scratch.give(powers);
-            });
+            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, 0, 1 << logBlowup);
         } else {
             long[] powers = new long[1 << logN];
             long[] buffer = scratch.take();

@@ -311,11 +311,15 @@ class LdeTest {
     @Test
     void scratchEstimateCountsBuffersPerRunningTask() {
         long column = 8L << 20;
-        // wide: 17 running columns (16 workers and the caller) + one table of powers
-        assertThat(Lde.extendScratchBytes(1 << 20, 100, 3, 16)).isEqualTo(column * 18);
-        // narrow with enough (column, block) tasks: 2 heap coefficient columns + 16 tasks x (buffer + powers)
-        assertThat(Lde.extendScratchBytes(1 << 20, 2, 3, 16)).isEqualTo(column * (2 + 32));
-        assertThat(Lde.extendScratchBytes(1 << 20, 3, 3, 16)).isEqualTo(column * (3 + 34));
+        long pairTask = column + 8L * 4096; // a column buffer and a segment of powers
+        // wide, whole rounds: 17 running columns (16 workers and the caller) + one table of powers
+        assertThat(Lde.extendScratchBytes(1 << 20, 96, 3, 16)).isEqualTo(column * 18);
+        // wide with columns left over: 17 running (column, block) tasks
+        assertThat(Lde.extendScratchBytes(1 << 20, 100, 3, 16)).isEqualTo(pairTask * 17);
+        // narrow with enough (column, block) tasks: the heap coefficient columns + the running tasks (16 of 16, 17 of
+        // 24)
+        assertThat(Lde.extendScratchBytes(1 << 20, 2, 3, 16)).isEqualTo(column * 2 + pairTask * 16);
+        assertThat(Lde.extendScratchBytes(1 << 20, 3, 3, 16)).isEqualTo(column * 3 + pairTask * 17);
         // narrow with few tasks: coefficients + one buffer + one table
         assertThat(Lde.extendScratchBytes(1 << 20, 2, 1, 16)).isEqualTo(column * 4);
         assertThat(Lde.interpolateScratchBytes(1 << 10, 1, 4)).isEqualTo(8L * 1024 * 2);
