@@ -77,7 +77,7 @@ public final class WorkerServer implements AutoCloseable {
         service.servesAt(worker.address());
         LOG.log(
                 System.Logger.Level.INFO,
-                "worker on {0}:{1}, memory budget {2} bytes, spilling under {3}, table sources {4}, {5}",
+                "worker on {0}:{1}, memory budget {2} bytes, spill directory {3}, table sources {4}, {5}",
                 host,
                 String.valueOf(worker.port()),
                 memoryBudget,

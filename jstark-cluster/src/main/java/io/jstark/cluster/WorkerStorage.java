@@ -19,9 +19,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a worker keeps the tables placed on it: the storage planner's plan of those tables (the one the local prover
- * makes for {@code --memory-budget} and {@code --spill-dir}) against what the worker's budget has left, in RAM where
- * they fit and in spill files of the worker's own spill directory where they do not. The tables run one after the
+ * Where a worker keeps the tables placed on it: in RAM when their RAM reservations ({@link TablePlacement#tableBytes},
+ * what the coordinator placed them by) fit what the worker's budget has left; otherwise the storage planner's plan of
+ * those tables (the one the local prover makes for {@code --memory-budget} and {@code --spill-dir}) against that
+ * budget, in RAM where they fit and in spill files of the worker's own spill directory where they do not. The tables run one after the
  * other (a table parallelism of 1), and the JVM's own memory is not counted: the budget bounds the tables' buffers.
  *
  * @param memoryBudget the bytes the tables placed on the worker may hold at once
@@ -64,8 +65,13 @@ record WorkerStorage(long memoryBudget, Path spillDirectory) {
             throw new ClusterException("proof " + proofId + ": tables " + names + " do not fit worker " + worker
                     + ": its memory budget of " + memoryBudget + " bytes is taken by the proofs it holds");
         }
+        // what the coordinator placed by its RAM reservation stays in RAM: the same sum decides here
+        long inRam = 0;
+        for (TableBuffers b : described) {
+            inRam += TablePlacement.tableBytes(b);
+        }
         StorageOptions storage = StorageOptions.defaults()
-                .withMode(StorageMode.AUTO)
+                .withMode(inRam <= budgetLeft ? StorageMode.RAM : StorageMode.AUTO)
                 .withMemoryBudget(budgetLeft)
                 .withSpillDirectory(spillDirectory);
         try {

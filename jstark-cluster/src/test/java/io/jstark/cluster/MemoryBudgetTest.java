@@ -15,7 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A statement that needs more than any one worker's budget, but less than their sum, proves across three workers with the local bytes. */
+/**
+ * A statement that needs more than any one worker's budget, but less than their sum, proves across three workers with the
+ * local bytes, every worker keeping its tables in RAM.
+ */
 class MemoryBudgetTest {
     @Test
     void aStatementAboveEachWorkersBudgetButBelowTheirSumProvesAcrossThree() throws Exception {
@@ -52,6 +55,10 @@ class MemoryBudgetTest {
                     .isEqualTo(local.prove(w.tables()).bytes());
             for (int i = 0; i < 3; i++) {
                 assertThat(workers.log(i)).as("worker %d held tables", i).contains("opened tables");
+                assertThat(workers.log(i))
+                        .as("worker %d kept its tables in RAM", i)
+                        .contains("in RAM")
+                        .doesNotContain("bytes at peak under");
             }
         }
     }

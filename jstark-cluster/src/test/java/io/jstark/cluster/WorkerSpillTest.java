@@ -87,7 +87,7 @@ class WorkerSpillTest {
             assertThat(entries(spill))
                     .as("the spill directory once the proof closed")
                     .isEmpty();
-            assertThat(workers.log(0)).contains("spilling");
+            assertThat(workers.log(0)).contains("bytes at peak under");
         }
     }
 
