@@ -2,7 +2,7 @@
 // qualified exports name the modules above this one, not yet built when this one compiles
 @SuppressWarnings("module")
 module io.jstark.math {
-    requires io.jstark.instrument;
+    requires transitive io.jstark.instrument;
     // GoldilocksVector (public in the exported field package) takes and returns LongVectors
     requires transitive jdk.incubator.vector;
 

@@ -1,5 +1,6 @@
 package io.jstark.cluster;
 
+import io.jstark.air.AirDigest;
 import io.jstark.air.debug.ConstraintChecker;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.Preprocessed;
@@ -9,6 +10,7 @@ import io.jstark.cluster.wire.TableClaim;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.prover.memory.TableDimensions;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -46,7 +48,7 @@ final class PlacedTraces implements AutoCloseable {
         List<TableTrace> built = null;
         try {
             if (request.hasRecipe()) {
-                built = build(request, source);
+                built = build(request, source, statement);
                 if (built.size() != statement.size()) {
                     throw new ClusterException("proof " + request.getProofId() + ": the recipe of '" + source.name()
                             + "' built " + built.size() + " tables, the statement has " + statement.size());
@@ -68,13 +70,46 @@ final class PlacedTraces implements AutoCloseable {
         }
     }
 
-    /** The source's traces for the recipe's parameters; a source that rejects them is refused naming the proof. */
-    private static List<TableTrace> build(OpenRequest request, TableSource source) {
+    /**
+     * The source's traces for the recipe's parameters, once the shapes it says they have are the statement's (so the
+     * worker allocates no other tables than it planned); a source that rejects the parameters, fails or returns no
+     * trace for a table is refused naming the proof and the source.
+     */
+    private static List<TableTrace> build(OpenRequest request, TableSource source, List<TableClaim> statement) {
+        byte[] parameters = request.getRecipe().getParameters().toByteArray();
+        String refusal = "proof " + request.getProofId() + ": table source '" + source.name() + "': ";
+        List<TableTrace> built;
         try {
-            return List.copyOf(source.build(request.getRecipe().getParameters().toByteArray(), RamAllocator.shared()));
-        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            requireStatement(source.shapes(parameters), statement, refusal);
+            built = new ArrayList<>(source.build(parameters, RamAllocator.shared()));
+        } catch (ClusterException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ClusterException(refusal + e.getMessage(), e);
+        }
+        if (built.contains(null)) {
+            close(new TableTrace[0], built);
+            throw new ClusterException(refusal + "its recipe returned no trace for some of the tables");
+        }
+        return built;
+    }
+
+    /** The recipe's shapes must be the statement's, table by table: name, definition and height. */
+    private static void requireStatement(List<TableDimensions> shapes, List<TableClaim> statement, String refusal) {
+        if (shapes.size() != statement.size()) {
             throw new ClusterException(
-                    "proof " + request.getProofId() + ": table source '" + source.name() + "': " + e.getMessage(), e);
+                    refusal + "its recipe has " + shapes.size() + " tables, the statement " + statement.size());
+        }
+        for (int i = 0; i < shapes.size(); i++) {
+            TableDimensions shape = shapes.get(i);
+            TableClaim claim = statement.get(i);
+            if (!shape.name().equals(claim.getName())
+                    || !shape.air().name().equals(claim.getAirName())
+                    || shape.logHeight() != claim.getLogHeight()) {
+                throw new ClusterException(refusal + "its recipe's table " + i + " is '" + shape.name() + "' ("
+                        + shape.air().name() + ", 2^" + shape.logHeight() + " rows), the statement's '"
+                        + claim.getName() + "' (" + claim.getAirName() + ", 2^" + claim.getLogHeight() + " rows)");
+            }
         }
     }
 
@@ -95,6 +130,13 @@ final class PlacedTraces implements AutoCloseable {
             throw new ClusterException(
                     "table '" + claim.getName() + "': the recipe built '" + trace.name() + "' of 2^" + trace.logHeight()
                             + " rows and other public inputs than the coordinator's 2^" + claim.getLogHeight());
+        }
+        // the definition the trace is proven with must be the one whose digest the coordinator sent
+        if (!trace.air().name().equals(claim.getAirName())
+                || !Arrays.equals(
+                        AirDigest.of(trace.air()), claim.getAirDigest().toByteArray())) {
+            throw new ClusterException("table '" + claim.getName() + "': the recipe built it with definition '"
+                    + trace.air().name() + "', not the coordinator's '" + claim.getAirName() + "' of its digest");
         }
     }
 

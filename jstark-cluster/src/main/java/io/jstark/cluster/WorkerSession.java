@@ -215,12 +215,13 @@ final class WorkerSession implements AutoCloseable {
         return reservedBytes;
     }
 
-    /** {@return where the placed tables' buffers live, for the worker's log} */
+    /** {@return where the placed tables' buffers live and the plan's notes (its warnings), for the worker's log} */
     String storageText() {
         StoragePlan plan = storage.plan();
-        return plan.spillsAnything()
+        String where = plan.spillsAnything()
                 ? "spilling " + plan.prediction().peakSpillBytes() + " bytes at peak under " + plan.spillDirectory()
                 : "in RAM";
+        return plan.notes().isEmpty() ? where : where + "; plan notes: " + String.join("; ", plan.notes());
     }
 
     int[] tables() {
@@ -355,14 +356,17 @@ final class WorkerSession implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        resident.close();
-        for (int l = 0; l < sessions.length; l++) {
-            if (sessions[l] != null) {
-                sessions[l].close();
-                sessions[l] = null;
+        // the spill session is closed whatever a table's close throws: its files go with the proof on every path
+        try (storage;
+                traces;
+                resident) {
+            for (int l = 0; l < sessions.length; l++) {
+                if (sessions[l] != null) {
+                    PlacedTableSession s = sessions[l];
+                    sessions[l] = null;
+                    s.close();
+                }
             }
         }
-        traces.close();
-        storage.close();
     }
 }

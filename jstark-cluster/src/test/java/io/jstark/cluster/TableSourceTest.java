@@ -108,6 +108,25 @@ class TableSourceTest {
         }
     }
 
+    @Test
+    void aRecipeThatWouldBuildOtherTablesThanTheStatementIsRefusedBeforeItBuilds() throws Exception {
+        List<TableTrace> traces = SOURCE.build(PARAMETERS, RamAllocator.shared());
+        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(1))
+                        .recipe(AffineSequences.NAME, AffineSequences.parameters(7, 12_345))
+                        .deadline(ClusterProofTest.DEADLINE)
+                        .build();
+                JstarkProver coordinator = Jstark.prover(SOURCE.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .backend(cluster)
+                        .build()) {
+            assertThatThrownBy(() -> coordinator.prove(traces))
+                    .hasStackTraceContaining("its recipe's table 0 is 'counter' (counter, 2^7 rows)")
+                    .hasStackTraceContaining("the statement's 'counter' (counter, 2^6 rows)");
+        } finally {
+            close(traces);
+        }
+    }
+
     private static byte[] proveLocally(List<TableTrace> traces) throws Exception {
         try (JstarkProver local =
                 Jstark.prover(SOURCE.airs()).options(ClusterProofTest.OPTIONS).build()) {

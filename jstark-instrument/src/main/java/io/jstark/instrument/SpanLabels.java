@@ -61,6 +61,12 @@ public final class SpanLabels {
      */
     public static final String TILED_BY_PHASES_FIELD = "tiled_by_phases";
 
+    /**
+     * Stem of the worker pool's occupancy figures sampled at the phase boundaries: {@code pool_busy_N_open_ns} and
+     * {@code pool_busy_N_close_ns}, the nanoseconds so far with N threads running pool work.
+     */
+    public static final String POOL_BUSY_FIELD_STEM = "pool_busy_";
+
     /** Field of an {@value #INSTRUMENTATION} span: the JFR capture it started or stopped. */
     public static final String JFR_CAPTURE_FIELD = "jfr_capture";
 

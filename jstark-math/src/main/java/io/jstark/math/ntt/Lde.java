@@ -23,13 +23,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Work runs on a {@link WorkerPool}, and each call opens one {@link Spans span} on the calling thread.
  * <ul>
- *   <li>At least as many columns as threads ("wide"): columns run side by side, block after block (the
- *       columns left over from whole rounds of one per thread split their transforms across the pool). The
- *       coefficients live in the output's last block (written last), so the only scratch is one n-element
- *       buffer per running column and one table of block powers.
- *   <li>Fewer columns ("narrow"): the coefficients are kept on the heap and every (column, block) pair is
- *       a task, each with its own buffer and powers; when even those are fewer than the threads, the
- *       pairs run one after another with each transform split across the pool.
+ *   <li>At least as many columns as threads ("wide"): the coefficients live in the output's last block (written
+ *       last). When the columns fill whole rounds of one per thread, they run side by side block after block with
+ *       one table of block powers; otherwise every (column, block) pair is a task of one pool call, each scaling its
+ *       copy by its block's powers a segment at a time, so no column is left to one thread. The scratch is one
+ *       n-element buffer per running task (and the table of powers).
+ *   <li>Fewer columns ("narrow"): the coefficients are kept on the heap and every (column, block) pair is such a
+ *       task; when even those are fewer than the threads, the pairs run one after another with each transform, and
+ *       the copies and products around it, split across the pool.
  * </ul>
  * {@link #extendScratchBytes} and {@link #interpolateScratchBytes} give the scratch figure for a memory
  * model (the twiddle cache is counted by {@link Twiddles#cachedBytes()}); fresh scratch is allocated per

@@ -1,6 +1,7 @@
 package io.jstark.math.parallel;
 
 import io.jstark.instrument.MemorySampler;
+import io.jstark.instrument.SpanLabels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,8 +13,9 @@ import java.util.List;
  *
  * <p>What a prover engineer reads from it: on p worker threads, the wall with fewer than p threads busy is where the
  * pool waited for work: the callers' own steps between pool calls (at 0) and passes that did not fill the pool. The
- * count is process-wide, so concurrent proofs in one JVM mix; a thread that the operating system has descheduled
- * inside a chunk still counts as busy.
+ * count is process-wide, so concurrent proofs in one JVM mix. A thread counts as busy for the whole of its chunk:
+ * also while the operating system has descheduled it, and while it waits inside the chunk for chunks it handed to the
+ * pool; and the submitting thread, when it runs chunks itself, counts as one of the busy threads.
  */
 public final class PoolOccupancy {
     /** Counts above this are added to it. */
@@ -76,33 +78,29 @@ public final class PoolOccupancy {
         return out;
     }
 
-    /** Field stem of the figure of {@code threads} busy threads ({@link #boundaryFigures}). */
-    public static String figureName(int threads) {
-        return "pool_busy_" + threads;
-    }
-
     /**
      * Figures for the phase boundaries: the nanoseconds so far with 0, 1, ..., {@code counts - 1} or more threads busy,
-     * fields {@code pool_busy_N_open_ns} and {@code _close_ns}; a phase's close minus open is its wall at each count.
-     * The first figure reads all counts at one moment and the others return what it read, so one boundary's figures
-     * add up to the same instant (the sampler reads its figures in order, on one thread).
+     * fields {@code pool_busy_N_open_ns} and {@code _close_ns} ({@link SpanLabels#POOL_BUSY_FIELD_STEM}); a phase's close
+     * minus open is its wall at each count. The first figure reads all counts at one moment and the others return what
+     * it read on the same thread, so one boundary's figures add up to the same instant (the sampler reads its figures
+     * in order, on the thread at the boundary).
      *
-     * @param counts the counts to sample, 1 to {@link #MAX_THREADS} + 1
+     * @param counts the counts to sample, at least 1; more than {@link #MAX_THREADS} + 1 are sampled as that many
      * @return the figures, in order of the count
      */
     public List<MemorySampler.Figure> boundaryFigures(int counts) {
-        nanosAtCounts(counts);
-        long[][] last = {new long[counts]};
-        List<MemorySampler.Figure> figures = new ArrayList<>(counts);
-        for (int i = 0; i < counts; i++) {
+        int sampled = Math.min(Math.max(counts, 1), MAX_THREADS + 1);
+        ThreadLocal<long[]> last = ThreadLocal.withInitial(() -> new long[sampled]);
+        List<MemorySampler.Figure> figures = new ArrayList<>(sampled);
+        for (int i = 0; i < sampled; i++) {
             int count = i;
             figures.add(new MemorySampler.Figure(
-                    figureName(i),
+                    SpanLabels.POOL_BUSY_FIELD_STEM + i,
                     () -> {
                         if (count == 0) {
-                            last[0] = nanosAtCounts(counts);
+                            last.set(nanosAtCounts(sampled));
                         }
-                        return last[0][count];
+                        return last.get()[count];
                     },
                     MemorySampler.Figure.NANOS));
         }

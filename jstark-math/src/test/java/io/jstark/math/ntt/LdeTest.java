@@ -110,9 +110,9 @@ class LdeTest {
     @Test
     void parallelAndSequentialExtensionsAreIdentical() {
         SplittableRandom random = new SplittableRandom(3);
-        // 5 columns >= 3 threads: columns side by side; 2 columns x 2 blocks >= 3 threads: (column, block)
-        // tasks; 1 column x 2 blocks < 3 threads: transforms split across the pool
-        for (int[] shape : new int[][] {{10, 5, 2}, {14, 2, 1}, {14, 1, 2}, {14, 1, 1}}) {
+        // 6 columns on 3 threads: whole rounds side by side; 5 columns (one left over) and 2 columns x 2 blocks
+        // >= 3 threads: (column, block) tasks; 1 column x 2 blocks < 3 threads: transforms split across the pool
+        for (int[] shape : new int[][] {{10, 6, 2}, {10, 5, 2}, {14, 2, 1}, {14, 1, 2}, {14, 1, 1}}) {
             int logN = shape[0], columns = shape[1], logBlowup = shape[2];
             int n = 1 << logN;
             try (Matrix trace = randomMatrix(random, n, columns);
@@ -136,8 +136,8 @@ class LdeTest {
     }
 
     /**
-     * Four columns on three threads: three run side by side, the fourth splits its transforms across the pool
-     * (sizes large enough to split), in every operation that works column by column.
+     * Four columns on three threads: the interpolations run three side by side and split the fourth's transform across
+     * the pool (sizes large enough to split), the extensions run every (column, block) pair as a task.
      */
     @Test
     void aColumnLeftOverFromWholeRoundsGivesTheSequentialValues() {

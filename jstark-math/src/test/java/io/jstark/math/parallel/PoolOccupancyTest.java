@@ -2,6 +2,9 @@ package io.jstark.math.parallel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jstark.instrument.MemorySampler;
+import io.jstark.instrument.SpanLabels;
+import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -72,5 +75,28 @@ class PoolOccupancyTest {
         }
         assertThat(folded[0]).isGreaterThanOrEqualTo(all[0]);
         assertThat(folded[1]).isGreaterThanOrEqualTo(higher);
+    }
+
+    @Test
+    void moreCountsThanItKeepsAreSampledAsThoseItKeeps() {
+        List<MemorySampler.Figure> figures = PoolOccupancy.shared().boundaryFigures(200);
+        assertThat(figures).hasSize(PoolOccupancy.MAX_THREADS + 1);
+        assertThat(figures.getFirst().openField()).isEqualTo(SpanLabels.POOL_BUSY_FIELD_STEM + "0_open_ns");
+        assertThat(figures.getLast().closeField())
+                .isEqualTo(SpanLabels.POOL_BUSY_FIELD_STEM + PoolOccupancy.MAX_THREADS + "_close_ns");
+    }
+
+    @Test
+    void theLaterFiguresOfOneBoundaryReturnWhatTheFirstRead() {
+        List<MemorySampler.Figure> figures = PoolOccupancy.shared().boundaryFigures(3);
+        figures.get(0).value().getAsLong();
+        long oneBusy = figures.get(1).value().getAsLong();
+        try (WorkerPool pool = WorkerPool.ofThreads(1)) {
+            pool.forEachChunk(2, chunk -> Math.sqrt(chunk));
+        }
+        // the pool ran with one thread busy, but the boundary's reading is the first figure's
+        assertThat(figures.get(1).value().getAsLong()).isEqualTo(oneBusy);
+        figures.get(0).value().getAsLong();
+        assertThat(figures.get(1).value().getAsLong()).isGreaterThan(oneBusy);
     }
 }

@@ -1,5 +1,6 @@
 package io.jstark.profile.report;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.profile.analysis.SpanTree;
 import io.jstark.profile.analysis.TextTable;
@@ -16,9 +17,6 @@ import java.util.Map;
  * a run that did not sample them.
  */
 final class OccupancySection {
-    /** The field stem of the count {@code n}, as the pool's counter names it. */
-    static final String FIELD_STEM = "pool_busy_";
-
     private static final String OPEN = "_open_ns";
     private static final String CLOSE = "_close_ns";
 
@@ -61,14 +59,15 @@ final class OccupancySection {
                                 + (workerThreads == 1 ? " thread" : " threads")
                                 + " busy, where the pool waited for work."
                         : "")
-                + " The count is process-wide and a descheduled thread inside a chunk counts as busy.\n"
+                + " The count is process-wide; a thread counts as busy for its whole chunk (descheduled, or waiting"
+                + " inside it for chunks it handed on, too), and a caller running chunks itself counts as one.\n"
                 + table.render();
     }
 
     /** The counts sampled at the root's opening boundary; 0 when none were. */
     private static int counts(SpanRecord root) {
         int counts = 0;
-        while (root.fields().containsKey(FIELD_STEM + counts + OPEN)) {
+        while (root.fields().containsKey(SpanLabels.POOL_BUSY_FIELD_STEM + counts + OPEN)) {
             counts++;
         }
         return counts;
@@ -82,8 +81,8 @@ final class OccupancySection {
         for (SpanRecord s : instances) {
             wall += s.durationNanos();
             for (int c = 0; c < counts; c++) {
-                long open = number(s.fields().get(FIELD_STEM + c + OPEN));
-                long close = number(s.fields().get(FIELD_STEM + c + CLOSE));
+                long open = number(s.fields().get(SpanLabels.POOL_BUSY_FIELD_STEM + c + OPEN));
+                long close = number(s.fields().get(SpanLabels.POOL_BUSY_FIELD_STEM + c + CLOSE));
                 if (open < 0 || close < open) {
                     complete = false;
                 } else {

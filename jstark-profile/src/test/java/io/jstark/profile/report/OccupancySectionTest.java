@@ -2,6 +2,7 @@ package io.jstark.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.SpanRecord;
 import io.jstark.profile.analysis.SpanTree;
 import java.util.Arrays;
@@ -16,8 +17,8 @@ class OccupancySectionTest {
             long id, long parent, String label, long start, long end, long[] open, long[] close) {
         Map<String, Object> fields = new HashMap<>();
         for (int c = 0; c < open.length; c++) {
-            fields.put(OccupancySection.FIELD_STEM + c + "_open_ns", open[c]);
-            fields.put(OccupancySection.FIELD_STEM + c + "_close_ns", close[c]);
+            fields.put(SpanLabels.POOL_BUSY_FIELD_STEM + c + "_open_ns", open[c]);
+            fields.put(SpanLabels.POOL_BUSY_FIELD_STEM + c + "_close_ns", close[c]);
         }
         return new SpanRecord(id, parent, label, "main", 1, start, end, -1, -1, fields);
     }
