@@ -7,7 +7,6 @@ import io.jstark.math.field.FieldKernels;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.parallel.WorkerPool;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Coset low-degree extension of many columns at once, and its inverse.
@@ -37,9 +36,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * call and dropped with it.
  */
 public final class Lde {
-    /** Powers of one scaling, computed a segment at a time: what a task of {@link #evaluatePairs} holds of them. */
-    private static final int POWERS_SEGMENT = 1 << 12;
-
     private Lde() {}
 
     /**
@@ -54,20 +50,20 @@ public final class Lde {
         int n = traceNatural.rows();
         int columns = traceNatural.columns();
         try (Span span = Spans.open(SpanLabels.LDE, "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
-            Scratch scratch = new Scratch(n);
+            ColumnScratch scratch = new ColumnScratch(n);
             long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
             if (isWide(columns, pool)) {
                 int lastBlockRow = ((1 << logBlowup) - 1) * n;
                 forEachColumn(columns, pool, (column, parallel) -> {
                     long[] buffer = scratch.take();
                     interpolateUnscaled(traceNatural, column, buffer, logN, parallel);
-                    inRanges(
+                    CosetBlocks.inRanges(
                             n,
                             parallel,
                             (from, to) -> out.writeColumn(column, lastBlockRow + from, buffer, from, to - from));
                     scratch.give(buffer);
                 });
-                evaluateBlocksWide(
+                CosetBlocks.evaluateBlocksWide(
                         (column, from, dst, count) -> out.readColumn(column, lastBlockRow + from, dst, from, count),
                         out,
                         logN,
@@ -82,7 +78,7 @@ public final class Lde {
                 for (int column = 0; column < columns; column++) {
                     interpolateUnscaled(traceNatural, column, coefficients[column], logN, pool);
                 }
-                evaluateBlocksNarrow(
+                CosetBlocks.evaluateBlocksNarrow(
                         (column, from, dst, count) -> System.arraycopy(coefficients[column], from, dst, from, count),
                         out,
                         logN,
@@ -105,12 +101,13 @@ public final class Lde {
         int n = coeffsNatural.rows();
         try (Span span = Spans.open(
                 SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(), "blowup", 1 << logBlowup)) {
-            CoefficientSource source =
+            CosetBlocks.CoefficientSource source =
                     (column, from, dst, count) -> coeffsNatural.readColumn(column, from, dst, from, count);
             if (isWide(coeffsNatural.columns(), pool)) {
-                evaluateBlocksWide(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool, false);
+                CosetBlocks.evaluateBlocksWide(
+                        source, out, logN, logBlowup, shift, 1, new ColumnScratch(n), pool, false);
             } else {
-                evaluateBlocksNarrow(source, out, logN, logBlowup, shift, 1, new Scratch(n), pool);
+                CosetBlocks.evaluateBlocksNarrow(source, out, logN, logBlowup, shift, 1, new ColumnScratch(n), pool);
             }
         }
     }
@@ -149,16 +146,16 @@ public final class Lde {
         try (Span span = Spans.open(SpanLabels.COSET_INTERPOLATE, "rows", bigN, "columns", columns, "parts", parts)) {
             // coefficient i of P is coefficient i of P(shift X) times shift^-i; 1/N folded in
             long[] unshift = new long[keep];
-            fillPowers(Ntt.inverseOfSize(logBigN), Goldilocks.inverse(shift), unshift, pool);
-            Scratch scratch = new Scratch(bigN);
+            CosetBlocks.fillPowers(Ntt.inverseOfSize(logBigN), Goldilocks.inverse(shift), unshift, pool);
+            ColumnScratch scratch = new ColumnScratch(bigN);
             forEachColumn(columns, pool, (column, parallel) -> {
                 long[] buffer = scratch.take();
-                inRanges(
+                CosetBlocks.inRanges(
                         bigN,
                         parallel,
                         (from, to) -> evalsBitReversed.readColumn(column, from, buffer, from, to - from));
                 Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logBigN, 1, parallel);
-                inRanges(bigN - keep, parallel, (from, to) -> {
+                CosetBlocks.inRanges(bigN - keep, parallel, (from, to) -> {
                     for (int i = keep + from; i < keep + to; i++) {
                         if (buffer[i] != 0) {
                             throw new IllegalArgumentException("column " + column + " of " + evalsBitReversed
@@ -166,7 +163,7 @@ public final class Lde {
                         }
                     }
                 });
-                inRanges(keep, parallel, (from, to) -> {
+                CosetBlocks.inRanges(keep, parallel, (from, to) -> {
                     FieldKernels.mul(buffer, from, unshift, from, buffer, from, to - from);
                     for (int part = 0; part < parts; part++) {
                         int partFrom = Math.max(from, part * partRows), partTo = Math.min(to, (part + 1) * partRows);
@@ -194,7 +191,7 @@ public final class Lde {
         long pairs = (long) columns << logBlowup;
         // a task of evaluatePairs: one column buffer and a segment of powers
         long pairBuffers = WorkerPool.concurrentTasks(pairs, parallelism);
-        long pairLongs = pairBuffers * ((long) rows + Math.min(POWERS_SEGMENT, rows));
+        long pairLongs = pairBuffers * ((long) rows + Math.min(CosetBlocks.POWERS_SEGMENT, rows));
         long longs;
         if (columns >= parallelism && columns % parallelism == 0) {
             longs = (long) rows
@@ -228,155 +225,14 @@ public final class Lde {
 
     // ------------------------------------------------------------------ internals
 
-    /** Copies coefficients [from, from + count) of one column into the same range of a scratch buffer. */
-    @FunctionalInterface
-    private interface CoefficientSource {
-        void read(int column, int from, long[] dst, int count);
-    }
-
     /**
      * Natural-order values of a trace column -> its coefficients times n, in {@code buffer}; the transform is
      * split across {@code pool} unless it is null.
      */
     private static void interpolateUnscaled(Matrix trace, int column, long[] buffer, int logN, WorkerPool pool) {
-        inRanges(1 << logN, pool, (from, to) -> trace.readColumn(column, from, buffer, from, to - from));
+        CosetBlocks.inRanges(1 << logN, pool, (from, to) -> trace.readColumn(column, from, buffer, from, to - from));
         Ntt.bitReverse(buffer, 0, logN);
         Ntt.inverseBitReversedToNaturalScaled(buffer, 0, logN, 1, pool);
-    }
-
-    /** s_c = shift * w_N^{bitrev_logBlowup(c)}: block c is the coset s_c * <w_n>. */
-    private static long blockShift(int block, int logN, int logBlowup, long shift) {
-        long root = Goldilocks.twoAdicGenerator(logN + logBlowup);
-        return Goldilocks.mul(shift, Goldilocks.pow(root, BitReversedCoset.reverseBits(block, logBlowup)));
-    }
-
-    /** Block c of one column: buffer = DIF(coefficients * powers), written to rows [c*n, (c+1)*n) of out. */
-    private static void evaluateBlock(
-            CoefficientSource source,
-            int column,
-            long[] powers,
-            long[] buffer,
-            Matrix out,
-            int block,
-            int logN,
-            WorkerPool transformPool) {
-        int n = 1 << logN;
-        inRanges(n, transformPool, (from, to) -> {
-            source.read(column, from, buffer, to - from);
-            FieldKernels.mul(buffer, from, powers, from, buffer, from, to - from);
-        });
-        Ntt.forwardMaybeParallel(buffer, 0, logN, transformPool);
-        inRanges(n, transformPool, (from, to) -> out.writeColumn(column, block * n + from, buffer, from, to - from));
-    }
-
-    /**
-     * Block after block, columns side by side, one shared table of powers per block, when the columns fill whole
-     * rounds of one per thread; otherwise every (column, block) pair as a task ({@link #evaluatePairs}), so that no
-     * column is left over to split across the pool in every block. The source may be {@code out}'s last block
-     * ({@code sourceInLastBlock}): it is read for every other block before it is overwritten last.
-     */
-    private static void evaluateBlocksWide(
-            CoefficientSource source,
-            Matrix out,
-            int logN,
-            int logBlowup,
-            long shift,
-            long scale,
-            Scratch scratch,
-            WorkerPool pool,
-            boolean sourceInLastBlock) {
-        int blocks = 1 << logBlowup;
-        if (out.columns() % pool.parallelism() != 0) {
-            int last = sourceInLastBlock ? blocks - 1 : blocks;
-            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, 0, last);
-            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, last, blocks);
-            return;
-        }
-        long[] powers = new long[1 << logN];
-        for (int block = 0; block < blocks; block++) {
-            fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
-            int b = block;
-            pool.forEachChunk(out.columns(), column -> {
-                long[] buffer = scratch.take();
-                evaluateBlock(source, column, powers, buffer, out, b, logN, null);
-                scratch.give(buffer);
-            });
-        }
-    }
-
-    /**
-     * Every (column, block) pair of blocks [fromBlock, toBlock) as one task of one pool call, block by block: each
-     * task scales its copy of the coefficients by its block's powers a segment at a time, so it needs one column
-     * buffer and no table of powers, and no task waits for another.
-     */
-    private static void evaluatePairs(
-            CoefficientSource source,
-            Matrix out,
-            int logN,
-            int logBlowup,
-            long shift,
-            long scale,
-            Scratch scratch,
-            WorkerPool pool,
-            int fromBlock,
-            int toBlock) {
-        int columns = out.columns();
-        int n = 1 << logN;
-        pool.forEachChunk((toBlock - fromBlock) * columns, task -> {
-            int block = fromBlock + task / columns, column = task % columns;
-            long[] buffer = scratch.take();
-            source.read(column, 0, buffer, n);
-            scaleByPowers(buffer, n, scale, blockShift(block, logN, logBlowup, shift));
-            Ntt.forwardNaturalToBitReversed(buffer, 0, logN);
-            out.writeColumn(column, block * n, buffer, 0, n);
-            scratch.give(buffer);
-        });
-    }
-
-    /** a[i] *= start * ratio^i for i in [0, n), n a power of two: the powers computed a segment at a time. */
-    private static void scaleByPowers(long[] a, int n, long start, long ratio) {
-        long[] segment = new long[Math.min(POWERS_SEGMENT, n)];
-        long ratioPerSegment = Goldilocks.pow(ratio, segment.length);
-        long first = start;
-        for (int from = 0; from < n; from += segment.length) {
-            FieldKernels.powers(first, ratio, segment, 0, segment.length);
-            FieldKernels.mul(a, from, segment, 0, a, from, segment.length);
-            first = Goldilocks.mul(first, ratioPerSegment);
-        }
-    }
-
-    /** Every (column, block) pair as a task ({@link #evaluatePairs}), or one pair at a time with split transforms if pairs are few. */
-    private static void evaluateBlocksNarrow(
-            CoefficientSource source,
-            Matrix out,
-            int logN,
-            int logBlowup,
-            long shift,
-            long scale,
-            Scratch scratch,
-            WorkerPool pool) {
-        int columns = out.columns();
-        int tasks = columns << logBlowup;
-        if (tasks >= pool.parallelism()) {
-            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, 0, 1 << logBlowup);
-        } else {
-            long[] powers = new long[1 << logN];
-            long[] buffer = scratch.take();
-            for (int block = 0; block < 1 << logBlowup; block++) {
-                fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
-                for (int column = 0; column < columns; column++) {
-                    evaluateBlock(source, column, powers, buffer, out, block, logN, pool);
-                }
-            }
-        }
-    }
-
-    /** powers[i] = start * ratio^i, filled in parallel ranges. */
-    private static void fillPowers(long start, long ratio, long[] powers, WorkerPool pool) {
-        pool.forRange(powers.length, 1 << 14, (from, to) -> {
-            long first = Goldilocks.mul(start, Goldilocks.pow(ratio, from));
-            FieldKernels.powers(first, ratio, powers, from, to - from);
-        });
     }
 
     /** Work on one column; {@code parallel} is the pool to split the column's transform on, or null. */
@@ -397,19 +253,6 @@ public final class Lde {
         }
         for (int column = sideBySide; column < columns; column++) {
             work.run(column, pool);
-        }
-    }
-
-    /**
-     * Runs {@code body} over [0, n): at once on the calling thread, or in ranges across {@code pool} when a column's
-     * transform is split there (pool non-null), so that its copies and products around the transform are not left to
-     * the calling thread alone.
-     */
-    private static void inRanges(int n, WorkerPool pool, WorkerPool.RangeBody body) {
-        if (pool == null) {
-            body.run(0, n);
-        } else {
-            pool.forRange(n, 1 << 15, body);
         }
     }
 
@@ -438,24 +281,5 @@ public final class Lde {
             throw new IllegalArgumentException(what + " must be a power of two, got " + rows);
         }
         return Integer.numberOfTrailingZeros(rows);
-    }
-
-    /** Column buffers of one size, reused across the tasks of one call and dropped with it. */
-    private static final class Scratch {
-        private final int size;
-        private final ConcurrentLinkedQueue<long[]> free = new ConcurrentLinkedQueue<>();
-
-        Scratch(int size) {
-            this.size = size;
-        }
-
-        long[] take() {
-            long[] buffer = free.poll();
-            return buffer != null ? buffer : new long[size];
-        }
-
-        void give(long[] buffer) {
-            free.add(buffer);
-        }
     }
 }
