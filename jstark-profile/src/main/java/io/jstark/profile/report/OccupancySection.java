@@ -23,7 +23,7 @@ final class OccupancySection {
     private OccupancySection() {}
 
     /**
-     * @param workerThreads the run's worker threads (-1: unknown, no 'fewer busy' column)
+     * @param workerThreads the run's worker threads (-1: unknown, no 'fewer working' column)
      */
     static String render(RootScope scope, int workerThreads) {
         int counts = counts(scope.root());
@@ -33,11 +33,11 @@ final class OccupancySection {
         List<TextTable.Column> columns = new ArrayList<>(List.of(
                 TextTable.Column.left("phase"), TextTable.Column.right("wall s"), TextTable.Column.right("sampled s")));
         for (int c = 0; c < counts; c++) {
-            columns.add(TextTable.Column.right(c + (c == counts - 1 ? "+" : "") + " busy s"));
+            columns.add(TextTable.Column.right(c + (c == counts - 1 ? "+" : "") + " working s"));
         }
         boolean full = workerThreads > 0 && workerThreads < counts;
         if (full) {
-            columns.add(TextTable.Column.right("fewer than " + workerThreads + " busy"));
+            columns.add(TextTable.Column.right("fewer than " + workerThreads + " working"));
         }
         TextTable table = new TextTable(columns.toArray(new TextTable.Column[0]));
         int threads = full ? workerThreads : -1;
@@ -49,17 +49,18 @@ final class OccupancySection {
             }
         }
         byLabel.forEach((label, instances) -> row(table, "  " + label, instances, counts, threads));
-        return "\nWorker pool occupancy: per phase, the wall with n threads running worker-pool work (n busy; the last"
+        return "\nWorker pool occupancy: per phase, the wall with n threads running worker-pool work (n working; the last"
                 + " column of counts holds that many or more), summed from counters the pool keeps exactly at every change"
                 + " and sampled at the phase boundaries, so 'sampled s' (their sum) is the time between a phase's two"
-                + " samples, inside the boundary instrumentation. 0 busy is the callers' own steps between pool calls;"
+                + " samples, inside the boundary instrumentation. 0 working is the callers' own steps between pool calls;"
                 + (full
                         ? " 'fewer than " + workerThreads
-                                + " busy' is the share of the sampled time with fewer than the pool's " + workerThreads
+                                + " working' is the share of the sampled time with fewer than the pool's "
+                                + workerThreads
                                 + (workerThreads == 1 ? " thread" : " threads")
-                                + " busy, where the pool waited for work."
+                                + " working, where the pool waited for work."
                         : "")
-                + " The count is process-wide; a thread counts as busy for its whole chunk (descheduled, or waiting"
+                + " The count is process-wide; a thread counts as working for its whole chunk (descheduled, or waiting"
                 + " inside it for chunks it handed on, too), and a caller running chunks itself counts as one.\n"
                 + table.render();
     }
@@ -73,7 +74,7 @@ final class OccupancySection {
         return counts;
     }
 
-    /** One phase's row; {@code threads} positive adds the share of its sampled time with fewer busy. */
+    /** One phase's row; {@code threads} positive adds the share of its sampled time with fewer working. */
     private static void row(TextTable table, String name, List<SpanRecord> instances, int counts, int threads) {
         long wall = 0;
         long[] at = new long[counts];

@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class OccupancySectionTest {
-    /** A phase with the pool's counters (ns at 0, 1, 2 or more busy) sampled at its two boundaries. */
+    /** A phase with the pool's counters (ns at 0, 1, 2 or more working) sampled at its two boundaries. */
     private static SpanRecord phase(
             long id, long parent, String label, long start, long end, long[] open, long[] close) {
         Map<String, Object> fields = new HashMap<>();
@@ -43,7 +43,7 @@ class OccupancySectionTest {
                 phase(3, 1, "b", 40_000_000, 70_000_000, afterA, afterB1),
                 phase(4, 1, "b", 70_000_000, 100_000_000, afterB1, end));
         String rendered = OccupancySection.render(new RootScope(SpanTree.of(spans), spans.getFirst()), 2);
-        assertThat(rendered).contains("0 busy s", "1 busy s", "2+ busy s", "fewer than 2 busy");
+        assertThat(rendered).contains("0 working s", "1 working s", "2+ working s", "fewer than 2 working");
         assertThat(row(rendered, "prove").split("\\s+"))
                 .containsExactly("prove", "0.100", "0.100", "0.010", "0.030", "0.060", "40.0%");
         assertThat(row(rendered, "a").split("\\s+"))
