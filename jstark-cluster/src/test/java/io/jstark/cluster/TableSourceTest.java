@@ -2,6 +2,7 @@ package io.jstark.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jstark.Jstark;
 import io.jstark.JstarkProver;
@@ -91,37 +92,34 @@ class TableSourceTest {
 
     @Test
     void parametersTheSourceRejectsAreRefusedByTheWorkerNamingTheSource() throws Exception {
-        List<TableTrace> traces = SOURCE.build(PARAMETERS, RamAllocator.shared());
-        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(1))
-                        .recipe(AffineSequences.NAME, new byte[] {6})
-                        .deadline(ClusterProofTest.DEADLINE)
-                        .build();
-                JstarkProver coordinator = Jstark.prover(SOURCE.airs())
-                        .options(ClusterProofTest.OPTIONS)
-                        .backend(cluster)
-                        .build()) {
-            assertThatThrownBy(() -> coordinator.prove(traces))
-                    .hasStackTraceContaining("table source '" + AffineSequences.NAME + "'")
-                    .hasStackTraceContaining("parameters are 9 bytes");
-        } finally {
-            close(traces);
-        }
+        assertThat(refusalOfRecipe(new byte[] {6}))
+                .hasStackTraceContaining("table source '" + AffineSequences.NAME + "'")
+                .hasStackTraceContaining("parameters are 9 bytes");
     }
 
     @Test
     void aRecipeThatWouldBuildOtherTablesThanTheStatementIsRefusedBeforeItBuilds() throws Exception {
+        assertThat(refusalOfRecipe(AffineSequences.parameters(7, 12_345)))
+                .hasStackTraceContaining("its recipe's table 0 is 'counter' (counter, 2^7 rows)")
+                .hasStackTraceContaining("the statement's 'counter' (counter, 2^6 rows)");
+    }
+
+    /** What proving the statement of {@link #PARAMETERS} on one worker given a recipe of these parameters throws. */
+    private static Throwable refusalOfRecipe(byte[] recipeParameters) throws Exception {
         List<TableTrace> traces = SOURCE.build(PARAMETERS, RamAllocator.shared());
         try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(1))
-                        .recipe(AffineSequences.NAME, AffineSequences.parameters(7, 12_345))
+                        .recipe(AffineSequences.NAME, recipeParameters)
                         .deadline(ClusterProofTest.DEADLINE)
                         .build();
                 JstarkProver coordinator = Jstark.prover(SOURCE.airs())
                         .options(ClusterProofTest.OPTIONS)
                         .backend(cluster)
                         .build()) {
-            assertThatThrownBy(() -> coordinator.prove(traces))
-                    .hasStackTraceContaining("its recipe's table 0 is 'counter' (counter, 2^7 rows)")
-                    .hasStackTraceContaining("the statement's 'counter' (counter, 2^6 rows)");
+            Throwable thrown = catchThrowable(() -> coordinator.prove(traces));
+            assertThat(thrown)
+                    .as("the proof of a recipe the worker cannot meet")
+                    .isNotNull();
+            return thrown;
         } finally {
             close(traces);
         }
