@@ -2,9 +2,6 @@ package io.jstark.cluster;
 
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.BackendMemory;
-import io.jstark.prover.ProofContext;
-import io.jstark.prover.ProofSession;
-import io.jstark.prover.ProverBackend;
 import io.jstark.prover.TableBuffers;
 import io.jstark.prover.memory.TableDimensions;
 import io.jstark.storage.Storage;
@@ -82,7 +79,9 @@ record WorkerStorage(long memoryBudget, Path spillDirectory) {
                     workerParallelism,
                     storage,
                     JvmFootprint.NONE,
-                    new PlacedBuffers(new BackendMemory(described, List.of())));
+                    // the placed tables' buffers in the whole proof: the tallest table, maybe placed elsewhere, sets
+                    // their trees' leaves
+                    new BackendMemory(described, List.of()));
             return plan.open();
         } catch (StorageException e) {
             throw new ClusterException(
@@ -98,22 +97,5 @@ record WorkerStorage(long memoryBudget, Path spillDirectory) {
             s.append(s.isEmpty() ? "" : ", ").append('\'').append(t.name()).append('\'');
         }
         return s.toString();
-    }
-
-    /**
-     * The placed tables as the planner sees them: their buffers in the whole proof, which depend on tables placed
-     * elsewhere (the tallest sets the trees' leaves), so not what a backend would describe for them alone. The worker
-     * opens no backend session of its own.
-     */
-    private record PlacedBuffers(BackendMemory described) implements ProverBackend {
-        @Override
-        public BackendMemory describe(List<TableDimensions> tables, ProofOptions options, int workerParallelism) {
-            return described;
-        }
-
-        @Override
-        public ProofSession open(ProofContext context) {
-            throw new UnsupportedOperationException("a worker plans its placed tables; it proves them table by table");
-        }
     }
 }
