@@ -45,6 +45,47 @@ class RamAllocatorTest {
         }
     }
 
+    /**
+     * A buffer of a mebibyte or more is its own anonymous mapping (fresh zero pages, faulted in by the threads that
+     * write them): a huge one starts on a 2 MiB boundary, so that its huge pages line up, and closing it unmaps it.
+     */
+    @Test
+    void onLinuxALargeBufferIsItsOwnMappingUntilClosed() throws IOException {
+        assumeTrue(RamAllocator.NativeHeap.MAPS, "Linux with native calls");
+        RamAllocator allocator = new RamAllocator();
+        long hugeStart;
+        try (OffHeapBuffer huge = allocator.allocate("huge", LARGE);
+                OffHeapBuffer mapped = allocator.allocate("mapped", RamAllocator.NativeHeap.MAP_MIN_BYTES + 8)) {
+            hugeStart = huge.segment().address();
+            assertThat(hugeStart % (2L << 20)).isZero();
+            assertThat(mappedFrom(hugeStart)).isGreaterThanOrEqualTo(RamAllocator.NativeHeap.mappedLength(LARGE));
+            assertThat(mapped.segment().address() % 4096).isZero();
+            assertThat(mappedFrom(mapped.segment().address()))
+                    .isGreaterThanOrEqualTo(RamAllocator.NativeHeap.MAP_MIN_BYTES + 8);
+            assertThat(mapped.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, RamAllocator.NativeHeap.MAP_MIN_BYTES))
+                    .isZero();
+            assertThat(allocator.liveBytes()).isEqualTo(LARGE + RamAllocator.NativeHeap.MAP_MIN_BYTES + 8);
+        }
+        assertThat(mappedFrom(hugeStart)).isZero();
+        assertThat(allocator.liveBytes()).isZero();
+    }
+
+    /**
+     * How many bytes from {@code address} on the mapping of /proc/self/maps that holds it covers (the kernel may merge
+     * neighbouring anonymous mappings into one), 0 when none holds it.
+     */
+    private static long mappedFrom(long address) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+            String[] range = line.substring(0, line.indexOf(' ')).split("-");
+            long start = HexFormat.fromHexDigitsToLong(range[0]);
+            long end = HexFormat.fromHexDigitsToLong(range[1]);
+            if (Long.compareUnsigned(address, start) >= 0 && Long.compareUnsigned(address, end) < 0) {
+                return end - address;
+            }
+        }
+        return 0;
+    }
+
     /** The THPeligible field of the mapping of /proc/self/smaps that holds {@code address}. */
     private static String eligibility(long address) throws IOException {
         List<String> lines = Files.readAllLines(Path.of("/proc/self/smaps"));
