@@ -267,14 +267,13 @@ final class BufferDescription {
 
     /** Rounds 3 and 4: the out-of-domain openings and the DEEP polynomial. */
     private void oodAndDeep() {
-        // round 3: one set of barycentric weights, and per column opened at z*w its block-0 values and their
-        // permutation
-        // with zero knowledge a second set of weights at z * w instead of the next-row columns
+        // round 3: one set of barycentric weights, and a copy of them in the next row's order for the columns opened at
+        // z*w; with zero knowledge a second set of weights at z * w
         ledger.heap(
-                "barycentric weights and next-row columns",
+                "barycentric weights",
                 zeroKnowledge
                         ? 2 * Barycentric.weightBytes(logCommitted)
-                        : Barycentric.weightBytes(logN) + OodOpening.nextRowScratchBytes(n, p),
+                        : Barycentric.weightBytes(logN) + OodOpening.nextRowScratchBytes(logN),
                 ood,
                 ood);
 

@@ -127,21 +127,8 @@ public final class CpuKernels implements HostKernels {
 
     @Override
     public Ext3[] evaluateColumns(Barycentric at, Matrix lde, int[] rowOrder, WorkerPool pool) {
-        if (rowOrder == null) {
-            return at.evaluateColumns(lde, 0, 0, lde.columns(), pool);
-        }
-        int n = rowOrder.length;
-        Ext3[] out = new Ext3[lde.columns()];
-        pool.forEachChunk(lde.columns(), c -> {
-            long[] values = new long[n];
-            lde.readColumn(c, 0, values, 0, n);
-            long[] permuted = new long[n];
-            for (int i = 0; i < n; i++) {
-                permuted[i] = values[rowOrder[i]];
-            }
-            out[c] = at.evaluate(permuted, 0);
-        });
-        return out;
+        Barycentric weights = rowOrder == null ? at : at.readingRows(rowOrder, pool);
+        return weights.evaluateColumns(lde, 0, 0, lde.columns(), pool);
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.field.Goldilocks;
 import io.jstark.math.memory.Matrix;
-import io.jstark.math.parallel.WorkerPool;
 import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.OodFrame;
 
@@ -82,8 +81,8 @@ final class OodOpening {
         return table.kernels.evaluateColumns(atZ, lde, domain.nextRow, table.settings.pool());
     }
 
-    /** Heap of {@link CpuKernels#evaluateColumns} for {@link #nextRowAt}: a column and its permutation per running column task. */
-    static long nextRowScratchBytes(int n, int parallelism) {
-        return 2L * Long.BYTES * n * WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
+    /** Heap of {@link CpuKernels#evaluateColumns} for {@link #nextRowAt}: the weights in the next row's order. */
+    static long nextRowScratchBytes(int logN) {
+        return Barycentric.weightBytes(logN);
     }
 }

@@ -31,6 +31,8 @@ public final class Barycentric {
 
     /** Rows copied from a matrix at a time. */
     private static final int CHUNK = 4096;
+    /** The most columns one task of {@link #evaluateColumns} evaluates together. */
+    static final int COLUMNS_PER_TASK = 8;
 
     private final int logN;
     private final long shift;
@@ -111,6 +113,33 @@ public final class Barycentric {
         return order;
     }
 
+    /**
+     * These weights for columns read in another row order: evaluating a column v with the result gives what these
+     * weights give for the column whose value i is v[rowOrder[i]]. So a whole matrix is evaluated in that order (the
+     * next trace row's values of an LDE block) from one permuted copy of the weights instead of a permuted copy of
+     * every column.
+     *
+     * @param rowOrder a permutation of [0, n)
+     * @param pool runs the copy
+     * @return new weights, as many bytes as these ({@link #weightBytes})
+     */
+    public Barycentric readingRows(int[] rowOrder, WorkerPool pool) {
+        int n = 1 << logN;
+        if (rowOrder.length != n) {
+            throw new IllegalArgumentException("a row order of " + rowOrder.length + " rows for a domain of " + n);
+        }
+        ExtColumn permuted = ExtColumn.zeros(n);
+        pool.forRange(n, 1 << 14, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int row = rowOrder[i];
+                permuted.c0()[row] = weights.c0()[i];
+                permuted.c1()[row] = weights.c1()[i];
+                permuted.c2()[row] = weights.c2()[i];
+            }
+        });
+        return new Barycentric(logN, shift, z, order, permuted);
+    }
+
     /** P(z) for the base column values[off, off + n). */
     public Ext3 evaluate(long[] values, int off) {
         int n = 1 << logN;
@@ -132,8 +161,21 @@ public final class Barycentric {
     public Ext3[] evaluateColumns(Matrix matrix, int fromRow, int firstColumn, int count, WorkerPool pool) {
         checkMatrixRange(matrix, fromRow, firstColumn, count);
         Ext3[] out = new Ext3[count];
-        pool.forEachChunk(count, c -> out[c] = evaluateMatrixColumn(matrix, fromRow, firstColumn + c));
+        int group = columnsPerTask(count, pool.parallelism());
+        pool.forEachChunk((count + group - 1) / group, g -> {
+            int first = g * group;
+            evaluateMatrixColumns(matrix, fromRow, firstColumn + first, Math.min(group, count - first), out, first);
+        });
         return out;
+    }
+
+    /**
+     * Columns one task evaluates together, a chunk of rows at a time, so that the chunk's weights are read from memory
+     * once for all of them: up to {@value #COLUMNS_PER_TASK}, fewer where the tasks would not give every thread
+     * several.
+     */
+    static int columnsPerTask(int count, int parallelism) {
+        return Math.max(1, Math.min(COLUMNS_PER_TASK, count / (4 * parallelism)));
     }
 
     /**
@@ -150,18 +192,23 @@ public final class Barycentric {
         return out;
     }
 
-    private Ext3 evaluateMatrixColumn(Matrix matrix, int fromRow, int column) {
+    /** out[at + k] = P(z) for columns [firstColumn, firstColumn + count): each chunk of rows for every column in turn. */
+    private void evaluateMatrixColumns(Matrix matrix, int fromRow, int firstColumn, int count, Ext3[] out, int at) {
         int n = 1 << logN;
         long[] buffer = new long[Math.min(CHUNK, n)];
-        long r0 = 0, r1 = 0, r2 = 0;
+        long[] sums = new long[3 * count];
         for (int done = 0; done < n; done += buffer.length) {
             int len = Math.min(buffer.length, n - done);
-            matrix.readColumn(column, fromRow + done, buffer, 0, len);
-            r0 = Goldilocks.add(r0, FieldKernels.dot(buffer, 0, weights.c0(), done, len));
-            r1 = Goldilocks.add(r1, FieldKernels.dot(buffer, 0, weights.c1(), done, len));
-            r2 = Goldilocks.add(r2, FieldKernels.dot(buffer, 0, weights.c2(), done, len));
+            for (int c = 0; c < count; c++) {
+                matrix.readColumn(firstColumn + c, fromRow + done, buffer, 0, len);
+                sums[3 * c] = Goldilocks.add(sums[3 * c], FieldKernels.dot(buffer, 0, weights.c0(), done, len));
+                sums[3 * c + 1] = Goldilocks.add(sums[3 * c + 1], FieldKernels.dot(buffer, 0, weights.c1(), done, len));
+                sums[3 * c + 2] = Goldilocks.add(sums[3 * c + 2], FieldKernels.dot(buffer, 0, weights.c2(), done, len));
+            }
         }
-        return new Ext3(r0, r1, r2);
+        for (int c = 0; c < count; c++) {
+            out[at + c] = new Ext3(sums[3 * c], sums[3 * c + 1], sums[3 * c + 2]);
+        }
     }
 
     /** sum_k x^k * partial_k: P = P0 + P1 x + P2 x^2 coefficient-wise, each P_k(z) already evaluated. */

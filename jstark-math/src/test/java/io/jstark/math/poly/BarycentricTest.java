@@ -57,6 +57,53 @@ class BarycentricTest {
                 .isEqualTo(Polynomial.evaluate(coeffs, 0, n, z));
     }
 
+    /**
+     * Weights read in a row order evaluate each matrix column as the original weights evaluate its rows so permuted,
+     * for any number of columns (one task each, or several per task with a shorter last group).
+     */
+    @Property(tries = 30)
+    void weightsReadingRowsEvaluateEachColumnTakenInThatOrder(
+            @ForAll @IntRange(min = 0, max = 12) int logN,
+            @ForAll @IntRange(min = 1, max = 40) int columns,
+            @ForAll boolean onePool,
+            @ForAll long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int n = 1 << logN;
+        int[] rowOrder = new int[n];
+        for (int i = 0; i < n; i++) {
+            rowOrder[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int swap = rowOrder[i];
+            rowOrder[i] = rowOrder[j];
+            rowOrder[j] = swap;
+        }
+        WorkerPool pool = onePool ? ONE : THREE;
+        Barycentric atZ = Barycentric.forCoset(logN, SHIFT, FieldSamples.ext(random), Order.BIT_REVERSED, pool);
+        try (Matrix m = Matrix.allocate(RamAllocator.shared(), "columns", n, columns)) {
+            Ext3[] expected = new Ext3[columns];
+            long[] permuted = new long[n];
+            for (int c = 0; c < columns; c++) {
+                long[] column = FieldSamples.elements(random, n);
+                m.writeColumn(c, 0, column, 0, n);
+                for (int i = 0; i < n; i++) {
+                    permuted[i] = column[rowOrder[i]];
+                }
+                expected[c] = atZ.evaluate(permuted, 0);
+            }
+            assertThat(atZ.readingRows(rowOrder, pool).evaluateColumns(m, 0, 0, columns, pool))
+                    .containsExactly(expected);
+        }
+    }
+
+    @Test
+    void aTaskEvaluatesSeveralColumnsOnlyWhereEveryThreadStillGetsSeveralTasks() {
+        assertThat(Barycentric.columnsPerTask(2, 2)).isEqualTo(1);
+        assertThat(Barycentric.columnsPerTask(19, 1)).isEqualTo(4);
+        assertThat(Barycentric.columnsPerTask(1440, 2)).isEqualTo(Barycentric.COLUMNS_PER_TASK);
+    }
+
     @Test
     void opensLdeBlockZeroAtZAndAtZTimesTheTraceGenerator() {
         SplittableRandom random = new SplittableRandom(1);
