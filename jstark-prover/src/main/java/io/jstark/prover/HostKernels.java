@@ -150,7 +150,7 @@ public interface HostKernels extends FriKernels {
      *
      * @param at the barycentric weights for the block-0 coset at the point (z)
      * @param lde an LDE, at least n rows; read only
-     * @param rowOrder null for the rows in order, else n row indices into block 0
+     * @param rowOrder null for the rows in order, else a permutation of block 0's n rows
      * @param pool the worker pool to run on
      * @return one extension value per column of {@code lde}, in column order (a new array, the caller's)
      */

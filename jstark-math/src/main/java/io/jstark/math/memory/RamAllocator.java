@@ -69,10 +69,7 @@ public final class RamAllocator implements BufferAllocator {
         Arena arena = Arena.ofShared();
         MemorySegment segment =
                 raw.reinterpret(bytes + 64, arena, NativeHeap::free).asSlice(start, bytes);
-        return new OffHeapBuffer(label, segment, () -> {
-            arena.close();
-            counter.released(bytes);
-        });
+        return counted(label, segment, arena, bytes);
     }
 
     private OffHeapBuffer mappedBuffer(String label, long bytes) {
@@ -85,10 +82,7 @@ public final class RamAllocator implements BufferAllocator {
         MemorySegment segment = MemorySegment.ofAddress(mapped)
                 .reinterpret(length, arena, s -> NativeHeap.unmap(mapped, length))
                 .asSlice(0, bytes);
-        return new OffHeapBuffer(label, segment, () -> {
-            arena.close();
-            counter.released(bytes);
-        });
+        return counted(label, segment, arena, bytes);
     }
 
     private OffHeapBuffer arenaBuffer(String label, long bytes) {
@@ -100,9 +94,17 @@ public final class RamAllocator implements BufferAllocator {
             arena.close();
             throw new OffHeapAllocationException(label, bytes, counter.live(), e);
         }
+        return counted(label, segment, arena, bytes);
+    }
+
+    /** A buffer over {@code segment}, whose close closes {@code arena} and stops counting its bytes even if that fails. */
+    private OffHeapBuffer counted(String label, MemorySegment segment, Arena arena, long bytes) {
         return new OffHeapBuffer(label, segment, () -> {
-            arena.close();
-            counter.released(bytes);
+            try {
+                arena.close();
+            } finally {
+                counter.released(bytes);
+            }
         });
     }
 
@@ -247,14 +249,27 @@ public final class RamAllocator implements BufferAllocator {
                 return raw;
             }
             long start = (raw + HUGE_PAGE - 1) & -HUGE_PAGE;
-            if (start > raw) {
-                unmap(raw, start - raw);
-            }
             long end = start + length;
-            if (raw + reserve > end) {
-                unmap(end, raw + reserve - end);
+            try {
+                if (start > raw) {
+                    unmap(raw, start - raw);
+                }
+                if (raw + reserve > end) {
+                    unmap(end, raw + reserve - end);
+                }
+            } catch (IllegalStateException e) {
+                // the kernel refused to trim (at its limit of mappings): give the whole reservation back, if it can
+                // still be given, and report the buffer refused
+                try {
+                    unmap(start, length);
+                } catch (IllegalStateException ignored) {
+                    // nothing more to release: the trimmed parts are gone already or the kernel refuses this too
+                }
+                return 0;
             }
-            adviseHugePages(start, length);
+            // the buffer's own bytes only: the slack up to the next huge-page boundary is never written, and advising
+            // it would let a write near the end fault in a whole huge page over it
+            adviseHugePages(start, bytes);
             return start;
         }
 

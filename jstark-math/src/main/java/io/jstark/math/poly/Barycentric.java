@@ -121,7 +121,8 @@ public final class Barycentric {
      *
      * @param rowOrder a permutation of [0, n)
      * @param pool runs the copy
-     * @return new weights, as many bytes as these ({@link #weightBytes})
+     * @return new weights, as many bytes as these ({@link #weightBytes}); their {@link #order()} is still the order of
+     *     the domain the rows of {@code rowOrder} refer to
      */
     public Barycentric readingRows(int[] rowOrder, WorkerPool pool) {
         int n = 1 << logN;
