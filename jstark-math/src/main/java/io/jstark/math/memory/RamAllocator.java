@@ -10,19 +10,15 @@ import java.lang.invoke.MethodHandle;
 import java.util.Optional;
 
 /**
- * Off-heap RAM. On Linux a buffer of {@value NativeHeap#MAP_MIN_BYTES} bytes or more is its own anonymous mapping
- * ({@code mmap}), unmapped when it is closed: fresh pages the kernel hands out zeroed as they are first written, so a
- * buffer costs nothing until it is written and its pages are faulted in by the threads that write them, in parallel.
- * Smaller buffers, and every buffer elsewhere, come from the C library's {@code calloc}. Taking the large ones from
- * calloc too cost a warm fib 2^20 proof about an eighth of its time on this project's 2-core build machine: once the
- * C library has freed a block of a size it keeps the next one of that size in its heap, and calloc then writes zeros
- * over all of it on the allocating thread, while the pool waits (docs/bench/mapped-buffers.txt). An {@link Arena}
- * allocation would also write zeros over all of it (~0.5 s per GiB). Where native calls are not available, it falls
- * back to a shared arena per buffer. Either way every buffer is zeroed, 64-byte aligned, and freed when it is closed.
+ * Off-heap RAM. Buffers come from the C library's {@code calloc}: for large blocks it maps fresh pages,
+ * which the kernel hands out already zeroed, so a buffer costs nothing until it is written (an
+ * {@link Arena} allocation would first write zeros over all of it: measured here as the largest single
+ * cost of a proof, ~0.5 s per GiB). Where native calls are not available, it falls back to a shared arena
+ * per buffer. Either way every buffer is zeroed, 64-byte aligned, and freed when it is closed.
  *
- * <p>On Linux a buffer of {@value NativeHeap#HUGE_PAGE_MIN_BYTES} bytes or more starts on a 2 MiB boundary and asks
- * for transparent huge pages ({@code madvise(MADV_HUGEPAGE)}): a proof writes its buffers whole, and faulting them in
- * 4 KiB at a time cost more than half of a warm fib 2^20 proof on the same machine (docs/bench/huge-pages.txt).
+ * <p>On Linux a buffer of {@value NativeHeap#HUGE_PAGE_MIN_BYTES} bytes or more asks for transparent huge pages
+ * ({@code madvise(MADV_HUGEPAGE)}): a proof writes its buffers whole, and faulting them in 4 KiB at a time cost
+ * more than half of a warm fib 2^20 proof on this project's 2-core build machine (docs/bench/huge-pages.txt).
  * {@value #HUGE_PAGES_PROPERTY}{@code =false} turns the advice off.
  */
 public final class RamAllocator implements BufferAllocator {
@@ -53,9 +49,6 @@ public final class RamAllocator implements BufferAllocator {
     }
 
     private OffHeapBuffer nativeBuffer(String label, long bytes) {
-        if (bytes >= NativeHeap.MAP_MIN_BYTES && NativeHeap.MAPS) {
-            return mappedBuffer(label, bytes);
-        }
         // calloc guarantees 16-byte alignment; ask for 64 more bytes and align the start ourselves
         MemorySegment raw = NativeHeap.calloc(bytes + 64);
         if (raw.address() == 0) {
@@ -69,19 +62,6 @@ public final class RamAllocator implements BufferAllocator {
         Arena arena = Arena.ofShared();
         MemorySegment segment =
                 raw.reinterpret(bytes + 64, arena, NativeHeap::free).asSlice(start, bytes);
-        return counted(label, segment, arena, bytes);
-    }
-
-    private OffHeapBuffer mappedBuffer(String label, long bytes) {
-        long mapped = NativeHeap.mapAnonymous(bytes);
-        if (mapped == 0) {
-            throw new OffHeapAllocationException(label, bytes, counter.live(), null);
-        }
-        long length = NativeHeap.mappedLength(bytes);
-        Arena arena = Arena.ofShared();
-        MemorySegment segment = MemorySegment.ofAddress(mapped)
-                .reinterpret(length, arena, s -> NativeHeap.unmap(mapped, length))
-                .asSlice(0, bytes);
         return counted(label, segment, arena, bytes);
     }
 
@@ -123,35 +103,20 @@ public final class RamAllocator implements BufferAllocator {
         counter.resetPeak();
     }
 
-    /** calloc and free from the C library, when the JVM allows native calls; mmap and munmap on Linux. */
+    /** calloc and free from the C library, when the JVM allows native calls. */
     static final class NativeHeap {
         private static final MethodHandle CALLOC;
         private static final MethodHandle FREE;
         /** madvise, on Linux only; null elsewhere or where it is missing. */
         private static final MethodHandle MADVISE;
-        /** mmap and munmap, on Linux only; null elsewhere. */
-        private static final MethodHandle MMAP;
-
-        private static final MethodHandle MUNMAP;
         /** Linux's MADV_HUGEPAGE (the same value on every architecture). */
         private static final int MADV_HUGEPAGE = 14;
 
         private static final long PAGE = 4096;
-        private static final int PROT_READ_WRITE = 0x1 | 0x2;
-        /** MAP_PRIVATE | MAP_ANONYMOUS, Linux's values on x86-64 and aarch64. */
-        private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
         /** Buffers from this size on are advised to use huge pages. */
         static final long HUGE_PAGE_MIN_BYTES = 4L << 20;
 
-        /** Huge pages are this large, and a mapping that wants them starts on such a boundary. */
-        private static final long HUGE_PAGE = 2L << 20;
-        /** Buffers from this size on are mapped directly (where {@link #MAPS}) instead of taken from calloc. */
-        static final long MAP_MIN_BYTES = 1L << 20;
-
         static final boolean AVAILABLE;
-
-        /** Whether large buffers are mapped directly: on Linux, with native calls. */
-        static final boolean MAPS;
 
         static {
             MethodHandle calloc = null;
@@ -177,112 +142,6 @@ public final class RamAllocator implements BufferAllocator {
             FREE = free;
             AVAILABLE = calloc != null;
             MADVISE = calloc == null ? null : madvise();
-            MethodHandle[] maps = calloc == null ? null : mapCalls();
-            MMAP = maps == null ? null : maps[0];
-            MUNMAP = maps == null ? null : maps[1];
-            MAPS = MMAP != null;
-        }
-
-        private static MethodHandle[] mapCalls() {
-            String arch = System.getProperty("os.arch", "");
-            if (!System.getProperty("os.name", "").startsWith("Linux")
-                    || !(arch.equals("amd64") || arch.equals("aarch64"))) {
-                return null; // the flag values below are these architectures'
-            }
-            try {
-                Linker linker = Linker.nativeLinker();
-                SymbolLookup libc = linker.defaultLookup();
-                Optional<MemorySegment> mmap = libc.find("mmap");
-                Optional<MemorySegment> munmap = libc.find("munmap");
-                if (mmap.isEmpty() || munmap.isEmpty()) {
-                    return null;
-                }
-                return new MethodHandle[] {
-                    linker.downcallHandle(
-                            mmap.get(),
-                            FunctionDescriptor.of(
-                                    ValueLayout.JAVA_LONG,
-                                    ValueLayout.JAVA_LONG,
-                                    ValueLayout.JAVA_LONG,
-                                    ValueLayout.JAVA_INT,
-                                    ValueLayout.JAVA_INT,
-                                    ValueLayout.JAVA_INT,
-                                    ValueLayout.JAVA_LONG)),
-                    linker.downcallHandle(
-                            munmap.get(),
-                            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG))
-                };
-            } catch (RuntimeException | LinkageError e) {
-                return null;
-            }
-        }
-
-        /** {@return the bytes a mapping of {@code bytes} covers: whole pages, whole huge pages for a huge buffer} */
-        static long mappedLength(long bytes) {
-            long unit = bytes >= HUGE_PAGE_MIN_BYTES ? HUGE_PAGE : PAGE;
-            return (bytes + unit - 1) & -unit;
-        }
-
-        /**
-         * Maps {@link #mappedLength} bytes of fresh anonymous memory: zero pages that cost nothing until first
-         * written, so a buffer's pages are faulted in by whichever threads first write them, in parallel, where
-         * calloc on memory the C library had freed before writes zeros over all of it on the allocating thread. A
-         * buffer of {@link #HUGE_PAGE_MIN_BYTES} or more starts on a huge-page boundary (the slack mapped around it
-         * is unmapped at once) and asks for huge pages.
-         *
-         * @return the start, or 0 where the kernel refused
-         */
-        static long mapAnonymous(long bytes) {
-            long length = mappedLength(bytes);
-            boolean huge = bytes >= HUGE_PAGE_MIN_BYTES;
-            long reserve = huge ? length + HUGE_PAGE : length;
-            long raw;
-            try {
-                raw = (long) MMAP.invokeExact(0L, reserve, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0L);
-            } catch (Throwable t) {
-                throw new IllegalStateException("mmap failed", t);
-            }
-            if (raw == -1L || raw == 0) {
-                return 0;
-            }
-            if (!huge) {
-                return raw;
-            }
-            long start = (raw + HUGE_PAGE - 1) & -HUGE_PAGE;
-            long end = start + length;
-            try {
-                if (start > raw) {
-                    unmap(raw, start - raw);
-                }
-                if (raw + reserve > end) {
-                    unmap(end, raw + reserve - end);
-                }
-            } catch (IllegalStateException e) {
-                // the kernel refused to trim (at its limit of mappings): give the whole reservation back, if it can
-                // still be given, and report the buffer refused
-                try {
-                    unmap(start, length);
-                } catch (IllegalStateException ignored) {
-                    // nothing more to release: the trimmed parts are gone already or the kernel refuses this too
-                }
-                return 0;
-            }
-            // the buffer's own bytes only: the slack up to the next huge-page boundary is never written, and advising
-            // it would let a write near the end fault in a whole huge page over it
-            adviseHugePages(start, bytes);
-            return start;
-        }
-
-        static void unmap(long address, long length) {
-            try {
-                if ((int) MUNMAP.invokeExact(address, length) != 0) {
-                    throw new IllegalStateException("munmap refused " + length + " bytes at " + address);
-                }
-            } catch (IllegalStateException e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IllegalStateException("munmap failed", t);
-            }
         }
 
         private static MethodHandle madvise() {

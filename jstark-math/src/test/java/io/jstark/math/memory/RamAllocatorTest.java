@@ -45,48 +45,6 @@ class RamAllocatorTest {
         }
     }
 
-    /**
-     * A buffer of a mebibyte or more is its own anonymous mapping (fresh zero pages, faulted in by the threads that
-     * write them): a huge one starts on a 2 MiB boundary, so that its huge pages line up, and closing it unmaps it.
-     */
-    @Test
-    void onLinuxALargeBufferIsItsOwnMappingUntilClosed() throws IOException {
-        assumeTrue(RamAllocator.NativeHeap.MAPS, "Linux with native calls");
-        RamAllocator allocator = new RamAllocator();
-        long hugeStart;
-        try (OffHeapBuffer huge = allocator.allocate("huge", LARGE);
-                OffHeapBuffer mapped = allocator.allocate("mapped", RamAllocator.NativeHeap.MAP_MIN_BYTES + 8)) {
-            hugeStart = huge.segment().address();
-            assertThat(hugeStart % (2L << 20)).isZero();
-            assertThat(mappedFrom(hugeStart)).isGreaterThanOrEqualTo(LARGE);
-            assertThat(mapped.segment().address() % 4096).isZero();
-            assertThat(mappedFrom(mapped.segment().address()))
-                    .isGreaterThanOrEqualTo(RamAllocator.NativeHeap.MAP_MIN_BYTES + 8);
-            assertThat(mapped.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, RamAllocator.NativeHeap.MAP_MIN_BYTES))
-                    .isZero();
-            assertThat(allocator.liveBytes()).isEqualTo(LARGE + RamAllocator.NativeHeap.MAP_MIN_BYTES + 8);
-        }
-        assertThat(mappedFrom(hugeStart)).isZero();
-        assertThat(allocator.liveBytes()).isZero();
-    }
-
-    /**
-     * How many bytes from {@code address} on are mapped without a gap in /proc/self/maps (the kernel keeps a mapping
-     * as several entries where only part of it is advised, and may merge neighbours into one), 0 when it is unmapped.
-     */
-    private static long mappedFrom(long address) throws IOException {
-        long reached = address;
-        for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
-            String[] range = line.substring(0, line.indexOf(' ')).split("-");
-            long start = HexFormat.fromHexDigitsToLong(range[0]);
-            long end = HexFormat.fromHexDigitsToLong(range[1]);
-            if (Long.compareUnsigned(reached, start) >= 0 && Long.compareUnsigned(reached, end) < 0) {
-                reached = end;
-            }
-        }
-        return reached - address;
-    }
-
     /** The THPeligible field of the mapping of /proc/self/smaps that holds {@code address}. */
     private static String eligibility(long address) throws IOException {
         List<String> lines = Files.readAllLines(Path.of("/proc/self/smaps"));
