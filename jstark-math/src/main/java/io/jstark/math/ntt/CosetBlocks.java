@@ -7,14 +7,29 @@ import io.jstark.math.parallel.WorkerPool;
 
 /**
  * The second half of a coset LDE ({@link Lde}): coefficient columns evaluated on the blocks of the coset, block c being
- * the size-n DIF transform of the coefficients scaled by s_c^i. How the (column, block) work is handed to the pool
- * decides how well the threads are used; the values never depend on it.
+ * the size-n DIF transform of the coefficients scaled by scale * s_c^i. How the (column, block) work is handed to the
+ * pool decides how well the threads are used; the values never depend on it.
+ *
+ * @param source the coefficients of each column
+ * @param out N x m, N = n * 2^logBlowup: block c is rows [c*n, (c+1)*n)
+ * @param logN log2 of n
+ * @param logBlowup log2 of the blocks
+ * @param shift the coset's shift
+ * @param scale a factor every coefficient is multiplied by (the interpolation's 1/n, or 1)
+ * @param scratch column buffers of n
+ * @param pool the worker pool
  */
-final class CosetBlocks {
+record CosetBlocks(
+        CoefficientSource source,
+        Matrix out,
+        int logN,
+        int logBlowup,
+        long shift,
+        long scale,
+        ColumnScratch scratch,
+        WorkerPool pool) {
     /** Powers of one scaling, computed a segment at a time: what a task of {@link #evaluatePairs} holds of them. */
     static final int POWERS_SEGMENT = 1 << 12;
-
-    private CosetBlocks() {}
 
     /** Copies coefficients [from, from + count) of one column into the same range of a scratch buffer. */
     @FunctionalInterface
@@ -23,21 +38,13 @@ final class CosetBlocks {
     }
 
     /** s_c = shift * w_N^{bitrev_logBlowup(c)}: block c is the coset s_c * <w_n>. */
-    private static long blockShift(int block, int logN, int logBlowup, long shift) {
+    private long blockShift(int block) {
         long root = Goldilocks.twoAdicGenerator(logN + logBlowup);
         return Goldilocks.mul(shift, Goldilocks.pow(root, BitReversedCoset.reverseBits(block, logBlowup)));
     }
 
     /** Block c of one column: buffer = DIF(coefficients * powers), written to rows [c*n, (c+1)*n) of out. */
-    private static void evaluateBlock(
-            CoefficientSource source,
-            int column,
-            long[] powers,
-            long[] buffer,
-            Matrix out,
-            int block,
-            int logN,
-            WorkerPool transformPool) {
+    private void evaluateBlock(int column, long[] powers, long[] buffer, int block, WorkerPool transformPool) {
         int n = 1 << logN;
         inRanges(n, transformPool, (from, to) -> {
             source.read(column, from, buffer, to - from);
@@ -53,30 +60,21 @@ final class CosetBlocks {
      * column is left over to split across the pool in every block. The source may be {@code out}'s last block
      * ({@code sourceInLastBlock}): it is read for every other block before it is overwritten last.
      */
-    static void evaluateBlocksWide(
-            CoefficientSource source,
-            Matrix out,
-            int logN,
-            int logBlowup,
-            long shift,
-            long scale,
-            ColumnScratch scratch,
-            WorkerPool pool,
-            boolean sourceInLastBlock) {
+    void evaluateWide(boolean sourceInLastBlock) {
         int blocks = 1 << logBlowup;
         if (out.columns() % pool.parallelism() != 0) {
             int last = sourceInLastBlock ? blocks - 1 : blocks;
-            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, 0, last);
-            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, last, blocks);
+            evaluatePairs(0, last);
+            evaluatePairs(last, blocks);
             return;
         }
         long[] powers = new long[1 << logN];
         for (int block = 0; block < blocks; block++) {
-            fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
+            fillPowers(scale, blockShift(block), powers, pool);
             int b = block;
             pool.forEachChunk(out.columns(), column -> {
                 long[] buffer = scratch.take();
-                evaluateBlock(source, column, powers, buffer, out, b, logN, null);
+                evaluateBlock(column, powers, buffer, b, null);
                 scratch.give(buffer);
             });
         }
@@ -87,24 +85,14 @@ final class CosetBlocks {
      * task scales its copy of the coefficients by its block's powers a segment at a time, so it needs one column
      * buffer and no table of powers, and no task waits for another.
      */
-    private static void evaluatePairs(
-            CoefficientSource source,
-            Matrix out,
-            int logN,
-            int logBlowup,
-            long shift,
-            long scale,
-            ColumnScratch scratch,
-            WorkerPool pool,
-            int fromBlock,
-            int toBlock) {
+    private void evaluatePairs(int fromBlock, int toBlock) {
         int columns = out.columns();
         int n = 1 << logN;
         pool.forEachChunk((toBlock - fromBlock) * columns, task -> {
             int block = fromBlock + task / columns, column = task % columns;
             long[] buffer = scratch.take();
             source.read(column, 0, buffer, n);
-            scaleByPowers(buffer, n, scale, blockShift(block, logN, logBlowup, shift));
+            scaleByPowers(buffer, n, scale, blockShift(block));
             Ntt.forwardNaturalToBitReversed(buffer, 0, logN);
             out.writeColumn(column, block * n, buffer, 0, n);
             scratch.give(buffer);
@@ -124,26 +112,18 @@ final class CosetBlocks {
     }
 
     /** Every (column, block) pair as a task ({@link #evaluatePairs}), or one pair at a time with split transforms if pairs are few. */
-    static void evaluateBlocksNarrow(
-            CoefficientSource source,
-            Matrix out,
-            int logN,
-            int logBlowup,
-            long shift,
-            long scale,
-            ColumnScratch scratch,
-            WorkerPool pool) {
+    void evaluateNarrow() {
         int columns = out.columns();
         int tasks = columns << logBlowup;
         if (tasks >= pool.parallelism()) {
-            evaluatePairs(source, out, logN, logBlowup, shift, scale, scratch, pool, 0, 1 << logBlowup);
+            evaluatePairs(0, 1 << logBlowup);
         } else {
             long[] powers = new long[1 << logN];
             long[] buffer = scratch.take();
             for (int block = 0; block < 1 << logBlowup; block++) {
-                fillPowers(scale, blockShift(block, logN, logBlowup, shift), powers, pool);
+                fillPowers(scale, blockShift(block), powers, pool);
                 for (int column = 0; column < columns; column++) {
-                    evaluateBlock(source, column, powers, buffer, out, block, logN, pool);
+                    evaluateBlock(column, powers, buffer, block, pool);
                 }
             }
         }

@@ -52,7 +52,9 @@ public final class Lde {
         try (Span span = Spans.open(SpanLabels.LDE, "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
             ColumnScratch scratch = new ColumnScratch(n);
             long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
-            if (isWide(columns, pool)) {
+            boolean wide = isWide(columns, pool);
+            CosetBlocks.CoefficientSource source;
+            if (wide) {
                 int lastBlockRow = ((1 << logBlowup) - 1) * n;
                 forEachColumn(columns, pool, (column, parallel) -> {
                     long[] buffer = scratch.take();
@@ -63,30 +65,19 @@ public final class Lde {
                             (from, to) -> out.writeColumn(column, lastBlockRow + from, buffer, from, to - from));
                     scratch.give(buffer);
                 });
-                CosetBlocks.evaluateBlocksWide(
-                        (column, from, dst, count) -> out.readColumn(column, lastBlockRow + from, dst, from, count),
-                        out,
-                        logN,
-                        logBlowup,
-                        shift,
-                        scale,
-                        scratch,
-                        pool,
-                        true);
+                source = (column, from, dst, count) -> out.readColumn(column, lastBlockRow + from, dst, from, count);
             } else {
                 long[][] coefficients = new long[columns][n];
                 for (int column = 0; column < columns; column++) {
                     interpolateUnscaled(traceNatural, column, coefficients[column], logN, pool);
                 }
-                CosetBlocks.evaluateBlocksNarrow(
-                        (column, from, dst, count) -> System.arraycopy(coefficients[column], from, dst, from, count),
-                        out,
-                        logN,
-                        logBlowup,
-                        shift,
-                        scale,
-                        scratch,
-                        pool);
+                source = (column, from, dst, count) -> System.arraycopy(coefficients[column], from, dst, from, count);
+            }
+            CosetBlocks blocks = new CosetBlocks(source, out, logN, logBlowup, shift, scale, scratch, pool);
+            if (wide) {
+                blocks.evaluateWide(true);
+            } else {
+                blocks.evaluateNarrow();
             }
         }
     }
@@ -103,11 +94,11 @@ public final class Lde {
                 SpanLabels.LDE_COEFFICIENTS, "rows", n, "columns", coeffsNatural.columns(), "blowup", 1 << logBlowup)) {
             CosetBlocks.CoefficientSource source =
                     (column, from, dst, count) -> coeffsNatural.readColumn(column, from, dst, from, count);
+            CosetBlocks blocks = new CosetBlocks(source, out, logN, logBlowup, shift, 1, new ColumnScratch(n), pool);
             if (isWide(coeffsNatural.columns(), pool)) {
-                CosetBlocks.evaluateBlocksWide(
-                        source, out, logN, logBlowup, shift, 1, new ColumnScratch(n), pool, false);
+                blocks.evaluateWide(false);
             } else {
-                CosetBlocks.evaluateBlocksNarrow(source, out, logN, logBlowup, shift, 1, new ColumnScratch(n), pool);
+                blocks.evaluateNarrow();
             }
         }
     }
