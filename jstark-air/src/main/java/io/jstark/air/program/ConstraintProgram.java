@@ -63,8 +63,8 @@ public final class ConstraintProgram {
     private final int[] instructionNodes;
 
     private final UniformFolding uniformFolding;
-    /** The interpreter's registers: the number of base registers and of extension registers. */
-    private final int[] registers;
+    /** The interpreter's registers and when it loads each leaf. */
+    private final RegisterAllocator.Allocation registers;
 
     private volatile RowPlan plan;
     private volatile RowKernel kernel;
@@ -129,7 +129,7 @@ public final class ConstraintProgram {
             return ((long) p.inputLimbs * batchSize + outputs + 3L * outputNodes.length * batchSize + p.spillSlots)
                     * Long.BYTES;
         }
-        return ((registers[0] + 3L * registers[1]) * batchSize + outputs) * Long.BYTES;
+        return ((registers.baseRegisters() + 3L * registers.extRegisters()) * batchSize + outputs) * Long.BYTES;
     }
 
     /** The compiled engine's layout, derived once. */
@@ -181,7 +181,7 @@ public final class ConstraintProgram {
         if (engine == Engine.COMPILED) {
             return new Bound(engine, new CompiledEvaluator(plan(), kernel(), inputNodes, uniform));
         }
-        return new Bound(engine, new Interpreter(nodes, inputNodes, instructionNodes, outputNodes, registers, uniform));
+        return new Bound(engine, new Interpreter(nodes, instructionNodes, outputNodes, registers, uniform));
     }
 
     /** Values of uniform leaves. */

@@ -14,12 +14,17 @@ import java.util.Arrays;
 /**
  * The reference engine ({@link ConstraintProgram.Engine#INTERPRETED}): one pass over the program's instructions per
  * batch, each instruction one {@link Kernels} loop over the batch's rows in registers of the batch's length, so
- * that the interpretation is paid once per batch, not once per row.
+ * that the interpretation is paid once per batch, not once per row. Each leaf is loaded right before the first
+ * instruction that reads it ({@link RegisterAllocator}).
  */
 final class Interpreter implements BatchEvaluator {
     private final Node[] nodes;
-    private final int[] inputNodes;
     private final int[] instructionNodes;
+    /** The leaves no instruction reads, loaded before the first instruction. */
+    private final int[] loadedFirst;
+    /** Per instruction, the leaves loaded right before it. */
+    private final int[][] loadedBefore;
+
     private final int[] outputNodes;
     private final int baseRegisters;
     private final int extRegisters;
@@ -29,7 +34,8 @@ final class Interpreter implements BatchEvaluator {
      * fusedSummand[i] = e's node when instruction i is a product c * x (c a uniform extension value, x a varying
      * base one) used only by instruction i + 1, the sum e + c * x with e a varying extension value, else -1: the
      * pair runs as one {@link Kernels#addScaledBase} (no pass writes the product), which is how a random linear
-     * combination of constraints, sum of alpha^k C_k, runs.
+     * combination of constraints, sum of alpha^k C_k, runs. A pair whose sum loads a leaf is not fused: the load
+     * could take the register of the product's operand, freed once the product has run.
      */
     private final int[] fusedSummand;
 
@@ -37,25 +43,24 @@ final class Interpreter implements BatchEvaluator {
      * An interpreter of a program's nodes with its registers allocated and its uniform values folded.
      *
      * @param nodes the program's nodes, registers assigned
-     * @param inputNodes the varying leaves, loaded at the start of every batch
      * @param instructionNodes the varying operations in execution order
      * @param outputNodes output k's node
-     * @param registers the number of base registers and of extension registers
+     * @param registers the register counts and the leaves' load schedule
      * @param uniform the uniform nodes' values, by slot
      */
     Interpreter(
             Node[] nodes,
-            int[] inputNodes,
             int[] instructionNodes,
             int[] outputNodes,
-            int[] registers,
+            RegisterAllocator.Allocation registers,
             Ext3[] uniform) {
         this.nodes = nodes;
-        this.inputNodes = inputNodes;
         this.instructionNodes = instructionNodes;
         this.outputNodes = outputNodes;
-        this.baseRegisters = registers[0];
-        this.extRegisters = registers[1];
+        this.loadedFirst = registers.loadedFirst();
+        this.loadedBefore = registers.loadedBefore();
+        this.baseRegisters = registers.baseRegisters();
+        this.extRegisters = registers.extRegisters();
         this.uniform = uniform;
         this.fusedSummand = new int[instructionNodes.length];
         Arrays.fill(fusedSummand, -1);
@@ -73,7 +78,11 @@ final class Interpreter implements BatchEvaluator {
         int productNode = instructionNodes[idx];
         Node product = nodes[productNode];
         Node sum = nodes[sumNode];
-        if (product.op != MUL || sum.op != ADD || product.lastUse != idx + 1 || sum.left == sum.right) {
+        if (product.op != MUL
+                || sum.op != ADD
+                || product.lastUse != idx + 1
+                || sum.left == sum.right
+                || loadedBefore[idx + 1].length > 0) {
             return -1;
         }
         Operand l = nodes[product.left].type, r = nodes[product.right].type;
@@ -99,16 +108,9 @@ final class Interpreter implements BatchEvaluator {
 
     @Override
     public void evaluate(Workspace ws, BatchSource source, int rowStart, int length) {
-        for (int i : inputNodes) {
-            Node n = nodes[i];
-            if (n.type == Operand.VARYING_BASE) {
-                source.loadBase(n.leaf, rowStart, length, ws.base[n.register]);
-            } else {
-                long[][] r = ws.ext[n.register];
-                source.loadExtension(n.leaf, rowStart, length, r[0], r[1], r[2]);
-            }
-        }
+        load(ws, source, loadedFirst, rowStart, length);
         for (int i = 0; i < instructionNodes.length; i++) {
+            load(ws, source, loadedBefore[i], rowStart, length);
             if (fusedSummand[i] >= 0) {
                 addScaledBase(
                         ws, nodes[instructionNodes[i]], nodes[fusedSummand[i]], nodes[instructionNodes[i + 1]], length);
@@ -128,6 +130,18 @@ final class Interpreter implements BatchEvaluator {
                 }
             } else {
                 ws.fillUniformOutput(k, uniform[n.uniformSlot], length);
+            }
+        }
+    }
+
+    private void load(Workspace ws, BatchSource source, int[] leaves, int rowStart, int length) {
+        for (int i : leaves) {
+            Node n = nodes[i];
+            if (n.type == Operand.VARYING_BASE) {
+                source.loadBase(n.leaf, rowStart, length, ws.base[n.register]);
+            } else {
+                long[][] r = ws.ext[n.register];
+                source.loadExtension(n.leaf, rowStart, length, r[0], r[1], r[2]);
             }
         }
     }

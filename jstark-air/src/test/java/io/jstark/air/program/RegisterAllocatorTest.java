@@ -25,7 +25,10 @@ class RegisterAllocatorTest {
         };
     }
 
-    /** Replays the program: a register may be overwritten only after the last read of the value it holds. */
+    /**
+     * Replays the program with its load schedule: a register may be overwritten only after the last read of the value
+     * it holds, and a load only after the instruction that last read it has run.
+     */
     @Test
     void noRegisterIsOverwrittenWhileItsValueIsStillRead() {
         Random rnd = new Random(7);
@@ -36,13 +39,24 @@ class RegisterAllocatorTest {
             int[] inputNodes = indices(nodes, true);
             int[] instructionNodes = indices(nodes, false);
 
-            int[] counts = RegisterAllocator.allocate(nodes, inputNodes, instructionNodes, graph.outputNodes());
+            RegisterAllocator.Allocation allocation =
+                    RegisterAllocator.allocate(nodes, inputNodes, instructionNodes, graph.outputNodes());
+            int[] counts = {allocation.baseRegisters(), allocation.extRegisters()};
 
             Map<String, Node> holder = new HashMap<>();
-            for (int i : inputNodes) {
+            int loads = 0;
+            for (int i : allocation.loadedFirst()) {
                 assertThat(holder.put(slot(nodes[i], counts), nodes[i])).isNull();
+                loads++;
             }
             for (int idx = 0; idx < instructionNodes.length; idx++) {
+                for (int leaf : allocation.loadedBefore()[idx]) {
+                    Node previous = holder.put(slot(nodes[leaf], counts), nodes[leaf]);
+                    if (previous != null) {
+                        assertThat(previous.lastUse).isLessThan(idx);
+                    }
+                    loads++;
+                }
                 Node n = nodes[instructionNodes[idx]];
                 assertThat(holder.get(slot(nodes[n.left], counts))).isSameAs(nodes[n.left]);
                 assertThat(holder.get(slot(nodes[n.right], counts))).isSameAs(nodes[n.right]);
@@ -53,6 +67,31 @@ class RegisterAllocatorTest {
             }
             for (int o : graph.outputNodes()) {
                 assertThat(holder.get(slot(nodes[o], counts))).isSameAs(nodes[o]);
+            }
+            assertThat(loads).isEqualTo(inputNodes.length);
+        }
+    }
+
+    @Test
+    void aLeafIsLoadedRightBeforeTheFirstInstructionThatReadsIt() {
+        Expr sum = new Expr.MainCell(0, 0);
+        for (int column = 1; column < 200; column++) {
+            sum = sum.add(new Expr.MainCell(column, 0).mul(new Expr.MainCell(column, 0)));
+        }
+        ProgramGraph graph = ProgramGraph.of(List.of(sum));
+        Node[] nodes = graph.nodes();
+
+        RegisterAllocator.Allocation allocation =
+                RegisterAllocator.allocate(nodes, indices(nodes, true), indices(nodes, false), graph.outputNodes());
+
+        // 200 leaves, but each square reads a leaf loaded for it alone: the partial sum, a leaf and a product
+        assertThat(allocation.baseRegisters()).isLessThanOrEqualTo(3);
+        assertThat(allocation.loadedFirst()).isEmpty();
+        int[] instructions = indices(nodes, false);
+        for (int idx = 0; idx < instructions.length; idx++) {
+            for (int leaf : allocation.loadedBefore()[idx]) {
+                Node reader = nodes[instructions[idx]];
+                assertThat(reader.left == leaf || reader.right == leaf).isTrue();
             }
         }
     }
@@ -66,11 +105,11 @@ class RegisterAllocatorTest {
         ProgramGraph graph = ProgramGraph.of(List.of(chain));
         Node[] nodes = graph.nodes();
 
-        int[] counts =
+        RegisterAllocator.Allocation allocation =
                 RegisterAllocator.allocate(nodes, indices(nodes, true), indices(nodes, false), graph.outputNodes());
 
-        assertThat(counts[0]).isLessThanOrEqualTo(3);
-        assertThat(counts[1]).isZero();
+        assertThat(allocation.baseRegisters()).isLessThanOrEqualTo(3);
+        assertThat(allocation.extRegisters()).isZero();
     }
 
     /** The graph's leaves ({@code leaves}) or its operations, every node here being varying. */

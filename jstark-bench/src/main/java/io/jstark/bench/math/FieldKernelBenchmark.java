@@ -82,4 +82,18 @@ public class FieldKernelBenchmark {
         FieldKernels.Vectorized.mulAdd(a, 0, b, 0, out, 0, N);
         return out;
     }
+
+    /** A full-width constant: four lane products and the whole reduction. */
+    @Benchmark
+    public long[] mulByLargeConstantVector() {
+        FieldKernels.Vectorized.mulByConstant(a, 0, Goldilocks.reduce(0x9E37_79B9_7F4A_7C15L), out, 0, N);
+        return out;
+    }
+
+    /** A constant below 2^32 (the powers of two of bit packing, MDS entries): two lane products. */
+    @Benchmark
+    public long[] mulBySmallConstantVector() {
+        FieldKernels.Vectorized.mulByConstant(a, 0, 32768, out, 0, N);
+        return out;
+    }
 }

@@ -99,9 +99,14 @@ public final class FieldKernels {
         }
     }
 
-    /** out = a * c for a field constant c. */
+    /**
+     * out = a * c for a field constant c. Doubling, the most common small constant (x xor y = x + y - 2xy), is an
+     * addition; other constants below 2^32 take a product with half the lane multiplications.
+     */
     public static void mulByConstant(long[] a, int aOff, long c, long[] out, int outOff, int length) {
-        if (useVector(length)) {
+        if (c == 2) {
+            add(a, aOff, a, aOff, out, outOff, length);
+        } else if (useVector(length)) {
             Vectorized.mulByConstant(a, aOff, c, out, outOff, length);
         } else {
             Scalar.mulByConstant(a, aOff, c, out, outOff, length);
@@ -220,6 +225,8 @@ public final class FieldKernels {
      */
     public static final class Vectorized {
         private static final int LANES = GoldilocksVector.LANES;
+        /** Constants below this take {@link GoldilocksVector#mulSmall}. */
+        private static final long SMALL = 1L << 32;
 
         /** (a, aOff, b, bOff, out, outOff, length): the shape of the two-operand loops. */
         static final MethodType BINARY = MethodType.methodType(
@@ -239,9 +246,9 @@ public final class FieldKernels {
                 "dotLoop",
                 "prefixProductsLoop",
                 "suffixInversesLoop");
-        private static final int MUL_CONSTANT = 0, POWERS = 1;
-        private static final MethodHandle[] CONSTANT_LOOPS =
-                CompileBarrier.handles(MethodHandles.lookup(), CONSTANT, "mulByConstantLoop", "powersLoop");
+        private static final int MUL_CONSTANT = 0, POWERS = 1, MUL_SMALL_CONSTANT = 2;
+        private static final MethodHandle[] CONSTANT_LOOPS = CompileBarrier.handles(
+                MethodHandles.lookup(), CONSTANT, "mulByConstantLoop", "powersLoop", "mulBySmallConstantLoop");
 
         private Vectorized() {}
 
@@ -286,7 +293,14 @@ public final class FieldKernels {
 
         public static void mulByConstant(long[] a, int aOff, long c, long[] out, int outOff, int length) {
             int end = vectorEnd(length);
-            constant(MUL_CONSTANT, a, aOff, c, out, outOff, end);
+            constant(
+                    Long.compareUnsigned(c, SMALL) < 0 ? MUL_SMALL_CONSTANT : MUL_CONSTANT,
+                    a,
+                    aOff,
+                    c,
+                    out,
+                    outOff,
+                    end);
             Scalar.mulByConstant(a, aOff + end, c, out, outOff + end, length - end);
         }
 
@@ -382,6 +396,14 @@ public final class FieldKernels {
             LongVector cv = GoldilocksVector.broadcast(c);
             for (int i = 0; i < length; i += LANES) {
                 GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), cv).intoArray(out, outOff + i);
+            }
+        }
+
+        private static void mulBySmallConstantLoop(long[] a, int aOff, long c, long[] out, int outOff, int length) {
+            LongVector cv = GoldilocksVector.broadcast(c);
+            for (int i = 0; i < length; i += LANES) {
+                GoldilocksVector.mulSmall(GoldilocksVector.load(a, aOff + i), cv)
+                        .intoArray(out, outOff + i);
             }
         }
 

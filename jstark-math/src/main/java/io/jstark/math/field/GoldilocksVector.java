@@ -100,6 +100,24 @@ public final class GoldilocksVector {
         return t2.lanewise(VectorOperators.UMIN, t2.sub(Goldilocks.P));
     }
 
+    /**
+     * a * s where every lane of s is below 2^32 (small constants: powers of two, MDS entries): two lane products
+     * instead of four, and the product's high word is below 2^32, so its reduction has no 2^96 term.
+     */
+    public static LongVector mulSmall(LongVector a, LongVector s) {
+        LongVector small = s.and(LOW32);
+        LongVector lowProduct = a.and(LOW32).mul(small);
+        LongVector highProduct = a.lanewise(VectorOperators.LSHR, 32).mul(small);
+        LongVector lo = lowProduct.add(highProduct.lanewise(VectorOperators.LSHL, 32));
+        LongVector hi =
+                highProduct.lanewise(VectorOperators.LSHR, 32).add(1, lo.compare(VectorOperators.ULT, lowProduct));
+        // hi * 2^64 = hi * EPSILON (mod p), and hi * EPSILON < 2^64 because hi < 2^32
+        LongVector hiTimesEpsilon = hi.lanewise(VectorOperators.LSHL, 32).sub(hi);
+        LongVector t = lo.add(hiTimesEpsilon);
+        t = t.add(Goldilocks.EPSILON, t.compare(VectorOperators.ULT, hiTimesEpsilon));
+        return t.lanewise(VectorOperators.UMIN, t.sub(Goldilocks.P));
+    }
+
     public static LongVector square(LongVector a) {
         return mul(a, a);
     }

@@ -55,6 +55,38 @@ class FieldKernelsTest {
         checkAllKernels(a, 2, b, 1, length, random);
     }
 
+    /** Constants below 2^32 take their own lane product and 2 an addition: every such path against Goldilocks. */
+    @Test
+    void multiplyingBySmallConstantsAgreesOnEdgeValuesAndAwkwardLengths() {
+        long[] constants = {0, 1, 2, 3, 7, 1L << 15, (1L << 31) + 5, (1L << 32) - 1, 1L << 32};
+        long[] edges = FieldSamples.EDGES;
+        SplittableRandom random = new SplittableRandom(9);
+        for (long c : constants) {
+            checkMulByConstant(edges, 0, c, edges.length);
+            for (int length : LENGTHS) {
+                checkMulByConstant(FieldSamples.elements(random, length + 3), 3, c, length);
+            }
+        }
+    }
+
+    @Property(tries = 200)
+    void multiplyingByAConstantBelow2To32MatchesTheFieldProduct(
+            @ForAll @IntRange(min = 0, max = 200) int length, @ForAll int constant, @ForAll long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        checkMulByConstant(FieldSamples.elements(random, length + 1), 1, Integer.toUnsignedLong(constant), length);
+    }
+
+    private static void checkMulByConstant(long[] a, int aOff, long c, int length) {
+        long[] expected = new long[length], vector = new long[length], dispatch = new long[length];
+        for (int i = 0; i < length; i++) {
+            expected[i] = Goldilocks.mul(a[aOff + i], c);
+        }
+        FieldKernels.Vectorized.mulByConstant(a, aOff, c, vector, 0, length);
+        FieldKernels.mulByConstant(a, aOff, c, dispatch, 0, length);
+        assertThat(vector).as("vector, constant %d", c).containsExactly(expected);
+        assertThat(dispatch).as("dispatch, constant %d", c).containsExactly(expected);
+    }
+
     private static void checkAllKernels(long[] a, int aOff, long[] b, int bOff, int length, SplittableRandom random) {
         long c = FieldSamples.element(random);
         long[] init = FieldSamples.elements(random, length + 4);
