@@ -15,6 +15,8 @@ import io.jstark.math.poly.Barycentric;
 import io.jstark.protocol.DeepComposition;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The default {@link HostKernels}: the JVM's kernels (NTTs in jstark-math, the lane-hashed Merkle trees
@@ -31,6 +33,8 @@ public final class CpuKernels implements HostKernels {
     static final int COMPOSITION_BATCH = 512;
     /** Rows of one DEEP-combination chunk task. */
     static final int DEEP_CHUNK = 4096;
+    /** Pieces per worker thread for the composition's batches and DEEP's chunks (see WorkerPool.forRange). */
+    private static final int HEAVY_PIECES_PER_THREAD = 16;
 
     private CpuKernels() {}
 
@@ -71,8 +75,12 @@ public final class CpuKernels implements HostKernels {
         ConstraintProgram.Bound program = in.program();
         LdeDomain domain = new LdeDomain(in.logN(), in.logBlowup(), in.shift());
         int batch = Math.min(COMPOSITION_BATCH, domain.n);
-        pool.forRange(out.rows() / batch, 1, (from, to) -> {
-            ConstraintProgram.Workspace ws = program.newWorkspace(batch);
+        // a wide table's batch costs milliseconds and its workspace megabytes: small pieces keep the threads
+        // finishing together, and the pieces hand their workspaces on instead of allocating one each
+        Queue<ConstraintProgram.Workspace> workspaces = new ConcurrentLinkedQueue<>();
+        pool.forRange(out.rows() / batch, 1, HEAVY_PIECES_PER_THREAD, (from, to) -> {
+            ConstraintProgram.Workspace spare = workspaces.poll();
+            ConstraintProgram.Workspace ws = spare != null ? spare : program.newWorkspace(batch);
             LdeBatchSource source = new LdeBatchSource(
                     domain, in.mainLde(), in.preprocessedLde(), in.auxLde(), in.periodicTables(), in.layout(), batch);
             for (int b = from; b < to; b++) {
@@ -84,6 +92,7 @@ public final class CpuKernels implements HostKernels {
                     out.writeColumn(2, rowStart, ws.output(0, 2), 0, batch);
                 }
             }
+            workspaces.add(ws);
         });
     }
 
@@ -93,7 +102,7 @@ public final class CpuKernels implements HostKernels {
         Ext3[] a = deep.atZCoefficients();
         Ext3[] b = deep.atZNextCoefficients();
         int chunk = Math.min(DEEP_CHUNK, n);
-        pool.forRange(n / chunk, 1, (from, to) -> {
+        pool.forRange(n / chunk, 1, HEAVY_PIECES_PER_THREAD, (from, to) -> {
             long[] column = new long[chunk];
             long[][] acc = new long[6][chunk];
             ExtColumn atZ = new ExtColumn(acc[0], acc[1], acc[2]);

@@ -110,10 +110,25 @@ public final class WorkerPool implements AutoCloseable {
      * @param body the work of one piece
      */
     public void forRange(int n, int minGrain, RangeBody body) {
+        forRange(n, minGrain, 4, body);
+    }
+
+    /**
+     * Splits [0, n) into ranges of at least {@code minGrain} elements, about {@code piecesPerThread} per thread, and
+     * runs {@code body.run(from, to)} on each in parallel, returning when all are done. Indices that each cost
+     * milliseconds (a wide table's constraint batches) want more pieces than the default 4: a thread that finishes
+     * early then waits at most one small piece for the others, not a quarter of its share.
+     *
+     * @param n the range's end, 0 or more
+     * @param minGrain the fewest indices a piece gets, at least 1
+     * @param piecesPerThread about how many pieces each thread gets, at least 1
+     * @param body the work of one piece
+     */
+    public void forRange(int n, int minGrain, int piecesPerThread, RangeBody body) {
         if (n <= 0) {
             return;
         }
-        int target = Math.max(1, parallelism() * 4);
+        int target = Math.max(1, parallelism() * piecesPerThread);
         int grain = Math.max(minGrain, (n + target - 1) / target);
         int chunks = (n + grain - 1) / grain;
         forEachChunk(chunks, c -> body.run(c * grain, Math.min(n, (c + 1) * grain)));
