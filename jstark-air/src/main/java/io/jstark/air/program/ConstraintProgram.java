@@ -57,7 +57,10 @@ public final class ConstraintProgram {
     private final List<Expr> outputs;
     private final Node[] nodes;
     private final int[] outputNodes;
-    /** Varying leaves, each with its register, loaded at the start of every batch. */
+    /**
+     * Varying leaves: the compiled engine reads them all at the start of every batch, the interpreter each right
+     * before its first reader ({@link RegisterAllocator}).
+     */
     private final int[] inputNodes;
     /** Varying operation nodes in execution order. */
     private final int[] instructionNodes;
@@ -325,7 +328,7 @@ public final class ConstraintProgram {
         }
     }
 
-    private static int[] toArray(List<Integer> list) {
+    static int[] toArray(List<Integer> list) {
         int[] out = new int[list.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = list.get(i);

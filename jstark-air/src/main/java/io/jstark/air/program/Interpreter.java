@@ -34,8 +34,9 @@ final class Interpreter implements BatchEvaluator {
      * fusedSummand[i] = e's node when instruction i is a product c * x (c a uniform extension value, x a varying
      * base one) used only by instruction i + 1, the sum e + c * x with e a varying extension value, else -1: the
      * pair runs as one {@link Kernels#addScaledBase} (no pass writes the product), which is how a random linear
-     * combination of constraints, sum of alpha^k C_k, runs. A pair whose sum loads a leaf is not fused: the load
-     * could take the register of the product's operand, freed once the product has run.
+     * combination of constraints, sum of alpha^k C_k, runs. The leaves loaded before instruction i + 1 (e itself,
+     * when e is a leaf first read there) are loaded before the pair runs: a leaf is never the product, and e, an
+     * extension value, cannot take the register of x, a base one.
      */
     private final int[] fusedSummand;
 
@@ -78,11 +79,7 @@ final class Interpreter implements BatchEvaluator {
         int productNode = instructionNodes[idx];
         Node product = nodes[productNode];
         Node sum = nodes[sumNode];
-        if (product.op != MUL
-                || sum.op != ADD
-                || product.lastUse != idx + 1
-                || sum.left == sum.right
-                || loadedBefore[idx + 1].length > 0) {
+        if (product.op != MUL || sum.op != ADD || product.lastUse != idx + 1 || sum.left == sum.right) {
             return -1;
         }
         Operand l = nodes[product.left].type, r = nodes[product.right].type;
@@ -112,6 +109,7 @@ final class Interpreter implements BatchEvaluator {
         for (int i = 0; i < instructionNodes.length; i++) {
             load(ws, source, loadedBefore[i], rowStart, length);
             if (fusedSummand[i] >= 0) {
+                load(ws, source, loadedBefore[i + 1], rowStart, length);
                 addScaledBase(
                         ws, nodes[instructionNodes[i]], nodes[fusedSummand[i]], nodes[instructionNodes[i + 1]], length);
                 i++;

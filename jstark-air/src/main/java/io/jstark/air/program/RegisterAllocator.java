@@ -16,8 +16,6 @@ import java.util.List;
  * read back from far caches), while a leaf loaded at its first use is read again while it is still in L1 or L2.
  */
 final class RegisterAllocator {
-    private static final int[] NONE = new int[0];
-
     private RegisterAllocator() {}
 
     /**
@@ -69,7 +67,7 @@ final class RegisterAllocator {
         }
         int[][] loadedBefore = new int[instructionNodes.length][];
         for (int idx = 0; idx < instructionNodes.length; idx++) {
-            loadedBefore[idx] = toArray(before.get(idx));
+            loadedBefore[idx] = ConstraintProgram.toArray(before.get(idx));
             for (int leaf : loadedBefore[idx]) {
                 assign(nodes[leaf], freeBase, freeExt, counts);
             }
@@ -84,18 +82,7 @@ final class RegisterAllocator {
             release(nodes[n.left], idx, freeBase, freeExt);
             assign(n, freeBase, freeExt, counts);
         }
-        return new Allocation(counts[0], counts[1], toArray(first), loadedBefore);
-    }
-
-    private static int[] toArray(List<Integer> values) {
-        if (values.isEmpty()) {
-            return NONE;
-        }
-        int[] out = new int[values.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = values.get(i);
-        }
-        return out;
+        return new Allocation(counts[0], counts[1], ConstraintProgram.toArray(first), loadedBefore);
     }
 
     private static void release(Node operand, int idx, Deque<Integer> freeBase, Deque<Integer> freeExt) {

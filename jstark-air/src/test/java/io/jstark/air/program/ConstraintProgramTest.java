@@ -256,6 +256,19 @@ class ConstraintProgramTest {
                 .isLessThanOrEqualTo(workspaceBound);
     }
 
+    /** The pair's summand is an extension leaf first read by the sum: it is loaded before the fused kernel runs. */
+    @Test
+    void aFusedSumLoadsItsLeafSummandFirst() {
+        Expr sum = new Expr.AuxCell(0, 0).add(new Expr.Challenge(0).mul(new Expr.MainCell(0, 0)));
+        List<Expr> outputs = List.of(sum);
+        RandomRows data = new RandomRows(new Random(3), 70);
+        ConstraintProgram.Bound bound =
+                ConstraintProgram.compile(outputs).bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
+
+        assertThat(((Interpreter) bound.evaluator()).fusedPairs()).isEqualTo(1);
+        assertPointValues(bound, outputs, data, 70, 64);
+    }
+
     @Test
     void aWorkspaceOfTheOtherEngineIsRefused() {
         ConstraintProgram program =

@@ -96,6 +96,30 @@ class RegisterAllocatorTest {
         }
     }
 
+    /**
+     * A result takes the register of its left operand when that operand's last reader is this instruction and both
+     * are of one kind: a sum e + c * x then writes over e, and the fused kernel copies nothing.
+     */
+    @Test
+    void aResultTakesTheRegisterOfItsLeftOperandWhenThatIsFreed() {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 100; trial++) {
+            ProgramGraph graph = ProgramGraph.of(List.of(randomExpr(rnd, 6), randomExpr(rnd, 5)));
+            Node[] nodes = graph.nodes();
+            int[] instructionNodes = indices(nodes, false);
+
+            RegisterAllocator.allocate(nodes, indices(nodes, true), instructionNodes, graph.outputNodes());
+
+            for (int idx = 0; idx < instructionNodes.length; idx++) {
+                Node n = nodes[instructionNodes[idx]];
+                Node left = nodes[n.left];
+                if (left.lastUse == idx && left.type == n.type) {
+                    assertThat(n.register).as("instruction %d", idx).isEqualTo(left.register);
+                }
+            }
+        }
+    }
+
     @Test
     void aChainReusesTheRegistersOfValuesItNoLongerReads() {
         Expr chain = new Expr.MainCell(0, 0);

@@ -103,6 +103,10 @@ public final class GoldilocksVector {
     /**
      * a * s where every lane of s is below 2^32 (small constants: powers of two, MDS entries): two lane products
      * instead of four, and the product's high word is below 2^32, so its reduction has no 2^96 term.
+     *
+     * @param a any 64-bit lanes (the result is canonical even for non-canonical a)
+     * @param s lanes below 2^32 (higher bits are ignored)
+     * @return a * s mod p, canonical
      */
     public static LongVector mulSmall(LongVector a, LongVector s) {
         LongVector small = s.and(LOW32);

@@ -123,8 +123,12 @@ public final class WorkerPool implements AutoCloseable {
      * @param minGrain the fewest indices a piece gets, at least 1
      * @param piecesPerThread about how many pieces each thread gets, at least 1
      * @param body the work of one piece
+     * @throws IllegalArgumentException when {@code piecesPerThread} is below 1
      */
     public void forRange(int n, int minGrain, int piecesPerThread, RangeBody body) {
+        if (piecesPerThread < 1) {
+            throw new IllegalArgumentException("piecesPerThread must be at least 1, got " + piecesPerThread);
+        }
         if (n <= 0) {
             return;
         }
