@@ -6,9 +6,11 @@ import io.jstark.air.expr.Expr;
 import io.jstark.air.program.ProgramGraph.Node;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RegisterAllocatorTest {
@@ -88,11 +90,17 @@ class RegisterAllocatorTest {
         assertThat(allocation.baseRegisters()).isLessThanOrEqualTo(3);
         assertThat(allocation.loadedFirst()).isEmpty();
         int[] instructions = indices(nodes, false);
+        Set<Integer> read = new HashSet<>();
         for (int idx = 0; idx < instructions.length; idx++) {
+            Node reader = nodes[instructions[idx]];
             for (int leaf : allocation.loadedBefore()[idx]) {
-                Node reader = nodes[instructions[idx]];
-                assertThat(reader.left == leaf || reader.right == leaf).isTrue();
+                assertThat(reader.left == leaf || reader.right == leaf)
+                        .as("read by its instruction")
+                        .isTrue();
+                assertThat(read).as("not read by an earlier instruction").doesNotContain(leaf);
             }
+            read.add(reader.left);
+            read.add(reader.right);
         }
     }
 
