@@ -42,8 +42,6 @@ import org.openjdk.jmh.annotations.Warmup;
         value = 1,
         jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
 public class MerkleBenchmark {
-    private static final int LOG_ROWS = 20;
-    private static final int COLUMNS = 8;
     private static final int NODES = 1 << 12;
 
     @Param({"sha256", "keccak256", "blake3"})
@@ -55,6 +53,14 @@ public class MerkleBenchmark {
     /** Rows per leaf: 1 as documented before; the prover uses its folding factor (4 by default). */
     @Param({"1"})
     public int rowsPerLeaf;
+
+    /** Columns of the committed matrix: 8 as documented before; a Keccak-f table has 2,633. */
+    @Param({"8"})
+    public int columns;
+
+    /** log2 of the matrix's rows. */
+    @Param({"20"})
+    public int logRows;
 
     private Hasher hasher;
     private LaneHasher kernel;
@@ -72,10 +78,10 @@ public class MerkleBenchmark {
                 ? LaneHashing.vector(hasher).orElse(LaneHashing.scalar(hasher))
                 : LaneHashing.scalar(hasher);
         SplittableRandom random = new SplittableRandom(7);
-        int rows = 1 << LOG_ROWS;
-        matrix = Matrix.allocate(RamAllocator.shared(), "bench-merkle", rows, COLUMNS);
+        int rows = 1 << logRows;
+        matrix = Matrix.allocate(RamAllocator.shared(), "bench-merkle", rows, columns);
         long[] column = new long[rows];
-        for (int c = 0; c < COLUMNS; c++) {
+        for (int c = 0; c < columns; c++) {
             for (int i = 0; i < rows; i++) {
                 column[i] = Goldilocks.reduce(random.nextLong());
             }
@@ -112,7 +118,7 @@ public class MerkleBenchmark {
         }
     }
 
-    /** Commit of 2^20 rows x 8 columns, one thread. */
+    /** Commit of 2^logRows rows x columns columns (2^20 x 8 unless given), one thread. */
     @Benchmark
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public byte[] commit2pow20x8() {

@@ -8,7 +8,8 @@ import java.nio.ByteOrder;
  * Moves one column of a column-major matrix into the lane layout of leaves of R consecutive rows: the
  * gather half of hashing matrix rows in lanes. A column run of 8-byte elements, read as little-endian
  * word pairs, goes to the words of its rows in each leaf; with vector lanes, by a network of lane shuffles
- * (R = 1 is a single unzip of low and high halves), else one element at a time.
+ * (R = 1 is a single unzip of low and high halves; for kernels whose lanes are 64-bit elements, half as many as
+ * a vector has words, unzips of element pairs come first), else one element at a time.
  */
 public final class LaneGather {
     private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -58,6 +59,19 @@ public final class LaneGather {
                     scratch);
             return;
         }
+        if (shuffles() && VectorGather.fitsElements(lanes, leaves)) {
+            VectorGather.columnToElementLanes(
+                    column,
+                    offset,
+                    leaves / lanes,
+                    rowsPerLeaf,
+                    words,
+                    word0 * lanes,
+                    rowWords * lanes,
+                    groupWords,
+                    scratch);
+            return;
+        }
         // element by element, from the column run copied out in one piece
         MemorySegment.copy(column, WORD, offset, scratch, 0, 2 * leaves * rowsPerLeaf);
         if (lanes == 1) {
@@ -94,6 +108,25 @@ public final class LaneGather {
 
         static boolean fits(int lanes, int leaves) {
             return lanes == LaneShuffles.LANES && leaves % lanes == 0;
+        }
+
+        /** Lanes of 64-bit elements, as many as a vector of words holds elements. */
+        static boolean fitsElements(int lanes, int leaves) {
+            return 2 * lanes == LaneShuffles.LANES && leaves % lanes == 0;
+        }
+
+        static void columnToElementLanes(
+                MemorySegment column,
+                long offset,
+                int groups,
+                int rowsPerLeaf,
+                int[] words,
+                int at,
+                int rowStep,
+                int groupWords,
+                int[] scratch) {
+            LaneShuffles.columnToElementLanes(
+                    column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         }
 
         static void columnToLanes(

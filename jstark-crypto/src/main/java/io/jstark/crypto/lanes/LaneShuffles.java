@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /** Lane shuffles shared by the 32-bit kernels. */
@@ -20,6 +21,13 @@ final class LaneShuffles {
     private static final IntVector EVEN = IntVector.fromArray(SPECIES, indexes(0), 0);
 
     private static final IntVector ODD = IntVector.fromArray(SPECIES, indexes(1), 0);
+    /** As EVEN and ODD with 64-bit elements as the unit: element j takes element 2j (or 2j + 1) of two vectors. */
+    private static final IntVector EVEN_PAIRS = IntVector.fromArray(SPECIES, pairIndexes(0), 0);
+
+    private static final IntVector ODD_PAIRS = IntVector.fromArray(SPECIES, pairIndexes(1), 0);
+    /** The low words of a vector's LANES / 2 elements, then their high words. */
+    private static final VectorShuffle<Integer> LOWS_THEN_HIGHS = VectorShuffle.fromArray(SPECIES, lowsThenHighs(), 0);
+
     private static final MethodHandle[] PAIRS = CompileBarrier.handles(
             MethodHandles.lookup(),
             MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class),
@@ -37,7 +45,8 @@ final class LaneShuffles {
                     int.class,
                     int.class,
                     int[].class),
-            "columnToLanesLoop");
+            "columnToLanesLoop",
+            "columnToElementLanesLoop");
     private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private LaneShuffles() {}
@@ -47,6 +56,23 @@ final class LaneShuffles {
         int[] none = new int[0];
         pairsToBlocks(none, 0, 0, none);
         columnToLanes(MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
+        columnToElementLanes(MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
+    }
+
+    private static int[] lowsThenHighs() {
+        int[] indexes = new int[LANES];
+        for (int j = 0; j < LANES; j++) {
+            indexes[j] = j < LANES / 2 ? 2 * j : 2 * (j - LANES / 2) + 1;
+        }
+        return indexes;
+    }
+
+    private static int[] pairIndexes(int parity) {
+        int[] indexes = new int[LANES];
+        for (int j = 0; j < LANES; j++) {
+            indexes[j] = 4 * (j >> 1) + 2 * parity + (j & 1);
+        }
+        return indexes;
     }
 
     private static int[] indexes(int parity) {
@@ -108,7 +134,28 @@ final class LaneShuffles {
         }
     }
 
-    /** Scratch ints {@link #columnToLanes} needs for leaves of {@code rowsPerLeaf} rows. */
+    /**
+     * {@link #columnToLanes} for kernels whose lanes are 64-bit elements, LANES / 2 of them per group (Keccak-256):
+     * group g's words go to words[g * groupWords + at + r * rowStep], LANES / 2 low words then as many high words.
+     */
+    static void columnToElementLanes(
+            MemorySegment column,
+            long offset,
+            int groups,
+            int rowsPerLeaf,
+            int[] words,
+            int at,
+            int rowStep,
+            int groupWords,
+            int[] scratch) {
+        try {
+            COLUMNS[1].invokeExact(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+        } catch (Throwable t) {
+            throw CompileBarrier.rethrow(t);
+        }
+    }
+
+    /** Scratch ints {@link #columnToLanes} for leaves of {@code rowsPerLeaf} rows. */
     static int columnScratch(int rowsPerLeaf) {
         return 2 * 2 * rowsPerLeaf * LANES;
     }
@@ -158,6 +205,61 @@ final class LaneShuffles {
             for (int k = 0; k < vectors; k++) {
                 IntVector.fromArray(SPECIES, scratch, inOff + k * LANES)
                         .intoArray(words, base + (k >> 1) * rowStep + (k & 1) * LANES);
+            }
+        }
+    }
+
+    /*
+     * As columnToLanesLoop with 64-bit elements as the unit: a group's part of the column is R vectors of
+     * LANES / 2 elements, element r + R j belonging to lane j as its row r; log2(R) unzips of element pairs move
+     * it to element j of vector r, and one lane permutation per vector splits its elements into low then high
+     * words.
+     */
+    @SuppressWarnings("unused") // called through COLUMNS
+    private static void columnToElementLanesLoop(
+            MemorySegment column,
+            long offset,
+            int groups,
+            int rowsPerLeaf,
+            int[] words,
+            int at,
+            int rowStep,
+            int groupWords,
+            int[] scratch) {
+        int span = rowsPerLeaf * LANES;
+        int half = rowsPerLeaf >> 1;
+        for (int g = 0; g < groups; g++) {
+            long from = offset + (long) g * span * Integer.BYTES;
+            int base = g * groupWords + at;
+            if (rowsPerLeaf == 1) {
+                IntVector.fromMemorySegment(SPECIES, column, from, ByteOrder.LITTLE_ENDIAN)
+                        .rearrange(LOWS_THEN_HIGHS)
+                        .intoArray(words, base);
+                continue;
+            }
+            for (int p = 0; p < half; p++) {
+                IntVector first = IntVector.fromMemorySegment(
+                        SPECIES, column, from + 2L * p * VECTOR_BYTES, ByteOrder.LITTLE_ENDIAN);
+                IntVector second = IntVector.fromMemorySegment(
+                        SPECIES, column, from + (2L * p + 1) * VECTOR_BYTES, ByteOrder.LITTLE_ENDIAN);
+                EVEN_PAIRS.selectFrom(first, second).intoArray(scratch, p * LANES);
+                ODD_PAIRS.selectFrom(first, second).intoArray(scratch, (half + p) * LANES);
+            }
+            int inOff = 0;
+            for (int width = 2; width < rowsPerLeaf; width <<= 1) {
+                int outOff = span - inOff;
+                for (int p = 0; p < half; p++) {
+                    IntVector first = IntVector.fromArray(SPECIES, scratch, inOff + 2 * p * LANES);
+                    IntVector second = IntVector.fromArray(SPECIES, scratch, inOff + (2 * p + 1) * LANES);
+                    EVEN_PAIRS.selectFrom(first, second).intoArray(scratch, outOff + p * LANES);
+                    ODD_PAIRS.selectFrom(first, second).intoArray(scratch, outOff + (half + p) * LANES);
+                }
+                inOff = outOff;
+            }
+            for (int r = 0; r < rowsPerLeaf; r++) {
+                IntVector.fromArray(SPECIES, scratch, inOff + r * LANES)
+                        .rearrange(LOWS_THEN_HIGHS)
+                        .intoArray(words, base + r * rowStep);
             }
         }
     }
