@@ -7,8 +7,10 @@ import io.jstark.air.program.ProgramGraph.Node;
 import io.jstark.math.field.Ext3;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A set of expressions compiled into a flat program that evaluates them over batches of rows.
@@ -103,6 +105,27 @@ public final class ConstraintProgram {
     /** Number of per-row operations executed for each row (after merging and folding). */
     public int instructionCount() {
         return instructionNodes.length;
+    }
+
+    /**
+     * {@return how many of each kind of instruction one row runs, as "OP result &lt;- operands" (e.g. "mul
+     * varying_base &lt;- uniform_base, varying_base"), in the order of first occurrence}: where a program's
+     * evaluation time goes, as the interpreter runs one kernel pass per instruction.
+     */
+    public Map<String, Integer> instructionMix() {
+        Map<String, Integer> mix = new LinkedHashMap<>();
+        for (int i : instructionNodes) {
+            Node n = nodes[i];
+            String operands = n.op == ProgramGraph.NEG
+                    ? typeName(nodes[n.left].type)
+                    : typeName(nodes[n.left].type) + ", " + typeName(nodes[n.right].type);
+            mix.merge(ProgramGraph.opName(n.op) + " " + typeName(n.type) + " <- " + operands, 1, Integer::sum);
+        }
+        return mix;
+    }
+
+    private static String typeName(Operand type) {
+        return type.name().toLowerCase(Locale.ROOT);
     }
 
     /** The varying leaves a {@link BatchSource} must supply. */

@@ -20,6 +20,18 @@ final class ProgramGraph {
     static final int MUL = 3;
     static final int NEG = 4;
 
+    /** {@return the lower-case name of operation {@code op}} */
+    static String opName(int op) {
+        return switch (op) {
+            case LEAF -> "leaf";
+            case ADD -> "add";
+            case SUB -> "sub";
+            case MUL -> "mul";
+            case NEG -> "neg";
+            default -> throw new IllegalArgumentException("unknown operation " + op);
+        };
+    }
+
     /** A node of the merged expression graph, in topological order. */
     static final class Node {
         final int op;

@@ -312,4 +312,25 @@ class ConstraintProgramTest {
         assertThat(program.instructionCount()).isEqualTo(2);
         assertThat(program.varyingLeaves()).hasSize(2);
     }
+
+    @Test
+    void instructionMixCountsEachKindOfInstructionOnce() {
+        Expr a = new Expr.MainCell(0, 0);
+        Expr b = new Expr.MainCell(1, 0);
+        // xor of two bits, a + b - 2ab, and a's booleanity a * (a - 1)
+        Expr xor = a.add(b).sub(Expr.constant(2).mul(a.mul(b)));
+        Expr boolean0 = a.mul(a.sub(1));
+        ConstraintProgram program = ConstraintProgram.compile(List.of(xor, boolean0));
+        assertThat(program.instructionMix())
+                .containsExactly(
+                        java.util.Map.entry("add varying_base <- varying_base, varying_base", 1),
+                        java.util.Map.entry("mul varying_base <- varying_base, varying_base", 2),
+                        java.util.Map.entry("mul varying_base <- uniform_base, varying_base", 1),
+                        java.util.Map.entry("sub varying_base <- varying_base, varying_base", 1),
+                        java.util.Map.entry("sub varying_base <- varying_base, uniform_base", 1));
+        assertThat(program.instructionMix().values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum())
+                .isEqualTo(program.instructionCount());
+    }
 }

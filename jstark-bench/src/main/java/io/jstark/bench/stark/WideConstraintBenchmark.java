@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code batch} rows (the prover's composition uses 512), by the interpreter or by the compiled bytecode. One
  * operation is all the rows of all the tables; constraints x rows per second = the printed constraint-rows / score.
  * With {@code outputs=combined} the constraints are summed by random coefficients into one output, as the prover's
- * composition does.
+ * composition does. Its setup prints each program's instruction mix ({@code ConstraintProgram.instructionMix()}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -121,6 +121,7 @@ public class WideConstraintBenchmark {
                     + compiled.compiledSteps() + " compiled steps, "
                     + compiled.workspaceBytes(rowsPerBatch, chosen) / 1024
                     + " KiB of workspace at batch " + rowsPerBatch + " (" + engine + ")");
+            compiled.instructionMix().forEach((kind, count) -> System.out.println("  " + count + " x " + kind));
         }
         System.out.println(table + ": " + constraintRows + " constraint-rows per operation");
     }
