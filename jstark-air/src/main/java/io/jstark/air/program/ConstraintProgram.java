@@ -108,17 +108,26 @@ public final class ConstraintProgram {
     }
 
     /**
-     * {@return how many of each kind of instruction one row runs, as "OP result &lt;- operands" (e.g. "mul
+     * {@return how many of each kind of instruction one row runs, as "op result &lt;- operands" (e.g. "mul
      * varying_base &lt;- uniform_base, varying_base"), in the order of first occurrence}: where a program's
-     * evaluation time goes, as the interpreter runs one kernel pass per instruction.
+     * evaluation time goes. The operands of a sum or a product are named in alphabetical order, so that the kinds
+     * one kernel runs are one entry. The interpreter runs each instruction as one pass over a batch, except that a
+     * product of a coefficient and a base value whose only use is the addition right after it runs fused with that
+     * addition: such a pair counts here as its two instructions.
      */
     public Map<String, Integer> instructionMix() {
         Map<String, Integer> mix = new LinkedHashMap<>();
         for (int i : instructionNodes) {
             Node n = nodes[i];
-            String operands = n.op == ProgramGraph.NEG
-                    ? typeName(nodes[n.left].type)
-                    : typeName(nodes[n.left].type) + ", " + typeName(nodes[n.right].type);
+            String left = typeName(nodes[n.left].type);
+            String operands;
+            if (n.op == ProgramGraph.NEG) {
+                operands = left;
+            } else {
+                String right = typeName(nodes[n.right].type);
+                boolean commutative = n.op == ProgramGraph.ADD || n.op == ProgramGraph.MUL;
+                operands = commutative && right.compareTo(left) < 0 ? right + ", " + left : left + ", " + right;
+            }
             mix.merge(ProgramGraph.opName(n.op) + " " + typeName(n.type) + " <- " + operands, 1, Integer::sum);
         }
         return mix;

@@ -319,13 +319,15 @@ class ConstraintProgramTest {
         Expr b = new Expr.MainCell(1, 0);
         // xor of two bits, a + b - 2ab, and a's booleanity a * (a - 1)
         Expr xor = a.add(b).sub(Expr.constant(2).mul(a.mul(b)));
+        // a constant on the right runs the same kernel as one on the left: the same kind
+        Expr scaled = b.mul(3);
         Expr boolean0 = a.mul(a.sub(1));
-        ConstraintProgram program = ConstraintProgram.compile(List.of(xor, boolean0));
+        ConstraintProgram program = ConstraintProgram.compile(List.of(xor, boolean0, scaled));
         assertThat(program.instructionMix())
                 .containsExactly(
                         java.util.Map.entry("add varying_base <- varying_base, varying_base", 1),
                         java.util.Map.entry("mul varying_base <- varying_base, varying_base", 2),
-                        java.util.Map.entry("mul varying_base <- uniform_base, varying_base", 1),
+                        java.util.Map.entry("mul varying_base <- uniform_base, varying_base", 2),
                         java.util.Map.entry("sub varying_base <- varying_base, varying_base", 1),
                         java.util.Map.entry("sub varying_base <- varying_base, uniform_base", 1));
         assertThat(program.instructionMix().values().stream()

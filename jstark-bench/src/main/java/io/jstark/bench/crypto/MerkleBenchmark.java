@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Merkle commitments of a 2^20-row x 8-column matrix on one thread, and node compression alone (nodes per
+ * Merkle commitments of a 2^20-row x 8-column matrix on one thread (other shapes with {@code logRows} and
+ * {@code columns}; the method keeps its name), and node compression alone (nodes per
  * second per core = 1e9 / reported ns), each three ways in one run: {@code per-node} is the commit as it was
  * before the lane kernels ({@link PerNodeMerkle}, one digest call per node), {@code scalar} the tree with the
  * scalar kernel, {@code lanes} the tree with the hash's vector kernel (the scalar one where the hash has
@@ -54,7 +55,7 @@ public class MerkleBenchmark {
     @Param({"1"})
     public int rowsPerLeaf;
 
-    /** Columns of the committed matrix: 8 as documented before; a Keccak-f table has 2,633. */
+    /** Columns of the committed matrix: 8, the figures in docs/merkle-kernels.md; a Keccak-f table has 2,633. */
     @Param({"8"})
     public int columns;
 

@@ -31,6 +31,7 @@ public final class LaneGather {
      * little-endian each from {@code offset} of {@code column}; row r of leaf m to words
      * {@code word0 + r * rowWords} (low half) and the one after (high half) of message m.
      *
+     * @param rowsPerLeaf R, a power of two
      * @param word0    word of row 0's low half within a leaf
      * @param rowWords words between rows of this column within a leaf
      */
@@ -48,19 +49,7 @@ public final class LaneGather {
         int groupWords = layout.messageWords() * lanes;
         if (shuffles() && VectorGather.fits(lanes, leaves)) {
             VectorGather.columnToLanes(
-                    column,
-                    offset,
-                    leaves / lanes,
-                    rowsPerLeaf,
-                    words,
-                    word0 * lanes,
-                    rowWords * lanes,
-                    groupWords,
-                    scratch);
-            return;
-        }
-        if (shuffles() && VectorGather.fitsElements(lanes, leaves)) {
-            VectorGather.columnToElementLanes(
+                    lanes,
                     column,
                     offset,
                     leaves / lanes,
@@ -106,30 +95,13 @@ public final class LaneGather {
             return LaneShuffles.columnScratch(rowsPerLeaf);
         }
 
+        /** Lanes of 32-bit words, as many as a vector has, or of 64-bit elements, half as many. */
         static boolean fits(int lanes, int leaves) {
-            return lanes == LaneShuffles.LANES && leaves % lanes == 0;
-        }
-
-        /** Lanes of 64-bit elements, as many as a vector of words holds elements. */
-        static boolean fitsElements(int lanes, int leaves) {
-            return 2 * lanes == LaneShuffles.LANES && leaves % lanes == 0;
-        }
-
-        static void columnToElementLanes(
-                MemorySegment column,
-                long offset,
-                int groups,
-                int rowsPerLeaf,
-                int[] words,
-                int at,
-                int rowStep,
-                int groupWords,
-                int[] scratch) {
-            LaneShuffles.columnToElementLanes(
-                    column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+            return lanes > 1 && (lanes == LaneShuffles.LANES || 2 * lanes == LaneShuffles.LANES) && leaves % lanes == 0;
         }
 
         static void columnToLanes(
+                int lanes,
                 MemorySegment column,
                 long offset,
                 int groups,
@@ -139,7 +111,9 @@ public final class LaneGather {
                 int rowStep,
                 int groupWords,
                 int[] scratch) {
-            LaneShuffles.columnToLanes(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+            int loop = lanes == LaneShuffles.LANES ? LaneShuffles.WORD_LANES : LaneShuffles.ELEMENT_LANES;
+            LaneShuffles.columnToLanes(
+                    loop, column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         }
     }
 }

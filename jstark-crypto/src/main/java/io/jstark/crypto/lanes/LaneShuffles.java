@@ -11,7 +11,7 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
-/** Lane shuffles shared by the 32-bit kernels. */
+/** Lane shuffles shared by the lane kernels: parent blocks from child digests, leaves from matrix columns. */
 final class LaneShuffles {
     static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
     static final int LANES = SPECIES.length();
@@ -32,6 +32,9 @@ final class LaneShuffles {
             MethodHandles.lookup(),
             MethodType.methodType(void.class, int[].class, int.class, int.class, int[].class),
             "pairsToBlocksLanes");
+    /** The loops of {@link #columnToLanes}: groups of LANES leaves of 32-bit lanes, or LANES / 2 of 64-bit lanes. */
+    static final int WORD_LANES = 0, ELEMENT_LANES = 1;
+
     private static final MethodHandle[] COLUMNS = CompileBarrier.handles(
             MethodHandles.lookup(),
             MethodType.methodType(
@@ -55,8 +58,8 @@ final class LaneShuffles {
     static void touch() {
         int[] none = new int[0];
         pairsToBlocks(none, 0, 0, none);
-        columnToLanes(MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
-        columnToElementLanes(MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
+        columnToLanes(WORD_LANES, MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
+        columnToLanes(ELEMENT_LANES, MemorySegment.NULL, 0, 0, 1, none, 0, 0, 0, none);
     }
 
     private static int[] lowsThenHighs() {
@@ -114,10 +117,12 @@ final class LaneShuffles {
     /**
      * One column of a matrix into the lane layout of its leaves, for {@code groups} whole groups of leaves of
      * {@code rowsPerLeaf} rows: the column's elements (8 bytes little-endian each, row after row, from
-     * {@code offset} of {@code column}) for row r of the leaves of group g go, low words then high words of the
-     * lanes, to words[g * groupWords + at + r * rowStep] and LANES words further.
+     * {@code offset} of {@code column}) for row r of the leaves of group g go, the lanes' low words then their
+     * high words, to words[g * groupWords + at + r * rowStep] on. A group is LANES leaves for
+     * {@link #WORD_LANES} (kernels of 32-bit lanes), LANES / 2 for {@link #ELEMENT_LANES} (64-bit lanes).
      */
     static void columnToLanes(
+            int loop,
             MemorySegment column,
             long offset,
             int groups,
@@ -128,34 +133,13 @@ final class LaneShuffles {
             int groupWords,
             int[] scratch) {
         try {
-            COLUMNS[0].invokeExact(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
+            COLUMNS[loop].invokeExact(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
         } catch (Throwable t) {
             throw CompileBarrier.rethrow(t);
         }
     }
 
-    /**
-     * {@link #columnToLanes} for kernels whose lanes are 64-bit elements, LANES / 2 of them per group (Keccak-256):
-     * group g's words go to words[g * groupWords + at + r * rowStep], LANES / 2 low words then as many high words.
-     */
-    static void columnToElementLanes(
-            MemorySegment column,
-            long offset,
-            int groups,
-            int rowsPerLeaf,
-            int[] words,
-            int at,
-            int rowStep,
-            int groupWords,
-            int[] scratch) {
-        try {
-            COLUMNS[1].invokeExact(column, offset, groups, rowsPerLeaf, words, at, rowStep, groupWords, scratch);
-        } catch (Throwable t) {
-            throw CompileBarrier.rethrow(t);
-        }
-    }
-
-    /** Scratch ints {@link #columnToLanes} for leaves of {@code rowsPerLeaf} rows. */
+    /** Scratch ints {@link #columnToLanes} needs for leaves of {@code rowsPerLeaf} rows, with either loop. */
     static int columnScratch(int rowsPerLeaf) {
         return 2 * 2 * rowsPerLeaf * LANES;
     }

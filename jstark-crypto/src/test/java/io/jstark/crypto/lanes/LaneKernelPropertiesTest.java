@@ -11,10 +11,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /** Every kernel's digests equal the hash's own, for random messages of every length the Merkle trees use. */
 class LaneKernelPropertiesTest {
     private static final List<LaneHasher> KERNELS = Kernels.all();
+    /** What the gather tests fill the leaves with before gathering one column. */
+    private static final int SENTINEL = 0x5EA1_5EA1;
 
     @Provide
     Arbitrary<LaneHasher> kernels() {
@@ -99,12 +102,29 @@ class LaneKernelPropertiesTest {
             @ForAll long seed) {
         // whole groups (the shuffle path) as often as not
         int leaves = Math.max(1, groups * kernel.lanes() + Math.max(0, extra));
-        int rows = 1 << logRows;
-        int c = column % columns;
+        checkGather(kernel, 1 << logRows, columns, column % columns, leaves, seed);
+    }
+
+    /** Every kernel's shuffle path (whole groups) for every rows-per-leaf the trees use, first and last column. */
+    @Test
+    void gatherOfWholeGroupsPlacesEachElementForRowsPerLeafUpTo16() {
+        for (LaneHasher kernel : KERNELS) {
+            for (int rows = 1; rows <= 16; rows *= 2) {
+                for (int groups : new int[] {1, 3}) {
+                    checkGather(kernel, rows, 3, 0, groups * kernel.lanes(), rows + groups);
+                    checkGather(kernel, rows, 3, 2, groups * kernel.lanes(), rows * groups);
+                }
+            }
+        }
+    }
+
+    /** Gathers column c of a columns-wide matrix into leaves of R rows; nothing else in the leaves changes. */
+    private static void checkGather(LaneHasher kernel, int rows, int columns, int c, int leaves, long seed) {
         LaneLayout layout = kernel.layout(rows * columns * Long.BYTES);
         SplittableRandom random = new SplittableRandom(seed);
         int[] columnWords = random.ints(2 * leaves * rows).toArray();
         int[] words = new int[layout.words(leaves)];
+        java.util.Arrays.fill(words, SENTINEL);
         // the column at an offset inside a larger segment, as a matrix column is
         int[] padded = new int[columnWords.length + 6];
         System.arraycopy(columnWords, 0, padded, 4, columnWords.length);
@@ -118,12 +138,23 @@ class LaneKernelPropertiesTest {
                 2 * c,
                 2 * columns,
                 new int[LaneGather.scratchInts(rows, leaves)]);
+        boolean[] written = new boolean[words.length];
         for (int leaf = 0; leaf < leaves; leaf++) {
             for (int r = 0; r < rows; r++) {
                 int element = r * columns + c;
                 int row = leaf * rows + r;
-                assertThat(words[layout.index(leaf, 2 * element)]).isEqualTo(columnWords[2 * row]);
-                assertThat(words[layout.index(leaf, 2 * element + 1)]).isEqualTo(columnWords[2 * row + 1]);
+                String where = kernel.description() + ": R " + rows + ", leaf " + leaf + " of " + leaves + ", row " + r;
+                assertThat(words[layout.index(leaf, 2 * element)]).as(where).isEqualTo(columnWords[2 * row]);
+                assertThat(words[layout.index(leaf, 2 * element + 1)]).as(where).isEqualTo(columnWords[2 * row + 1]);
+                written[layout.index(leaf, 2 * element)] = true;
+                written[layout.index(leaf, 2 * element + 1)] = true;
+            }
+        }
+        for (int i = 0; i < words.length; i++) {
+            if (!written[i]) {
+                assertThat(words[i])
+                        .as("%s: R %d, word %d is another column's", kernel.description(), rows, i)
+                        .isEqualTo(SENTINEL);
             }
         }
     }
