@@ -26,14 +26,20 @@ jmh() {
   "$JAVA_HOME/bin/java" -jar "$1/jstark-bench/target/benchmarks.jar" 'MerkleBenchmark.commit2pow20x8' -f 1 -foe true \
     -wi 4 -i 6 -w 1 -r 1 -p hash=keccak256 -p path=lanes -p columns=2633 -p logRows=14 -p rowsPerLeaf=1,2,4 \
     >"$tmp/jmh" 2>&1 || { cat "$tmp/jmh"; exit 1; }
-  grep -E '^kernel:|^MerkleBenchmark' "$tmp/jmh" | sort -u
   grep -qE '^MerkleBenchmark.* 2633 ' "$tmp/jmh" || { echo "$1: MerkleBenchmark ignored columns=2633" >&2; exit 1; }
+  # the setup's kernel line follows JMH's iteration prefix on the same line
+  grep -oE 'kernel: .*|^MerkleBenchmark.*' "$tmp/jmh" | awk '!seen[$0]++'
+}
+failed() {
+  cat "$tmp/out"
+  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
+  exit 1
 }
 warm() {
   "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-  "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || { cat "$tmp/out"; exit 1; }
+  "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
   for _ in 1 2 3; do
-    "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || { cat "$tmp/out"; exit 1; }
+    "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
     echo "   $(grep -o 'proved in [0-9.]* s' "$tmp/out");$(awk '/^  (main_commit|composition) +[0-9]/ && !seen[$1]++ {printf " %s %s s", $1, $2}' "$tmp/out")"
   done
   "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true

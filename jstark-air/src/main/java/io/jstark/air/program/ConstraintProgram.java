@@ -110,10 +110,11 @@ public final class ConstraintProgram {
     /**
      * {@return how many of each kind of instruction one row runs, as "op result &lt;- operands" (e.g. "mul
      * varying_base &lt;- uniform_base, varying_base"), in the order of first occurrence}: where a program's
-     * evaluation time goes. The operands of a sum or a product are named in alphabetical order, so that the kinds
-     * one kernel runs are one entry. The interpreter runs each instruction as one pass over a batch, except that a
-     * product of a coefficient and a base value whose only use is the addition right after it runs fused with that
-     * addition: such a pair counts here as its two instructions.
+     * evaluation time goes. The operands of a sum or a product are named in alphabetical order, so that a sum or
+     * product and the same one with its operands swapped are one entry. The interpreter runs each instruction as
+     * one pass over a batch, except that a product of a uniform extension value and a varying base value whose only
+     * use is its addition to a varying extension value right after it runs fused with that addition: such a pair
+     * counts here as its two instructions.
      */
     public Map<String, Integer> instructionMix() {
         Map<String, Integer> mix = new LinkedHashMap<>();

@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Merkle commitments of a 2^20-row x 8-column matrix on one thread (other shapes with {@code logRows} and
- * {@code columns}; the method keeps its name), and node compression alone (nodes per
+ * {@code columns}; the method's name gives the default shape), and node compression alone (nodes per
  * second per core = 1e9 / reported ns), each three ways in one run: {@code per-node} is the commit as it was
  * before the lane kernels ({@link PerNodeMerkle}, one digest call per node), {@code scalar} the tree with the
  * scalar kernel, {@code lanes} the tree with the hash's vector kernel (the scalar one where the hash has

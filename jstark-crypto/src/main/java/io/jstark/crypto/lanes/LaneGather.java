@@ -20,6 +20,11 @@ public final class LaneGather {
         return LaneHashing.maxLanes() > 1;
     }
 
+    /** {@return whether {@link #columnToLanes} moves {@code leaves} leaves of a kernel of {@code lanes} lanes by shuffles} */
+    static boolean shuffled(int lanes, int leaves) {
+        return shuffles() && VectorGather.fits(lanes, leaves);
+    }
+
     /** Scratch ints {@link #columnToLanes} needs for up to {@code leaves} leaves of {@code rowsPerLeaf} rows. */
     public static int scratchInts(int rowsPerLeaf, int leaves) {
         // the shuffles' stages, or the column run that the element-by-element path copies out first
@@ -47,7 +52,7 @@ public final class LaneGather {
             int[] scratch) {
         int lanes = layout.lanes();
         int groupWords = layout.messageWords() * lanes;
-        if (shuffles() && VectorGather.fits(lanes, leaves)) {
+        if (shuffled(lanes, leaves)) {
             VectorGather.columnToLanes(
                     lanes,
                     column,

@@ -105,10 +105,18 @@ class LaneKernelPropertiesTest {
         checkGather(kernel, 1 << logRows, columns, column % columns, leaves, seed);
     }
 
-    /** Every kernel's shuffle path (whole groups) for every rows-per-leaf the trees use, first and last column. */
+    /**
+     * Whole groups, for every rows-per-leaf the trees use, first and last column: the shuffle path of every kernel
+     * of several lanes (where the vector module is present, as in these tests), the element path of the others.
+     */
     @Test
     void gatherOfWholeGroupsPlacesEachElementForRowsPerLeafUpTo16() {
         for (LaneHasher kernel : KERNELS) {
+            if (kernel.lanes() > 1) {
+                assertThat(LaneGather.shuffled(kernel.lanes(), 3 * kernel.lanes()))
+                        .as("%s gathers by shuffles", kernel.description())
+                        .isTrue();
+            }
             for (int rows = 1; rows <= 16; rows *= 2) {
                 for (int groups : new int[] {1, 3}) {
                     checkGather(kernel, rows, 3, 0, groups * kernel.lanes(), rows + groups);
