@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import java.util.Arrays;
 import java.util.Locale;
 import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
 
 /**
  * Goldilocks column kernels on {@code long[]} ranges: each method works on {@code length} elements starting
@@ -228,6 +229,8 @@ public final class FieldKernels {
         /** Constants below this take {@link GoldilocksVector#mulSmall}. */
         private static final long SMALL = 1L << 32;
 
+        private static final long LOW32 = 0xFFFF_FFFFL;
+
         /** (a, aOff, b, bOff, out, outOff, length): the shape of the two-operand loops. */
         static final MethodType BINARY = MethodType.methodType(
                 void.class, long[].class, int.class, long[].class, int.class, long[].class, int.class, int.class);
@@ -316,13 +319,27 @@ public final class FieldKernels {
 
         public static long dot(long[] a, int aOff, long[] b, int bOff, int length) {
             int end = vectorEnd(length);
-            long[] lanes = new long[LANES];
-            binary(DOT, a, aOff, b, bOff, lanes, 0, end);
+            long[] columns = new long[4 * LANES];
+            binary(DOT, a, aOff, b, bOff, columns, 0, end);
             long sum = Scalar.dot(a, aOff + end, b, bOff + end, length - end);
-            for (long lane : lanes) {
-                sum = Goldilocks.add(sum, lane);
+            for (int lane = 0; lane < LANES; lane++) {
+                sum = Goldilocks.add(
+                        sum,
+                        fromColumns(
+                                columns[lane],
+                                columns[LANES + lane],
+                                columns[2 * LANES + lane],
+                                columns[3 * LANES + lane]));
             }
             return sum;
+        }
+
+        /** c0 + c1 * 2^32 + c2 * 2^64 + c3 * 2^96 mod p, for any 64-bit c0..c3 (2^64 = EPSILON, 2^96 = -1 mod p). */
+        static long fromColumns(long c0, long c1, long c2, long c3) {
+            long low = Goldilocks.add(Goldilocks.reduce(c0), Goldilocks.mul(Goldilocks.reduce(c1), 1L << 32));
+            long high =
+                    Goldilocks.sub(Goldilocks.mul(Goldilocks.reduce(c2), Goldilocks.EPSILON), Goldilocks.reduce(c3));
+            return Goldilocks.add(low, high);
         }
 
         /**
@@ -407,15 +424,35 @@ public final class FieldKernels {
             }
         }
 
-        /** lanes[0, LANES) += sum over rows of a * b, lane by lane. */
-        private static void dotLoop(long[] a, int aOff, long[] b, int bOff, long[] lanes, int lanesOff, int length) {
-            LongVector acc = GoldilocksVector.load(lanes, lanesOff);
+        /**
+         * The sum over rows of a * b, lane by lane, unreduced: each lane product is split into its four 32-bit
+         * pieces, and piece k of every product is added to column k (columns[k * LANES + lane] = its sum), to be
+         * reduced once by {@link #fromColumns}. A column gains at most three addends below 2^32 per vector of rows,
+         * so no column overflows for any int length; the products' reductions, most of a field product's work, are
+         * left out of the loop.
+         */
+        private static void dotLoop(
+                long[] a, int aOff, long[] b, int bOff, long[] columns, int columnsOff, int length) {
+            LongVector c0 = LongVector.zero(GoldilocksVector.SPECIES), c1 = c0, c2 = c0, c3 = c0;
             for (int i = 0; i < length; i += LANES) {
-                acc = GoldilocksVector.add(
-                        acc,
-                        GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i)));
+                LongVector x = GoldilocksVector.load(a, aOff + i), y = GoldilocksVector.load(b, bOff + i);
+                LongVector xLow = x.and(LOW32), xHigh = x.lanewise(VectorOperators.LSHR, 32);
+                LongVector yLow = y.and(LOW32), yHigh = y.lanewise(VectorOperators.LSHR, 32);
+                LongVector lowLow = xLow.mul(yLow), lowHigh = xLow.mul(yHigh);
+                LongVector highLow = xHigh.mul(yLow), highHigh = xHigh.mul(yHigh);
+                c0 = c0.add(lowLow.and(LOW32));
+                c1 = c1.add(lowLow.lanewise(VectorOperators.LSHR, 32))
+                        .add(lowHigh.and(LOW32))
+                        .add(highLow.and(LOW32));
+                c2 = c2.add(lowHigh.lanewise(VectorOperators.LSHR, 32))
+                        .add(highLow.lanewise(VectorOperators.LSHR, 32))
+                        .add(highHigh.and(LOW32));
+                c3 = c3.add(highHigh.lanewise(VectorOperators.LSHR, 32));
             }
-            acc.intoArray(lanes, lanesOff);
+            c0.intoArray(columns, columnsOff);
+            c1.intoArray(columns, columnsOff + LANES);
+            c2.intoArray(columns, columnsOff + 2 * LANES);
+            c3.intoArray(columns, columnsOff + 3 * LANES);
         }
 
         /** out[i] = first[lane] * step^(i / LANES): lanes of consecutive powers advanced by step. */

@@ -47,6 +47,21 @@ class FieldKernelsTest {
         }
     }
 
+    /**
+     * The vector dot product sums its lane products' 32-bit pieces unreduced: with every element p - 1, each piece is
+     * as large as it gets, over enough rows that a column narrower than 64 bits would wrap.
+     */
+    @Test
+    void aDotProductOfTheLargestElementsOverManyRowsIsExact() {
+        int n = 1 << 20;
+        long[] a = new long[n], b = new long[n];
+        java.util.Arrays.fill(a, Goldilocks.P - 1);
+        java.util.Arrays.fill(b, Goldilocks.P - 1);
+        // (p - 1)^2 = 1, so the sum is n
+        assertThat(FieldKernels.Vectorized.dot(a, 0, b, 0, n)).isEqualTo(n);
+        assertThat(FieldKernels.Vectorized.dot(a, 0, b, 0, n - 3)).isEqualTo(n - 3);
+    }
+
     @Property(tries = 60)
     void kernelsAgreeForRandomLengths(@ForAll @IntRange(min = 0, max = 300) int length, @ForAll long seed) {
         SplittableRandom random = new SplittableRandom(seed);
