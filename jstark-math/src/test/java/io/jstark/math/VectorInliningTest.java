@@ -6,6 +6,7 @@ import io.jstark.math.field.Ext3;
 import io.jstark.math.field.ExtColumn;
 import io.jstark.math.field.ExtKernels;
 import io.jstark.math.field.FieldKernels;
+import io.jstark.math.field.FusedKernels;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.ntt.Lde;
@@ -70,6 +71,22 @@ class VectorInliningTest {
         assertEventuallyAllocationFree("powers", SLACK, () -> FieldKernels.Vectorized.powers(3, 7, out, 0, N));
         assertEventuallyAllocationFree(
                 "batchInverse", arrayBytes(N) + SLACK, () -> FieldKernels.Vectorized.batchInverse(a, 0, out, 0, N));
+    }
+
+    @Test
+    void fusedKernelsRunWithoutBoxing() {
+        SplittableRandom random = new SplittableRandom(5);
+        long[] a = FieldSamples.elements(random, N), b = FieldSamples.elements(random, N);
+        long[] c = FieldSamples.elements(random, N), out = new long[N];
+        assertEventuallyAllocationFree("xor", SLACK, () -> FusedKernels.Vectorized.xor(a, 0, b, 0, out, 0, N));
+        assertEventuallyAllocationFree(
+                "addScaled small", SLACK, () -> FusedKernels.Vectorized.addScaled(a, 0, b, 0, 1 << 20, out, 0, N));
+        assertEventuallyAllocationFree(
+                "addScaled", SLACK, () -> FusedKernels.Vectorized.addScaled(a, 0, b, 0, -7L >>> 1, out, 0, N));
+        assertEventuallyAllocationFree(
+                "subProduct", SLACK, () -> FusedKernels.Vectorized.subProduct(a, 0, b, 0, c, 0, out, 0, N));
+        assertEventuallyAllocationFree(
+                "mulOffset", SLACK, () -> FusedKernels.Vectorized.mulOffset(a, 0, b, 0, 1, out, 0, N));
     }
 
     @Test

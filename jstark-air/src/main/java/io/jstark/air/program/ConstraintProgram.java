@@ -19,7 +19,8 @@ import java.util.Map;
  * subtrees that are the same on every row (constants, public inputs, challenges, coefficients) once per binding
  * instead of once per row ({@link UniformFolding}), and assigns registers by liveness so that a batch's working set
  * stays small ({@link RegisterAllocator}). Running it ({@link Interpreter}) is one pass over an instruction array,
- * each instruction a tight loop over the batch: the interpretation cost is paid once per batch, not once per row.
+ * each instruction a tight loop over the batch (short runs of them one loop, {@link Fusion}): the interpretation cost
+ * is paid once per batch, not once per row.
  *
  * <p>The same program also runs as JVM bytecode ({@link Engine#COMPILED}, see {@link RowCompiler}): one row
  * at a time, its operations straight-line code over locals, which keeps a wide table's working set to the
@@ -112,9 +113,8 @@ public final class ConstraintProgram {
      * varying_base &lt;- uniform_base, varying_base"), in the order of first occurrence}: where a program's
      * evaluation time goes. The operands of a sum or a product are named in alphabetical order, so that a sum or
      * product and the same one with its operands swapped are one entry. The interpreter runs each instruction as
-     * one pass over a batch, except that a product of a uniform extension value and a varying base value whose only
-     * use is its addition to a varying extension value right after it runs fused with that addition: such a pair
-     * counts here as its two instructions.
+     * one pass over a batch, except the short runs it computes in one pass each ({@link Bound#fusedRuns()}): those
+     * count here as their instructions.
      */
     public Map<String, Integer> instructionMix() {
         Map<String, Integer> mix = new LinkedHashMap<>();
@@ -247,6 +247,21 @@ public final class ConstraintProgram {
 
         public Engine engine() {
             return engine;
+        }
+
+        /**
+         * {@return how many runs of consecutive instructions the interpreter computes in one pass each, by shape
+         * (lower-case names: xor, add_scaled, sub_product, mul_offset, scaled_ext_sum)}, empty for the compiled
+         * engine: with {@link ConstraintProgram#instructionMix()} it tells how many passes over a batch a row's evaluation makes
+         */
+        public Map<String, Integer> fusedRuns() {
+            Map<String, Integer> runs = new LinkedHashMap<>();
+            if (evaluator instanceof Interpreter interpreter) {
+                interpreter
+                        .fusedRuns()
+                        .forEach((kind, n) -> runs.put(kind.name().toLowerCase(Locale.ROOT), n));
+            }
+            return runs;
         }
 
         /** Per-thread scratch for batches of up to {@code batchSize} rows. */

@@ -8,14 +8,15 @@ import static io.jstark.air.program.ProgramGraph.SUB;
 import io.jstark.air.program.ConstraintProgram.Workspace;
 import io.jstark.air.program.ProgramGraph.Node;
 import io.jstark.math.field.Ext3;
+import io.jstark.math.field.FusedKernels;
 import io.jstark.math.field.Goldilocks;
-import java.util.Arrays;
+import java.util.Map;
 
 /**
  * The reference engine ({@link ConstraintProgram.Engine#INTERPRETED}): one pass over the program's instructions per
  * batch, each instruction one {@link Kernels} loop over the batch's rows in registers of the batch's length, so
- * that the interpretation is paid once per batch, not once per row. Each leaf is loaded right before the first
- * instruction that reads it ({@link RegisterAllocator}).
+ * that the interpretation is paid once per batch, not once per row; the short runs {@link Fusion} finds take one
+ * pass each. Each leaf is loaded right before the first instruction that reads it ({@link RegisterAllocator}).
  */
 final class Interpreter implements BatchEvaluator {
     private final Node[] nodes;
@@ -30,15 +31,8 @@ final class Interpreter implements BatchEvaluator {
     private final int extRegisters;
     /** The uniform nodes' values, by slot. */
     private final Ext3[] uniform;
-    /**
-     * fusedSummand[i] = e's node when instruction i is a product c * x (c a uniform extension value, x a varying
-     * base one) used only by instruction i + 1, the sum e + c * x with e a varying extension value, else -1: the
-     * pair runs as one {@link Kernels#addScaledBase} (no pass writes the product), which is how a random linear
-     * combination of constraints, sum of alpha^k C_k, runs. The leaves loaded before instruction i + 1 (e itself,
-     * when e is a leaf first read there) are loaded before the pair runs: a leaf is never the product, and e, an
-     * extension value, cannot take the register of x, a base one.
-     */
-    private final int[] fusedSummand;
+    /** The runs of instructions computed in one pass each. */
+    private final Fusion fusion;
 
     /**
      * An interpreter of a program's nodes with its registers allocated and its uniform values folded.
@@ -63,39 +57,12 @@ final class Interpreter implements BatchEvaluator {
         this.baseRegisters = registers.baseRegisters();
         this.extRegisters = registers.extRegisters();
         this.uniform = uniform;
-        this.fusedSummand = new int[instructionNodes.length];
-        Arrays.fill(fusedSummand, -1);
-        for (int i = 0; i + 1 < instructionNodes.length; i++) {
-            fusedSummand[i] = scaledSummand(i, instructionNodes[i + 1]);
-        }
+        this.fusion = new Fusion(nodes, instructionNodes, loadedBefore, uniform);
     }
 
-    /**
-     * {@return the other summand's node when instruction {@code idx} is a product of a uniform extension value
-     * and a varying base one whose only use is the addition {@code sumNode} of it and a varying extension value,
-     * else -1}
-     */
-    private int scaledSummand(int idx, int sumNode) {
-        int productNode = instructionNodes[idx];
-        Node product = nodes[productNode];
-        Node sum = nodes[sumNode];
-        if (product.op != MUL || sum.op != ADD || product.lastUse != idx + 1 || sum.left == sum.right) {
-            return -1;
-        }
-        Operand l = nodes[product.left].type, r = nodes[product.right].type;
-        boolean scaledBase = (l == Operand.UNIFORM_EXT && r == Operand.VARYING_BASE)
-                || (l == Operand.VARYING_BASE && r == Operand.UNIFORM_EXT);
-        int other = sum.left == productNode ? sum.right : sum.right == productNode ? sum.left : -1;
-        return scaledBase && other >= 0 && nodes[other].type == Operand.VARYING_EXT ? other : -1;
-    }
-
-    /** {@return how many instruction pairs run fused (see {@link #fusedSummand})} */
-    int fusedPairs() {
-        int pairs = 0;
-        for (int summand : fusedSummand) {
-            pairs += summand >= 0 ? 1 : 0;
-        }
-        return pairs;
+    /** {@return how many runs of each kind run fused (see {@link Fusion})} */
+    Map<Fusion.Kind, Integer> fusedRuns() {
+        return fusion.counts();
     }
 
     @Override
@@ -106,16 +73,20 @@ final class Interpreter implements BatchEvaluator {
     @Override
     public void evaluate(Workspace ws, BatchSource source, int rowStart, int length) {
         load(ws, source, loadedFirst, rowStart, length);
+        Fusion.Run[] runs = fusion.runs;
         for (int i = 0; i < instructionNodes.length; i++) {
             load(ws, source, loadedBefore[i], rowStart, length);
-            if (fusedSummand[i] >= 0) {
-                load(ws, source, loadedBefore[i + 1], rowStart, length);
-                addScaledBase(
-                        ws, nodes[instructionNodes[i]], nodes[fusedSummand[i]], nodes[instructionNodes[i + 1]], length);
-                i++;
-            } else {
+            Fusion.Run run = runs[i];
+            if (run == null) {
                 execute(ws, nodes[instructionNodes[i]], length);
+                continue;
             }
+            int end = i + run.kind().span - 1;
+            for (int k = i + 1; k <= end; k++) {
+                load(ws, source, loadedBefore[k], rowStart, length);
+            }
+            execute(ws, run, length);
+            i = end;
         }
         for (int k = 0; k < outputNodes.length; k++) {
             Node n = nodes[outputNodes[k]];
@@ -144,13 +115,31 @@ final class Interpreter implements BatchEvaluator {
         }
     }
 
-    /** sum = e + c * x, a pair {@link #fusedSummand} marks. */
-    private void addScaledBase(Workspace ws, Node product, Node summand, Node sum, int len) {
-        Node l = nodes[product.left], r = nodes[product.right];
-        Node scale = l.type == Operand.UNIFORM_EXT ? l : r;
-        Node x = scale == l ? r : l;
-        Kernels.addScaledBase(
-                ws.ext[summand.register], ws.base[x.register], uniform[scale.uniformSlot], ws.ext[sum.register], len);
+    private void execute(Workspace ws, Fusion.Run run, int len) {
+        if (run.kind() == Fusion.Kind.SCALED_EXT_SUM) {
+            Kernels.addScaledBase(
+                    ws.ext[nodes[run.a()].register],
+                    base(ws, run.b()),
+                    run.scale(),
+                    ws.ext[nodes[run.out()].register],
+                    len);
+            return;
+        }
+        long[] out = base(ws, run.out());
+        switch (run.kind()) {
+            case XOR -> FusedKernels.xor(base(ws, run.a()), 0, base(ws, run.b()), 0, out, 0, len);
+            case ADD_SCALED ->
+                FusedKernels.addScaled(base(ws, run.a()), 0, base(ws, run.b()), 0, run.constant(), out, 0, len);
+            case SUB_PRODUCT ->
+                FusedKernels.subProduct(base(ws, run.a()), 0, base(ws, run.b()), 0, base(ws, run.c()), 0, out, 0, len);
+            case MUL_OFFSET ->
+                FusedKernels.mulOffset(base(ws, run.a()), 0, base(ws, run.b()), 0, run.constant(), out, 0, len);
+            default -> throw new IllegalStateException("unknown run " + run.kind());
+        }
+    }
+
+    private long[] base(Workspace ws, int node) {
+        return ws.base[nodes[node].register];
     }
 
     private void execute(Workspace ws, Node n, int len) {

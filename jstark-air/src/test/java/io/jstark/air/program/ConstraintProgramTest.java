@@ -20,7 +20,7 @@ class ConstraintProgramTest {
     private static final int COLUMNS = 4;
 
     /** Random per-row leaf values; uniform leaves fixed. */
-    private static final class RandomRows implements BatchSource {
+    static final class RandomRows implements BatchSource {
         final long[][] base;
         final Ext3[][] aux;
         final long[] publicInputs;
@@ -161,7 +161,7 @@ class ConstraintProgramTest {
     }
 
     /** Every row's outputs, evaluated in batches, equal the point evaluator's values. */
-    private static void assertPointValues(
+    static void assertPointValues(
             ConstraintProgram.Bound bound, List<Expr> outputs, RandomRows data, int rows, int batch) {
         ConstraintProgram.Workspace ws = bound.newWorkspace(batch);
         for (int from = 0; from < rows; from += batch) {
@@ -249,7 +249,8 @@ class ConstraintProgramTest {
         ConstraintProgram program = ConstraintProgram.compile(List.of(sum));
         // every term but the first is added right after its product: one fused pair each
         ConstraintProgram.Bound bound = program.bind(leaf -> Ext3.ONE, ConstraintProgram.Engine.INTERPRETED);
-        assertThat(((Interpreter) bound.evaluator()).fusedPairs()).isEqualTo(terms - 1);
+        assertThat(((Interpreter) bound.evaluator()).fusedRuns().get(Fusion.Kind.SCALED_EXT_SUM))
+                .isEqualTo(terms - 1);
         // a few base registers, a few extension registers (3 limbs each) and the output (3 limbs)
         long workspaceBound = (long) Long.BYTES * batch * (4 + 3 * 4 + 3);
         assertThat(program.workspaceBytes(batch, ConstraintProgram.Engine.INTERPRETED))
@@ -265,7 +266,8 @@ class ConstraintProgramTest {
         ConstraintProgram.Bound bound =
                 ConstraintProgram.compile(outputs).bind(data::uniform, ConstraintProgram.Engine.INTERPRETED);
 
-        assertThat(((Interpreter) bound.evaluator()).fusedPairs()).isEqualTo(1);
+        assertThat(((Interpreter) bound.evaluator()).fusedRuns().get(Fusion.Kind.SCALED_EXT_SUM))
+                .isEqualTo(1);
         assertPointValues(bound, outputs, data, 70, 64);
     }
 

@@ -39,7 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code batch} rows (the prover's composition uses 512), by the interpreter or by the compiled bytecode. One
  * operation is all the rows of all the tables; constraints x rows per second = the printed constraint-rows / score.
  * With {@code outputs=combined} the constraints are summed by random coefficients into one output, as the prover's
- * composition does. Its setup prints each program's instruction mix ({@code ConstraintProgram.instructionMix()}).
+ * composition does. Its setup prints each program's instruction mix ({@code ConstraintProgram.instructionMix()})
+ * and the runs of instructions the interpreter fuses ({@code ConstraintProgram.Bound.fusedRuns()}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -122,6 +123,7 @@ public class WideConstraintBenchmark {
                     + compiled.workspaceBytes(rowsPerBatch, chosen) / 1024
                     + " KiB of workspace at batch " + rowsPerBatch + " (" + engine + ")");
             compiled.instructionMix().forEach((kind, count) -> System.out.println("  " + count + " x " + kind));
+            bound.fusedRuns().forEach((kind, count) -> System.out.println("  " + count + " runs fused as " + kind));
         }
         System.out.println(table + ": " + constraintRows + " constraint-rows per operation");
     }
