@@ -29,20 +29,8 @@ jmh() {
   grep -oE '[a-z0-9-]+: [0-9]+ constraints, [0-9]+ instructions per row|[0-9]+ runs fused as .*|^WideConstraint.*' \
     "$tmp/jmh" | awk '!seen[$0]++'
 }
-failed() {
-  cat "$tmp/out"
-  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-  exit 1
-}
-warm() {
-  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-  "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
-  for _ in 1 2 3; do
-    "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
-    echo "   $(grep -o 'proved in [0-9.]* s' "$tmp/out");$(awk '/^  (main_commit|composition|ood) +[0-9]/ && !seen[$1]++ {printf " %s %s s (%s)", $1, $2, $3}' "$tmp/out")"
-  done
-  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-}
+warm_phases="main_commit|composition|ood"
+. "$root/docs/bench/warm-proofs.sh"
 {
   echo "== $(date -u) $(uptime)"
   echo "this: $(git -C "$root" describe --always --dirty), base: $(git -C "$base" describe --always --dirty); $(nproc) cores"

@@ -30,20 +30,7 @@ jmh() {
   # the setup's kernel line follows JMH's iteration prefix on the same line
   grep -oE 'kernel: .*|^MerkleBenchmark.*' "$tmp/jmh" | awk '!seen[$0]++'
 }
-failed() {
-  cat "$tmp/out"
-  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-  exit 1
-}
-warm() {
-  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-  "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
-  for _ in 1 2 3; do
-    "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
-    echo "   $(grep -o 'proved in [0-9.]* s' "$tmp/out");$(awk '/^  (main_commit|composition) +[0-9]/ && !seen[$1]++ {printf " %s %s s", $1, $2}' "$tmp/out")"
-  done
-  "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
-}
+. "$root/docs/bench/warm-proofs.sh"
 {
   echo "== $(date -u) $(uptime)"
   echo "this: $(git -C "$root" describe --always --dirty), base: $(git -C "$base" describe --always --dirty); $(nproc) cores"
