@@ -129,7 +129,8 @@ final class Fusion {
                 || !internal(dNode, i + 3)) {
             return null;
         }
-        // the vector xor runs in two passes, the product first: its output must not be an operand's register
+        // the vector xor runs in two passes, the product first: an output over an operand would make it take a
+        // temporary array, so such a run stays unfused
         if (r.register == nodes[s.left].register || r.register == nodes[s.right].register) {
             return null;
         }

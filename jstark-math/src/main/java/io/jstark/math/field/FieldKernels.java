@@ -222,7 +222,8 @@ public final class FieldKernels {
 
     /**
      * The Vector API kernels; the tail that does not fill a vector runs the scalar loop. Every loop is entered
-     * through a {@link CompileBarrier} (compiled on its own) and holds one lane product at most.
+     * through a {@link CompileBarrier} (compiled on its own) and holds one field product ({@link GoldilocksVector#mul})
+     * at most.
      */
     public static final class Vectorized {
         private static final int LANES = GoldilocksVector.LANES;
@@ -230,6 +231,11 @@ public final class FieldKernels {
         private static final long SMALL = 1L << 32;
 
         private static final long LOW32 = 0xFFFF_FFFFL;
+        /**
+         * Elements per {@link #dotLoop} call, a multiple of any lane count: a column gains at most three addends below
+         * 2^32 per vector of rows, so 2^28 vectors at most (of one lane) keep every column below 3 * 2^60.
+         */
+        private static final int DOT_CHUNK = 1 << 28;
 
         /** (a, aOff, b, bOff, out, outOff, length): the shape of the two-operand loops. */
         static final MethodType BINARY = MethodType.methodType(
@@ -320,16 +326,18 @@ public final class FieldKernels {
         public static long dot(long[] a, int aOff, long[] b, int bOff, int length) {
             int end = vectorEnd(length);
             long[] columns = new long[4 * LANES];
-            binary(DOT, a, aOff, b, bOff, columns, 0, end);
             long sum = Scalar.dot(a, aOff + end, b, bOff + end, length - end);
-            for (int lane = 0; lane < LANES; lane++) {
-                sum = Goldilocks.add(
-                        sum,
-                        fromColumns(
-                                columns[lane],
-                                columns[LANES + lane],
-                                columns[2 * LANES + lane],
-                                columns[3 * LANES + lane]));
+            for (int from = 0; from < end; from += DOT_CHUNK) {
+                binary(DOT, a, aOff + from, b, bOff + from, columns, 0, Math.min(DOT_CHUNK, end - from));
+                for (int lane = 0; lane < LANES; lane++) {
+                    sum = Goldilocks.add(
+                            sum,
+                            fromColumns(
+                                    columns[lane],
+                                    columns[LANES + lane],
+                                    columns[2 * LANES + lane],
+                                    columns[3 * LANES + lane]));
+                }
             }
             return sum;
         }
@@ -428,8 +436,8 @@ public final class FieldKernels {
          * The sum over rows of a * b, lane by lane, unreduced: each lane product is split into its four 32-bit
          * pieces, and piece k of every product is added to column k (columns[k * LANES + lane] = its sum), to be
          * reduced once by {@link #fromColumns}. A column gains at most three addends below 2^32 per vector of rows,
-         * so no column overflows for any int length; the products' reductions, most of a field product's work, are
-         * left out of the loop.
+         * so none overflows within a {@link #DOT_CHUNK}; the products' reductions, most of a field product's work,
+         * are left out of the loop.
          */
         private static void dotLoop(
                 long[] a, int aOff, long[] b, int bOff, long[] columns, int columnsOff, int length) {

@@ -48,18 +48,23 @@ class FieldKernelsTest {
     }
 
     /**
-     * The vector dot product sums its lane products' 32-bit pieces unreduced: with every element p - 1, each piece is
-     * as large as it gets, over enough rows that a column narrower than 64 bits would wrap.
+     * The vector dot product sums its lane products' 32-bit pieces unreduced, in four columns. With both operands
+     * 2^33 - 1 every piece but the top one is 2^32 - 1 or close, so the column that takes three pieces per product
+     * grows fastest (to about 3 * 2^49 here); p - 1 (high half 2^32 - 1, low half 0) loads the top column instead.
      */
     @Test
-    void aDotProductOfTheLargestElementsOverManyRowsIsExact() {
+    void aDotProductOfLargePiecesOverManyRowsIsExact() {
         int n = 1 << 20;
-        long[] a = new long[n], b = new long[n];
-        java.util.Arrays.fill(a, Goldilocks.P - 1);
-        java.util.Arrays.fill(b, Goldilocks.P - 1);
-        // (p - 1)^2 = 1, so the sum is n
-        assertThat(FieldKernels.Vectorized.dot(a, 0, b, 0, n)).isEqualTo(n);
-        assertThat(FieldKernels.Vectorized.dot(a, 0, b, 0, n - 3)).isEqualTo(n - 3);
+        for (long value : new long[] {(1L << 33) - 1, Goldilocks.P - 1}) {
+            long[] a = new long[n];
+            java.util.Arrays.fill(a, value);
+            long product = Goldilocks.mul(value, value);
+            for (int length : new int[] {n, n - 3}) {
+                assertThat(FieldKernels.Vectorized.dot(a, 0, a, 0, length))
+                        .as("dot of %d copies of %d", length, value)
+                        .isEqualTo(Goldilocks.mul(product, length));
+            }
+        }
     }
 
     @Property(tries = 60)
