@@ -25,9 +25,9 @@ jmh() {
   "$JAVA_HOME/bin/java" -jar "$1/jstark-bench/target/benchmarks.jar" WideConstraintBenchmark -f 1 -foe true \
     -wi 3 -i 5 -w 2 -r 2 -p table=keccak,poseidon2 -p engine=interpreted -p batch=512 -p outputs=combined \
     >"$tmp/jmh" 2>&1 || { cat "$tmp/jmh"; exit 1; }
-  # the setup's lines (instruction mix, fused runs) follow JMH's iteration prefix on the same line
+  # the setup's lines (instruction mix, fused runs; once per table) follow JMH's iteration prefix on the same line
   grep -oE '[a-z0-9-]+: [0-9]+ constraints, [0-9]+ instructions per row|[0-9]+ runs fused as .*|^WideConstraint.*' \
-    "$tmp/jmh" | awk '!seen[$0]++'
+    "$tmp/jmh"
 }
 warm_phases="main_commit|composition|ood"
 . "$root/docs/bench/warm-proofs.sh"
