@@ -252,7 +252,8 @@ public final class ConstraintProgram {
         /**
          * {@return how many runs of consecutive instructions the interpreter computes in one pass each, by shape
          * (lower-case names: xor, add_scaled, sub_product, mul_offset, scaled_ext_sum)}, empty for the compiled
-         * engine: with {@link ConstraintProgram#instructionMix()} it tells how many passes over a batch a row's evaluation makes
+         * engine: with {@link ConstraintProgram#instructionMix()} it tells how many passes over a batch a row's
+         * evaluation makes
          */
         public Map<String, Integer> fusedRuns() {
             Map<String, Integer> runs = new LinkedHashMap<>();
