@@ -104,8 +104,8 @@ public final class FusedKernels {
         /** Constants below this take {@link GoldilocksVector#mulSmall}. */
         private static final long SMALL = 1L << 32;
 
-        private static final MethodHandle[] BINARY_LOOPS = CompileBarrier.handles(
-                MethodHandles.lookup(), FieldKernels.Vectorized.BINARY, "productLoop", "xorOfProductLoop");
+        private static final MethodHandle[] BINARY_LOOPS =
+                CompileBarrier.handles(MethodHandles.lookup(), FieldKernels.Vectorized.BINARY, "xorOfProductLoop");
         /** (a, aOff, b, bOff, c, out, outOff, length): two operand ranges and a constant. */
         private static final MethodType BINARY_CONSTANT = MethodType.methodType(
                 void.class,
@@ -149,9 +149,9 @@ public final class FusedKernels {
             // array takes a temporary (the interpreter's fused runs never write over their operands)
             long[] product = out == a || out == b ? new long[end] : out;
             int productOff = product == out ? outOff : 0;
+            FieldKernels.Vectorized.mul(a, aOff, b, bOff, product, productOff, end);
             try {
                 BINARY_LOOPS[0].invokeExact(a, aOff, b, bOff, product, productOff, end);
-                BINARY_LOOPS[1].invokeExact(a, aOff, b, bOff, product, productOff, end);
             } catch (Throwable t) {
                 throw CompileBarrier.rethrow(t);
             }
@@ -206,17 +206,10 @@ public final class FusedKernels {
 
         // ------------------------------------------------------------ loops (length a multiple of LANES)
 
-        /** out = a * b: the first of the two passes of {@link #xor}. */
-        private static void productLoop(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
-            for (int i = 0; i < length; i += LANES) {
-                GoldilocksVector.mul(GoldilocksVector.load(a, aOff + i), GoldilocksVector.load(b, bOff + i))
-                        .intoArray(out, outOff + i);
-            }
-        }
-
         /**
-         * out = a + b - 2 * out, where out holds a * b: the second pass of {@link #xor}. The product and the three
-         * sums in one loop body are more than C2 inlines into one compile unit (see {@link GoldilocksVector}).
+         * out = a + b - 2 * out, where out holds a * b: the second pass of {@link #xor}, after
+         * {@link FieldKernels.Vectorized#mul}. The product and the three sums in one loop body are more than C2
+         * inlines into one compile unit (see {@link GoldilocksVector}).
          */
         private static void xorOfProductLoop(
                 long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int length) {
