@@ -1,6 +1,7 @@
 package io.jstark.prover;
 
 import io.jstark.math.memory.Matrix;
+import io.jstark.math.ntt.Lde;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.prover.memory.TableDimensions;
@@ -43,8 +44,8 @@ public final class TableBuffers {
         /** Nothing: each column is walked once. */
         NOTHING,
         /**
-         * A trace LDE: with at least as many columns as workers, {@code Lde.extend}'s wide path keeps the coefficients
-         * in the buffer's last block and re-reads them for every block it writes.
+         * A trace LDE: where {@code Lde.extendRereadsOutput}, {@code Lde.extend} keeps the coefficients in the buffer's
+         * last block and re-reads them for every block it writes.
          */
         COEFFICIENT_BLOCK,
         /** The composition's parts: with at least as many columns as workers, every part is re-read for every block. */
@@ -278,10 +279,9 @@ public final class TableBuffers {
      * Bytes of {@code b}'s spill file that a step using it needs resident at once, when it spills: every running
      * task of the step walks all its columns (the tree hashing, the constraint evaluation, DEEP and the openings
      * read row blocks across columns; the LDEs write whole columns), each column through a window of
-     * {@link #COLUMN_WINDOW_BYTES}; a tree's nodes one window per task. A trace LDE of at least as many columns as
-     * workers ({@code Lde.extend}'s wide path) also re-reads its coefficients, kept in its last block, for every
-     * block it writes: that block stays in use; the composition's extension re-reads all its parts for every block.
-     * At most the buffer itself; heap buffers none.
+     * {@link #COLUMN_WINDOW_BYTES}; a tree's nodes one window per task. A trace LDE that keeps its coefficients in its
+     * last block ({@code Lde.extendRereadsOutput}) re-reads them for every block it writes: that block stays in use; the composition's extension re-reads all its parts for every
+     * block. At most the buffer itself; heap buffers none.
      */
     public long residentWindowBytes(Buffer b) {
         if (!b.offHeap()) {
@@ -289,10 +289,9 @@ public final class TableBuffers {
         }
         long perTask = b.kind() == Kind.MATRIX ? b.columns() * COLUMN_WINDOW_BYTES : COLUMN_WINDOW_BYTES;
         long window = perTask * io.jstark.math.parallel.WorkerPool.concurrentTasks(Long.MAX_VALUE, parallelism);
-        boolean wide = b.columns() >= parallelism;
-        if (wide && b.rereads() == Rereads.COEFFICIENT_BLOCK) {
+        if (b.rereads() == Rereads.COEFFICIENT_BLOCK && Lde.extendRereadsOutput((int) b.columns(), parallelism)) {
             window += b.bytes() >> logBlowup;
-        } else if (wide && b.rereads() == Rereads.WHOLE_BUFFER_WHEN_WIDE) {
+        } else if (b.columns() >= parallelism && b.rereads() == Rereads.WHOLE_BUFFER_WHEN_WIDE) {
             window = b.bytes();
         }
         return Math.min(b.bytes(), window);

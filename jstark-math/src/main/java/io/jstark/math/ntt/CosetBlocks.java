@@ -10,7 +10,8 @@ import io.jstark.math.parallel.WorkerPool;
  * the size-n DIF transform of the coefficients scaled by scale * s_c^i. How the (column, block) work is handed to the
  * pool decides how well the threads are used; the values never depend on it.
  *
- * @param source the coefficients of each column
+ * @param source the coefficients of each column (null where only {@link #evaluateColumnByColumn} runs, which is given
+ *     them column by column)
  * @param out N x m, N = n * 2^logBlowup: block c is rows [c*n, (c+1)*n)
  * @param logN log2 of n
  * @param logBlowup log2 of the blocks
@@ -78,6 +79,51 @@ record CosetBlocks(
                 scratch.give(buffer);
             });
         }
+    }
+
+    /** Fills a column buffer with the coefficients of one column, scaled as {@link #scale} expects. */
+    @FunctionalInterface
+    interface ColumnCoefficients {
+        void fill(int column, long[] buffer);
+    }
+
+    /**
+     * Column after column, each column a task that makes its coefficients and evaluates every block from them: the
+     * coefficients never leave the task's buffers (no round trip through memory per block), and every block's powers
+     * are one table shared by all tasks (N elements). The {@link #source} is not read.
+     */
+    void evaluateColumnByColumn(ColumnCoefficients coefficients) {
+        long[][] powers = new long[1 << logBlowup][1 << logN];
+        for (int block = 0; block < powers.length; block++) {
+            fillPowers(scale, blockShift(block), powers[block], pool);
+        }
+        pool.forEachChunk(out.columns(), column -> {
+            long[] buffer = scratch.take();
+            coefficients.fill(column, buffer);
+            evaluateColumn(column, buffer, powers);
+            scratch.give(buffer);
+        });
+    }
+
+    /**
+     * Every block of one column from its coefficients, which it consumes: each block but the last is a scaled copy in
+     * a second buffer, the last scales the coefficients in place.
+     */
+    private void evaluateColumn(int column, long[] coefficients, long[][] powers) {
+        int n = 1 << logN;
+        int last = powers.length - 1;
+        if (last > 0) {
+            long[] buffer = scratch.take();
+            for (int block = 0; block < last; block++) {
+                FieldKernels.mul(coefficients, 0, powers[block], 0, buffer, 0, n);
+                Ntt.forwardNaturalToBitReversed(buffer, 0, logN);
+                out.writeColumn(column, block * n, buffer, 0, n);
+            }
+            scratch.give(buffer);
+        }
+        FieldKernels.mul(coefficients, 0, powers[last], 0, coefficients, 0, n);
+        Ntt.forwardNaturalToBitReversed(coefficients, 0, logN);
+        out.writeColumn(column, last * n, coefficients, 0, n);
     }
 
     /**

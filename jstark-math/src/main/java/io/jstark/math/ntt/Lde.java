@@ -22,7 +22,12 @@ import io.jstark.math.parallel.WorkerPool;
  *
  * <p>Work runs on a {@link WorkerPool}, and each call opens one {@link Spans span} on the calling thread.
  * <ul>
- *   <li>At least as many columns as threads ("wide"): the coefficients live in the output's last block (written
+ *   <li>At least {@link #COLUMN_BY_COLUMN_MIN_COLUMNS} columns that fill whole rounds of one per thread, or at least
+ *       that many rounds ("column by column"): each column is one task from its trace values to its last block, the
+ *       coefficients in the task's buffer (each other block in a second one), every block's powers in one table.
+ *       Nothing goes back to memory but the output, which halves the memory traffic of a blowup of 2 (the table
+ *       costs N elements, at most an eighth of the output).
+ *   <li>Fewer, but at least as many columns as threads ("wide"): the coefficients live in the output's last block (written
  *       last). When the columns fill whole rounds of one per thread, they run side by side block after block with
  *       one table of block powers; otherwise every (column, block) pair is a task of one pool call, each scaling its
  *       copy by its block's powers a segment at a time, so no column is left to one thread. The scratch is one
@@ -52,6 +57,12 @@ public final class Lde {
         try (Span span = Spans.open(SpanLabels.LDE, "rows", n, "columns", columns, "blowup", 1 << logBlowup)) {
             ColumnScratch scratch = new ColumnScratch(n);
             long scale = Ntt.inverseOfSize(logN); // the interpolation's 1/n, folded into the block powers
+            if (extendsColumnByColumn(columns, pool.parallelism())) {
+                new CosetBlocks(null, out, logN, logBlowup, shift, scale, scratch, pool)
+                        .evaluateColumnByColumn(
+                                (column, buffer) -> interpolateUnscaled(traceNatural, column, buffer, logN, null));
+                return;
+            }
             boolean wide = isWide(columns, pool);
             CosetBlocks.CoefficientSource source;
             if (wide) {
@@ -80,6 +91,36 @@ public final class Lde {
                 blocks.evaluateNarrow();
             }
         }
+    }
+
+    /**
+     * Columns from which {@link #extend} runs column by column (when they also fill whole rounds of one per thread, or
+     * that many rounds): the table of every block's powers it keeps, N elements, is then at most an eighth of the
+     * output.
+     */
+    public static final int COLUMN_BY_COLUMN_MIN_COLUMNS = 8;
+
+    /**
+     * {@return whether {@link #extend} of this many columns on a pool of this parallelism works column by column}: each
+     * column's coefficients stay in its task, and the output is written once, never read back.
+     *
+     * @param columns the trace's columns
+     * @param parallelism the worker pool's parallelism
+     */
+    public static boolean extendsColumnByColumn(int columns, int parallelism) {
+        return columns >= COLUMN_BY_COLUMN_MIN_COLUMNS
+                && (columns % parallelism == 0 || columns >= COLUMN_BY_COLUMN_MIN_COLUMNS * parallelism);
+    }
+
+    /**
+     * {@return whether {@link #extend} of this many columns keeps each column's coefficients in the output's last block
+     * and reads them back for every block}: the wide schedules that do not run column by column.
+     *
+     * @param columns the trace's columns
+     * @param parallelism the worker pool's parallelism
+     */
+    public static boolean extendRereadsOutput(int columns, int parallelism) {
+        return columns >= parallelism && !extendsColumnByColumn(columns, parallelism);
     }
 
     /**
@@ -179,6 +220,11 @@ public final class Lde {
      * matrix and the twiddle cache.
      */
     public static long extendScratchBytes(int rows, int columns, int logBlowup, int parallelism) {
+        if (extendsColumnByColumn(columns, parallelism)) {
+            // per running column its coefficients and, with more than one block, a block buffer; the powers table
+            long buffers = WorkerPool.concurrentTasks(columns, parallelism) * (logBlowup > 0 ? 2 : 1);
+            return Long.BYTES * (buffers * rows + ((long) rows << logBlowup));
+        }
         long pairs = (long) columns << logBlowup;
         // a task of evaluatePairs: one column buffer and a segment of powers
         long pairBuffers = WorkerPool.concurrentTasks(pairs, parallelism);

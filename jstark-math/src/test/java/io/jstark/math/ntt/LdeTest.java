@@ -70,19 +70,23 @@ class LdeTest {
     @Test
     void extendAgreesWithDirectEvaluationOnTheCoset() {
         SplittableRandom random = new SplittableRandom(1);
+        // 3 columns: wide on three threads, narrow on eight; 9 and 25: column by column on three, on eight 9 is wide
         for (WorkerPool pool : new WorkerPool[] {THREE, EIGHT}) {
             for (int logN : new int[] {0, 1, 3, 6}) {
                 for (int logBlowup = 1; logBlowup <= 5; logBlowup++) {
                     int n = 1 << logN, bigN = n << logBlowup;
-                    try (Matrix trace = randomMatrix(random, n, 3);
-                            Matrix lde = matrix("lde", bigN, 3)) {
+                    int columns = logN == 3 ? 25 : logN == 6 ? 9 : 3;
+                    try (Matrix trace = randomMatrix(random, n, columns);
+                            Matrix lde = matrix("lde", bigN, columns)) {
                         Lde.extend(trace, logBlowup, SHIFT, lde, pool);
-                        for (int c = 0; c < 3; c++) {
+                        for (int c = 0; c < columns; c++) {
                             long[] coeffs = naiveInterpolate(trace.columnToArray(c));
                             for (int row = 0; row < bigN; row++) {
                                 long x = BitReversedCoset.point(logN + logBlowup, SHIFT, row);
                                 assertThat(lde.get(row, c))
-                                        .as("logN=%d blowup=2^%d column=%d row=%d", logN, logBlowup, c, row)
+                                        .as(
+                                                "logN=%d blowup=2^%d column=%d of %d, row=%d",
+                                                logN, logBlowup, c, columns, row)
                                         .isEqualTo(horner(coeffs, x));
                             }
                         }
@@ -110,9 +114,12 @@ class LdeTest {
     @Test
     void parallelAndSequentialExtensionsAreIdentical() {
         SplittableRandom random = new SplittableRandom(3);
-        // 6 columns on 3 threads: whole rounds side by side; 5 columns (one left over) and 2 columns x 2 blocks
-        // >= 3 threads: (column, block) tasks; 1 column x 2 blocks < 3 threads: transforms split across the pool
-        for (int[] shape : new int[][] {{10, 6, 2}, {10, 5, 2}, {14, 2, 1}, {14, 1, 2}, {14, 1, 1}}) {
+        // 9 columns on 3 threads, 8 with blowup 1, and 25 (more than 8 rounds, one left over): column by column; 6 on 3
+        // threads: whole rounds side by side; 5 columns (one left over) and 2 columns x 2 blocks >= 3 threads:
+        // (column, block) tasks; 1 column x 2 blocks < 3 threads: transforms split across the pool
+        int[][] shapes = {{10, 9, 2}, {9, 8, 0}, {9, 25, 1}, {10, 6, 2}, {10, 5, 2}, {14, 2, 1}, {14, 1, 2}, {14, 1, 1}
+        };
+        for (int[] shape : shapes) {
             int logN = shape[0], columns = shape[1], logBlowup = shape[2];
             int n = 1 << logN;
             try (Matrix trace = randomMatrix(random, n, columns);
@@ -308,12 +315,54 @@ class LdeTest {
         }
     }
 
+    /** The same columns by each schedule: column by column, wide (column, block) tasks, and one column at a time. */
+    @Test
+    void everyScheduleGivesTheSameExtension() {
+        SplittableRandom random = new SplittableRandom(7);
+        int logN = 9, logBlowup = 2, columns = 9;
+        assertThat(Lde.extendsColumnByColumn(columns, THREE.parallelism())).isTrue();
+        assertThat(Lde.extendsColumnByColumn(columns, EIGHT.parallelism())).isFalse();
+        assertThat(Lde.extendRereadsOutput(columns, EIGHT.parallelism())).isTrue();
+        try (Matrix trace = randomMatrix(random, 1 << logN, columns);
+                Matrix byColumn = matrix("by-column", 1 << (logN + logBlowup), columns);
+                Matrix byPairs = matrix("by-pairs", 1 << (logN + logBlowup), columns);
+                Matrix one = matrix("one", 1 << logN, 1);
+                Matrix oneLde = matrix("one-lde", 1 << (logN + logBlowup), 1)) {
+            Lde.extend(trace, logBlowup, SHIFT, byColumn, THREE);
+            Lde.extend(trace, logBlowup, SHIFT, byPairs, EIGHT);
+            assertThat(byColumn.segment().mismatch(byPairs.segment())).isEqualTo(-1);
+            for (int c = 0; c < columns; c++) {
+                one.writeColumn(0, 0, trace.columnToArray(c), 0, 1 << logN);
+                Lde.extend(one, logBlowup, SHIFT, oneLde, THREE);
+                assertThat(oneLde.columnToArray(0)).as("column %d", c).isEqualTo(byColumn.columnToArray(c));
+            }
+        }
+    }
+
+    @Test
+    void columnByColumnNeedsEightColumnsInWholeRoundsOrEightRounds() {
+        assertThat(Lde.extendsColumnByColumn(7, 1)).isFalse();
+        assertThat(Lde.extendsColumnByColumn(8, 1)).isTrue();
+        assertThat(Lde.extendsColumnByColumn(8, 2)).isTrue();
+        assertThat(Lde.extendsColumnByColumn(9, 2)).isFalse();
+        assertThat(Lde.extendsColumnByColumn(16, 16)).isTrue();
+        assertThat(Lde.extendsColumnByColumn(127, 16)).isFalse();
+        assertThat(Lde.extendsColumnByColumn(129, 16)).isTrue();
+        // the wide schedules that are not column by column keep the coefficients in the output; narrow ones do not
+        assertThat(Lde.extendRereadsOutput(9, 2)).isTrue();
+        assertThat(Lde.extendRereadsOutput(8, 2)).isFalse();
+        assertThat(Lde.extendRereadsOutput(3, 4)).isFalse();
+    }
+
     @Test
     void scratchEstimateCountsBuffersPerRunningTask() {
         long column = 8L << 20;
         long pairTask = column + 8L * 4096; // a column buffer and a segment of powers
-        // wide, whole rounds: 17 running columns (16 workers and the caller) + one table of powers
-        assertThat(Lde.extendScratchBytes(1 << 20, 96, 3, 16)).isEqualTo(column * 18);
+        // column by column: 17 running columns (16 workers and the caller) with two buffers each + every block's powers
+        assertThat(Lde.extendScratchBytes(1 << 20, 96, 3, 16)).isEqualTo(column * (17 * 2 + 8));
+        assertThat(Lde.extendScratchBytes(1 << 20, 96, 0, 16)).isEqualTo(column * (17 + 1));
+        // wide, whole rounds of fewer than eight columns: 4 running columns + one table of powers
+        assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 4)).isEqualTo(column * 5);
         // wide with columns left over: 17 running (column, block) tasks
         assertThat(Lde.extendScratchBytes(1 << 20, 100, 3, 16)).isEqualTo(pairTask * 17);
         // narrow with enough (column, block) tasks: the heap coefficient columns + the running tasks (16 of 16, 17 of
