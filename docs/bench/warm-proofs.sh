@@ -1,7 +1,7 @@
 # Sourced by the scripts that time warm proofs of two checkouts side by side (merkle-gather.sh,
-# constraint-fusion.sh). They set: tmp (a scratch directory), prove (the jstark arguments) and optionally
-# warm_phases (an awk pattern of the timing report's phase names to print, default main_commit|composition) and
-# warm_operations (one of its top-level sub-operations' names, e.g. lde|merkle; default none).
+# constraint-fusion.sh, lde-columns.sh, composition-blocks.sh). They set: tmp (a scratch directory), prove (the jstark
+# arguments) and optionally warm_phases (an awk pattern of the timing report's phase names to print, default main_commit|composition) and
+# warm_operations (an awk pattern of its sub-operations' names, e.g. lde|merkle, the first of each name; default none).
 
 # Prints the last command's output, stops checkout $1's daemon and exits.
 failed() {
@@ -20,7 +20,7 @@ warm() {
     "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
     echo "   $(grep -o 'proved in [0-9.]* s' "$tmp/out");$(awk -v phases="^($phases)\$" \
       '/^  [a-z_]+ +[0-9]/ && $1 ~ phases && !seen[$1]++ {printf " %s %s s (%s)", $1, $2, $3}' "$tmp/out")$(
-      awk -v ops="^(${warm_operations:-})\$" '/^  [a-z_]+ +[0-9]+ +[0-9.]+ +[0-9.]+%/ && $1 ~ ops && !seen[$1]++ {
+      awk -v ops="^(${warm_operations:-})\$" '/^ +[a-z_]+ +[0-9]+ +[0-9.]+ +[0-9.]+%/ && $1 ~ ops && !seen[$1]++ {
         printf " %s %s s", $1, $3}' "$tmp/out")"
   done
   "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true

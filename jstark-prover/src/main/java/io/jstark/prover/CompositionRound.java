@@ -107,8 +107,10 @@ final class CompositionRound {
     }
 
     /**
-     * C has degree below parts * n, so 2 * parts * n points determine it and leave the top half of the coefficients
-     * to check that it really is of low degree (a trace that breaks a constraint fails here).
+     * C has degree below parts * n, so its values on the LDE's first parts blocks determine it. A trace that breaks a
+     * constraint leaves C no polynomial: the parts are then the polynomial through those values, which does not match
+     * the constraints at the out-of-domain point, and the prover's own check of that point (the verifier's, in round
+     * 3) names the constraint. Three parts take four blocks, whose top coefficients the interpolation checks here.
      */
     private void interpolateParts(Matrix evaluations, Matrix parts) {
         try {
@@ -165,15 +167,18 @@ final class CompositionRound {
         return tables;
     }
 
-    /** Rows the composition is evaluated on: C has degree below parts * n (see {@link #interpolateParts}). */
+    /**
+     * Rows the composition is evaluated on: C has degree below parts * n (see {@link #interpolateParts}), and the rows
+     * are the LDE's first blocks, a power of two of them (three parts take four blocks).
+     */
     static long compositionEvaluationRows(long ldeRows, int parts, int n) {
-        return Math.min(ldeRows, 2L * parts * n);
+        long rows = (long) parts * n;
+        return Math.min(ldeRows, Long.bitCount(rows) == 1 ? rows : Long.highestOneBit(rows) << 1);
     }
 
     /**
      * Rows a zero-knowledge composition is evaluated on: twice the power of two its degree bound needs (so the
-     * coefficients from the bound up check that it is of low degree, as {@link #compositionEvaluationRows} leaves
-     * room for), at most the LDE.
+     * coefficients from the bound up check that it is of low degree before it is blinded), at most the LDE.
      */
     static long zeroKnowledgeEvaluationRows(long ldeRows, long degreeBound) {
         return Math.min(ldeRows, 2 * Long.highestOneBit(2 * degreeBound - 1));

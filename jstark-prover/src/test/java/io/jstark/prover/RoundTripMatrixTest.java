@@ -98,9 +98,8 @@ class RoundTripMatrixTest {
 
     /**
      * A trace that breaks one constraint at one row gives no proof at all, but the typed error naming the first
-     * failing row: with a blowup that leaves the composition's low-degree test spare coefficients (blowup 4, degree 2)
-     * and with one that leaves none (blowup 2 = the composition parts of a degree-3 constraint), where only the
-     * out-of-domain check finds it.
+     * failing row, found by the prover's out-of-domain check: with a blowup above the composition's parts (blowup 4,
+     * degree 2) and with one equal to them (blowup 2 = the composition parts of a degree-3 constraint).
      */
     @Test
     void aTraceBreakingOneConstraintAtOneRowIsRefusedNamingTheRowAtEveryBlowup() {
