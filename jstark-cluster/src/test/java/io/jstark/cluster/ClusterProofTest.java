@@ -8,10 +8,12 @@ import io.jstark.JstarkProver;
 import io.jstark.examples.Example;
 import io.jstark.examples.Examples;
 import io.jstark.examples.Workload;
+import io.jstark.math.field.Goldilocks;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofRejectedException;
 import io.jstark.protocol.Statement;
 import java.time.Duration;
+import org.assertj.core.util.Throwables;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -191,6 +193,30 @@ class ClusterProofTest {
             assertThat(cluster.traffic().snapshot().get("upload").sentBytes())
                     .as("bytes of the streamed traces")
                     .isGreaterThanOrEqualTo(w.mainCells() * Long.BYTES);
+        }
+    }
+
+    /**
+     * The worker holds a streamed trace, so a broken one is named there, constraint and row, by the worker's own check
+     * of its out-of-domain frame: the coordinator, which holds no trace, would only see values that do not hold.
+     */
+    @Test
+    void aStreamedTraceThatBreaksAConstraintIsRefusedNamingTheConstraintAndRow() throws Exception {
+        Example example = Examples.byName("fib");
+        try (Workload w = example.generate(example.minLogSize() + 1, 5);
+                RemoteBackend cluster =
+                        RemoteBackend.streamingTraces(workers.first(1), ClusterTls.PLAINTEXT, "fib", DEADLINE);
+                JstarkProver remote = Jstark.prover(example.airs())
+                        .options(OPTIONS)
+                        .backend(cluster)
+                        .build()) {
+            var main = w.tables().getFirst().main();
+            main.set(5, 0, Goldilocks.add(main.get(5, 0), 1));
+            assertThatThrownBy(() -> remote.prove(w.tables()))
+                    .hasStackTraceContaining("ConstraintViolationException")
+                    .hasStackTraceContaining("table 'fib'")
+                    .hasStackTraceContaining("fails at row")
+                    .satisfies(e -> assertThat(Throwables.getStackTrace(e)).doesNotContain("values are wrong"));
         }
     }
 

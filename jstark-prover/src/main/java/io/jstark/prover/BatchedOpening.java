@@ -1,6 +1,5 @@
 package io.jstark.prover;
 
-import io.jstark.air.Air;
 import io.jstark.air.BusInteraction;
 import io.jstark.air.debug.BusImbalanceException;
 import io.jstark.air.trace.TableTrace;
@@ -14,15 +13,12 @@ import io.jstark.instrument.SpanLabels;
 import io.jstark.instrument.Spans;
 import io.jstark.math.field.Ext3;
 import io.jstark.math.memory.Matrix;
-import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.LiftedDomain;
 import io.jstark.protocol.OodFrame;
-import io.jstark.protocol.OutOfDomainCheck;
 import io.jstark.protocol.Preprocessing;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.ProofTranscript;
-import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.exec.TableProvingException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -164,28 +160,24 @@ final class BatchedOpening implements AutoCloseable {
     private void requireConsistentFrames(List<OodFrame> frames, Ext3[] lookup, List<Ext3> busSums, Ext3 alpha, Ext3 z) {
         for (int i = 0; i < count; i++) {
             ClaimedTable table = tables.get(i);
-            int logN = table.logHeight();
-            Air air = ZeroKnowledge.committedAir(options, table.air());
-            if (!OutOfDomainCheck.holds(
-                    air,
-                    CompositionLayout.of(air, logN),
-                    logN,
+            if (!FrameCheck.holds(
+                    options,
+                    table.air(),
+                    table.logHeight(),
                     table.publicInputs(),
                     lookup,
                     busSums.get(i),
                     alpha,
                     domain.pointFor(i, z),
-                    frames.get(i),
-                    ZeroKnowledge.compositionParts(options, table.air(), logN),
-                    ZeroKnowledge.compositionPartWidth(options, logN))) {
-                String finding = "the composition does not match the constraints at the out-of-domain point";
+                    frames.get(i))) {
                 throw new TableProvingException(
                         ProofPhase.OOD.label(),
                         i,
                         table.name(),
                         traces.isEmpty()
-                                ? UnsatisfiedConstraints.ofOwned(table.name(), finding)
-                                : UnsatisfiedConstraints.of(traces.get(i), settings.storage(), finding, null));
+                                ? UnsatisfiedConstraints.ofOwned(table.name(), FrameCheck.FAILED)
+                                : UnsatisfiedConstraints.of(
+                                        traces.get(i), settings.storage(), FrameCheck.FAILED, null));
             }
         }
     }

@@ -180,7 +180,7 @@ final class BufferDescription {
         }
     }
 
-    /** The composition's evaluation rows: the first 2 * parts * n (or all N); with zero knowledge from its degree bound. */
+    /** The composition's evaluation rows ({@link CompositionRound#compositionEvaluationRows}); with zero knowledge from its degree bound. */
     private long compositionEvaluationRows() {
         return zeroKnowledge
                 ? CompositionRound.zeroKnowledgeEvaluationRows(
@@ -218,7 +218,7 @@ final class BufferDescription {
         }
     }
 
-    /** Round 2: the composition on the first 2 * parts * n rows (or all N), interpolated, split, extended. */
+    /** Round 2: the composition on its evaluation rows, interpolated, split, extended. */
     private void composition() {
         int parts = ZeroKnowledge.compositionParts(options, air, logN);
         long evaluationRows = compositionEvaluationRows();

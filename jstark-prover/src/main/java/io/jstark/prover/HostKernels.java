@@ -94,8 +94,8 @@ public interface HostKernels extends FriKernels {
      * columns. The output may split each polynomial into k = coefficients.columns() / m parts of R =
      * coefficients.rows() coefficients: coefficient i of input column j goes to row i mod R of output column
      * (i / R) * m + j, so the polynomial must have degree below k * R. The prover passes the composition
-     * evaluations (M = min(N, 2 * parts * n) rows x 3, out n x 3 * parts: every coefficient of degree
-     * parts * n or more must be zero) and the DEEP combination (n x 6, in place).
+     * evaluations (M = the power of two from parts * n up, at most N, rows x 3, out n x 3 * parts: every
+     * coefficient of degree parts * n or more must be zero) and the DEEP combination (n x 6, in place).
      *
      * @param evaluationsBitReversed M x m, M a power of two, bit-reversed on shift * &lt;w_M&gt;
      * @param shift the coset's shift, a nonzero canonical element
@@ -116,8 +116,8 @@ public interface HostKernels extends FriKernels {
      * first only, leaving the others as they are, if the program's output is base). Runs once per table.
      *
      * @param inputs the program and the LDEs it reads
-     * @param out min(N, 2 * parts * n) rows x 3 (the rows the composition is interpolated from): row p the
-     *     value at LDE row p
+     * @param out the power of two from parts * n up, at most N, rows x 3 (the rows the composition is interpolated
+     *     from): row p the value at LDE row p
      * @param pool the worker pool to run on
      */
     void evaluateConstraints(ConstraintInputs inputs, Matrix out, WorkerPool pool);

@@ -24,6 +24,7 @@ public final class PlacedTableSession implements AutoCloseable {
     private AuxCommitment aux;
     private HostCommitment composition;
     private Ext3[] lookup;
+    private Ext3 alpha;
 
     /**
      * @param table the context of this table alone (its trace, preprocessed commitment and buffers), with the whole
@@ -99,18 +100,23 @@ public final class PlacedTableSession implements AutoCloseable {
      * @return the table's composition commitment (with the random codeword where the table holds it)
      */
     public TableCommitment commitComposition(Ext3 alpha) {
+        this.alpha = alpha;
         composition = prover.commitComposition(main, aux, lookup, alpha);
         return composition;
     }
 
     /**
-     * Round 3.
+     * Round 3, with the check the verifier will make of the frame: this machine holds the table's trace, so a trace
+     * that breaks a constraint is named here (the coordinator, which does not hold it, could only blame the values).
      *
      * @param z the table's own out-of-domain point (the proof's point lifted to the table)
      * @return the table's frame
+     * @throws io.jstark.air.debug.ConstraintViolationException naming the first failing constraint and row
      */
     public OodFrame openOod(Ext3 z) {
-        return prover.openOod(main, aux, composition, z);
+        OodFrame frame = prover.openOod(main, aux, composition, z);
+        prover.requireFrameHolds(frame, lookup, aux == null ? null : aux.busSum(), alpha, z);
+        return frame;
     }
 
     /**

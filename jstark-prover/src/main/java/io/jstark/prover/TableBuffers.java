@@ -44,8 +44,8 @@ public final class TableBuffers {
         /** Nothing: each column is walked once. */
         NOTHING,
         /**
-         * A trace LDE: where {@code Lde.extendRereadsOutput}, {@code Lde.extend} keeps the coefficients in the buffer's
-         * last block and re-reads them for every block it writes.
+         * A trace LDE: {@code Lde.extend} keeps the coefficients in the buffer's last block and re-reads them for every
+         * block it writes, where {@code Lde.extendRereadsOutput} (the other schedules write each block once).
          */
         COEFFICIENT_BLOCK,
         /** The composition's parts: with at least as many columns as workers, every part is re-read for every block. */
@@ -280,8 +280,9 @@ public final class TableBuffers {
      * task of the step walks all its columns (the tree hashing, the constraint evaluation, DEEP and the openings
      * read row blocks across columns; the LDEs write whole columns), each column through a window of
      * {@link #COLUMN_WINDOW_BYTES}; a tree's nodes one window per task. A trace LDE that keeps its coefficients in its
-     * last block ({@code Lde.extendRereadsOutput}) re-reads them for every block it writes: that block stays in use; the composition's extension re-reads all its parts for every
-     * block. At most the buffer itself; heap buffers none.
+     * last block ({@code Lde.extendRereadsOutput}) re-reads them for every block it writes: that block stays in use;
+     * the composition's extension re-reads all its parts for every block. At most the buffer itself; heap buffers
+     * none.
      */
     public long residentWindowBytes(Buffer b) {
         if (!b.offHeap()) {

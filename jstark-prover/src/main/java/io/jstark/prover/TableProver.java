@@ -146,6 +146,20 @@ final class TableProver {
         return ood.open(main, aux, composition, z);
     }
 
+    /**
+     * Round 3's check of this table's own frame, the verifier's ({@link FrameCheck}), where the table's trace is at
+     * hand: a trace that breaks a constraint fails it, and the error names the constraint and the row.
+     *
+     * @throws io.jstark.air.debug.ConstraintViolationException naming the first failing constraint and row
+     * @throws IllegalStateException when every constraint holds: the kernels' values are wrong
+     */
+    void requireFrameHolds(OodFrame frame, Ext3[] lookup, Ext3 busSum, Ext3 alpha, Ext3 z) {
+        if (!FrameCheck.holds(
+                table.options, table.air, table.logN, table.trace.publicInputs(), lookup, busSum, alpha, z, frame)) {
+            throw UnsatisfiedConstraints.of(table.trace, table.settings.storage(), FrameCheck.FAILED, null);
+        }
+    }
+
     /** Round 4's DEEP polynomial in coefficients (n x 3, the caller closes it). */
     Matrix deepCoefficients(
             HostCommitment main, AuxCommitment aux, HostCommitment composition, OodFrame frame, Ext3 gamma, Ext3 z) {
