@@ -1,12 +1,9 @@
 package io.jstark.cluster;
 
-import io.jstark.air.Air;
 import io.jstark.math.field.Ext3;
-import io.jstark.protocol.CompositionLayout;
 import io.jstark.protocol.OodFrame;
-import io.jstark.protocol.OutOfDomainCheck;
-import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.prover.ClaimedTable;
+import io.jstark.prover.FrameCheck;
 import io.jstark.prover.ProofContext;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -38,20 +35,16 @@ final class OodFrameCheck {
         Ext3[] lookup = rounds.lookup();
         for (int i = 0; i < frames.length; i++) {
             ClaimedTable t = tables.get(i);
-            int logN = t.logHeight();
-            Air air = ZeroKnowledge.committedAir(context.options(), t.air());
-            if (!OutOfDomainCheck.holds(
-                    air,
-                    CompositionLayout.of(air, logN),
-                    logN,
+            if (!FrameCheck.holds(
+                    context.options(),
+                    t.air(),
+                    t.logHeight(),
                     t.publicInputs(),
                     lookup,
                     rounds.busSum(i),
                     rounds.alpha(),
                     context.domain().pointFor(i, point),
-                    frames[i],
-                    ZeroKnowledge.compositionParts(context.options(), t.air(), logN),
-                    ZeroKnowledge.compositionPartWidth(context.options(), logN))) {
+                    frames[i])) {
                 throw new ClusterException(
                         "worker " + workerOf.apply(i) + " answered an out-of-domain frame of table '"
                                 + t.name()

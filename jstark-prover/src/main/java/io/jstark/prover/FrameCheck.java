@@ -12,11 +12,12 @@ import io.jstark.protocol.ZeroKnowledge;
  * The verifier's round-3 check, made by the prover on a table's own frame: the constraints evaluated at the point
  * from the frame's trace values must equal its composition parts there. A trace that breaks a constraint fails it
  * (its composition parts are then the polynomial through its values on the evaluation rows, not the quotient), as
- * does a backend that returns wrong values.
+ * does a backend that returns wrong values. The prover checks every table's frame before absorbing it, a placed
+ * table its own, and a cluster's coordinator the frames its workers answer.
  */
-final class FrameCheck {
+public final class FrameCheck {
     /** What a frame that fails the check says about its table, as the error words it. */
-    static final String FAILED = "the composition does not match the constraints at the out-of-domain point";
+    public static final String FAILED = "the composition does not match the constraints at the out-of-domain point";
 
     private FrameCheck() {}
 
@@ -33,7 +34,7 @@ final class FrameCheck {
      * @param point the table's own out-of-domain point
      * @param frame its frame there
      */
-    static boolean holds(
+    public static boolean holds(
             ProofOptions options,
             Air air,
             int logN,
