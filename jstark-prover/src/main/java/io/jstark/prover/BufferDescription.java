@@ -180,7 +180,10 @@ final class BufferDescription {
         }
     }
 
-    /** The composition's evaluation rows ({@link CompositionRound#compositionEvaluationRows}); with zero knowledge from its degree bound. */
+    /**
+     * The composition's evaluation rows ({@link CompositionRound#compositionEvaluationRows}); with zero knowledge from
+     * its degree bound.
+     */
     private long compositionEvaluationRows() {
         return zeroKnowledge
                 ? CompositionRound.zeroKnowledgeEvaluationRows(

@@ -25,10 +25,10 @@ import io.jstark.math.parallel.WorkerPool;
  *   <li>At least {@link #COLUMN_BY_COLUMN_MIN_COLUMNS} columns that fill whole rounds of one per thread, or at least
  *       that many rounds ("column by column"): each column is one task from its trace values to its last block, the
  *       coefficients in the task's buffer (each other block in a second one), every block's powers in one table.
- *       Nothing goes back to memory but the output, which halves the memory traffic of a blowup of 2 (the table
- *       costs N elements, at most an eighth of the output).
- *   <li>Fewer, but at least as many columns as threads ("wide"): the coefficients live in the output's last block (written
- *       last). When the columns fill whole rounds of one per thread, they run side by side block after block with
+ *       Nothing goes back to memory but the output, which halves the memory traffic (the table costs N elements,
+ *       at most an eighth of the output).
+ *   <li>Fewer, but at least as many columns as threads ("wide"): the coefficients live in the output's last block
+ *       (written last). When the columns fill whole rounds of one per thread, they run side by side block after block with
  *       one table of block powers; otherwise every (column, block) pair is a task of one pool call, each scaling its
  *       copy by its block's powers a segment at a time, so no column is left to one thread. The scratch is one
  *       n-element buffer per running task (and the table of powers).
