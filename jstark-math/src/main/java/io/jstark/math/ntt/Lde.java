@@ -63,7 +63,7 @@ public final class Lde {
                                 (column, buffer) -> interpolateUnscaled(traceNatural, column, buffer, logN, null));
                 return;
             }
-            boolean wide = isWide(columns, pool);
+            boolean wide = isWide(columns, pool.parallelism());
             CosetBlocks.CoefficientSource source;
             if (wide) {
                 int lastBlockRow = ((1 << logBlowup) - 1) * n;
@@ -120,7 +120,7 @@ public final class Lde {
      * @param parallelism the worker pool's parallelism
      */
     public static boolean extendRereadsOutput(int columns, int parallelism) {
-        return columns >= parallelism && !extendsColumnByColumn(columns, parallelism);
+        return isWide(columns, parallelism) && !extendsColumnByColumn(columns, parallelism);
     }
 
     /**
@@ -136,7 +136,7 @@ public final class Lde {
             CosetBlocks.CoefficientSource source =
                     (column, from, dst, count) -> coeffsNatural.readColumn(column, from, dst, from, count);
             CosetBlocks blocks = new CosetBlocks(source, out, logN, logBlowup, shift, 1, new ColumnScratch(n), pool);
-            if (isWide(coeffsNatural.columns(), pool)) {
+            if (isWide(coeffsNatural.columns(), pool.parallelism())) {
                 blocks.evaluateWide(false);
             } else {
                 blocks.evaluateNarrow();
@@ -293,8 +293,8 @@ public final class Lde {
         }
     }
 
-    private static boolean isWide(int columns, WorkerPool pool) {
-        return columns >= pool.parallelism();
+    private static boolean isWide(int columns, int parallelism) {
+        return columns >= parallelism;
     }
 
     private static int checkShapes(Matrix in, int logBlowup, long shift, Matrix out, String what) {
