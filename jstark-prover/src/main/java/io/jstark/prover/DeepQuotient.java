@@ -119,9 +119,10 @@ final class DeepQuotient {
                 q[0][i] = r0;
                 q[1][i] = r1;
                 q[2][i] = r2;
-                long n0 = Goldilocks.add(a[0][i], Ext3.mul0(z0, z1, z2, r0, r1, r2));
-                long n1 = Goldilocks.add(a[1][i], Ext3.mul1(z0, z1, z2, r0, r1, r2));
-                long n2 = Goldilocks.add(a[2][i], Ext3.mul2(z0, z1, z2, r0, r1, r2));
+                // the point second: Ext3's products double its coefficients, once, outside the loop
+                long n0 = Goldilocks.add(a[0][i], Ext3.mul0(r0, r1, r2, z0, z1, z2));
+                long n1 = Goldilocks.add(a[1][i], Ext3.mul1(r0, r1, r2, z0, z1, z2));
+                long n2 = Goldilocks.add(a[2][i], Ext3.mul2(r0, r1, r2, z0, z1, z2));
                 r0 = n0;
                 r1 = n1;
                 r2 = n2;

@@ -171,7 +171,9 @@ public record Ext3(long c0, long c1, long c2) {
 
     /**
      * {@return coefficient 0 of (a0 + a1 x + a2 x^2)(b0 + b1 x + b2 x^2) with x^3 = 2} (Coefficients as
-     * primitives, for loops that keep elements in three arrays.)
+     * primitives, for loops that keep elements in three arrays.) Each coefficient is one
+     * {@link Goldilocks#sumOfProducts} over b's coefficients, some doubled: a loop that multiplies by a constant passes
+     * it as b, so that the doubling is computed once, outside the loop.
      *
      * @param a0 a's c0
      * @param a1 a's c1
@@ -181,8 +183,7 @@ public record Ext3(long c0, long c1, long c2) {
      * @param b2 b's c2
      */
     public static long mul0(long a0, long a1, long a2, long b0, long b1, long b2) {
-        long cross = Goldilocks.add(Goldilocks.mul(a1, b2), Goldilocks.mul(a2, b1));
-        return Goldilocks.add(Goldilocks.mul(a0, b0), Goldilocks.dbl(cross));
+        return Goldilocks.sumOfProducts(a0, b0, a1, Goldilocks.dbl(b2), a2, Goldilocks.dbl(b1));
     }
 
     /**
@@ -196,8 +197,7 @@ public record Ext3(long c0, long c1, long c2) {
      * @param b2 b's c2
      */
     public static long mul1(long a0, long a1, long a2, long b0, long b1, long b2) {
-        long s = Goldilocks.add(Goldilocks.mul(a0, b1), Goldilocks.mul(a1, b0));
-        return Goldilocks.add(s, Goldilocks.dbl(Goldilocks.mul(a2, b2)));
+        return Goldilocks.sumOfProducts(a0, b1, a1, b0, a2, Goldilocks.dbl(b2));
     }
 
     /**
@@ -211,8 +211,7 @@ public record Ext3(long c0, long c1, long c2) {
      * @param b2 b's c2
      */
     public static long mul2(long a0, long a1, long a2, long b0, long b1, long b2) {
-        long s = Goldilocks.add(Goldilocks.mul(a0, b2), Goldilocks.mul(a1, b1));
-        return Goldilocks.add(s, Goldilocks.mul(a2, b0));
+        return Goldilocks.sumOfProducts(a0, b2, a1, b1, a2, b0);
     }
 
     /**

@@ -61,6 +61,37 @@ class GoldilocksTest {
         assertThat(Goldilocks.isCanonical(Goldilocks.mul(a, b))).isTrue();
     }
 
+    @Provide
+    Arbitrary<Long> anyWords() {
+        return Arbitraries.oneOf(
+                Arbitraries.of(Arrays.stream(FieldSamples.EDGES).boxed().toList()),
+                Arbitraries.of(-1L, -2L, Long.MIN_VALUE, Long.MAX_VALUE, Goldilocks.P, Goldilocks.P + 1),
+                Arbitraries.longs());
+    }
+
+    @Property
+    void sumOfProductsMatchesBigIntegerForAnyWords(
+            @ForAll("anyWords") long a,
+            @ForAll("anyWords") long b,
+            @ForAll("anyWords") long c,
+            @ForAll("anyWords") long d,
+            @ForAll("anyWords") long e,
+            @ForAll("anyWords") long f) {
+        BigInteger sum = big(a).multiply(big(b)).add(big(c).multiply(big(d))).add(big(e).multiply(big(f)));
+        assertThat(Goldilocks.sumOfProducts(a, b, c, d, e, f)).isEqualTo(fromBig(sum));
+    }
+
+    @Test
+    void sumOfProductsWhoseThirdWordIsTwo() {
+        // three products of 2^64 - 1 sum to 3 * (2^128 - 2^65 + 1): both carries out of the high word happen
+        long max = -1L;
+        BigInteger product = big(max).multiply(big(max));
+        assertThat(Goldilocks.sumOfProducts(max, max, max, max, max, max))
+                .isEqualTo(fromBig(product.multiply(BigInteger.valueOf(3))));
+        long p1 = Goldilocks.P - 1;
+        assertThat(Goldilocks.sumOfProducts(p1, p1, p1, p1, p1, p1)).isEqualTo(3);
+    }
+
     @Property
     void reduce128HandlesAnyHighAndLowWords(@ForAll long hi, @ForAll long lo) {
         BigInteger value = big(hi).shiftLeft(64).add(big(lo));
