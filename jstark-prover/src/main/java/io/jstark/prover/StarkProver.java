@@ -285,7 +285,7 @@ public final class StarkProver {
                             + "statement (ProvingKey.checkStatement(StarkProver.claims(traces), options)) and prove those traces");
         }
         for (TableTrace trace : traces) {
-            TraceChecks.requireCanonicalCells(trace);
+            TraceChecks.requireCanonicalCells(trace, settings.pool());
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jstark.air.trace.TableTrace;
+import io.jstark.math.field.Goldilocks;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.Proof;
 import io.jstark.protocol.ProofFormat;
@@ -139,6 +140,28 @@ class RoundTripMatrixTest {
                     .hasMessageContaining("row 5")
                     .hasMessageContaining("column 'b'")
                     .hasMessageContaining("not a field element");
+        } finally {
+            trace.main().close();
+        }
+    }
+
+    /** Checked one after another or side by side, the error is the same: the first column's first such row. */
+    @Test
+    void nonCanonicalCellsInSeveralColumnsNameTheFirstColumnsFirstRow() {
+        TableTrace trace = TestAirs.fibTrace(4, 2);
+        try (WorkerPool two = WorkerPool.ofThreads(2)) {
+            trace.main().set(3, 1, -1L);
+            trace.main().set(11, 0, Goldilocks.P);
+            trace.main().set(9, 0, Goldilocks.P + 7);
+            for (long sideBySideMinCells : new long[] {0, TraceChecks.SIDE_BY_SIDE_MIN_CELLS}) {
+                assertThatThrownBy(() -> TraceChecks.requireCanonicalCells(trace, two, sideBySideMinCells))
+                        .as("side by side from %d cells", sideBySideMinCells)
+                        .hasMessageContaining("table 'fib'")
+                        .hasMessageContaining("row 9, column 'a'")
+                        .hasMessageContaining(Long.toUnsignedString(Goldilocks.P + 7));
+            }
+            assertThatThrownBy(() -> prove(new ProofOptions(2, 8, 2, 1, 1, "sha256", 0), trace, two))
+                    .hasMessageContaining("row 9, column 'a'");
         } finally {
             trace.main().close();
         }
