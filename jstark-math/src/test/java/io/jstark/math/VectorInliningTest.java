@@ -131,10 +131,9 @@ class VectorInliningTest {
             for (int c = 0; c < columns; c++) {
                 trace.writeColumn(c, 0, FieldSamples.elements(random, rows), 0, rows);
             }
-            // column by column: the coefficients, a block buffer and a segment of powers (as long as the column here),
-            // plus bookkeeping
+            // one column buffer and the table of powers, plus bookkeeping
             assertEventuallyAllocationFree(
-                    "LDE", 3 * arrayBytes(rows) + 8 * SLACK, () -> Lde.extend(trace, logBlowup, 7, lde, single));
+                    "LDE", 2 * arrayBytes(rows) + 8 * SLACK, () -> Lde.extend(trace, logBlowup, 7, lde, single));
         }
     }
 }

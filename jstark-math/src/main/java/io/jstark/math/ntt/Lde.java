@@ -23,17 +23,17 @@ import io.jstark.math.parallel.WorkerPool;
  * <p>Work runs on a {@link WorkerPool}, and each call opens one {@link Spans span} on the calling thread.
  * <ul>
  *   <li>Columns that fill whole rounds of one per thread, or at least {@link #POWERS_TABLE_MIN_COLUMNS} rounds
- *       ("column by column"): each column is one task from its trace values to its last block, the coefficients in
- *       the task's buffer (each other block in a second one). Nothing goes back to memory but the output, which
- *       halves the memory traffic, and the tasks never wait for each other between blocks. From
- *       {@link #POWERS_TABLE_MIN_COLUMNS} columns on, every block's powers are one table (N elements, at most an
- *       eighth of the output); fewer columns compute them a segment at a time.
- *   <li>Other counts of at least as many columns as threads ("wide", fewer than eight rounds that end in a partial
- *       one): the coefficients live in the output's last block (written last), and every (column, block) pair is a
- *       task of one pool call, each scaling its copy by its block's powers a segment at a time, so no column is left
- *       to one thread. The scratch is one n-element buffer per running task. ({@link #extendCoefficients}, whose
- *       coefficients are given, runs whole rounds of columns side by side block after block with one table of block
- *       powers.)
+ *       ("column by column"; fewer than {@link #POWERS_TABLE_MIN_COLUMNS} columns only on two threads or more): each
+ *       column is one task from its trace values to its last block, the coefficients in the task's buffer (each other
+ *       block in a second one). Nothing goes back to memory but the output, which halves the memory traffic, and the
+ *       tasks never wait for each other between blocks. From {@link #POWERS_TABLE_MIN_COLUMNS} columns on, every
+ *       block's powers are one table (N elements, at most an eighth of the output); fewer columns compute them a
+ *       segment at a time.
+ *   <li>Other counts of at least as many columns as threads ("wide"): the coefficients live in the output's last block
+ *       (written last). Fewer than {@link #POWERS_TABLE_MIN_COLUMNS} columns on one thread run block after block with
+ *       one table of the block's powers; otherwise every (column, block) pair is a task of one pool call, each
+ *       scaling its copy by its block's powers a segment at a time, so no column is left to one thread. The scratch
+ *       is one n-element buffer per running task (and the table of powers).
  *   <li>Fewer columns ("narrow"): the coefficients are kept on the heap and every (column, block) pair is such a
  *       task; when even those are fewer than the threads, the pairs run one after another with each transform, and
  *       the copies and products around it, split across the pool.
@@ -106,14 +106,19 @@ public final class Lde {
     /**
      * {@return whether {@link #extend} of this many columns on a pool of this parallelism works column by column}: each
      * column's coefficients stay in its task, and the output is written once, never read back. The columns must fill
-     * whole rounds of one per thread, or at least {@link #POWERS_TABLE_MIN_COLUMNS} rounds.
+     * whole rounds of one per thread, or at least {@link #POWERS_TABLE_MIN_COLUMNS} rounds; fewer than
+     * {@link #POWERS_TABLE_MIN_COLUMNS} columns also need two threads or more (on one, no thread waits between blocks,
+     * and one table of a block's powers for all columns costs less than each column making its own).
      *
      * @param columns the trace's columns
      * @param parallelism the worker pool's parallelism
      */
     public static boolean extendsColumnByColumn(int columns, int parallelism) {
-        return columns >= parallelism
-                && (columns % parallelism == 0 || columns >= POWERS_TABLE_MIN_COLUMNS * parallelism);
+        if (columns >= POWERS_TABLE_MIN_COLUMNS) {
+            return columns % parallelism == 0 || columns >= POWERS_TABLE_MIN_COLUMNS * parallelism;
+        }
+        // fewer columns make their powers per column: worth it where threads would otherwise wait for each other
+        return parallelism > 1 && columns >= parallelism && columns % parallelism == 0;
     }
 
     /**
@@ -241,7 +246,10 @@ public final class Lde {
         long pairBuffers = WorkerPool.concurrentTasks(pairs, parallelism);
         long pairLongs = pairBuffers * ((long) rows + Math.min(CosetBlocks.POWERS_SEGMENT, rows));
         long longs;
-        if (columns >= parallelism) {
+        if (columns >= parallelism && columns % parallelism == 0) {
+            longs = (long) rows
+                    * (WorkerPool.concurrentTasks(columns, parallelism) + 1); // column buffers + block powers
+        } else if (columns >= parallelism) {
             // the interpolation's column buffers, then the pairs' (the same buffers, reused)
             longs = Math.max((long) rows * WorkerPool.concurrentTasks(columns, parallelism), pairLongs);
         } else {

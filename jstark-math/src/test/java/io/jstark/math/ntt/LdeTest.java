@@ -342,9 +342,12 @@ class LdeTest {
 
     @Test
     void columnByColumnNeedsWholeRoundsOfColumnsOrEightRounds() {
-        assertThat(Lde.extendsColumnByColumn(1, 1)).isTrue();
-        assertThat(Lde.extendsColumnByColumn(7, 1)).isTrue();
+        // fewer than eight columns: only where threads would wait for each other between blocks
+        assertThat(Lde.extendsColumnByColumn(1, 1)).isFalse();
+        assertThat(Lde.extendsColumnByColumn(7, 1)).isFalse();
+        assertThat(Lde.extendsColumnByColumn(8, 1)).isTrue();
         assertThat(Lde.extendsColumnByColumn(2, 2)).isTrue();
+        assertThat(Lde.extendsColumnByColumn(6, 3)).isTrue();
         assertThat(Lde.extendsColumnByColumn(8, 2)).isTrue();
         assertThat(Lde.extendsColumnByColumn(1, 2)).isFalse();
         assertThat(Lde.extendsColumnByColumn(3, 2)).isFalse();
@@ -357,6 +360,7 @@ class LdeTest {
         assertThat(Lde.extendRereadsOutput(3, 2)).isTrue();
         assertThat(Lde.extendRereadsOutput(8, 2)).isFalse();
         assertThat(Lde.extendRereadsOutput(2, 2)).isFalse();
+        assertThat(Lde.extendRereadsOutput(2, 1)).isTrue();
         assertThat(Lde.extendRereadsOutput(3, 4)).isFalse();
     }
 
@@ -371,12 +375,15 @@ class LdeTest {
         try (Matrix trace = randomMatrix(random, 1 << logN, columns);
                 Matrix byColumn = matrix("by-column", 1 << (logN + logBlowup), columns);
                 Matrix byPairs = matrix("by-pairs", 1 << (logN + logBlowup), columns);
-                Matrix narrow = matrix("narrow", 1 << (logN + logBlowup), columns)) {
+                Matrix narrow = matrix("narrow", 1 << (logN + logBlowup), columns);
+                Matrix blockAfterBlock = matrix("block-after-block", 1 << (logN + logBlowup), columns)) {
             Lde.extend(trace, logBlowup, SHIFT, byColumn, TWO);
             Lde.extend(trace, logBlowup, SHIFT, byPairs, THREE);
             Lde.extend(trace, logBlowup, SHIFT, narrow, EIGHT);
+            Lde.extend(trace, logBlowup, SHIFT, blockAfterBlock, ONE);
             assertThat(byColumn.segment().mismatch(byPairs.segment())).isEqualTo(-1);
             assertThat(byColumn.segment().mismatch(narrow.segment())).isEqualTo(-1);
+            assertThat(byColumn.segment().mismatch(blockAfterBlock.segment())).isEqualTo(-1);
         }
     }
 
@@ -392,6 +399,9 @@ class LdeTest {
         assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 4)).isEqualTo(column * 8 + 8L * 4096 * 4);
         // with one block, what extendCoefficients needs for them side by side: a buffer each and one block's powers
         assertThat(Lde.extendScratchBytes(1 << 20, 4, 0, 4)).isEqualTo(column * 5);
+        // one thread, fewer than eight columns: block after block, a column buffer per running task (the worker and
+        // the caller) and one block's powers
+        assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 1)).isEqualTo(column * 3);
         // wide with columns left over: 17 running (column, block) tasks
         assertThat(Lde.extendScratchBytes(1 << 20, 100, 3, 16)).isEqualTo(pairTask * 17);
         // narrow with enough (column, block) tasks: the heap coefficient columns + the running tasks (16 of 16, 17 of
