@@ -89,63 +89,41 @@ record CosetBlocks(
 
     /**
      * Column after column, each column a task that makes its coefficients and evaluates every block from them: the
-     * coefficients never leave the task's buffers (no round trip through memory per block). With
-     * {@code powersTable}, every block's powers are one table shared by all tasks (N elements); without it, each task
-     * computes them a segment at a time as it scales ({@link #POWERS_SEGMENT} elements, for few columns, where a table
-     * would be large beside the output). The {@link #source} is not read.
+     * coefficients never leave the task's buffers (no round trip through memory per block), and every block's powers
+     * are one table shared by all tasks (N elements). The {@link #source} is not read.
      */
-    void evaluateColumnByColumn(ColumnCoefficients coefficients, boolean powersTable) {
-        long[][] powers = null;
-        if (powersTable) {
-            powers = new long[1 << logBlowup][1 << logN];
-            for (int block = 0; block < powers.length; block++) {
-                fillPowers(scale, blockShift(block), powers[block], pool);
-            }
+    void evaluateColumnByColumn(ColumnCoefficients coefficients) {
+        long[][] powers = new long[1 << logBlowup][1 << logN];
+        for (int block = 0; block < powers.length; block++) {
+            fillPowers(scale, blockShift(block), powers[block], pool);
         }
-        long[][] table = powers;
-        ColumnScratch segments = new ColumnScratch(Math.min(POWERS_SEGMENT, 1 << logN));
         pool.forEachChunk(out.columns(), column -> {
             long[] buffer = scratch.take();
-            long[] segment = table == null ? segments.take() : null;
             coefficients.fill(column, buffer);
-            evaluateColumn(column, buffer, table, segment);
+            evaluateColumn(column, buffer, powers);
             scratch.give(buffer);
-            if (segment != null) {
-                segments.give(segment);
-            }
         });
     }
 
     /**
      * Every block of one column from its coefficients, which it consumes: each block but the last is a scaled copy in
-     * a second buffer, the last scales the coefficients in place. The powers come from {@code powers} (per block) or,
-     * where it is null, are computed a segment at a time into {@code segment}.
+     * a second buffer, the last scales the coefficients in place.
      */
-    private void evaluateColumn(int column, long[] coefficients, long[][] powers, long[] segment) {
+    private void evaluateColumn(int column, long[] coefficients, long[][] powers) {
         int n = 1 << logN;
-        int last = (1 << logBlowup) - 1;
+        int last = powers.length - 1;
         if (last > 0) {
             long[] buffer = scratch.take();
             for (int block = 0; block < last; block++) {
-                scaleBlock(coefficients, buffer, block, powers, segment);
+                FieldKernels.mul(coefficients, 0, powers[block], 0, buffer, 0, n);
                 Ntt.forwardNaturalToBitReversed(buffer, 0, logN);
                 out.writeColumn(column, block * n, buffer, 0, n);
             }
             scratch.give(buffer);
         }
-        scaleBlock(coefficients, coefficients, last, powers, segment);
+        FieldKernels.mul(coefficients, 0, powers[last], 0, coefficients, 0, n);
         Ntt.forwardNaturalToBitReversed(coefficients, 0, logN);
         out.writeColumn(column, last * n, coefficients, 0, n);
-    }
-
-    /** dst = coefficients * (block c's powers), from the table or a segment at a time; dst may be the coefficients. */
-    private void scaleBlock(long[] coefficients, long[] dst, int block, long[][] powers, long[] segment) {
-        int n = 1 << logN;
-        if (powers != null) {
-            FieldKernels.mul(coefficients, 0, powers[block], 0, dst, 0, n);
-        } else {
-            scaleByPowers(coefficients, dst, n, scale, blockShift(block), segment);
-        }
     }
 
     /**
@@ -160,23 +138,21 @@ record CosetBlocks(
             int block = fromBlock + task / columns, column = task % columns;
             long[] buffer = scratch.take();
             source.read(column, 0, buffer, n);
-            scaleByPowers(buffer, buffer, n, scale, blockShift(block), new long[Math.min(POWERS_SEGMENT, n)]);
+            scaleByPowers(buffer, n, scale, blockShift(block));
             Ntt.forwardNaturalToBitReversed(buffer, 0, logN);
             out.writeColumn(column, block * n, buffer, 0, n);
             scratch.give(buffer);
         });
     }
 
-    /**
-     * dst[i] = src[i] * start * ratio^i for i in [0, n), n a power of two: the powers computed a segment at a time into
-     * {@code segment} (of min({@link #POWERS_SEGMENT}, n) elements).
-     */
-    private static void scaleByPowers(long[] src, long[] dst, int n, long start, long ratio, long[] segment) {
+    /** a[i] *= start * ratio^i for i in [0, n), n a power of two: the powers computed a segment at a time. */
+    private static void scaleByPowers(long[] a, int n, long start, long ratio) {
+        long[] segment = new long[Math.min(POWERS_SEGMENT, n)];
         long ratioPerSegment = Goldilocks.pow(ratio, segment.length);
         long first = start;
         for (int from = 0; from < n; from += segment.length) {
             FieldKernels.powers(first, ratio, segment, 0, segment.length);
-            FieldKernels.mul(src, from, segment, 0, dst, from, segment.length);
+            FieldKernels.mul(a, from, segment, 0, a, from, segment.length);
             first = Goldilocks.mul(first, ratioPerSegment);
         }
     }

@@ -22,18 +22,16 @@ import io.jstark.math.parallel.WorkerPool;
  *
  * <p>Work runs on a {@link WorkerPool}, and each call opens one {@link Spans span} on the calling thread.
  * <ul>
- *   <li>Columns that fill whole rounds of one per thread, or at least {@link #POWERS_TABLE_MIN_COLUMNS} rounds
- *       ("column by column"; fewer than {@link #POWERS_TABLE_MIN_COLUMNS} columns only on two threads or more): each
- *       column is one task from its trace values to its last block, the coefficients in the task's buffer (each other
- *       block in a second one). Nothing goes back to memory but the output, which halves the memory traffic, and the
- *       tasks never wait for each other between blocks. From {@link #POWERS_TABLE_MIN_COLUMNS} columns on, every
- *       block's powers are one table (N elements, at most an eighth of the output); fewer columns compute them a
- *       segment at a time.
- *   <li>Other counts of at least as many columns as threads ("wide"): the coefficients live in the output's last block
- *       (written last). Fewer than {@link #POWERS_TABLE_MIN_COLUMNS} columns on one thread run block after block with
- *       one table of the block's powers; otherwise every (column, block) pair is a task of one pool call, each
- *       scaling its copy by its block's powers a segment at a time, so no column is left to one thread. The scratch
- *       is one n-element buffer per running task (and the table of powers).
+ *   <li>At least {@link #COLUMN_BY_COLUMN_MIN_COLUMNS} columns that fill whole rounds of one per thread, or at least
+ *       that many rounds ("column by column"): each column is one task from its trace values to its last block, the
+ *       coefficients in the task's buffer (each other block in a second one), every block's powers in one table.
+ *       Nothing goes back to memory but the output, which halves the memory traffic (the table costs N elements,
+ *       at most an eighth of the output).
+ *   <li>Fewer, but at least as many columns as threads ("wide"): the coefficients live in the output's last block
+ *       (written last). When the columns fill whole rounds of one per thread, they run side by side block after block with
+ *       one table of block powers; otherwise every (column, block) pair is a task of one pool call, each scaling its
+ *       copy by its block's powers a segment at a time, so no column is left to one thread. The scratch is one
+ *       n-element buffer per running task (and the table of powers).
  *   <li>Fewer columns ("narrow"): the coefficients are kept on the heap and every (column, block) pair is such a
  *       task; when even those are fewer than the threads, the pairs run one after another with each transform, and
  *       the copies and products around it, split across the pool.
@@ -62,8 +60,7 @@ public final class Lde {
             if (extendsColumnByColumn(columns, pool.parallelism())) {
                 new CosetBlocks(null, out, logN, logBlowup, shift, scale, scratch, pool)
                         .evaluateColumnByColumn(
-                                (column, buffer) -> interpolateUnscaled(traceNatural, column, buffer, logN, null),
-                                columns >= POWERS_TABLE_MIN_COLUMNS);
+                                (column, buffer) -> interpolateUnscaled(traceNatural, column, buffer, logN, null));
                 return;
             }
             boolean wide = isWide(columns, pool.parallelism());
@@ -97,28 +94,22 @@ public final class Lde {
     }
 
     /**
-     * Columns from which {@link #extend}, column by column, keeps a table of every block's powers (N elements, then at
-     * most an eighth of the output); also the rounds of one column per thread from which it runs column by column when
-     * the columns do not fill whole rounds (the last round's idle threads then wait a small share of the call).
+     * Columns from which {@link #extend} runs column by column (when they also fill whole rounds of one per thread, or
+     * that many rounds): the table of every block's powers it keeps, N elements, is then at most an eighth of the
+     * output.
      */
-    public static final int POWERS_TABLE_MIN_COLUMNS = 8;
+    public static final int COLUMN_BY_COLUMN_MIN_COLUMNS = 8;
 
     /**
      * {@return whether {@link #extend} of this many columns on a pool of this parallelism works column by column}: each
-     * column's coefficients stay in its task, and the output is written once, never read back. The columns must fill
-     * whole rounds of one per thread, or at least {@link #POWERS_TABLE_MIN_COLUMNS} rounds; fewer than
-     * {@link #POWERS_TABLE_MIN_COLUMNS} columns also need two threads or more (on one, no thread waits between blocks,
-     * and one table of a block's powers for all columns costs less than each column making its own).
+     * column's coefficients stay in its task, and the output is written once, never read back.
      *
      * @param columns the trace's columns
      * @param parallelism the worker pool's parallelism
      */
     public static boolean extendsColumnByColumn(int columns, int parallelism) {
-        if (columns >= POWERS_TABLE_MIN_COLUMNS) {
-            return columns % parallelism == 0 || columns >= POWERS_TABLE_MIN_COLUMNS * parallelism;
-        }
-        // fewer columns make their powers per column: worth it where threads would otherwise wait for each other
-        return parallelism > 1 && columns >= parallelism && columns % parallelism == 0;
+        return columns >= COLUMN_BY_COLUMN_MIN_COLUMNS
+                && (columns % parallelism == 0 || columns >= COLUMN_BY_COLUMN_MIN_COLUMNS * parallelism);
     }
 
     /**
@@ -230,16 +221,9 @@ public final class Lde {
      */
     public static long extendScratchBytes(int rows, int columns, int logBlowup, int parallelism) {
         if (extendsColumnByColumn(columns, parallelism)) {
-            // per running column its coefficients and, with more than one block, a block buffer; the powers table, or
-            // per running column a segment of powers
-            long running = WorkerPool.concurrentTasks(columns, parallelism);
-            long buffers = running * (logBlowup > 0 ? 2 : 1);
-            long powers = columns >= POWERS_TABLE_MIN_COLUMNS
-                    ? (long) rows << logBlowup
-                    : running * Math.min(CosetBlocks.POWERS_SEGMENT, rows);
-            // extendCoefficients runs whole rounds side by side: a column buffer per running column, one block's powers
-            long sideBySide = columns % parallelism == 0 ? (long) rows * (running + 1) : 0;
-            return Long.BYTES * Math.max(buffers * rows + powers, sideBySide);
+            // per running column its coefficients and, with more than one block, a block buffer; the powers table
+            long buffers = WorkerPool.concurrentTasks(columns, parallelism) * (logBlowup > 0 ? 2 : 1);
+            return Long.BYTES * (buffers * rows + ((long) rows << logBlowup));
         }
         long pairs = (long) columns << logBlowup;
         // a task of evaluatePairs: one column buffer and a segment of powers

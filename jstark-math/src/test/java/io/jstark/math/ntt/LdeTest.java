@@ -23,7 +23,6 @@ class LdeTest {
     private static final long SHIFT = Goldilocks.GENERATOR;
     // daemon workers, shared by JUnit tests and jqwik properties (which run after JUnit's @AfterAll)
     private static final WorkerPool ONE = WorkerPool.ofThreads(1);
-    private static final WorkerPool TWO = WorkerPool.ofThreads(2);
     private static final WorkerPool THREE = WorkerPool.ofThreads(3);
     /** More threads than the test matrices have columns: the "narrow" strategies. */
     private static final WorkerPool EIGHT = WorkerPool.ofThreads(8);
@@ -341,50 +340,18 @@ class LdeTest {
     }
 
     @Test
-    void columnByColumnNeedsWholeRoundsOfColumnsOrEightRounds() {
-        // fewer than eight columns: only where threads would wait for each other between blocks
-        assertThat(Lde.extendsColumnByColumn(1, 1)).isFalse();
+    void columnByColumnNeedsEightColumnsInWholeRoundsOrEightRounds() {
         assertThat(Lde.extendsColumnByColumn(7, 1)).isFalse();
         assertThat(Lde.extendsColumnByColumn(8, 1)).isTrue();
-        assertThat(Lde.extendsColumnByColumn(2, 2)).isTrue();
-        assertThat(Lde.extendsColumnByColumn(6, 3)).isTrue();
         assertThat(Lde.extendsColumnByColumn(8, 2)).isTrue();
-        assertThat(Lde.extendsColumnByColumn(1, 2)).isFalse();
-        assertThat(Lde.extendsColumnByColumn(3, 2)).isFalse();
         assertThat(Lde.extendsColumnByColumn(9, 2)).isFalse();
         assertThat(Lde.extendsColumnByColumn(16, 16)).isTrue();
         assertThat(Lde.extendsColumnByColumn(127, 16)).isFalse();
         assertThat(Lde.extendsColumnByColumn(129, 16)).isTrue();
         // the wide schedules that are not column by column keep the coefficients in the output; narrow ones do not
         assertThat(Lde.extendRereadsOutput(9, 2)).isTrue();
-        assertThat(Lde.extendRereadsOutput(3, 2)).isTrue();
         assertThat(Lde.extendRereadsOutput(8, 2)).isFalse();
-        assertThat(Lde.extendRereadsOutput(2, 2)).isFalse();
-        assertThat(Lde.extendRereadsOutput(2, 1)).isTrue();
         assertThat(Lde.extendRereadsOutput(3, 4)).isFalse();
-    }
-
-    /** Fewer columns than a table of powers pays for: column by column with the powers made a segment at a time. */
-    @Test
-    void fewColumnsInWholeRoundsGiveTheValuesOfEveryOtherSchedule() {
-        SplittableRandom random = new SplittableRandom(11);
-        // 2^13 rows: two segments of powers per block
-        int logN = 13, logBlowup = 3, columns = 4;
-        assertThat(Lde.extendsColumnByColumn(columns, TWO.parallelism())).isTrue();
-        assertThat(Lde.extendsColumnByColumn(columns, THREE.parallelism())).isFalse();
-        try (Matrix trace = randomMatrix(random, 1 << logN, columns);
-                Matrix byColumn = matrix("by-column", 1 << (logN + logBlowup), columns);
-                Matrix byPairs = matrix("by-pairs", 1 << (logN + logBlowup), columns);
-                Matrix narrow = matrix("narrow", 1 << (logN + logBlowup), columns);
-                Matrix blockAfterBlock = matrix("block-after-block", 1 << (logN + logBlowup), columns)) {
-            Lde.extend(trace, logBlowup, SHIFT, byColumn, TWO);
-            Lde.extend(trace, logBlowup, SHIFT, byPairs, THREE);
-            Lde.extend(trace, logBlowup, SHIFT, narrow, EIGHT);
-            Lde.extend(trace, logBlowup, SHIFT, blockAfterBlock, ONE);
-            assertThat(byColumn.segment().mismatch(byPairs.segment())).isEqualTo(-1);
-            assertThat(byColumn.segment().mismatch(narrow.segment())).isEqualTo(-1);
-            assertThat(byColumn.segment().mismatch(blockAfterBlock.segment())).isEqualTo(-1);
-        }
     }
 
     @Test
@@ -394,14 +361,8 @@ class LdeTest {
         // column by column: 17 running columns (16 workers and the caller) with two buffers each + every block's powers
         assertThat(Lde.extendScratchBytes(1 << 20, 96, 3, 16)).isEqualTo(column * (17 * 2 + 8));
         assertThat(Lde.extendScratchBytes(1 << 20, 96, 0, 16)).isEqualTo(column * (17 + 1));
-        // column by column, whole rounds of fewer than eight columns: 4 running columns with two buffers and a segment
-        // of powers each
-        assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 4)).isEqualTo(column * 8 + 8L * 4096 * 4);
-        // with one block, what extendCoefficients needs for them side by side: a buffer each and one block's powers
-        assertThat(Lde.extendScratchBytes(1 << 20, 4, 0, 4)).isEqualTo(column * 5);
-        // one thread, fewer than eight columns: block after block, a column buffer per running task (the worker and
-        // the caller) and one block's powers
-        assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 1)).isEqualTo(column * 3);
+        // wide, whole rounds of fewer than eight columns: 4 running columns + one table of powers
+        assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 4)).isEqualTo(column * 5);
         // wide with columns left over: 17 running (column, block) tasks
         assertThat(Lde.extendScratchBytes(1 << 20, 100, 3, 16)).isEqualTo(pairTask * 17);
         // narrow with enough (column, block) tasks: the heap coefficient columns + the running tasks (16 of 16, 17 of
