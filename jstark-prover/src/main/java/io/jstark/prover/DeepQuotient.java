@@ -119,7 +119,7 @@ final class DeepQuotient {
                 q[0][i] = r0;
                 q[1][i] = r1;
                 q[2][i] = r2;
-                // the point second: Ext3's products double its coefficients, once, outside the loop
+                // the point second: Ext3's products double b's coefficients, loop-invariant when b is the point
                 long n0 = Goldilocks.add(a[0][i], Ext3.mul0(r0, r1, r2, z0, z1, z2));
                 long n1 = Goldilocks.add(a[1][i], Ext3.mul1(r0, r1, r2, z0, z1, z2));
                 long n2 = Goldilocks.add(a[2][i], Ext3.mul2(r0, r1, r2, z0, z1, z2));

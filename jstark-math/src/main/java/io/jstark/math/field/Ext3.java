@@ -172,8 +172,9 @@ public record Ext3(long c0, long c1, long c2) {
     /**
      * {@return coefficient 0 of (a0 + a1 x + a2 x^2)(b0 + b1 x + b2 x^2) with x^3 = 2} (Coefficients as
      * primitives, for loops that keep elements in three arrays.) Each coefficient is one
-     * {@link Goldilocks#sumOfProducts} over b's coefficients, some doubled: a loop that multiplies by a constant passes
-     * it as b, so that the doubling is computed once, outside the loop.
+     * {@link Goldilocks#sumOfProducts} over b's coefficients, some doubled, so b's must be canonical (as an
+     * {@link Ext3}'s are); a's may be any 64-bit words. A loop that multiplies by a constant passes it as b: the
+     * doubling is then loop-invariant, which the JIT computes once.
      *
      * @param a0 a's c0
      * @param a1 a's c1

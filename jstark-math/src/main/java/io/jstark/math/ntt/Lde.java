@@ -220,15 +220,19 @@ public final class Lde {
      * matrix and the twiddle cache.
      */
     public static long extendScratchBytes(int rows, int columns, int logBlowup, int parallelism) {
-        if (extendsColumnByColumn(columns, parallelism)) {
-            // per running column its coefficients and, with more than one block, a block buffer; the powers table
-            long buffers = WorkerPool.concurrentTasks(columns, parallelism) * (logBlowup > 0 ? 2 : 1);
-            return Long.BYTES * (buffers * rows + ((long) rows << logBlowup));
-        }
         long pairs = (long) columns << logBlowup;
         // a task of evaluatePairs: one column buffer and a segment of powers
         long pairBuffers = WorkerPool.concurrentTasks(pairs, parallelism);
         long pairLongs = pairBuffers * ((long) rows + Math.min(CosetBlocks.POWERS_SEGMENT, rows));
+        if (extendsColumnByColumn(columns, parallelism)) {
+            // per running column its coefficients and, with more than one block, a block buffer; the powers table
+            long running = WorkerPool.concurrentTasks(columns, parallelism);
+            long byColumn = running * (logBlowup > 0 ? 2 : 1) * (long) rows + ((long) rows << logBlowup);
+            // extendCoefficients, given the coefficients, runs whole rounds side by side (a column buffer per running
+            // column and one block's powers) or the pairs, which may need more where rows are few
+            long given = columns % parallelism == 0 ? (long) rows * (running + 1) : pairLongs;
+            return Long.BYTES * Math.max(byColumn, given);
+        }
         long longs;
         if (columns >= parallelism && columns % parallelism == 0) {
             longs = (long) rows

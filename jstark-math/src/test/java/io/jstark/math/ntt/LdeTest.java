@@ -361,6 +361,9 @@ class LdeTest {
         // column by column: 17 running columns (16 workers and the caller) with two buffers each + every block's powers
         assertThat(Lde.extendScratchBytes(1 << 20, 96, 3, 16)).isEqualTo(column * (17 * 2 + 8));
         assertThat(Lde.extendScratchBytes(1 << 20, 96, 0, 16)).isEqualTo(column * (17 + 1));
+        // eight rounds and more with a partial one, a single block and few rows: extendCoefficients' 3 running (column,
+        // block) tasks, a 1,024-row buffer and segment each, need more than extend's column by column
+        assertThat(Lde.extendScratchBytes(1 << 10, 17, 0, 2)).isEqualTo(3 * 8L * (1024 + 1024));
         // wide, whole rounds of fewer than eight columns: 4 running columns + one table of powers
         assertThat(Lde.extendScratchBytes(1 << 20, 4, 3, 4)).isEqualTo(column * 5);
         // wide with columns left over: 17 running (column, block) tasks
