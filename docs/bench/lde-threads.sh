@@ -9,7 +9,7 @@ other="$(cd "${1:?usage: docs/bench/lde-threads.sh OTHER_CHECKOUT}" && pwd)"
 . "$root/scripts/jdk.sh"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-jars() { echo "$(ls "$1"/jstark-math/target/jstark-math-*.jar | grep -v sources | head -1):$(ls "$1"/jstark-instrument/target/jstark-instrument-*.jar | grep -v sources | head -1)"; }
+. "$root/docs/bench/warm-proofs.sh"
 {
   echo "== $(date -u) $(nproc) cores; A = $(git -C "$other" rev-parse --short HEAD), B = $(git -C "$root" rev-parse --short HEAD)"
   for checkout in "$other" "$root" "$other" "$root"; do

@@ -21,7 +21,6 @@ base="$(cd "$1" && pwd)"
 export JSTARK_DAEMON=on
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-jars() { echo "$(ls "$1"/jstark-math/target/jstark-math-*.jar | grep -v sources | head -1):$(ls "$1"/jstark-instrument/target/jstark-instrument-*.jar | grep -v sources | head -1)"; }
 kernel() {
   mkdir -p "$tmp/classes-$2"
   "$JAVA_HOME/bin/javac" -d "$tmp/classes-$2" -cp "$(jars "$1")" "$root/docs/bench/LdeThreads.java"

@@ -1,7 +1,11 @@
 # Sourced by the scripts that time warm proofs of two checkouts side by side (merkle-gather.sh,
-# constraint-fusion.sh, lde-columns.sh, composition-blocks.sh). They set: tmp (a scratch directory), prove (the jstark
+# constraint-fusion.sh, lde-columns.sh, composition-blocks.sh, narrow-second-thread.sh). They set: tmp (a scratch directory), prove (the jstark
 # arguments) and optionally warm_phases (an awk pattern of the timing report's phase names to print, default main_commit|composition) and
 # warm_operations (an awk pattern of its sub-operations' names, e.g. lde|merkle, the first of each name; default none).
+# It also gives jars (lde-threads.sh sources it for that alone): the classpath of checkout $1's jstark-math and jstark-instrument jars, for the LDE kernel runs
+# (docs/bench/LdeThreads.java).
+
+jars() { echo "$(ls "$1"/jstark-math/target/jstark-math-*.jar | grep -v sources | head -1):$(ls "$1"/jstark-instrument/target/jstark-instrument-*.jar | grep -v sources | head -1)"; }
 
 # Prints the last command's output, stops checkout $1's daemon and exits.
 failed() {
