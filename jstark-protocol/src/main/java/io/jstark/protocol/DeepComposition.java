@@ -14,6 +14,10 @@ import io.jstark.math.field.Ext3;
  * Coefficients gamma^k follow {@link OodFrame#flatten()} order, k counting from 0 over the whole frame,
  * so that the "at z" and "at z*w" terms of one column get different powers. Each quotient is a
  * polynomial exactly when the opened value is the column's true value at that point.
+ *
+ * <p>With t trace columns, trace column c's "at z*w" power is gamma^(t + c) = gamma^t * gamma^c, so
+ * B(x) = gamma^t * T(x) for T(x) = sum_c gamma^c * col_c(x), A's trace part ({@link #atZNextFactor()}): the
+ * trace columns are summed once for A and B together, by {@link #evaluate} and by the prover's combination.
  */
 public final class DeepComposition {
     private final Ext3 z;
@@ -22,6 +26,9 @@ public final class DeepComposition {
     private final Ext3[] atZCoefficients;
 
     private final Ext3[] atZNextCoefficients;
+    /** gamma^t for t trace columns: atZNextCoefficients[c] = atZNextFactor * atZCoefficients[c]. */
+    private final Ext3 atZNextFactor;
+
     private final Ext3 aAtZ;
     private final Ext3 bAtZNext;
 
@@ -47,6 +54,8 @@ public final class DeepComposition {
             powers[k] = p;
             p = p.mul(gamma);
         }
+        // gamma^t; an empty frame (t = 0, no composition) has no powers and takes gamma^0
+        atZNextFactor = trace < powers.length ? powers[trace] : Ext3.ONE;
         Ext3[] values = frame.flatten();
         atZCoefficients = new Ext3[trace + comp];
         atZNextCoefficients = new Ext3[trace];
@@ -84,6 +93,14 @@ public final class DeepComposition {
         return atZNextCoefficients.clone();
     }
 
+    /**
+     * {@return gamma^t for the frame's t trace columns: B's coefficient of trace column c is this times A's, so
+     * B(x) is this times the trace part of A(x)}
+     */
+    public Ext3 atZNextFactor() {
+        return atZNextFactor;
+    }
+
     /** A(z), the constant subtracted from A(x). */
     public Ext3 aAtZ() {
         return aAtZ;
@@ -100,11 +117,10 @@ public final class DeepComposition {
      */
     public Ext3 evaluate(long x, long[] traceRow, long[] compositionRow) {
         Ext3 a = Ext3.ZERO;
-        Ext3 b = Ext3.ZERO;
         for (int c = 0; c < traceRow.length; c++) {
             a = a.add(atZCoefficients[c].mul(traceRow[c]));
-            b = b.add(atZNextCoefficients[c].mul(traceRow[c]));
         }
+        Ext3 b = atZNextFactor.mul(a);
         for (int c = 0; c < compositionRow.length; c++) {
             a = a.add(atZCoefficients[traceRow.length + c].mul(compositionRow[c]));
         }

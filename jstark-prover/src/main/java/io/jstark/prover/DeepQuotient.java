@@ -134,10 +134,13 @@ final class DeepQuotient {
         return new Ext3(r0, r1, r2);
     }
 
-    /** Heap of {@link CpuKernels#combineDeep}: a column and six accumulators per running chunk task. */
+    /**
+     * Heap of {@link CpuKernels#combineDeep}: a column, six accumulators and the scaling's temporaries (at most three
+     * chunks) per running chunk task.
+     */
     static long combineScratchBytes(int n, int parallelism) {
         int chunk = Math.min(CpuKernels.DEEP_CHUNK, n);
-        return 7L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
+        return 10L * Long.BYTES * chunk * WorkerPool.concurrentTasks(n / chunk, parallelism);
     }
 
     /**

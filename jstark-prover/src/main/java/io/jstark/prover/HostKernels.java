@@ -127,7 +127,8 @@ public interface HostKernels extends FriKernels {
      * A = sum_k a_k col_k over the trace LDEs' columns then the composition's, columns 3-5 those of
      * B = sum_k b_k col_k over the trace LDEs' columns ({@link DeepComposition}'s coefficients: a_k from
      * {@link DeepComposition#atZCoefficients()}, b_k from {@link DeepComposition#atZNextCoefficients()};
-     * k counts base columns, skipping absent LDEs). Row r of {@code out} combines row r of each LDE.
+     * k counts base columns, skipping absent LDEs; b_k is {@link DeepComposition#atZNextFactor()} times a_k, so B is
+     * that factor times A's sum over the trace columns). Row r of {@code out} combines row r of each LDE.
      * Runs once per table.
      *
      * @param deep the table's DEEP coefficients

@@ -10,6 +10,8 @@ import io.jstark.math.memory.RamAllocator;
 import io.jstark.math.parallel.WorkerPool;
 import io.jstark.protocol.DeepComposition;
 import io.jstark.protocol.OodFrame;
+import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +125,77 @@ class DeepQuotientTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("remainder");
         }
+    }
+
+    /**
+     * Row r of A is sum_k a_k * col_k(r) over the trace columns then the composition's, of B sum_k b_k * col_k(r)
+     * over the trace columns, with the coefficients {@link DeepComposition} lists for each column.
+     */
+    @Test
+    void theCombinationWeighsEveryColumnByItsOwnCoefficientsOnOneThreadOrTwo() {
+        for (int rows : new int[] {64, 4096 * 2}) {
+            for (WorkerPool pool : new WorkerPool[] {ONE, TWO}) {
+                SplittableRandom random = new SplittableRandom(rows + 17);
+                int ldeRows = 2 * rows;
+                int mainColumns = 5, auxColumns = 6, compositionColumns = 6;
+                Ext3[] none = new Ext3[0];
+                OodFrame frame = new OodFrame(
+                        none,
+                        randomExts(random, mainColumns),
+                        randomExts(random, auxColumns),
+                        none,
+                        randomExts(random, mainColumns),
+                        randomExts(random, auxColumns),
+                        randomExts(random, compositionColumns));
+                DeepComposition deep = new DeepComposition(frame, randomExt(random), randomExt(random), GENERATOR);
+                try (Matrix main = randomMatrix(random, "main", ldeRows, mainColumns);
+                        Matrix aux = randomMatrix(random, "aux", ldeRows, auxColumns);
+                        Matrix composition = randomMatrix(random, "composition", ldeRows, compositionColumns);
+                        Matrix out = Matrix.allocate(RamAllocator.shared(), "out", rows, 6)) {
+                    List<Matrix> traceLdes = Arrays.asList(null, main, aux);
+                    CpuKernels.INSTANCE.combineDeep(deep, traceLdes, composition, rows, out, pool);
+                    Ext3[] a = deep.atZCoefficients();
+                    Ext3[] b = deep.atZNextCoefficients();
+                    for (int r = 0; r < rows; r++) {
+                        Ext3 expectedA = Ext3.ZERO, expectedB = Ext3.ZERO;
+                        int k = 0;
+                        for (Matrix m : List.of(main, aux)) {
+                            for (int c = 0; c < m.columns(); c++, k++) {
+                                expectedA = expectedA.add(a[k].mul(m.get(r, c)));
+                                expectedB = expectedB.add(b[k].mul(m.get(r, c)));
+                            }
+                        }
+                        for (int c = 0; c < compositionColumns; c++, k++) {
+                            expectedA = expectedA.add(a[k].mul(composition.get(r, c)));
+                        }
+                        assertThat(new Ext3(out.get(r, 0), out.get(r, 1), out.get(r, 2)))
+                                .as("A at row %d of %d", r, rows)
+                                .isEqualTo(expectedA);
+                        assertThat(new Ext3(out.get(r, 3), out.get(r, 4), out.get(r, 5)))
+                                .as("B at row %d of %d", r, rows)
+                                .isEqualTo(expectedB);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Ext3[] randomExts(SplittableRandom random, int count) {
+        Ext3[] values = new Ext3[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = randomExt(random);
+        }
+        return values;
+    }
+
+    private static Matrix randomMatrix(SplittableRandom random, String name, int rows, int columns) {
+        Matrix m = Matrix.allocate(RamAllocator.shared(), name, rows, columns);
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < columns; c++) {
+                m.set(r, c, Goldilocks.reduce(random.nextLong()));
+            }
+        }
+        return m;
     }
 
     private static DeepComposition deep(Ext3 atZ, Ext3 atZNext, Ext3 gamma, Ext3 z) {
