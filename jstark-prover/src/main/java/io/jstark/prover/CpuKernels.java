@@ -100,7 +100,11 @@ public final class CpuKernels implements HostKernels {
     public void combineDeep(
             DeepComposition deep, List<Matrix> traceLdes, Matrix compositionLde, int n, Matrix out, WorkerPool pool) {
         Ext3[] a = deep.atZCoefficients();
+        Ext3[] b = deep.atZNextCoefficients();
         Ext3 bOverA = deep.atZNextFactor();
+        // B as bOverA times A's trace part costs one extension scaling (nine passes of products) instead of three per
+        // trace column: fewer from four trace columns on
+        boolean scaleTracePart = b.length > 3;
         int chunk = Math.min(DEEP_CHUNK, n);
         pool.forRange(n / chunk, 1, HEAVY_PIECES_PER_THREAD, (from, to) -> {
             long[] column = new long[chunk];
@@ -109,7 +113,7 @@ public final class CpuKernels implements HostKernels {
             ExtColumn atZNext = new ExtColumn(acc[3], acc[4], acc[5]);
             for (int c = from; c < to; c++) {
                 int rowStart = c * chunk;
-                for (int limb = 0; limb < 3; limb++) {
+                for (int limb = 0; limb < (scaleTracePart ? 3 : 6); limb++) {
                     Arrays.fill(acc[limb], 0);
                 }
                 int k = 0;
@@ -120,10 +124,15 @@ public final class CpuKernels implements HostKernels {
                     for (int col = 0; col < m.columns(); col++, k++) {
                         m.readColumn(col, rowStart, column, 0, chunk);
                         ExtKernels.addScaledBase(column, 0, a[k], atZ, 0, chunk);
+                        if (!scaleTracePart) {
+                            ExtKernels.addScaledBase(column, 0, b[k], atZNext, 0, chunk);
+                        }
                     }
                 }
-                // b_k = bOverA * a_k over the trace columns, so B is A's trace part times bOverA
-                ExtKernels.scale(atZ, 0, bOverA, atZNext, 0, chunk);
+                if (scaleTracePart) {
+                    // b_k = bOverA * a_k over the trace columns, so B is A's trace part times bOverA
+                    ExtKernels.scale(atZ, 0, bOverA, atZNext, 0, chunk);
+                }
                 for (int col = 0; col < compositionLde.columns(); col++, k++) {
                     compositionLde.readColumn(col, rowStart, column, 0, chunk);
                     ExtKernels.addScaledBase(column, 0, a[k], atZ, 0, chunk);

@@ -129,53 +129,63 @@ class DeepQuotientTest {
 
     /**
      * Row r of A is sum_k a_k * col_k(r) over the trace columns then the composition's, of B sum_k b_k * col_k(r)
-     * over the trace columns, with the coefficients {@link DeepComposition} lists for each column.
+     * over the trace columns, with the coefficients {@link DeepComposition} lists for each column: for tables of two to
+     * eleven trace columns (the kernel sums B column by column below four, as a multiple of A's trace part from four
+     * on), on one thread or two.
      */
     @Test
-    void theCombinationWeighsEveryColumnByItsOwnCoefficientsOnOneThreadOrTwo() {
-        for (int rows : new int[] {64, 4096 * 2}) {
-            for (WorkerPool pool : new WorkerPool[] {ONE, TWO}) {
-                SplittableRandom random = new SplittableRandom(rows + 17);
-                int ldeRows = 2 * rows;
-                int mainColumns = 5, auxColumns = 6, compositionColumns = 6;
-                Ext3[] none = new Ext3[0];
-                OodFrame frame = new OodFrame(
-                        none,
-                        randomExts(random, mainColumns),
-                        randomExts(random, auxColumns),
-                        none,
-                        randomExts(random, mainColumns),
-                        randomExts(random, auxColumns),
-                        randomExts(random, compositionColumns));
-                DeepComposition deep = new DeepComposition(frame, randomExt(random), randomExt(random), GENERATOR);
-                try (Matrix main = randomMatrix(random, "main", ldeRows, mainColumns);
-                        Matrix aux = randomMatrix(random, "aux", ldeRows, auxColumns);
-                        Matrix composition = randomMatrix(random, "composition", ldeRows, compositionColumns);
-                        Matrix out = Matrix.allocate(RamAllocator.shared(), "out", rows, 6)) {
-                    List<Matrix> traceLdes = Arrays.asList(null, main, aux);
-                    CpuKernels.INSTANCE.combineDeep(deep, traceLdes, composition, rows, out, pool);
-                    Ext3[] a = deep.atZCoefficients();
-                    Ext3[] b = deep.atZNextCoefficients();
-                    for (int r = 0; r < rows; r++) {
-                        Ext3 expectedA = Ext3.ZERO, expectedB = Ext3.ZERO;
-                        int k = 0;
-                        for (Matrix m : List.of(main, aux)) {
-                            for (int c = 0; c < m.columns(); c++, k++) {
-                                expectedA = expectedA.add(a[k].mul(m.get(r, c)));
-                                expectedB = expectedB.add(b[k].mul(m.get(r, c)));
-                            }
-                        }
-                        for (int c = 0; c < compositionColumns; c++, k++) {
-                            expectedA = expectedA.add(a[k].mul(composition.get(r, c)));
-                        }
-                        assertThat(new Ext3(out.get(r, 0), out.get(r, 1), out.get(r, 2)))
-                                .as("A at row %d of %d", r, rows)
-                                .isEqualTo(expectedA);
-                        assertThat(new Ext3(out.get(r, 3), out.get(r, 4), out.get(r, 5)))
-                                .as("B at row %d of %d", r, rows)
-                                .isEqualTo(expectedB);
+    void theCombinationWeighsEveryColumnByItsOwnCoefficients() {
+        int[][] mainAndAuxColumns = {{2, 0}, {3, 0}, {4, 0}, {5, 6}};
+        for (int[] shape : mainAndAuxColumns) {
+            for (int rows : new int[] {64, 4096 * 2}) {
+                for (WorkerPool pool : new WorkerPool[] {ONE, TWO}) {
+                    checkCombination(shape[0], shape[1], rows, pool);
+                }
+            }
+        }
+    }
+
+    private static void checkCombination(int mainColumns, int auxColumns, int rows, WorkerPool pool) {
+        SplittableRandom random = new SplittableRandom(rows + 31L * mainColumns + auxColumns);
+        int ldeRows = 2 * rows;
+        int compositionColumns = 6;
+        Ext3[] none = new Ext3[0];
+        OodFrame frame = new OodFrame(
+                none,
+                randomExts(random, mainColumns),
+                randomExts(random, auxColumns),
+                none,
+                randomExts(random, mainColumns),
+                randomExts(random, auxColumns),
+                randomExts(random, compositionColumns));
+        DeepComposition deep = new DeepComposition(frame, randomExt(random), randomExt(random), GENERATOR);
+        try (Matrix main = randomMatrix(random, "main", ldeRows, mainColumns);
+                Matrix aux = auxColumns == 0 ? null : randomMatrix(random, "aux", ldeRows, auxColumns);
+                Matrix composition = randomMatrix(random, "composition", ldeRows, compositionColumns);
+                Matrix out = Matrix.allocate(RamAllocator.shared(), "out", rows, 6)) {
+            CpuKernels.INSTANCE.combineDeep(deep, Arrays.asList(null, main, aux), composition, rows, out, pool);
+            Ext3[] a = deep.atZCoefficients();
+            Ext3[] b = deep.atZNextCoefficients();
+            List<Matrix> trace = aux == null ? List.of(main) : List.of(main, aux);
+            for (int r = 0; r < rows; r++) {
+                Ext3 expectedA = Ext3.ZERO, expectedB = Ext3.ZERO;
+                int k = 0;
+                for (Matrix m : trace) {
+                    for (int c = 0; c < m.columns(); c++, k++) {
+                        expectedA = expectedA.add(a[k].mul(m.get(r, c)));
+                        expectedB = expectedB.add(b[k].mul(m.get(r, c)));
                     }
                 }
+                for (int c = 0; c < compositionColumns; c++, k++) {
+                    expectedA = expectedA.add(a[k].mul(composition.get(r, c)));
+                }
+                String where = mainColumns + " main and " + auxColumns + " aux columns, row " + r + " of " + rows;
+                assertThat(new Ext3(out.get(r, 0), out.get(r, 1), out.get(r, 2)))
+                        .as("A, %s", where)
+                        .isEqualTo(expectedA);
+                assertThat(new Ext3(out.get(r, 3), out.get(r, 4), out.get(r, 5)))
+                        .as("B, %s", where)
+                        .isEqualTo(expectedB);
             }
         }
     }

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The DEEP combination with the trace columns summed once (B = gamma^t times A's trace part, from four trace columns
+# on: fib's two keep the sum column by column), this checkout against another one, in the order base, this, this, base: warm proofs of fib 2^20 (jstark's defaults) and of the Keccak table
+# with Plonky3's options (1,365 permutations, blowup 2, 100 queries, 16 grinding bits, folding 2, final degree 1,
+# keccak256) on one and two worker threads, each checkout through its own warm daemon (one unmeasured and three
+# measured proofs), printing the composition, ood and deep phases; then the narrow tables' JMH single shots
+# (FibonacciProveBenchmark on one and two threads, MixProveBenchmark), 10 measured shots per run, medians of the 20 a
+# side. Both checkouts must be built (jstark-cli and jstark-bench packaged). Appends to docs/bench/deep-trace-sum.txt.
+# Usage: docs/bench/deep-trace-sum.sh BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]  (THIS_CHECKOUT defaults to this
+# one; the third argument runs both parts, the default, or only the warm proofs or only the JMH shots)
+set -euo pipefail
+if [ $# -lt 1 ]; then
+  echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]" >&2
+  exit 2
+fi
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+base="$(cd "$1" && pwd)"
+this="$(cd "${2:-$root}" && pwd)"
+parts="${3:-all}"
+. "$root/scripts/jdk.sh"
+export JSTARK_DAEMON=on
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+# One JMH run of $2 with threads=$3 in checkout $1; appends each measured shot's ms to $tmp/shots-<side>-<threads>-<benchmark>.
+jmh() {
+  "$JAVA_HOME/bin/java" -jar "$1/jstark-bench/target/benchmarks.jar" "$2" -f 1 -wi 3 -i 10 -p threads="$3" \
+    -p hash=blake3 >"$tmp/jmh" 2>&1 || { tail -5 "$tmp/jmh"; return 1; }
+  awk -v out="$tmp/shots-$4-$3" '/^# Benchmark: / {b = $3; sub(/.*\./, "", b)}
+    /^Iteration +[0-9]+:/ {print $3 >> (out "-" b)}' "$tmp/jmh"
+  grep -E "^(Fibonacci|Mix)ProveBenchmark" "$tmp/jmh"
+}
+median() { sort -g "$1" | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
+warm_phases="composition|ood|deep"
+. "$root/docs/bench/warm-proofs.sh"
+{
+  echo "== $(date -u) $(uptime)"
+  echo "this: $(git -C "$this" describe --always --dirty), base: $(git -C "$base" describe --always --dirty); $(nproc) cores"
+  for workload in fib keccak; do
+    [ "$parts" = jmh ] && break
+    for threads in 1 2; do
+      if [ "$workload" = fib ]; then
+        prove=(prove --example fib --size 2^20 --threads "$threads" -o "$tmp/p.bin")
+      else
+        prove=(prove --example keccak --hashes 1365 --blowup 2 --queries 100 --grinding 16 --folding 2 --final-degree 1
+          --hash keccak256 --threads "$threads" -o "$tmp/p.bin")
+      fi
+      for side in base this this base; do
+        dir=$([ "$side" = base ] && echo "$base" || echo "$this")
+        echo "-- $side: warm $workload, $threads threads, load $(cut -d' ' -f1-3 /proc/loadavg)"
+        warm "$dir"
+      done
+    done
+  done
+  for threads in 1 2; do
+    [ "$parts" = warm ] && break
+    pattern='FibonacciProveBenchmark.proveFibonacci|MixProveBenchmark.proveMix'
+    [ "$threads" = 2 ] && pattern='FibonacciProveBenchmark.proveFibonacci'
+    for side in base this this base; do
+      dir=$([ "$side" = base ] && echo "$base" || echo "$this")
+      echo "-- $side: java -jar jstark-bench/target/benchmarks.jar '$pattern' -f 1 -wi 3 -i 10 -p threads=$threads -p hash=blake3, load $(cut -d' ' -f1-3 /proc/loadavg)"
+      jmh "$dir" "$pattern" "$threads" "$side"
+    done
+    for shots in "$tmp"/shots-base-"$threads"-*; do
+      name="${shots##*-}"
+      echo "   $name, threads=$threads: median of $(wc -l <"$shots") a side, base $(median "$shots") ms," \
+        "this $(median "$tmp/shots-this-$threads-$name") ms"
+    done
+  done
+} | tee -a "$root/docs/bench/deep-trace-sum.txt"
