@@ -3,12 +3,14 @@ package io.jstark.cluster;
 import io.jstark.air.AirDigest;
 import io.jstark.air.debug.ConstraintChecker;
 import io.jstark.air.program.Uniforms;
+import io.jstark.air.trace.CanonicalCells;
 import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.OpenRequest;
 import io.jstark.cluster.wire.TableClaim;
 import io.jstark.math.memory.Matrix;
 import io.jstark.math.memory.RamAllocator;
+import io.jstark.math.parallel.WorkerPool;
 import io.jstark.prover.memory.TableDimensions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,14 +38,18 @@ final class PlacedTraces implements AutoCloseable {
      * @param statement every table's claim, in the proof's order
      * @param dimensions every table's dimensions, in the proof's order
      * @param tables the proof indices placed here, ascending
+     * @param pool checks a large recipe-built table's cells
      * @throws ClusterException when the recipe builds another statement than the one claimed
+     * @throws io.jstark.air.trace.InvalidTraceException when a placed table the recipe built holds a cell that is not a
+     *     field element
      */
     static PlacedTraces of(
             OpenRequest request,
             TableSource source,
             List<TableClaim> statement,
             List<TableDimensions> dimensions,
-            int[] tables) {
+            int[] tables,
+            WorkerPool pool) {
         TableTrace[] traces = new TableTrace[tables.length];
         List<TableTrace> built = null;
         try {
@@ -56,6 +62,8 @@ final class PlacedTraces implements AutoCloseable {
                 for (int l = 0; l < tables.length; l++) {
                     traces[l] = built.get(tables[l]);
                     requireClaimed(traces[l], statement.get(tables[l]), !request.getReportClaims());
+                    // the coordinator never holds a recipe's trace: its cells are checked here, where it is built
+                    CanonicalCells.require(traces[l], pool);
                 }
                 dropUnplaced(built, tables);
             } else {

@@ -142,7 +142,13 @@ final class WorkerSession implements AutoCloseable {
                         ProverSettings.defaults().pool().parallelism());
         PlacedTraces traces;
         try {
-            traces = PlacedTraces.of(request, source, statement, dimensions, tables);
+            traces = PlacedTraces.of(
+                    request,
+                    source,
+                    statement,
+                    dimensions,
+                    tables,
+                    ProverSettings.defaults().pool());
         } catch (RuntimeException | Error e) {
             storage.close();
             throw e;

@@ -90,6 +90,25 @@ class TableSourceTest {
         }
     }
 
+    /** The coordinator never holds a recipe's trace, so the worker that builds it checks its cells. */
+    @Test
+    void aRecipeThatBuildsACellThatIsNotAFieldElementIsRefusedByItsWorkerNamingTheCell() throws Exception {
+        TableSource faulty = new NonCanonicalAffineSequences();
+        try (RemoteBackend cluster = RemoteBackend.onWorkers(workers.first(1))
+                        .recipe(NonCanonicalAffineSequences.NAME, PARAMETERS)
+                        .deadline(ClusterProofTest.DEADLINE)
+                        .build();
+                JstarkProver coordinator = Jstark.prover(faulty.airs())
+                        .options(ClusterProofTest.OPTIONS)
+                        .backend(cluster)
+                        .build()) {
+            assertThatThrownBy(() -> coordinator.proveOwned(faulty.shapes(PARAMETERS)))
+                    .hasStackTraceContaining("table 'counter'")
+                    .hasStackTraceContaining("row " + NonCanonicalAffineSequences.ROW + ", column 'x'")
+                    .hasStackTraceContaining("not a field element");
+        }
+    }
+
     @Test
     void parametersTheSourceRejectsAreRefusedByTheWorkerNamingTheSource() throws Exception {
         assertThat(refusalOfRecipe(new byte[] {6}))

@@ -2,6 +2,7 @@ package io.jstark.prover;
 
 import io.jstark.air.Air;
 import io.jstark.air.AirDigest;
+import io.jstark.air.trace.CanonicalCells;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.crypto.hash.Hasher;
 import io.jstark.crypto.hash.Hashers;
@@ -285,7 +286,7 @@ public final class StarkProver {
                             + "statement (ProvingKey.checkStatement(StarkProver.claims(traces), options)) and prove those traces");
         }
         for (TableTrace trace : traces) {
-            TraceChecks.requireCanonicalCells(trace, settings.pool());
+            CanonicalCells.require(trace, settings.pool());
         }
     }
 

@@ -8,6 +8,9 @@ import java.util.List;
  * session it opens reports each table's claim (its public inputs, computed where the trace was built), which the
  * transcript absorbs. The proof's bytes are those of a proof of the same traces made by {@link CpuBackend}.
  *
+ * <p>The backend checks that every cell of a trace it builds is a field element
+ * ({@link io.jstark.air.trace.CanonicalCells}), as the prover does for the traces it is given.
+ *
  * <p>With debug checks on ({@link ProverSettings#debugChecks}) the backend checks each table's constraints on its
  * trace where the trace lives, before it answers; the buses across tables are checked by their sums after the aux
  * round, as in every proof.
