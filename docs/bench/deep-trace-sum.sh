@@ -21,15 +21,6 @@ parts="${3:-all}"
 export JSTARK_DAEMON=on
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# One JMH run of $2 with threads=$3 in checkout $1; appends each measured shot's ms to $tmp/shots-<side>-<threads>-<benchmark>.
-jmh() {
-  "$JAVA_HOME/bin/java" -jar "$1/jstark-bench/target/benchmarks.jar" "$2" -f 1 -wi 3 -i 10 -p threads="$3" \
-    -p hash=blake3 >"$tmp/jmh" 2>&1 || { tail -5 "$tmp/jmh"; return 1; }
-  awk -v out="$tmp/shots-$4-$3" '/^# Benchmark: / {b = $3; sub(/.*\./, "", b)}
-    /^Iteration +[0-9]+:/ {print $3 >> (out "-" b)}' "$tmp/jmh"
-  grep -E "^(Fibonacci|Mix)ProveBenchmark" "$tmp/jmh"
-}
-median() { sort -g "$1" | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
 warm_phases="composition|ood|deep"
 . "$root/docs/bench/warm-proofs.sh"
 {
@@ -51,19 +42,5 @@ warm_phases="composition|ood|deep"
       done
     done
   done
-  for threads in 1 2; do
-    [ "$parts" = warm ] && break
-    pattern='FibonacciProveBenchmark.proveFibonacci|MixProveBenchmark.proveMix'
-    [ "$threads" = 2 ] && pattern='FibonacciProveBenchmark.proveFibonacci'
-    for side in base this this base; do
-      dir=$([ "$side" = base ] && echo "$base" || echo "$this")
-      echo "-- $side: java -jar jstark-bench/target/benchmarks.jar '$pattern' -f 1 -wi 3 -i 10 -p threads=$threads -p hash=blake3, load $(cut -d' ' -f1-3 /proc/loadavg)"
-      jmh "$dir" "$pattern" "$threads" "$side"
-    done
-    for shots in "$tmp"/shots-base-"$threads"-*; do
-      name="${shots##*-}"
-      echo "   $name, threads=$threads: median of $(wc -l <"$shots") a side, base $(median "$shots") ms," \
-        "this $(median "$tmp/shots-this-$threads-$name") ms"
-    done
-  done
+  [ "$parts" = warm ] || narrow_jmh "$base" "$this"
 } | tee -a "$root/docs/bench/deep-trace-sum.txt"
