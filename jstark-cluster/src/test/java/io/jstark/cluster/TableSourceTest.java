@@ -105,6 +105,7 @@ class TableSourceTest {
             assertThatThrownBy(() -> coordinator.proveOwned(faulty.shapes(PARAMETERS)))
                     .hasStackTraceContaining("table 'counter'")
                     .hasStackTraceContaining("row " + NonCanonicalAffineSequences.ROW + ", column 'x'")
+                    .hasStackTraceContaining(Long.toUnsignedString(-1L))
                     .hasStackTraceContaining("not a field element");
         }
     }

@@ -17,7 +17,8 @@ import io.jstark.math.field.Ext3;
  *
  * <p>With t trace columns, trace column c's "at z*w" power is gamma^(t + c) = gamma^t * gamma^c, so
  * B(x) = gamma^t * T(x) for T(x) = sum_c gamma^c * col_c(x), A's trace part ({@link #atZNextFactor()}): the
- * trace columns are summed once for A and B together, by {@link #evaluate} and by the prover's combination.
+ * trace columns can be summed once for A and B together, as {@link #evaluate} does (and the prover's combination
+ * from four trace columns on).
  */
 public final class DeepComposition {
     private final Ext3 z;

@@ -145,6 +145,17 @@ class DeepQuotientTest {
         }
     }
 
+    /**
+     * With more chunks than a thread's pieces, one task combines several chunks in turn, reusing its accumulators:
+     * each chunk's sums start again from zero, on both ways of summing B.
+     */
+    @Test
+    void aTaskThatCombinesSeveralChunksStartsEachFromZero() {
+        for (int mainColumns : new int[] {2, 4}) {
+            checkCombination(mainColumns, 0, 1 << 17, ONE);
+        }
+    }
+
     private static void checkCombination(int mainColumns, int auxColumns, int rows, WorkerPool pool) {
         SplittableRandom random = new SplittableRandom(rows + 31L * mainColumns + auxColumns);
         int ldeRows = 2 * rows;
