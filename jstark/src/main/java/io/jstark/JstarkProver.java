@@ -166,8 +166,8 @@ public final class JstarkProver implements AutoCloseable {
      * @throws IllegalStateException when the backend does not build its own tables
      * @throws io.jstark.protocol.InvalidStatementException naming the first table that breaks a statement rule
      * @throws RuntimeException the backend's refusal of a table it built, such as a cluster's
-     *         {@code ClusterException} carrying its worker's {@link io.jstark.air.trace.InvalidTraceException} for a
-     *         cell that is not a canonical field element (table, row, column and value)
+     *         {@code ClusterException} naming the table source whose recipe built a cell that is not a canonical field
+     *         element (and the table, row, column and value)
      * @throws ProverClosedException after {@link #close()}
      */
     public Result proveOwned(List<TableDimensions> tables) {

@@ -4,6 +4,7 @@ import io.jstark.air.AirDigest;
 import io.jstark.air.debug.ConstraintChecker;
 import io.jstark.air.program.Uniforms;
 import io.jstark.air.trace.CanonicalCells;
+import io.jstark.air.trace.InvalidTraceException;
 import io.jstark.air.trace.Preprocessed;
 import io.jstark.air.trace.TableTrace;
 import io.jstark.cluster.wire.OpenRequest;
@@ -40,8 +41,7 @@ final class PlacedTraces implements AutoCloseable {
      * @param tables the proof indices placed here, ascending
      * @param pool checks a large recipe-built table's cells
      * @throws ClusterException when the recipe builds another statement than the one claimed
-     * @throws io.jstark.air.trace.InvalidTraceException when a placed table the recipe built holds a cell that is not a
-     *     field element
+     * @throws ClusterException when a placed table the recipe built holds a cell that is not a field element
      */
     static PlacedTraces of(
             OpenRequest request,
@@ -62,8 +62,7 @@ final class PlacedTraces implements AutoCloseable {
                 for (int l = 0; l < tables.length; l++) {
                     traces[l] = built.get(tables[l]);
                     requireClaimed(traces[l], statement.get(tables[l]), !request.getReportClaims());
-                    // the coordinator never holds a recipe's trace: its cells are checked here, where it is built
-                    CanonicalCells.require(traces[l], pool);
+                    requireFieldElements(traces[l], request, source, pool);
                 }
                 dropUnplaced(built, tables);
             } else {
@@ -85,7 +84,7 @@ final class PlacedTraces implements AutoCloseable {
      */
     private static List<TableTrace> build(OpenRequest request, TableSource source, List<TableClaim> statement) {
         byte[] parameters = request.getRecipe().getParameters().toByteArray();
-        String refusal = "proof " + request.getProofId() + ": table source '" + source.name() + "': ";
+        String refusal = refusal(request, source);
         List<TableTrace> built;
         try {
             requireStatement(source.shapes(parameters), statement, refusal);
@@ -128,6 +127,27 @@ final class PlacedTraces implements AutoCloseable {
                 d.rows(),
                 d.air().mainWidth());
         return new TableTrace(d.name(), d.air(), main, Wire.publicInputs(claim));
+    }
+
+    /** How a refusal of the recipe's work begins: the proof and the source. */
+    private static String refusal(OpenRequest request, TableSource source) {
+        return "proof " + request.getProofId() + ": table source '" + source.name() + "': ";
+    }
+
+    /**
+     * Every cell of a table the recipe built must be a field element: the coordinator never holds a recipe's trace, so
+     * its cells are checked here, where it is built.
+     *
+     * @throws ClusterException naming the proof and the source, caused by the {@link InvalidTraceException} that names
+     *     the table, the cell and its value
+     */
+    private static void requireFieldElements(
+            TableTrace trace, OpenRequest request, TableSource source, WorkerPool pool) {
+        try {
+            CanonicalCells.require(trace, pool);
+        } catch (InvalidTraceException e) {
+            throw new ClusterException(refusal(request, source) + "its recipe built " + e.getMessage(), e);
+        }
     }
 
     /** The recipe's table must be the one claimed; its public inputs too where the coordinator claims them. */

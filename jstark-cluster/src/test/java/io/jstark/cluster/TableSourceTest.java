@@ -103,6 +103,9 @@ class TableSourceTest {
                         .backend(cluster)
                         .build()) {
             assertThatThrownBy(() -> coordinator.proveOwned(faulty.shapes(PARAMETERS)))
+                    .isInstanceOf(ClusterException.class)
+                    .hasStackTraceContaining(
+                            "table source '" + NonCanonicalAffineSequences.NAME + "': its recipe built")
                     .hasStackTraceContaining("table 'counter'")
                     .hasStackTraceContaining("row " + NonCanonicalAffineSequences.ROW + ", column 'x'")
                     .hasStackTraceContaining(Long.toUnsignedString(-1L))
