@@ -40,8 +40,8 @@ final class PlacedTraces implements AutoCloseable {
      * @param dimensions every table's dimensions, in the proof's order
      * @param tables the proof indices placed here, ascending
      * @param pool checks a large recipe-built table's cells
-     * @throws ClusterException when the recipe builds another statement than the one claimed
-     * @throws ClusterException when a placed table the recipe built holds a cell that is not a field element
+     * @throws ClusterException when the recipe builds another statement than the one claimed, or a placed table with a
+     *     cell that is not a field element
      */
     static PlacedTraces of(
             OpenRequest request,
