@@ -10,8 +10,10 @@ import io.jstark.math.memory.RamAllocator;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The prepass's debug checks of the traces the prover holds (their cells' check is
- * {@link io.jstark.air.trace.CanonicalCells}). */
+/**
+ * The prepass's debug checks of the traces the prover holds; the check that every cell is a field element is
+ * {@link io.jstark.air.trace.CanonicalCells}.
+ */
 final class TraceChecks {
     private TraceChecks() {}
 
