@@ -16,14 +16,16 @@ failed() {
 }
 
 # Through checkout $1's own warm daemon: one unmeasured proof, then three measured ones, each printed as its
-# wall time and the listed phases' wall times (and shares of the proof); the daemon is stopped before and after.
+# wall time (the prove span's, then the whole command's: the client, the plan and the proof) and the listed phases'
+# wall times (and shares of the proof); the daemon is stopped before and after.
 warm() {
-  local phases="${warm_phases:-main_commit|composition}"
+  local phases="${warm_phases:-main_commit|composition}" start
   "$1/scripts/jstark" daemon stop >/dev/null 2>&1 || true
   "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
   for _ in 1 2 3; do
+    start=$(date +%s%N)
     "$1/scripts/jstark" "${prove[@]}" >"$tmp/out" 2>&1 || failed "$1"
-    echo "   $(grep -o 'proved in [0-9.]* s' "$tmp/out");$(awk -v phases="^($phases)\$" \
+    echo "   $(grep -o 'proved in [0-9.]* s' "$tmp/out") (command $((($(date +%s%N) - start) / 1000000)) ms);$(awk -v phases="^($phases)\$" \
       '/^  [a-z_]+ +[0-9]/ && $1 ~ phases && !seen[$1]++ {printf " %s %s s (%s)", $1, $2, $3}' "$tmp/out")$(
       awk -v ops="^(${warm_operations:-})\$" '/^ +[a-z_]+ +[0-9]+ +[0-9.]+ +[0-9.]+%/ && $1 ~ ops && !seen[$1]++ {
         printf " %s %s s", $1, $3}' "$tmp/out")"

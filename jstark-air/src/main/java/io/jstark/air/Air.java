@@ -25,6 +25,8 @@ public final class Air {
     private final List<BusInteraction> interactions;
     private final LogUpPlan logUp;
     private final List<Constraint> allConstraints;
+    /** {@link #withMaskRing}, made on the first call: one committed definition per definition, for caches keyed by it. */
+    private volatile Air withMaskRing;
 
     Air(
             String name,
@@ -80,7 +82,7 @@ public final class Air {
      * {@return this table as a zero-knowledge proof commits it when it has buses: its main columns and
      * {@link MaskRing#COLUMNS} more holding its mask ring triples, and the running sum starting with the mask fraction
      * ({@link LogUpPlan#of(List, int, int)}); the same name, and a definition's digest is always the user's own (of this
-     * table as defined)}
+     * table as defined)}; every call returns the same instance
      *
      * @throws IllegalStateException when the table has no buses
      */
@@ -88,6 +90,20 @@ public final class Air {
         if (interactions.isEmpty()) {
             throw new IllegalStateException("table definition '" + name + "' has no buses, so no mask ring");
         }
+        Air made = withMaskRing;
+        if (made == null) {
+            synchronized (this) {
+                made = withMaskRing;
+                if (made == null) {
+                    made = maskRingDefinition();
+                    withMaskRing = made;
+                }
+            }
+        }
+        return made;
+    }
+
+    private Air maskRingDefinition() {
         List<String> columns = new ArrayList<>(mainColumns);
         for (int k = 0; k < MaskRing.COLUMNS; k++) {
             columns.add("zk mask " + k);

@@ -30,12 +30,15 @@ final class CompositionRound {
     HostCommitment commit(HostCommitment main, AuxCommitment aux, Ext3[] lookup, Ext3 alpha) {
         Ext3 busSum = aux == null ? null : aux.busSum();
         Uniforms uniforms = Uniforms.of(table.trace.publicInputs()).withChallenges(lookup);
-        CompositionLayout layout = CompositionLayout.of(table.committedAir, table.logN);
         int parts = ZeroKnowledge.compositionParts(table.options, table.air, table.logN);
         try (Span _ = Spans.open("round2_composition", SpanLabels.TABLE_FIELD, table.name(), "parts", parts)) {
+            CompositionLayout layout;
             ConstraintProgram.Bound program;
+            // the program is compiled once per definition and height (CompositionPrograms); each proof binds it
             try (Span __ = Spans.open("compile_constraints", SpanLabels.TABLE_FIELD, table.name())) {
-                program = ConstraintProgram.compile(List.of(layout.expression()))
+                CompositionPrograms.Compiled compiled = CompositionPrograms.of(table.committedAir, table.logN);
+                layout = compiled.layout();
+                program = compiled.program()
                         .bind(uniforms.withBusSum(busSum).withCoefficients(layout.coefficients(alpha)));
             }
             // the committed columns' LDE of n' * blowup points is the trace's LDE at blowup * n' / n: the constraints
@@ -187,8 +190,7 @@ final class CompositionRound {
     /** Heap of {@link CpuKernels#evaluateConstraints}: a program workspace and a batch source per running range task. */
     static long constraintEvaluationScratchBytes(Air air, int logN, long rows, int parallelism) {
         int batch = Math.min(CpuKernels.COMPOSITION_BATCH, 1 << logN);
-        ConstraintProgram program = ConstraintProgram.compile(
-                List.of(CompositionLayout.of(air, logN).expression()));
+        ConstraintProgram program = CompositionPrograms.of(air, logN).program();
         long perTask = program.workspaceBytes(batch) + 2L * Long.BYTES * batch;
         return perTask * WorkerPool.concurrentTasks(rows / batch, parallelism);
     }

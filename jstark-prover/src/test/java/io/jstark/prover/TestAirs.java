@@ -38,7 +38,8 @@ public final class TestAirs {
     /** Receives 0..255 (a preprocessed column, fixed height 2^8) with multiplicities. */
     public static final Air BYTES = bytes();
 
-    private static Air fib() {
+    /** {@return a new Fibonacci definition, another object each call} */
+    static Air fib() {
         AirBuilder b = Air.builder("fib");
         Expr.MainCell a = b.main("a");
         Expr.MainCell c = b.main("b");
