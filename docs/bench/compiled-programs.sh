@@ -5,8 +5,8 @@
 # 100 queries, 16 grinding bits, folding 2, final degree 1, keccak256) on one and two worker threads and of vm-keccak
 # 2^10 on two, each checkout through its own warm daemon (one unmeasured and three measured proofs, the
 # compile_constraints span printed); then cold Keccak proofs, one JVM per proof (JSTARK_DAEMON=off), on one thread;
-# then docs/bench/ProgramLocality.java with this checkout's bench jar (the interpreter on a program just compiled and
-# on the same program after a full collection). Both checkouts must be built (jstark-cli and jstark-bench packaged).
+# then docs/bench/ProgramLocality.java (the source next to this script) with THIS_CHECKOUT's bench jar (the
+# interpreter on a program just compiled and on the same program after a full collection). Both checkouts must be built (jstark-cli and jstark-bench packaged).
 # Appends to docs/bench/compiled-programs.txt.
 # Usage: docs/bench/compiled-programs.sh BASE_CHECKOUT [THIS_CHECKOUT [all|proofs|locality]]  (THIS_CHECKOUT defaults
 # to this one; the third argument runs both parts, the default, or only the proofs or only ProgramLocality)
@@ -19,6 +19,13 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 base="$(cd "$1" && pwd)"
 this="$(cd "${2:-$root}" && pwd)"
 parts="${3:-all}"
+case "$parts" in
+  all | proofs | locality) ;;
+  *)
+    echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|proofs|locality]]" >&2
+    exit 2
+    ;;
+esac
 . "$root/scripts/jdk.sh"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

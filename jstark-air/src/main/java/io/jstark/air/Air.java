@@ -28,6 +28,8 @@ public final class Air {
     /** {@link #withMaskRing}, made on the first call: one committed definition per definition, for caches keyed by it. */
     private volatile Air withMaskRing;
 
+    private final Object withMaskRingLock = new Object();
+
     Air(
             String name,
             List<String> mainColumns,
@@ -92,7 +94,7 @@ public final class Air {
         }
         Air made = withMaskRing;
         if (made == null) {
-            synchronized (this) {
+            synchronized (withMaskRingLock) {
                 made = withMaskRing;
                 if (made == null) {
                     made = maskRingDefinition();

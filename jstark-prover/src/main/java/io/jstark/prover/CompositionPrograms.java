@@ -14,11 +14,13 @@ import java.util.WeakHashMap;
  * made once per JVM and shared by the memory model (which sizes the interpreter's registers from the program) and
  * by round 2 (which binds the program to each proof's challenges). Both depend only on the definition and the
  * height, and compiling a wide table is not free: Keccak-f's 3,182 constraints take about 12 ms in a warm JVM and
- * 100 ms in a cold one, and a proof needed them three times (twice for its memory plan, once in round 2).
+ * 100 ms in a cold one, and a proof needed them up to three times (for its memory plan, once or twice, and in round 2).
  *
  * <p>The definitions are held weakly, compared by identity ({@link Air} is immutable and keeps
- * {@link Object#equals}): a definition no longer used anywhere takes its programs with it. A definition keeps at
- * most {@link #HEIGHTS_PER_DEFINITION} heights, the least recently used leaving first.
+ * {@link Object#equals}): a definition no longer used anywhere takes its programs with it, while one held in a static
+ * field (the examples') keeps them for the life of the JVM. A definition keeps at most
+ * {@link #HEIGHTS_PER_DEFINITION} heights, the least recently used leaving first. The memory plan does not count
+ * them (Keccak-f's program takes 3.5 MiB per height).
  */
 final class CompositionPrograms {
     /** Heights kept per definition: a process proving one table at many heights keeps the latest ones. */
@@ -33,8 +35,9 @@ final class CompositionPrograms {
     record Compiled(CompositionLayout layout, ConstraintProgram program) {}
 
     /**
-     * {@return the layout and compiled program of {@code air} at 2^logN rows}, compiled on the first request; callers
-     * asking for the same definition and height meanwhile wait for that compilation
+     * {@return the layout and compiled program of {@code air} at 2^logN rows}, compiled on the first request; while one
+     * of a definition's heights compiles, requests for any of its heights wait (a definition's tables ask for their
+     * programs at about the same time, and waiting for one compilation beats running it twice)
      *
      * @param air the table as committed ({@link io.jstark.protocol.ZeroKnowledge#committedAir})
      * @param logN log2 of the table's rows

@@ -11,6 +11,7 @@ import io.jstark.protocol.ProofOptions;
 import io.jstark.protocol.Statement;
 import io.jstark.protocol.ZeroKnowledge;
 import io.jstark.verifier.StarkVerifier;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -93,7 +94,7 @@ class CompositionProgramsTest {
     }
 
     @Test
-    void aZeroKnowledgeProofCommitsOneDefinitionPerTable() {
+    void theZeroKnowledgeCommittedDefinitionIsOneObjectPerDefinition() {
         ProofOptions zk = ProveVerifyTest.SMALL.withZeroKnowledge(true);
         Air committed = ZeroKnowledge.committedAir(zk, TestAirs.SENDER);
         assertThat(committed).isNotSameAs(TestAirs.SENDER);
@@ -101,22 +102,68 @@ class CompositionProgramsTest {
     }
 
     @Test
-    void aProofFromTheCachedProgramEqualsTheOneThatCompiledIt() throws Exception {
-        Air air = TestAirs.fib();
+    void aProgramReusedByALaterProofGivesTheBytesOfAJustCompiledOne() throws Exception {
         TableTrace fib = TestAirs.fibTrace(7, 3);
-        TableTrace trace = new TableTrace("fib", air, fib.main(), fib.publicInputs());
-        try (ProvingKey key = ProvingKey.of(List.of(air))) {
-            byte[] first = ProveVerifyTest.prove(key, ProveVerifyTest.SMALL, List.of(trace));
-            CompositionPrograms.Compiled compiled = CompositionPrograms.of(air, 7);
-            byte[] second = ProveVerifyTest.prove(key, ProveVerifyTest.SMALL, List.of(trace));
-            assertThat(CompositionPrograms.of(air, 7)).isSameAs(compiled);
-            assertThat(second).isEqualTo(first);
-            StarkVerifier.verify(
-                    key.verifyingKey(ProveVerifyTest.SMALL, WorkerPool.common()),
-                    Statement.ofTraces(List.of(trace)),
-                    second);
+        try {
+            Air reused = TestAirs.fib();
+            TableTrace reusedTrace = new TableTrace("fib", reused, fib.main(), fib.publicInputs());
+            byte[] reusedProof;
+            try (ProvingKey key = ProvingKey.of(List.of(reused))) {
+                ProveVerifyTest.prove(key, ProveVerifyTest.SMALL, List.of(reusedTrace));
+                CompositionPrograms.Compiled compiled = CompositionPrograms.of(reused, 7);
+                reusedProof = ProveVerifyTest.prove(key, ProveVerifyTest.SMALL, List.of(reusedTrace));
+                assertThat(CompositionPrograms.of(reused, 7)).isSameAs(compiled);
+                StarkVerifier.verify(
+                        key.verifyingKey(ProveVerifyTest.SMALL, WorkerPool.common()),
+                        Statement.ofTraces(List.of(reusedTrace)),
+                        reusedProof);
+            }
+            // the same definition declared again: nothing cached for it, so its proof compiles the program afresh
+            Air fresh = TestAirs.fib();
+            TableTrace freshTrace = new TableTrace("fib", fresh, fib.main(), fib.publicInputs());
+            try (ProvingKey key = ProvingKey.of(List.of(fresh))) {
+                assertThat(ProveVerifyTest.prove(key, ProveVerifyTest.SMALL, List.of(freshTrace)))
+                        .isEqualTo(reusedProof);
+            }
         } finally {
             fib.main().close();
         }
+    }
+
+    @Test
+    void definitionsNoLongerUsedAreCollectedWithTheirPrograms() throws Exception {
+        List<WeakReference<Air>> definitions = cacheDefinitionsAndDropThem();
+        boolean collected = false;
+        for (int attempt = 0; attempt < 50 && !collected; attempt++) {
+            System.gc();
+            Thread.sleep(20);
+            collected = definitions.stream().allMatch(d -> d.get() == null);
+        }
+        assertThat(definitions).allSatisfy(d -> assertThat(d.get()).isNull());
+    }
+
+    /** Definitions with cached programs (one proven, others asked for directly), only weakly reachable on return. */
+    private static List<WeakReference<Air>> cacheDefinitionsAndDropThem() throws Exception {
+        List<WeakReference<Air>> definitions = new ArrayList<>();
+        TableTrace fib = TestAirs.fibTrace(6, 1);
+        try {
+            Air proven = TestAirs.fib();
+            try (ProvingKey key = ProvingKey.of(List.of(proven))) {
+                ProveVerifyTest.prove(
+                        key,
+                        ProveVerifyTest.SMALL,
+                        List.of(new TableTrace("fib", proven, fib.main(), fib.publicInputs())));
+            }
+            definitions.add(new WeakReference<>(proven));
+        } finally {
+            fib.main().close();
+        }
+        for (int k = 0; k < 3; k++) {
+            Air asked = freshDefinition("programs-dropped-" + k);
+            CompositionPrograms.of(asked, 8);
+            CompositionPrograms.of(asked, 9);
+            definitions.add(new WeakReference<>(asked));
+        }
+        return definitions;
     }
 }
