@@ -73,10 +73,16 @@ final class ProofPipeline {
 
     /** The plan of a statement already checked, with what the backend holds of it here and elsewhere. */
     private StoragePlan plan(List<TableDimensions> tables, BackendMemory described) {
-        // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too
-        JvmFootprint jvm = settings.hasBudget()
-                ? JvmFootprint.measure(RamAllocator.shared().liveBytes())
-                : JvmFootprint.NONE;
+        // with a budget, the budget bounds the whole process: the JVM's heap and native memory count too, and the
+        // blocks earlier proofs left kept for reuse go back first, so that they are neither measured nor kept beyond
+        // this proof's own buffers
+        JvmFootprint jvm;
+        if (settings.hasBudget()) {
+            RamAllocator.shared().releaseRetained();
+            jvm = JvmFootprint.measure(RamAllocator.shared().liveBytes());
+        } else {
+            jvm = JvmFootprint.NONE;
+        }
         return StoragePlanner.plan(
                 tables,
                 options,

@@ -7,6 +7,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -14,12 +18,22 @@ import java.util.Optional;
  * which the kernel hands out already zeroed, so a buffer costs nothing until it is written (an
  * {@link Arena} allocation would first write zeros over all of it: measured here as the largest single
  * cost of a proof, ~0.5 s per GiB). Where native calls are not available, it falls back to a shared arena
- * per buffer. Either way every buffer is zeroed, 64-byte aligned, and freed when it is closed.
+ * per buffer. Either way every buffer is zeroed, 64-byte aligned, and freed when it is closed (a large one kept
+ * for reuse, below).
  *
  * <p>On Linux a buffer of {@value NativeHeap#HUGE_PAGE_MIN_BYTES} bytes or more asks for transparent huge pages
  * ({@code madvise(MADV_HUGEPAGE)}): a proof writes its buffers whole, and faulting them in 4 KiB at a time cost
  * more than half of a warm fib 2^20 proof on this project's 2-core build machine (docs/bench/huge-pages.txt).
  * {@value #HUGE_PAGES_PROPERTY}{@code =false} turns the advice off.
+ *
+ * <p>A closed buffer of that size or more is not given back to the C library but kept mapped, and the next buffer of
+ * exactly its size reuses it, zeroed by a fill instead of fresh pages. The pages a process gives back are free pages
+ * of the operating system, and a virtual machine's kernel may hand free pages back to its host (Linux reports free
+ * blocks of 2 MiB after two seconds): writing them again then faults on the host too, which on this project's
+ * build machine made a Keccak proof after six seconds of idleness take twice as long as one right after another
+ * (docs/bench/retained-blocks.txt). The kept blocks are bounded so that the bytes live plus kept never exceed the
+ * most bytes ever live at once ({@link #retainedBytes()}): a fresh block first frees kept ones until it fits.
+ * {@link #releaseRetained()} gives them all back, and starts that bound anew from the bytes live.
  */
 public final class RamAllocator implements BufferAllocator {
     /** The system property that turns the huge-page advice off: {@code -Djstark.memory.hugepages=false}. */
@@ -29,6 +43,13 @@ public final class RamAllocator implements BufferAllocator {
     private static final RamAllocator SHARED = new RamAllocator();
 
     private final AllocationCounter counter = new AllocationCounter();
+
+    /** Closed blocks kept mapped, by their size as the C library allocated them (a buffer's bytes plus 64). */
+    private final Map<Long, ArrayDeque<Long>> retained = new HashMap<>();
+    /** The sizes of the blocks in {@link #retained}, added up. */
+    private long retainedBytes;
+    /** The most bytes live at once since creation or the last {@link #releaseRetained()}. */
+    private long highWater;
 
     /** A new allocator with its own counts; most code wants {@link #shared()}. */
     public RamAllocator() {}
@@ -45,24 +66,102 @@ public final class RamAllocator implements BufferAllocator {
         }
         OffHeapBuffer buffer = NativeHeap.AVAILABLE ? nativeBuffer(label, bytes) : arenaBuffer(label, bytes);
         counter.allocated(bytes);
+        synchronized (retained) {
+            highWater = Math.max(highWater, counter.live());
+        }
         return buffer;
     }
 
     private OffHeapBuffer nativeBuffer(String label, long bytes) {
         // calloc guarantees 16-byte alignment; ask for 64 more bytes and align the start ourselves
-        MemorySegment raw = NativeHeap.calloc(bytes + 64);
-        if (raw.address() == 0) {
-            throw new OffHeapAllocationException(label, bytes, counter.live(), null);
-        }
-        if (bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES) {
-            NativeHeap.adviseHugePages(raw.address(), bytes + 64);
+        long blockBytes = bytes + 64;
+        boolean retainable = bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES;
+        long kept = retainable ? takeRetained(blockBytes) : 0;
+        MemorySegment raw;
+        if (kept != 0) {
+            raw = MemorySegment.ofAddress(kept);
+        } else {
+            raw = NativeHeap.calloc(blockBytes);
+            if (raw.address() == 0) {
+                throw new OffHeapAllocationException(label, bytes, counter.live(), null);
+            }
+            if (retainable) {
+                NativeHeap.adviseHugePages(raw.address(), blockBytes);
+            }
         }
         long start = (64 - (raw.address() & 63)) & 63;
         // tie the block to an arena: any access after close fails cleanly instead of reading freed memory
         Arena arena = Arena.ofShared();
-        MemorySegment segment =
-                raw.reinterpret(bytes + 64, arena, NativeHeap::free).asSlice(start, bytes);
+        MemorySegment segment = raw.reinterpret(
+                        blockBytes,
+                        arena,
+                        retainable ? closed -> retain(closed.address(), blockBytes) : NativeHeap::free)
+                .asSlice(start, bytes);
+        if (kept != 0) {
+            segment.fill((byte) 0);
+        }
         return counted(label, segment, arena, bytes);
+    }
+
+    /**
+     * {@return the address of a kept block of {@code blockBytes}, taken out of the kept ones, or 0 when there is none};
+     * then kept blocks are freed until the fresh block fits under the high water with the bytes live and kept
+     */
+    private long takeRetained(long blockBytes) {
+        synchronized (retained) {
+            ArrayDeque<Long> blocks = retained.get(blockBytes);
+            if (blocks != null) {
+                long address = blocks.pop();
+                if (blocks.isEmpty()) {
+                    retained.remove(blockBytes);
+                }
+                retainedBytes -= blockBytes;
+                return address;
+            }
+            Iterator<Map.Entry<Long, ArrayDeque<Long>>> sizes =
+                    retained.entrySet().iterator();
+            while (retainedBytes > 0 && counter.live() + retainedBytes + blockBytes > highWater) {
+                Map.Entry<Long, ArrayDeque<Long>> size = sizes.next();
+                for (long address : size.getValue()) {
+                    NativeHeap.free(MemorySegment.ofAddress(address));
+                    retainedBytes -= size.getKey();
+                }
+                sizes.remove();
+            }
+            return 0;
+        }
+    }
+
+    private void retain(long address, long blockBytes) {
+        synchronized (retained) {
+            retained.computeIfAbsent(blockBytes, size -> new ArrayDeque<>()).push(address);
+            retainedBytes += blockBytes;
+        }
+    }
+
+    /** {@return the bytes of closed blocks kept mapped for reuse (see the class comment)} */
+    public long retainedBytes() {
+        synchronized (retained) {
+            return retainedBytes;
+        }
+    }
+
+    /**
+     * Frees every kept block, and bounds the blocks kept from now on by the bytes live now: before a proof whose
+     * memory budget must count every resident byte, so that blocks an earlier, larger proof left do not count against
+     * it.
+     */
+    public void releaseRetained() {
+        synchronized (retained) {
+            for (Map.Entry<Long, ArrayDeque<Long>> size : retained.entrySet()) {
+                for (long address : size.getValue()) {
+                    NativeHeap.free(MemorySegment.ofAddress(address));
+                }
+            }
+            retained.clear();
+            retainedBytes = 0;
+            highWater = counter.live();
+        }
     }
 
     private OffHeapBuffer arenaBuffer(String label, long bytes) {
