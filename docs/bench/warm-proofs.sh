@@ -1,6 +1,6 @@
 # Sourced by the scripts that time warm proofs of two checkouts side by side (merkle-gather.sh,
 # constraint-fusion.sh, lde-columns.sh, composition-blocks.sh, narrow-second-thread.sh, deep-trace-sum.sh,
-# compiled-programs.sh). They set: tmp (a scratch directory), prove (the jstark
+# compiled-programs.sh, retained-blocks.sh). They set: tmp (a scratch directory), prove (the jstark
 # arguments) and optionally warm_phases (an awk pattern of the timing report's phase names to print, default main_commit|composition) and
 # warm_operations (an awk pattern of its sub-operations' names, e.g. lde|merkle, the first of each name; default none).
 # It also gives jars (lde-threads.sh sources it for that alone): the classpath of checkout $1's jstark-math and jstark-instrument jars, for the LDE kernel runs

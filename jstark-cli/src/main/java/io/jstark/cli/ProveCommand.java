@@ -254,7 +254,8 @@ public final class ProveCommand implements Callable<Integer> {
             if (!predicted.jvm().counted()) {
                 return "resident memory"
                         + (Invocation.inDaemon()
-                                ? " of the warm daemon's process (it keeps the heap earlier commands grew;"
+                                ? " of the warm daemon's process (it keeps the heap earlier commands grew and the off-heap"
+                                        + " blocks they closed;"
                                         + " JSTARK_DAEMON=off: this command's own JVM)"
                                 : "")
                         + ": peak anonymous "

@@ -18,41 +18,62 @@ import java.util.Optional;
  * which the kernel hands out already zeroed, so a buffer costs nothing until it is written (an
  * {@link Arena} allocation would first write zeros over all of it: measured here as the largest single
  * cost of a proof, ~0.5 s per GiB). Where native calls are not available, it falls back to a shared arena
- * per buffer. Either way every buffer is zeroed, 64-byte aligned, and freed when it is closed (a large one kept
- * for reuse, below).
+ * per buffer. Either way every buffer is zeroed, 64-byte aligned, and freed when it is closed (a large one of the
+ * shared allocator kept for reuse, below).
  *
  * <p>On Linux a buffer of {@value NativeHeap#HUGE_PAGE_MIN_BYTES} bytes or more asks for transparent huge pages
  * ({@code madvise(MADV_HUGEPAGE)}): a proof writes its buffers whole, and faulting them in 4 KiB at a time cost
  * more than half of a warm fib 2^20 proof on this project's 2-core build machine (docs/bench/huge-pages.txt).
  * {@value #HUGE_PAGES_PROPERTY}{@code =false} turns the advice off.
  *
- * <p>A closed buffer of that size or more is not given back to the C library but kept mapped, and the next buffer of
- * exactly its size reuses it, zeroed by a fill instead of fresh pages. The pages a process gives back are free pages
- * of the operating system, and a virtual machine's kernel may hand free pages back to its host (Linux reports free
- * blocks of 2 MiB after two seconds): writing them again then faults on the host too, which on this project's
- * build machine made a Keccak proof after six seconds of idleness take twice as long as one right after another
- * (docs/bench/retained-blocks.txt). The kept blocks are bounded so that the bytes live plus kept never exceed the
- * most bytes ever live at once ({@link #retainedBytes()}): a fresh block first frees kept ones until it fits.
- * {@link #releaseRetained()} gives them all back, and starts that bound anew from the bytes live.
+ * <p>The {@linkplain #shared() shared} allocator does not give a closed buffer of that size or more back to the C
+ * library but keeps it mapped, and the next buffer of exactly its size reuses it, zeroed by a fill instead of fresh
+ * pages. The pages a process gives back are free pages of the operating system, and a virtual machine's kernel may
+ * hand free pages back to its host (Linux reports free blocks of 2 MiB after two seconds): writing them again then
+ * faults on the host too, which on this project's build machine made a Keccak proof after six seconds of idleness
+ * take twice as long as one right after another (docs/bench/retained-blocks.txt). The kept blocks are bounded: the
+ * bytes live plus the bytes kept never exceed the most bytes live at once so far (the high water), because every
+ * buffer that does not reuse a kept block first frees kept ones until it fits, and the counts change together
+ * under one lock. {@link #releaseRetained()} frees them all and starts the high water anew from the bytes live;
+ * {@value #KEEP_BLOCKS_PROPERTY}{@code =false} turns the keeping off.
  */
 public final class RamAllocator implements BufferAllocator {
     /** The system property that turns the huge-page advice off: {@code -Djstark.memory.hugepages=false}. */
     public static final String HUGE_PAGES_PROPERTY = "jstark.memory.hugepages";
 
+    /** The system property that stops the shared allocator keeping closed blocks: {@code -Djstark.memory.keep-blocks=false}. */
+    public static final String KEEP_BLOCKS_PROPERTY = "jstark.memory.keep-blocks";
+
     /** One process-wide instance, so that "measured off-heap peak" covers every table. */
-    private static final RamAllocator SHARED = new RamAllocator();
+    private static final RamAllocator SHARED =
+            new RamAllocator(Boolean.parseBoolean(System.getProperty(KEEP_BLOCKS_PROPERTY, "true")));
 
     private final AllocationCounter counter = new AllocationCounter();
 
-    /** Closed blocks kept mapped, by their size as the C library allocated them (a buffer's bytes plus 64). */
-    private final Map<Long, ArrayDeque<Long>> retained = new HashMap<>();
-    /** The sizes of the blocks in {@link #retained}, added up. */
-    private long retainedBytes;
+    /** Whether closed blocks of {@link NativeHeap#HUGE_PAGE_MIN_BYTES} or more are kept for reuse. */
+    private final boolean keepsBlocks;
+    /** Guards the kept blocks, their bytes, the high water and, together with them, every change of the live bytes. */
+    private final Object lock = new Object();
+    /** Closed blocks kept mapped (their C library addresses), by their buffers' size in bytes. */
+    private final Map<Long, ArrayDeque<Long>> kept = new HashMap<>();
+    /** The bytes of the buffers whose blocks are in {@link #kept}, added up. */
+    private long keptBytes;
     /** The most bytes live at once since creation or the last {@link #releaseRetained()}. */
     private long highWater;
 
-    /** A new allocator with its own counts; most code wants {@link #shared()}. */
-    public RamAllocator() {}
+    /** A new allocator with its own counts, which frees every block when its buffer closes; most code wants {@link #shared()}. */
+    public RamAllocator() {
+        this(false);
+    }
+
+    private RamAllocator(boolean keepsBlocks) {
+        this.keepsBlocks = keepsBlocks;
+    }
+
+    /** {@return a new allocator that keeps closed blocks as the shared one does, for tests} */
+    static RamAllocator keepingBlocks() {
+        return new RamAllocator(true);
+    }
 
     /** {@return the process-wide allocator, whose counts every table's buffers share} */
     public static RamAllocator shared() {
@@ -64,85 +85,134 @@ public final class RamAllocator implements BufferAllocator {
         if (bytes < 0) {
             throw new IllegalArgumentException("negative allocation for " + label + ": " + bytes);
         }
-        OffHeapBuffer buffer = NativeHeap.AVAILABLE ? nativeBuffer(label, bytes) : arenaBuffer(label, bytes);
-        counter.allocated(bytes);
-        synchronized (retained) {
-            highWater = Math.max(highWater, counter.live());
+        if (NativeHeap.AVAILABLE) {
+            return nativeBuffer(label, bytes);
         }
+        OffHeapBuffer buffer = arenaBuffer(label, bytes);
+        counter.allocated(bytes);
         return buffer;
     }
 
     private OffHeapBuffer nativeBuffer(String label, long bytes) {
+        boolean keepable = keepsBlocks && bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES;
+        long reused;
+        long previousHighWater;
+        synchronized (lock) {
+            reused = keepable ? takeKept(bytes) : 0;
+            if (reused == 0) {
+                makeRoom(bytes);
+            }
+            counter.allocated(bytes);
+            previousHighWater = highWater;
+            highWater = Math.max(highWater, counter.live());
+        }
         // calloc guarantees 16-byte alignment; ask for 64 more bytes and align the start ourselves
         long blockBytes = bytes + 64;
-        boolean retainable = bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES;
-        long kept = retainable ? takeRetained(blockBytes) : 0;
         MemorySegment raw;
-        if (kept != 0) {
-            raw = MemorySegment.ofAddress(kept);
+        if (reused != 0) {
+            raw = MemorySegment.ofAddress(reused);
         } else {
             raw = NativeHeap.calloc(blockBytes);
+            if (raw.address() == 0 && retainedBytes() > 0) {
+                freeKept();
+                raw = NativeHeap.calloc(blockBytes);
+            }
             if (raw.address() == 0) {
+                synchronized (lock) {
+                    counter.released(bytes);
+                    highWater = Math.max(previousHighWater, counter.live());
+                }
                 throw new OffHeapAllocationException(label, bytes, counter.live(), null);
             }
-            if (retainable) {
+            if (bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES) {
                 NativeHeap.adviseHugePages(raw.address(), blockBytes);
             }
         }
         long start = (64 - (raw.address() & 63)) & 63;
-        // tie the block to an arena: any access after close fails cleanly instead of reading freed memory
+        // tie the block to an arena: any access after close fails cleanly instead of reading freed memory; a kept
+        // block's cleanup stops counting its bytes itself, under the lock, as it keeps the block
         Arena arena = Arena.ofShared();
         MemorySegment segment = raw.reinterpret(
-                        blockBytes,
-                        arena,
-                        retainable ? closed -> retain(closed.address(), blockBytes) : NativeHeap::free)
+                        blockBytes, arena, keepable ? closed -> keep(closed.address(), bytes) : NativeHeap::free)
                 .asSlice(start, bytes);
-        if (kept != 0) {
+        if (reused != 0) {
             segment.fill((byte) 0);
         }
-        return counted(label, segment, arena, bytes);
+        return new OffHeapBuffer(label, segment, () -> {
+            boolean closed = false;
+            try {
+                arena.close();
+                closed = true;
+            } finally {
+                if (!keepable || !closed) {
+                    counter.released(bytes);
+                }
+            }
+        });
     }
 
-    /**
-     * {@return the address of a kept block of {@code blockBytes}, taken out of the kept ones, or 0 when there is none};
-     * then kept blocks are freed until the fresh block fits under the high water with the bytes live and kept
-     */
-    private long takeRetained(long blockBytes) {
-        synchronized (retained) {
-            ArrayDeque<Long> blocks = retained.get(blockBytes);
-            if (blocks != null) {
-                long address = blocks.pop();
-                if (blocks.isEmpty()) {
-                    retained.remove(blockBytes);
-                }
-                retainedBytes -= blockBytes;
-                return address;
-            }
-            Iterator<Map.Entry<Long, ArrayDeque<Long>>> sizes =
-                    retained.entrySet().iterator();
-            while (retainedBytes > 0 && counter.live() + retainedBytes + blockBytes > highWater) {
-                Map.Entry<Long, ArrayDeque<Long>> size = sizes.next();
-                for (long address : size.getValue()) {
-                    NativeHeap.free(MemorySegment.ofAddress(address));
-                    retainedBytes -= size.getKey();
-                }
-                sizes.remove();
-            }
+    /** {@return the address of a kept block for a buffer of {@code bytes}, no longer kept, or 0 when there is none} */
+    private long takeKept(long bytes) {
+        ArrayDeque<Long> blocks = kept.get(bytes);
+        if (blocks == null) {
             return 0;
         }
+        long address = blocks.pop();
+        if (blocks.isEmpty()) {
+            kept.remove(bytes);
+        }
+        keptBytes -= bytes;
+        return address;
     }
 
-    private void retain(long address, long blockBytes) {
-        synchronized (retained) {
-            retained.computeIfAbsent(blockBytes, size -> new ArrayDeque<>()).push(address);
-            retainedBytes += blockBytes;
+    /** Frees kept blocks, one at a time, until {@code bytes} more live fit under the high water with those kept. */
+    private void makeRoom(long bytes) {
+        Iterator<Map.Entry<Long, ArrayDeque<Long>>> sizes = kept.entrySet().iterator();
+        while (keptBytes > 0 && counter.live() + keptBytes + bytes > highWater) {
+            Map.Entry<Long, ArrayDeque<Long>> size = sizes.next();
+            ArrayDeque<Long> blocks = size.getValue();
+            while (!blocks.isEmpty() && counter.live() + keptBytes + bytes > highWater) {
+                NativeHeap.free(MemorySegment.ofAddress(blocks.pop()));
+                keptBytes -= size.getKey();
+            }
+            if (blocks.isEmpty()) {
+                sizes.remove();
+            }
         }
     }
 
-    /** {@return the bytes of closed blocks kept mapped for reuse (see the class comment)} */
+    /** A closed buffer's block kept, its bytes no longer live: both counts change at once. */
+    private void keep(long address, long bytes) {
+        synchronized (lock) {
+            counter.released(bytes);
+            kept.computeIfAbsent(bytes, size -> new ArrayDeque<>()).push(address);
+            keptBytes += bytes;
+        }
+    }
+
+    private void freeKept() {
+        synchronized (lock) {
+            for (Map.Entry<Long, ArrayDeque<Long>> size : kept.entrySet()) {
+                for (long address : size.getValue()) {
+                    NativeHeap.free(MemorySegment.ofAddress(address));
+                }
+            }
+            kept.clear();
+            keptBytes = 0;
+        }
+    }
+
+    /** {@return the bytes of the closed buffers whose blocks are kept mapped for reuse (see the class comment)} */
     public long retainedBytes() {
-        synchronized (retained) {
-            return retainedBytes;
+        synchronized (lock) {
+            return keptBytes;
+        }
+    }
+
+    /** {@return the most bytes live at once since creation or the last {@link #releaseRetained()}} */
+    long highWaterBytes() {
+        synchronized (lock) {
+            return highWater;
         }
     }
 
@@ -152,14 +222,8 @@ public final class RamAllocator implements BufferAllocator {
      * it.
      */
     public void releaseRetained() {
-        synchronized (retained) {
-            for (Map.Entry<Long, ArrayDeque<Long>> size : retained.entrySet()) {
-                for (long address : size.getValue()) {
-                    NativeHeap.free(MemorySegment.ofAddress(address));
-                }
-            }
-            retained.clear();
-            retainedBytes = 0;
+        synchronized (lock) {
+            freeKept();
             highWater = counter.live();
         }
     }
