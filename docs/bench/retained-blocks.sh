@@ -5,17 +5,27 @@
 # virtual machine's kernel may hand free pages back to its host after two), printing each proof's wall time and its
 # main_commit and composition phases, and the daemon's resident anonymous memory after the last proof. Workloads:
 # the Keccak table with Plonky3's options (1,365 permutations, blowup 2, 100 queries, 16 grinding bits, folding 2,
-# final degree 1, keccak256) on one and two worker threads. Both checkouts must be built (jstark-cli packaged).
-# Appends to docs/bench/retained-blocks.txt.
-# Usage: docs/bench/retained-blocks.sh BASE_CHECKOUT [THIS_CHECKOUT]  (THIS_CHECKOUT defaults to this one)
+# final degree 1, keccak256) on one and two worker threads. Then the narrow tables' JMH single shots
+# (FibonacciProveBenchmark on one and two threads, MixProveBenchmark), 10 measured shots per run, medians of the 20 a
+# side. Both checkouts must be built (jstark-cli and jstark-bench packaged). Appends to docs/bench/retained-blocks.txt.
+# Usage: docs/bench/retained-blocks.sh BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]  (THIS_CHECKOUT defaults to this
+# one; the third argument runs both parts, the default, or only the warm proofs or only the JMH shots)
 set -euo pipefail
 if [ $# -lt 1 ]; then
-  echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT]" >&2
+  echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]" >&2
   exit 2
 fi
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 base="$(cd "$1" && pwd)"
 this="$(cd "${2:-$root}" && pwd)"
+parts="${3:-all}"
+case "$parts" in
+  all | warm | jmh) ;;
+  *)
+    echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]" >&2
+    exit 2
+    ;;
+esac
 . "$root/scripts/jdk.sh"
 export JSTARK_DAEMON=on
 tmp="$(mktemp -d)"
@@ -34,6 +44,7 @@ proof() {
   echo "== $(date -u) $(uptime)"
   echo "this: $(git -C "$this" describe --always --dirty), base: $(git -C "$base" describe --always --dirty); $(nproc) cores"
   for threads in 1 2; do
+    [ "$parts" = jmh ] && break
     prove=(prove --example keccak --hashes 1365 --blowup 2 --queries 100 --grinding 16 --folding 2 --final-degree 1
       --hash keccak256 --threads "$threads" -o "$tmp/p.bin")
     for side in base this this base; do
@@ -49,4 +60,5 @@ proof() {
       "$dir/scripts/jstark" daemon stop >/dev/null 2>&1 || true
     done
   done
+  [ "$parts" = warm ] || narrow_jmh "$base" "$this"
 } | tee -a "$root/docs/bench/retained-blocks.txt"

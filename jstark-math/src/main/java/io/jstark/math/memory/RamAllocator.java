@@ -31,7 +31,11 @@ import java.util.Optional;
  * pages. The pages a process gives back are free pages of the operating system, and a virtual machine's kernel may
  * hand free pages back to its host (Linux reports free blocks of 2 MiB after two seconds): writing them again then
  * faults on the host too, which on this project's build machine made a Keccak proof after six seconds of idleness
- * take twice as long as one right after another (docs/bench/retained-blocks.txt). The kept blocks are bounded: the
+ * take twice as long as one right after another (docs/bench/retained-blocks.txt). A block kept for less than
+ * {@value #REUSE_AFTER_MILLIS} ms is not reused but freed, and the buffer gets fresh pages: the host has not taken
+ * pages freed so recently, and the kernel zeroes fresh pages in whichever threads first write them, side by side,
+ * where a reused block is filled by the one allocating thread (fib 2^20 on two threads, proofs right after another:
+ * 5-9% slower when every block was reused). The kept blocks are bounded: the
  * bytes live plus the bytes kept never exceed the most bytes live at once so far (the high water), because every
  * buffer that does not reuse a kept block first frees kept ones until it fits, and the counts change together
  * under one lock. {@link #releaseRetained()} frees them all and starts the high water anew from the bytes live;
@@ -44,18 +48,23 @@ public final class RamAllocator implements BufferAllocator {
     /** The system property that stops the shared allocator keeping closed blocks: {@code -Djstark.memory.keep-blocks=false}. */
     public static final String KEEP_BLOCKS_PROPERTY = "jstark.memory.keep-blocks";
 
+    /** How long a block must have been kept before a buffer reuses it (see the class comment). */
+    static final long REUSE_AFTER_MILLIS = 1000;
+
     /** One process-wide instance, so that "measured off-heap peak" covers every table. */
-    private static final RamAllocator SHARED =
-            new RamAllocator(Boolean.parseBoolean(System.getProperty(KEEP_BLOCKS_PROPERTY, "true")));
+    private static final RamAllocator SHARED = new RamAllocator(
+            Boolean.parseBoolean(System.getProperty(KEEP_BLOCKS_PROPERTY, "true")), REUSE_AFTER_MILLIS * 1_000_000);
 
     private final AllocationCounter counter = new AllocationCounter();
 
     /** Whether closed blocks of {@link NativeHeap#HUGE_PAGE_MIN_BYTES} or more are kept for reuse. */
     private final boolean keepsBlocks;
+    /** How long, in nanoseconds, a block must have been kept before a buffer reuses it. */
+    private final long reuseAfterNanos;
     /** Guards the kept blocks, their bytes, the high water and, together with them, every change of the live bytes. */
     private final Object lock = new Object();
-    /** Closed blocks kept mapped (their C library addresses), by their buffers' size in bytes. */
-    private final Map<Long, ArrayDeque<Long>> kept = new HashMap<>();
+    /** Closed blocks kept mapped, newest first, by their buffers' size in bytes. */
+    private final Map<Long, ArrayDeque<KeptBlock>> kept = new HashMap<>();
     /** The bytes of the buffers whose blocks are in {@link #kept}, added up. */
     private long keptBytes;
     /** The most bytes live at once since creation or the last {@link #releaseRetained()}. */
@@ -63,17 +72,25 @@ public final class RamAllocator implements BufferAllocator {
 
     /** A new allocator with its own counts, which frees every block when its buffer closes; most code wants {@link #shared()}. */
     public RamAllocator() {
-        this(false);
+        this(false, 0);
     }
 
-    private RamAllocator(boolean keepsBlocks) {
+    private RamAllocator(boolean keepsBlocks, long reuseAfterNanos) {
         this.keepsBlocks = keepsBlocks;
+        this.reuseAfterNanos = reuseAfterNanos;
     }
 
-    /** {@return a new allocator that keeps closed blocks as the shared one does, for tests} */
-    static RamAllocator keepingBlocks() {
-        return new RamAllocator(true);
+    /**
+     * {@return a new allocator that keeps closed blocks as the shared one does, for tests}
+     *
+     * @param reuseAfterNanos how long a block must have been kept before a buffer reuses it
+     */
+    static RamAllocator keepingBlocks(long reuseAfterNanos) {
+        return new RamAllocator(true, reuseAfterNanos);
     }
+
+    /** A closed buffer's block: its C library address and when it was kept ({@link System#nanoTime()}). */
+    private record KeptBlock(long address, long keptAt) {}
 
     /** {@return the process-wide allocator, whose counts every table's buffers share} */
     public static RamAllocator shared() {
@@ -151,28 +168,35 @@ public final class RamAllocator implements BufferAllocator {
         });
     }
 
-    /** {@return the address of a kept block for a buffer of {@code bytes}, no longer kept, or 0 when there is none} */
+    /**
+     * {@return the address of the oldest kept block for a buffer of {@code bytes}, no longer kept, or 0 when there is
+     * none or it was kept too recently to be worth reusing (then it is freed)}
+     */
     private long takeKept(long bytes) {
-        ArrayDeque<Long> blocks = kept.get(bytes);
+        ArrayDeque<KeptBlock> blocks = kept.get(bytes);
         if (blocks == null) {
             return 0;
         }
-        long address = blocks.pop();
+        KeptBlock block = blocks.pollLast();
         if (blocks.isEmpty()) {
             kept.remove(bytes);
         }
         keptBytes -= bytes;
-        return address;
+        if (System.nanoTime() - block.keptAt() < reuseAfterNanos) {
+            NativeHeap.free(MemorySegment.ofAddress(block.address()));
+            return 0;
+        }
+        return block.address();
     }
 
     /** Frees kept blocks, one at a time, until {@code bytes} more live fit under the high water with those kept. */
     private void makeRoom(long bytes) {
-        Iterator<Map.Entry<Long, ArrayDeque<Long>>> sizes = kept.entrySet().iterator();
+        Iterator<Map.Entry<Long, ArrayDeque<KeptBlock>>> sizes = kept.entrySet().iterator();
         while (keptBytes > 0 && counter.live() + keptBytes + bytes > highWater) {
-            Map.Entry<Long, ArrayDeque<Long>> size = sizes.next();
-            ArrayDeque<Long> blocks = size.getValue();
+            Map.Entry<Long, ArrayDeque<KeptBlock>> size = sizes.next();
+            ArrayDeque<KeptBlock> blocks = size.getValue();
             while (!blocks.isEmpty() && counter.live() + keptBytes + bytes > highWater) {
-                NativeHeap.free(MemorySegment.ofAddress(blocks.pop()));
+                NativeHeap.free(MemorySegment.ofAddress(blocks.pop().address()));
                 keptBytes -= size.getKey();
             }
             if (blocks.isEmpty()) {
@@ -185,16 +209,16 @@ public final class RamAllocator implements BufferAllocator {
     private void keep(long address, long bytes) {
         synchronized (lock) {
             counter.released(bytes);
-            kept.computeIfAbsent(bytes, size -> new ArrayDeque<>()).push(address);
+            kept.computeIfAbsent(bytes, size -> new ArrayDeque<>()).push(new KeptBlock(address, System.nanoTime()));
             keptBytes += bytes;
         }
     }
 
     private void freeKept() {
         synchronized (lock) {
-            for (Map.Entry<Long, ArrayDeque<Long>> size : kept.entrySet()) {
-                for (long address : size.getValue()) {
-                    NativeHeap.free(MemorySegment.ofAddress(address));
+            for (ArrayDeque<KeptBlock> blocks : kept.values()) {
+                for (KeptBlock block : blocks) {
+                    NativeHeap.free(MemorySegment.ofAddress(block.address()));
                 }
             }
             kept.clear();

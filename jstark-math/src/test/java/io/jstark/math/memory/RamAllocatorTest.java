@@ -38,7 +38,7 @@ class RamAllocatorTest {
     @Test
     void aClosedLargeBlockIsKeptAndTheNextBufferOfItsSizeReusesItZeroed() {
         assumeTrue(RamAllocator.NativeHeap.AVAILABLE, "native calls enabled");
-        RamAllocator allocator = RamAllocator.keepingBlocks();
+        RamAllocator allocator = RamAllocator.keepingBlocks(0);
         long address;
         try (OffHeapBuffer first = allocator.allocate("first", LARGE)) {
             address = first.segment().address();
@@ -64,9 +64,27 @@ class RamAllocatorTest {
         assertThat(allocator.retainedBytes()).isZero();
     }
 
+    /** A block kept only a moment is freed rather than reused: the next buffer of its size gets fresh pages. */
+    @Test
+    void aBlockKeptTooBrieflyIsFreedAndTheBufferGetsFreshPages() {
+        assumeTrue(RamAllocator.NativeHeap.AVAILABLE, "native calls enabled");
+        RamAllocator allocator = RamAllocator.keepingBlocks(60_000_000_000L);
+        try (OffHeapBuffer first = allocator.allocate("first", LARGE)) {
+            first.segment().fill((byte) 0x5A);
+        }
+        assertThat(allocator.retainedBytes()).isEqualTo(LARGE);
+        try (OffHeapBuffer second = allocator.allocate("second", LARGE)) {
+            assertThat(allocator.retainedBytes()).isZero();
+            for (long offset = 0; offset < LARGE; offset += 4093) {
+                assertThat(second.segment().get(ValueLayout.JAVA_BYTE, offset)).isZero();
+            }
+        }
+        allocator.releaseRetained();
+    }
+
     @Test
     void smallBuffersAndAllocatorsOtherThanTheSharedOneKeepNothing() {
-        RamAllocator keeping = RamAllocator.keepingBlocks();
+        RamAllocator keeping = RamAllocator.keepingBlocks(0);
         keeping.allocate("small", RamAllocator.NativeHeap.HUGE_PAGE_MIN_BYTES - 1)
                 .close();
         assertThat(keeping.retainedBytes()).isZero();
@@ -79,7 +97,7 @@ class RamAllocatorTest {
     @Test
     void keptBlocksMakeRoomSoThatLivePlusKeptNeverExceedsTheHighWater() {
         assumeTrue(RamAllocator.NativeHeap.AVAILABLE, "native calls enabled");
-        RamAllocator allocator = RamAllocator.keepingBlocks();
+        RamAllocator allocator = RamAllocator.keepingBlocks(0);
         OffHeapBuffer a = allocator.allocate("a", LARGE);
         OffHeapBuffer b = allocator.allocate("b", LARGE + 4096);
         OffHeapBuffer c = allocator.allocate("c", LARGE + 8192);
@@ -113,7 +131,7 @@ class RamAllocatorTest {
     @Test
     void smallBuffersMakeRoomToo() {
         assumeTrue(RamAllocator.NativeHeap.AVAILABLE, "native calls enabled");
-        RamAllocator allocator = RamAllocator.keepingBlocks();
+        RamAllocator allocator = RamAllocator.keepingBlocks(0);
         long small = RamAllocator.NativeHeap.HUGE_PAGE_MIN_BYTES - 1;
         allocator.allocate("large", 4 * small).close();
         List<OffHeapBuffer> held = new ArrayList<>();
@@ -130,7 +148,7 @@ class RamAllocatorTest {
     @Test
     void concurrentBuffersReadZeroAndKeepTheBound() throws Exception {
         assumeTrue(RamAllocator.NativeHeap.AVAILABLE, "native calls enabled");
-        RamAllocator allocator = RamAllocator.keepingBlocks();
+        RamAllocator allocator = RamAllocator.keepingBlocks(0);
         long[] sizes = {LARGE, LARGE + 4096, 2 * LARGE, RamAllocator.NativeHeap.HUGE_PAGE_MIN_BYTES / 2};
         int threads = 4;
         ExecutorService executor = Executors.newFixedThreadPool(threads);
