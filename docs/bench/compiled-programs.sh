@@ -11,8 +11,9 @@
 # Usage: docs/bench/compiled-programs.sh BASE_CHECKOUT [THIS_CHECKOUT [all|proofs|locality]]  (THIS_CHECKOUT defaults
 # to this one; the third argument runs both parts, the default, or only the proofs or only ProgramLocality)
 set -euo pipefail
+usage="usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|proofs|locality]]"
 if [ $# -lt 1 ]; then
-  echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|proofs|locality]]" >&2
+  echo "$usage" >&2
   exit 2
 fi
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -22,7 +23,7 @@ parts="${3:-all}"
 case "$parts" in
   all | proofs | locality) ;;
   *)
-    echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|proofs|locality]]" >&2
+    echo "$usage" >&2
     exit 2
     ;;
 esac

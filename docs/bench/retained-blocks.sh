@@ -11,8 +11,9 @@
 # Usage: docs/bench/retained-blocks.sh BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]  (THIS_CHECKOUT defaults to this
 # one; the third argument runs both parts, the default, or only the warm proofs or only the JMH shots)
 set -euo pipefail
+usage="usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]"
 if [ $# -lt 1 ]; then
-  echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]" >&2
+  echo "$usage" >&2
   exit 2
 fi
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -22,7 +23,7 @@ parts="${3:-all}"
 case "$parts" in
   all | warm | jmh) ;;
   *)
-    echo "usage: $0 BASE_CHECKOUT [THIS_CHECKOUT [all|warm|jmh]]" >&2
+    echo "$usage" >&2
     exit 2
     ;;
 esac

@@ -7,10 +7,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,16 +55,8 @@ public final class RamAllocator implements BufferAllocator {
 
     /** Whether closed blocks of {@link NativeHeap#HUGE_PAGE_MIN_BYTES} or more are kept for reuse. */
     private final boolean keepsBlocks;
-    /** How long, in nanoseconds, a block must have been kept before a buffer reuses it. */
-    private final long reuseAfterNanos;
-    /** Guards the kept blocks, their bytes, the high water and, together with them, every change of the live bytes. */
-    private final Object lock = new Object();
-    /** Closed blocks kept mapped, newest first, by their buffers' size in bytes. */
-    private final Map<Long, ArrayDeque<KeptBlock>> kept = new HashMap<>();
-    /** The bytes of the buffers whose blocks are in {@link #kept}, added up. */
-    private long keptBytes;
-    /** The most bytes live at once since creation or the last {@link #releaseRetained()}. */
-    private long highWater;
+    /** The kept blocks; with them, under their lock, every native buffer's live bytes are counted. */
+    private final KeptBlocks kept;
 
     /** A new allocator with its own counts, which frees every block when its buffer closes; most code wants {@link #shared()}. */
     public RamAllocator() {
@@ -77,7 +65,7 @@ public final class RamAllocator implements BufferAllocator {
 
     private RamAllocator(boolean keepsBlocks, long reuseAfterNanos) {
         this.keepsBlocks = keepsBlocks;
-        this.reuseAfterNanos = reuseAfterNanos;
+        this.kept = new KeptBlocks(counter, reuseAfterNanos);
     }
 
     /**
@@ -88,9 +76,6 @@ public final class RamAllocator implements BufferAllocator {
     static RamAllocator keepingBlocks(long reuseAfterNanos) {
         return new RamAllocator(true, reuseAfterNanos);
     }
-
-    /** A closed buffer's block: its C library address and when it was kept ({@link System#nanoTime()}). */
-    private record KeptBlock(long address, long keptAt) {}
 
     /** {@return the process-wide allocator, whose counts every table's buffers share} */
     public static RamAllocator shared() {
@@ -112,17 +97,8 @@ public final class RamAllocator implements BufferAllocator {
 
     private OffHeapBuffer nativeBuffer(String label, long bytes) {
         boolean keepable = keepsBlocks && bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES;
-        long reused;
-        long previousHighWater;
-        synchronized (lock) {
-            reused = keepable ? takeKept(bytes) : 0;
-            if (reused == 0) {
-                makeRoom(bytes);
-            }
-            counter.allocated(bytes);
-            previousHighWater = highWater;
-            highWater = Math.max(highWater, counter.live());
-        }
+        KeptBlocks.Reservation reservation = kept.reserve(bytes, keepable);
+        long reused = reservation.reusedAddress();
         // calloc guarantees 16-byte alignment; ask for 64 more bytes and align the start ourselves
         long blockBytes = bytes + 64;
         MemorySegment raw;
@@ -130,15 +106,12 @@ public final class RamAllocator implements BufferAllocator {
             raw = MemorySegment.ofAddress(reused);
         } else {
             raw = NativeHeap.calloc(blockBytes);
-            if (raw.address() == 0 && retainedBytes() > 0) {
-                freeKept();
+            if (raw.address() == 0 && kept.bytes() > 0) {
+                kept.freeAll();
                 raw = NativeHeap.calloc(blockBytes);
             }
             if (raw.address() == 0) {
-                synchronized (lock) {
-                    counter.released(bytes);
-                    highWater = Math.max(previousHighWater, counter.live());
-                }
+                kept.cancel(reservation, bytes);
                 throw new OffHeapAllocationException(label, bytes, counter.live(), null);
             }
             if (bytes >= NativeHeap.HUGE_PAGE_MIN_BYTES) {
@@ -147,10 +120,10 @@ public final class RamAllocator implements BufferAllocator {
         }
         long start = (64 - (raw.address() & 63)) & 63;
         // tie the block to an arena: any access after close fails cleanly instead of reading freed memory; a kept
-        // block's cleanup stops counting its bytes itself, under the lock, as it keeps the block
+        // block's cleanup stops counting its bytes itself, under the kept blocks' lock, as it keeps the block
         Arena arena = Arena.ofShared();
         MemorySegment segment = raw.reinterpret(
-                        blockBytes, arena, keepable ? closed -> keep(closed.address(), bytes) : NativeHeap::free)
+                        blockBytes, arena, keepable ? closed -> kept.keep(closed.address(), bytes) : NativeHeap::free)
                 .asSlice(start, bytes);
         if (reused != 0) {
             segment.fill((byte) 0);
@@ -168,76 +141,14 @@ public final class RamAllocator implements BufferAllocator {
         });
     }
 
-    /**
-     * {@return the address of the oldest kept block for a buffer of {@code bytes}, no longer kept, or 0 when there is
-     * none or it was kept too recently to be worth reusing (then it is freed)}
-     */
-    private long takeKept(long bytes) {
-        ArrayDeque<KeptBlock> blocks = kept.get(bytes);
-        if (blocks == null) {
-            return 0;
-        }
-        KeptBlock block = blocks.pollLast();
-        if (blocks.isEmpty()) {
-            kept.remove(bytes);
-        }
-        keptBytes -= bytes;
-        if (System.nanoTime() - block.keptAt() < reuseAfterNanos) {
-            NativeHeap.free(MemorySegment.ofAddress(block.address()));
-            return 0;
-        }
-        return block.address();
-    }
-
-    /** Frees kept blocks, one at a time, until {@code bytes} more live fit under the high water with those kept. */
-    private void makeRoom(long bytes) {
-        Iterator<Map.Entry<Long, ArrayDeque<KeptBlock>>> sizes = kept.entrySet().iterator();
-        while (keptBytes > 0 && counter.live() + keptBytes + bytes > highWater) {
-            Map.Entry<Long, ArrayDeque<KeptBlock>> size = sizes.next();
-            ArrayDeque<KeptBlock> blocks = size.getValue();
-            while (!blocks.isEmpty() && counter.live() + keptBytes + bytes > highWater) {
-                NativeHeap.free(MemorySegment.ofAddress(blocks.pop().address()));
-                keptBytes -= size.getKey();
-            }
-            if (blocks.isEmpty()) {
-                sizes.remove();
-            }
-        }
-    }
-
-    /** A closed buffer's block kept, its bytes no longer live: both counts change at once. */
-    private void keep(long address, long bytes) {
-        synchronized (lock) {
-            counter.released(bytes);
-            kept.computeIfAbsent(bytes, size -> new ArrayDeque<>()).push(new KeptBlock(address, System.nanoTime()));
-            keptBytes += bytes;
-        }
-    }
-
-    private void freeKept() {
-        synchronized (lock) {
-            for (ArrayDeque<KeptBlock> blocks : kept.values()) {
-                for (KeptBlock block : blocks) {
-                    NativeHeap.free(MemorySegment.ofAddress(block.address()));
-                }
-            }
-            kept.clear();
-            keptBytes = 0;
-        }
-    }
-
     /** {@return the bytes of the closed buffers whose blocks are kept mapped for reuse (see the class comment)} */
     public long retainedBytes() {
-        synchronized (lock) {
-            return keptBytes;
-        }
+        return kept.bytes();
     }
 
     /** {@return the most bytes live at once since creation or the last {@link #releaseRetained()}} */
     long highWaterBytes() {
-        synchronized (lock) {
-            return highWater;
-        }
+        return kept.highWater();
     }
 
     /**
@@ -246,10 +157,7 @@ public final class RamAllocator implements BufferAllocator {
      * it.
      */
     public void releaseRetained() {
-        synchronized (lock) {
-            freeKept();
-            highWater = counter.live();
-        }
+        kept.release();
     }
 
     private OffHeapBuffer arenaBuffer(String label, long bytes) {
