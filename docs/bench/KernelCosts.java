@@ -22,12 +22,13 @@ import java.util.SplittableRandom;
 
 /**
  * Where the Keccak table's constraint evaluation goes, kernel by kernel: each of the interpreter's fused kernels timed
- * alone on registers of 512 rows that stay in L1 (the best of 30 rounds of 2,000 calls over 64 registers, in ns per
- * row), times the number of runs of that kind in the Keccak table's combined program (3,182 constraints summed by
- * random coefficients, as the prover's composition and WideConstraintBenchmark's combined program); beside it, that
- * program evaluated on 2^12 rows of a real trace in batches of 512 (median of 15), in ns per row. The rest of the
- * measured time is the unfused instructions, the leaves' loads and the registers that do not stay in L1. One thread.
- * Run by kernel-costs.sh with the bench jar on the class path.
+ * alone over 64 registers of 512 rows (256 KiB, so from L2 rather than L1; the interpreter's registers for a batch
+ * are larger still), the best of 30 rounds of 2,000 calls, in ns per row, times the number of runs of that kind in the Keccak table's combined
+ * program (3,182 constraints summed by random coefficients, as the prover's composition and WideConstraintBenchmark's
+ * combined program); beside it, that program evaluated on 2^12 rows of a real trace in batches of 512 (median of
+ * 15), in ns per row. What the fused runs leave of the measured time is the unfused instructions, the interpreter's
+ * dispatch, the leaves' loads and the memory beyond L2. One thread. Run by kernel-costs.sh with the bench jar on the
+ * class path.
  */
 public class KernelCosts {
     private static final int BATCH = 512;
@@ -58,7 +59,7 @@ public class KernelCosts {
         kernels.put("scaled_ext_sum", (a, b, c, out) -> ExtKernels.addScaledBase(a, 0, scale, sum, 0, BATCH));
         kernels.put("mul (unfused)", (a, b, c, out) -> FieldKernels.mul(a, 0, b, 0, out, 0, BATCH));
         kernels.put("add (unfused)", (a, b, c, out) -> FieldKernels.add(a, 0, b, 0, out, 0, BATCH));
-        kernels.put("copy (a leaf's load from L1)", (a, b, c, out) -> System.arraycopy(a, 0, out, 0, BATCH));
+        kernels.put("copy (a leaf's load from L2)", (a, b, c, out) -> System.arraycopy(a, 0, out, 0, BATCH));
         Map<String, Double> nsPerRow = new LinkedHashMap<>();
         for (int pass = 0; pass < 3; pass++) {
             for (Map.Entry<String, Kernel> k : kernels.entrySet()) {
@@ -101,8 +102,9 @@ public class KernelCosts {
                         run.getKey(), run.getValue(), ns, cost, 100 * cost / measured);
             }
             System.out.printf(
-                    "  fused runs in L1: %.0f ns per row (%.1f%% of measured)%n", fusedTotal, 100 * fusedTotal / measured);
-            for (String other : List.of("mul (unfused)", "add (unfused)", "copy (a leaf's load from L1)")) {
+                    "  fused runs from L2: %.0f ns per row (%.1f%% of measured)%n",
+                    fusedTotal, 100 * fusedTotal / measured);
+            for (String other : List.of("mul (unfused)", "add (unfused)", "copy (a leaf's load from L2)")) {
                 System.out.printf("  one %s: %.3f ns per row%n", other, nsPerRow.get(other));
             }
         }

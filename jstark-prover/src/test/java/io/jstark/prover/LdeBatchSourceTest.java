@@ -17,7 +17,7 @@ class LdeBatchSourceTest {
     private static final int BATCH = 512;
 
     @Test
-    void nextRowBatchesHoldTheValuesOfTheNextRowTableRowByRow() {
+    void currentAndNextRowLeavesHoldTheLdeValuesRowByRow() {
         int n = 1 << LOG_N;
         int rows = n << LOG_BLOWUP;
         LdeDomain domain = new LdeDomain(LOG_N, LOG_BLOWUP, Goldilocks.GENERATOR);
@@ -31,7 +31,8 @@ class LdeBatchSourceTest {
             LdeBatchSource source = new LdeBatchSource(
                     domain, lde, null, null, new long[0][], CompositionLayout.of(TestAirs.FIB, LOG_N), BATCH);
             long[] values = new long[BATCH];
-            // whole batches, batches that start and end inside the block's short runs near its end, single rows
+            // whole batches; a batch across n/2, where next(i) turns from i + n/2 to i - n/4; batches at a block's end,
+            // where next(i)'s runs of consecutive rows are shortest; a single row; a batch inside a later block
             int[][] batches = {
                 {0, BATCH}, {n / 2 - 3, 7}, {n - BATCH, BATCH}, {n - 5, 5}, {n - 1, 1}, {3 * n + 17, 300},
             };
