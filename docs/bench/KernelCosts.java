@@ -21,14 +21,14 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Where the Keccak table's constraint evaluation goes, kernel by kernel: each of the interpreter's fused kernels timed
- * alone over 64 registers of 512 rows (256 KiB, so from L2 rather than L1; the interpreter's registers for a batch
- * are larger still), the best of 30 rounds of 2,000 calls, in ns per row, times the number of runs of that kind in the Keccak table's combined
- * program (3,182 constraints summed by random coefficients, as the prover's composition and WideConstraintBenchmark's
- * combined program); beside it, that program evaluated on 2^12 rows of a real trace in batches of 512 (median of
- * 15), in ns per row. What the fused runs leave of the measured time is the unfused instructions, the interpreter's
- * dispatch, the leaves' loads and the memory beyond L2. One thread. Run by kernel-costs.sh with the bench jar on the
- * class path.
+ * Where the Keccak table's constraint evaluation goes, kernel by kernel: each of the interpreter's fused kernels
+ * timed alone over 64 registers of 512 rows (256 KiB, so from L2 rather than L1; the interpreter's registers for a
+ * batch are larger still), the best of 30 rounds of 2,000 calls, in ns per row, times the number of runs of that
+ * kind in the Keccak table's combined program (3,182 constraints summed by random coefficients, as the prover's
+ * composition and WideConstraintBenchmark's combined program); beside it, that program evaluated on 2^12 rows of a
+ * real trace in batches of 512 (median of 15), in ns per row. What the fused runs leave of the measured time is the
+ * unfused instructions, the interpreter's dispatch, the leaves' loads and the memory beyond L2. One thread. Run by
+ * kernel-costs.sh with the bench jar on the class path.
  */
 public class KernelCosts {
     private static final int BATCH = 512;
